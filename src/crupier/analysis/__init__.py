@@ -1,0 +1,1 @@
+"""Analysis: exact PAR sheets from the engines' own rules."""

@@ -1,0 +1,706 @@
+"""Chips on a layout: the shared engine of the banking games with a betting cloth.
+
+Roulettes, boule, sic bo and craps share the same table mechanics: players buy
+chips, place them on spots of the layout (each checked against the minimum, the
+per-player per-spot maximum and the profile's unit rule), the croupier calls "no
+more bets", a chance result is produced (or announced from the physical table),
+and every bet is resolved by the game's own ``resolve`` rule and settled in the
+game's order, with the named rounding. A void round settles nothing. The house
+result, the players' chips and the chips on the layout always balance:
+
+    sum(players) + sum(bets on the layout) + house == bought in - cashed out
+
+A game subclasses :class:`LayoutGame`, supplying its spots, limits, resolve rule
+and result action.
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, ConfigDict, model_validator
+
+from crupier.core.errors import (
+    BetNotWithdrawable,
+    BettingClosed,
+    BetOverMaximum,
+    BetUnderMinimum,
+    IllegalAction,
+    InsufficientFunds,
+    MalformedAction,
+    MalformedAmount,
+    NotMultipleOfUnit,
+    UnknownPlayer,
+    WrongPhase,
+)
+from crupier.core.money import Rounding, check_amount, format_amount, share, win_amount
+from crupier.core.profile import Profile
+from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win
+from crupier.core.rng import RandomSource
+from crupier.core.round import JSON, Action, Event, Game
+
+
+class Phase(StrEnum):
+    """Where a layout round stands."""
+
+    BETTING = "betting"  # faites vos jeux (also while the ball runs in the track)
+    NO_MORE_BETS = "no-more-bets"  # rien ne va plus: the result is awaited
+    SUSPENDED = "suspended"  # temporarily closed, the float locked
+    CLOSED = "closed"  # the session is over
+
+
+class Then(StrEnum):
+    """What follows the last announced round."""
+
+    CLOSE = "close"
+    SUSPEND = "suspend"
+
+
+# -- profile --------------------------------------------------------------------------
+
+
+class TableLimits(BaseModel):
+    """Limits common to layout games; maxima per bet type live in each game's profile."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    minimum: int = 500
+    """The table minimum m, in minor units (set by the authorisation)."""
+    multiple_of: int = 1
+    """Every stake must be a multiple of this many minor units (1: no rule)."""
+    chip_unit: int = 1
+    """The smallest unit a payout is rounded to, in minor units."""
+    rounding: Rounding = Rounding.DOWN
+    """How a payout or share that is not a whole unit is rounded (the house keeps the rest)."""
+    last_rounds: int = 3
+    """How many rounds "the last rounds" announcement covers."""
+
+    @model_validator(mode="after")
+    def _check(self) -> TableLimits:
+        if self.minimum <= 0:
+            raise ValueError("limits.minimum: must be a positive amount of minor units")
+        if self.multiple_of <= 0:
+            raise ValueError("limits.multiple_of: must be at least 1")
+        if self.chip_unit <= 0:
+            raise ValueError("limits.chip_unit: must be at least 1")
+        if self.last_rounds <= 0:
+            raise ValueError("limits.last_rounds: must be at least 1")
+        return self
+
+
+class LayoutProfile(Profile):
+    """A profile with table limits."""
+
+    limits: TableLimits = TableLimits()
+
+
+# -- state ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Spot:
+    """A place on the layout: canonical ``name`` and the ``bet_type`` its limits follow."""
+
+    name: str
+    bet_type: str
+    numbers: frozenset[int] = frozenset()
+
+
+@dataclass
+class Bet:
+    """Chips of one player on one spot."""
+
+    id: int
+    player: str
+    spot: str
+    amount: int
+    original: int
+    status: str = "free"
+    point: int | None = None
+    count: int = 0
+
+    def to_dict(self) -> JSON:
+        """JSON-ready form."""
+        return dict(self.__dict__)
+
+
+@dataclass
+class LayoutState:
+    """The state every layout game shares; games subclass it to add theirs."""
+
+    phase: Phase = Phase.BETTING
+    launched: bool = False
+    players: dict[str, int] = field(default_factory=dict)
+    bets: dict[int, Bet] = field(default_factory=dict)
+    next_bet: int = 1
+    house: int = 0
+    bought_in: int = 0
+    cashed_out: int = 0
+    rounds: int = 0
+    voids: int = 0
+    results: list[Any] = field(default_factory=list)
+    rounds_left: int | None = None
+    then: Then = Then.CLOSE
+    key_holder: str | None = None
+
+    def balance(self) -> int:
+        """Players + layout + house - (bought in - cashed out): always 0."""
+        on_layout = sum(b.amount for b in self.bets.values())
+        return sum(self.players.values()) + on_layout + self.house - (
+            self.bought_in - self.cashed_out
+        )
+
+    @property
+    def last_round(self) -> bool:
+        """True while the round being played is the last one announced."""
+        return self.rounds_left == 1
+
+
+# -- actions and events -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class BuyIn(Action):
+    """A player buys chips at the table (joins if new)."""
+
+    kind: ClassVar[str] = "buy-in"
+    player: str
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class CashOut(Action):
+    """A player leaves with the chips in hand; his bets must all be decided."""
+
+    kind: ClassVar[str] = "cash-out"
+    player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class PlaceBet(Action):
+    """Chips on a spot, by the player or placed for him by the staff."""
+
+    kind: ClassVar[str] = "place-bet"
+    player: str
+    spot: str
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class TakeDown(Action):
+    """A player withdraws a bet the rules let him withdraw."""
+
+    kind: ClassVar[str] = "take-down"
+    player: str
+    bet: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class NoMoreBets(Action):
+    """Rien ne va plus: no bet may be placed from now until the result."""
+
+    kind: ClassVar[str] = "no-more-bets"
+
+
+@dataclass(frozen=True, kw_only=True)
+class Void(Action):
+    """Tirada nula / llançament nul: nothing is settled, betting reopens."""
+
+    kind: ClassVar[str] = "void"
+    reason: str = ""
+
+
+@dataclass(frozen=True, kw_only=True)
+class LastRounds(Action):
+    """Announce "the last N rounds"; after them the table closes or is suspended."""
+
+    kind: ClassVar[str] = "last-rounds"
+    count: int = 3
+    then: Then = Then.CLOSE
+
+
+@dataclass(frozen=True, kw_only=True)
+class Suspend(Action):
+    """Temporary closure: the float locked under key, the key holder recorded."""
+
+    kind: ClassVar[str] = "suspend"
+    key_holder: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Reopen(Action):
+    """Reopen a temporarily closed table."""
+
+    kind: ClassVar[str] = "reopen"
+
+
+@dataclass(frozen=True, kw_only=True)
+class BetPlaced(Event):
+    """A bet accepted on the layout."""
+
+    kind: ClassVar[str] = "bet-placed"
+    bet: int
+    player: str
+    spot: str
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class Settled(Event):
+    """How one bet was settled: ``returned`` goes to the player, ``house`` to the house.
+
+    ``net`` is the player's result on the bet for this round (for a bet that stays,
+    the part lost when its stake is scaled down).
+    """
+
+    kind: ClassVar[str] = "settled"
+    bet: int
+    player: str
+    spot: str
+    stake: int
+    decision: str
+    win: int = 0
+    returned: int = 0
+    house: int = 0
+    net: int = 0
+
+
+@dataclass(frozen=True, kw_only=True)
+class ResultEvent(Event):
+    """The result of a round, as announced."""
+
+    kind: ClassVar[str] = "result"
+    result: Any
+    announcement: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Note(Event):
+    """A plain statement of what happened (void spin, table closed, bet returned)."""
+
+    kind: ClassVar[str] = "note"
+    text: str
+
+
+COMMON_ACTIONS: tuple[type[Action], ...] = (
+    BuyIn,
+    CashOut,
+    PlaceBet,
+    TakeDown,
+    NoMoreBets,
+    Void,
+    LastRounds,
+    Suspend,
+    Reopen,
+)
+
+
+# -- the engine -------------------------------------------------------------------------
+
+LP = TypeVar("LP", bound=LayoutProfile)
+LS = TypeVar("LS", bound=LayoutState)
+
+
+class LayoutGame(Game[LP, LS], Generic[LP, LS]):
+    """Base engine of the layout games. See the module docstring."""
+
+    void_reopens_betting: ClassVar[bool] = True
+    """After a void round, betting reopens (roulette) or the result is simply redone (sic bo)."""
+
+    # -- hooks each game defines ---------------------------------------------------
+
+    @abstractmethod
+    def parse_spot(self, text: str) -> Spot:
+        """The canonical spot for ``text``, or raise :class:`UnknownSpot`."""
+
+    @abstractmethod
+    def maximum(self, spot: Spot) -> int:
+        """The per-player maximum stake on ``spot``, in minor units."""
+
+    def minimum(self, spot: Spot, state: LS) -> int:
+        """The minimum stake on ``spot`` (the table minimum unless the game says otherwise)."""
+        return self.profile.limits.minimum
+
+    def multiple_of(self, spot: Spot) -> int:
+        """Stakes on ``spot`` must be multiples of this (minor units)."""
+        return self.profile.limits.multiple_of
+
+    @abstractmethod
+    def resolve(self, bet: Bet, spot: Spot, outcome: Any, state: LS) -> Resolution:
+        """The game's rule: how ``bet`` fares on ``outcome``."""
+
+    def settlement_order(self, spot: Spot) -> int:
+        """Rank of the spot in the regulated payment order (lower is settled first)."""
+        return 0
+
+    def check_bet(self, state: LS, player: str, spot: Spot, amount: int) -> None:
+        """Extra checks of a game before a bet is accepted (raise a RuleError)."""
+
+    def check_take_down(self, state: LS, bet: Bet, spot: Spot) -> None:
+        """Raise :class:`BetNotWithdrawable` if ``bet`` may not be withdrawn now."""
+
+    def on_bet(self, state: LS, bet: Bet, spot: Spot) -> None:
+        """Adjust a newly placed bet (for example, give it the current point)."""
+
+    def on_round_start(self, state: LS) -> list[Event]:
+        """Called at "no more bets" (e.g. zero choices not declared take their default)."""
+        return []
+
+    def on_final_round(self, state: LS) -> list[Event]:
+        """After the last announced round: by default every undecided bet is returned."""
+        events: list[Event] = []
+        for bet in sorted(state.bets.values(), key=lambda b: b.id):
+            events.append(self._close(state, bet, Push(), bet.amount, "returned at closing"))
+        return events
+
+    def announce(self, outcome: Any) -> str:
+        """How the croupier announces ``outcome``."""
+        return str(outcome)
+
+    # -- terminal table hooks (used by ``crupier play``) ---------------------------
+
+    play_help: ClassVar[str] = ""
+    """Lines of help on the game's spots and commands, shown by ``crupier play``."""
+
+    @abstractmethod
+    def auto_round(self) -> list[Action]:
+        """The staff's actions that run one round at an electronic table, from BETTING to
+        settlement, with the result drawn from the random source."""
+
+    def play_command(self, words: list[str], player: str) -> Action | None:
+        """A game-specific terminal command (e.g. ``prison 3``) as an action, or None."""
+        return None
+
+    def extra_step(self, state: LS, action: Action, source: RandomSource) -> Sequence[Event]:
+        """Game-specific actions; the default refuses anything unknown."""
+        raise MalformedAction(f"{action.kind!r} is not an action of {self.game_id}")
+
+    # -- generic machinery ---------------------------------------------------------
+
+    def _step(self, state: LS, action: Action, source: RandomSource) -> Sequence[Event]:
+        if state.phase is Phase.CLOSED:
+            raise WrongPhase("the table is closed for this session")
+        if isinstance(action, BuyIn):
+            return self._buy_in(state, action)
+        if isinstance(action, CashOut):
+            return self._cash_out(state, action)
+        if isinstance(action, PlaceBet):
+            return self._place(state, action)
+        if isinstance(action, TakeDown):
+            return self._take_down(state, action)
+        if isinstance(action, NoMoreBets):
+            return self._no_more_bets(state)
+        if isinstance(action, Void):
+            return self._void(state, action)
+        if isinstance(action, LastRounds):
+            return self._last_rounds(state, action)
+        if isinstance(action, Suspend):
+            return self._suspend(state, action)
+        if isinstance(action, Reopen):
+            return self._reopen(state)
+        return self.extra_step(state, action, source)
+
+    def require_phase(self, state: LS, *phases: Phase) -> None:
+        """Raise :class:`WrongPhase` unless the table is in one of ``phases``."""
+        if state.phase not in phases:
+            wanted = " or ".join(str(p) for p in phases)
+            raise WrongPhase(f"not possible now: the table is in {state.phase}, not {wanted}")
+
+    def _buy_in(self, state: LS, action: BuyIn) -> list[Event]:
+        amount = check_amount(action.amount)
+        if not isinstance(action.player, str) or not action.player.strip():
+            raise MalformedAction(f"{action.player!r} is not a player name")
+        state.players[action.player] = state.players.get(action.player, 0) + amount
+        state.bought_in += amount
+        return [Note(text=f"{action.player} buys in for {format_amount(amount)}")]
+
+    def _cash_out(self, state: LS, action: CashOut) -> list[Event]:
+        self._player(state, action.player)
+        if any(b.player == action.player for b in state.bets.values()):
+            raise IllegalAction(f"{action.player} still has bets on the layout")
+        amount = state.players.pop(action.player)
+        state.cashed_out += amount
+        return [Note(text=f"{action.player} cashes out {format_amount(amount)}")]
+
+    def _player(self, state: LS, player: object) -> str:
+        if not isinstance(player, str) or player not in state.players:
+            raise UnknownPlayer(f"{player!r} is not at the table (buy in first)")
+        return player
+
+    def _place(self, state: LS, action: PlaceBet) -> list[Event]:
+        if state.phase is Phase.NO_MORE_BETS:
+            raise BettingClosed(
+                f"no more bets: the {action.spot} bet of {_fmt(action.amount)} is returned"
+            )
+        self.require_phase(state, Phase.BETTING)
+        player = self._player(state, action.player)
+        if not isinstance(action.amount, int) or isinstance(action.amount, bool):
+            raise MalformedAmount(f"{action.amount!r} is not an amount of minor units")
+        amount = check_amount(action.amount)
+        if not isinstance(action.spot, str):
+            raise MalformedAction(f"{action.spot!r} is not a spot name")
+        spot = self.parse_spot(action.spot)
+        self.check_stake(state, player, spot, amount)
+        self.check_bet(state, player, spot, amount)
+        if state.players[player] < amount:
+            raise InsufficientFunds(
+                f"{player} holds {format_amount(state.players[player])}, "
+                f"not enough for {format_amount(amount)}"
+            )
+        state.players[player] -= amount
+        bet = Bet(state.next_bet, player, spot.name, amount, amount)
+        self.on_bet(state, bet, spot)
+        state.bets[bet.id] = bet
+        state.next_bet += 1
+        return [BetPlaced(bet=bet.id, player=player, spot=spot.name, amount=amount)]
+
+    def check_stake(self, state: LS, player: str, spot: Spot, amount: int) -> None:
+        """Minimum, unit multiple and the per-player maximum on the spot."""
+        minimum = self.minimum(spot, state)
+        if amount < minimum:
+            raise BetUnderMinimum(
+                f"{spot.name}: {format_amount(amount)} is under the minimum {format_amount(minimum)}"
+            )
+        unit = self.multiple_of(spot)
+        if amount % unit:
+            raise NotMultipleOfUnit(
+                f"{spot.name}: {format_amount(amount)} is not a multiple of {format_amount(unit)}"
+            )
+        already = sum(
+            b.amount for b in state.bets.values() if b.player == player and b.spot == spot.name
+        )
+        maximum = self.maximum(spot)
+        if already + amount > maximum:
+            held = f" (already {format_amount(already)} there)" if already else ""
+            raise BetOverMaximum(
+                f"{spot.name}: {format_amount(already + amount)} is over the maximum "
+                f"{format_amount(maximum)}{held}"
+            )
+
+    def _take_down(self, state: LS, action: TakeDown) -> list[Event]:
+        self.require_phase(state, Phase.BETTING)
+        bet = state.bets.get(action.bet) if isinstance(action.bet, int) else None
+        if bet is None or bet.player != action.player:
+            raise IllegalAction(f"{action.player} has no bet number {action.bet!r}")
+        self.check_take_down(state, bet, self.parse_spot(bet.spot))
+        del state.bets[bet.id]
+        state.players[bet.player] += bet.amount
+        return [Note(text=f"{bet.player} takes down {bet.spot} ({format_amount(bet.amount)})")]
+
+    def _no_more_bets(self, state: LS) -> list[Event]:
+        self.require_phase(state, Phase.BETTING)
+        state.phase = Phase.NO_MORE_BETS
+        return [Note(text="no more bets"), *self.on_round_start(state)]
+
+    def _void(self, state: LS, action: Void) -> list[Event]:
+        if state.phase is not Phase.NO_MORE_BETS and not state.launched:
+            raise WrongPhase("there is no spin or throw in progress to void")
+        if self.void_reopens_betting:
+            state.phase = Phase.BETTING
+        state.launched = False
+        state.voids += 1
+        reason = f" ({action.reason})" if action.reason else ""
+        again = "betting reopens" if self.void_reopens_betting else "the throw is repeated"
+        return [Note(text=f"void round{reason}: nothing is settled, bets stay; {again}")]
+
+    def _last_rounds(self, state: LS, action: LastRounds) -> list[Event]:
+        self.require_phase(state, Phase.BETTING, Phase.NO_MORE_BETS)
+        count = action.count
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise MalformedAction(f"last-rounds: {count!r} is not a number of rounds")
+        state.rounds_left = count
+        state.then = Then(action.then)
+        return [Note(text=f"the last {count} rounds")]
+
+    def _suspend(self, state: LS, action: Suspend) -> list[Event]:
+        self.require_phase(state, Phase.BETTING)
+        if state.bets:
+            raise IllegalAction(
+                "bets are on the layout: announce the last round first (last-rounds then=suspend)"
+            )
+        if not isinstance(action.key_holder, str) or not action.key_holder.strip():
+            raise MalformedAction("suspend: name who keeps the key of the float")
+        state.phase = Phase.SUSPENDED
+        state.key_holder = action.key_holder
+        return [Note(text=f"table temporarily closed; the key is kept by {action.key_holder}")]
+
+    def _reopen(self, state: LS) -> list[Event]:
+        self.require_phase(state, Phase.SUSPENDED)
+        state.phase = Phase.BETTING
+        state.key_holder = None
+        return [Note(text="table reopened")]
+
+    # -- settlement ------------------------------------------------------------------
+
+    def settle(self, state: LS, outcome: Any) -> list[Event]:
+        """Resolve every bet on ``outcome``, in the regulated order; close the round."""
+        state.results.append(outcome)
+        events: list[Event] = [ResultEvent(result=outcome, announcement=self.announce(outcome))]
+        resolved: list[tuple[Bet, Spot, Resolution]] = []
+        for bet in list(state.bets.values()):
+            spot = self.parse_spot(bet.spot)
+            resolved.append((bet, spot, self.resolve(bet, spot, outcome, state)))
+        # Losing bets are removed first, then the winners are paid in order.
+        resolved.sort(
+            key=lambda item: (
+                not isinstance(item[2], Lose),
+                self.settlement_order(item[1]),
+                item[0].id,
+            )
+        )
+        for bet, _spot, res in resolved:
+            events.append(self.apply_resolution(state, bet, res))
+        state.phase = Phase.BETTING
+        state.launched = False
+        state.rounds += 1
+        if state.rounds_left is not None:
+            state.rounds_left -= 1
+            if state.rounds_left == 0:
+                events.extend(self.on_final_round(state))
+                state.rounds_left = None
+                if state.then is Then.SUSPEND:
+                    state.phase = Phase.SUSPENDED
+                    events.append(Note(text="table temporarily closed"))
+                else:
+                    state.phase = Phase.CLOSED
+                    events.append(Note(text="the session is closed"))
+        return events
+
+    def apply_resolution(self, state: LS, bet: Bet, res: Resolution) -> Settled:
+        """Move the money of one resolution between the player, the layout and the house."""
+        limits = self.profile.limits
+        if isinstance(res, Win):
+            win = win_amount(bet.amount, res.ratio, limits.rounding, limits.chip_unit)
+            return self._close(state, bet, res, bet.amount + win, "win", win=win)
+        if isinstance(res, Lose):
+            return self._close(state, bet, res, 0, "lose")
+        if isinstance(res, Push):
+            return self._close(state, bet, res, bet.amount, "push")
+        if isinstance(res, Refund):
+            back = share(bet.amount, res.fraction, limits.rounding, 1)
+            return self._close(state, bet, res, back, "refund")
+        return self._stay(state, bet, res)
+
+    def _close(
+        self,
+        state: LS,
+        bet: Bet,
+        res: Resolution,
+        returned: int,
+        decision: str,
+        win: int = 0,
+    ) -> Settled:
+        del state.bets[bet.id]
+        state.players[bet.player] = state.players.get(bet.player, 0) + returned
+        house = bet.amount - returned
+        state.house += house
+        return Settled(
+            bet=bet.id,
+            player=bet.player,
+            spot=bet.spot,
+            stake=bet.amount,
+            decision=decision,
+            win=win,
+            returned=returned,
+            house=house,
+            net=returned - bet.amount,
+        )
+
+    def _stay(self, state: LS, bet: Bet, res: Stay) -> Settled:
+        stake = bet.amount
+        if res.scale != Fraction(1):
+            bet.amount = share(stake, res.scale, self.profile.limits.rounding, 1)
+        lost = stake - bet.amount
+        state.house += lost
+        if res.status is not None:
+            bet.status = res.status
+        if res.point is not None:
+            bet.point = res.point
+        if res.count is not None:
+            bet.count = res.count
+        return Settled(
+            bet=bet.id,
+            player=bet.player,
+            spot=bet.spot,
+            stake=stake,
+            decision="stays" if res.status is None else res.status,
+            house=lost,
+            net=-lost,
+        )
+
+    # -- views ------------------------------------------------------------------------
+
+    def base_legal_actions(self) -> list[str]:
+        """The common action kinds the phase allows."""
+        phase = self.state.phase
+        if phase is Phase.CLOSED:
+            return []
+        if phase is Phase.SUSPENDED:
+            return ["reopen"]
+        kinds = ["buy-in", "cash-out", "last-rounds"]
+        if phase is Phase.BETTING:
+            kinds += ["place-bet", "take-down", "no-more-bets", "suspend"]
+            if self.state.launched:
+                kinds.append("void")
+        else:
+            kinds.append("void")
+        return kinds
+
+    def legal_actions(self) -> list[str]:
+        """Common kinds plus the game's own (see :meth:`game_legal_actions`)."""
+        return self.base_legal_actions() + self.game_legal_actions()
+
+    def game_legal_actions(self) -> list[str]:
+        """The game-specific action kinds the phase allows."""
+        return []
+
+    def view(self, seat: str | None = None) -> JSON:
+        """The table as anyone standing at it sees it (nothing is hidden in layout games)."""
+        s = self.state
+        return {
+            "game": self.game_id,
+            "profile": self.profile.profile,
+            "phase": str(s.phase),
+            "launched": s.launched,
+            "rounds": s.rounds,
+            "last_results": list(s.results[-12:]),
+            "rounds_left": s.rounds_left,
+            "players": dict(s.players) if seat is None else {seat: s.players.get(seat, 0)},
+            "bets": [b.to_dict() for b in sorted(s.bets.values(), key=lambda b: b.id)],
+            "legal_actions": self.legal_actions(),
+        }
+
+
+def _fmt(amount: object) -> str:
+    return format_amount(amount) if isinstance(amount, int) else repr(amount)
+
+
+__all__ = [
+    "COMMON_ACTIONS",
+    "Bet",
+    "BetPlaced",
+    "BuyIn",
+    "CashOut",
+    "LastRounds",
+    "LayoutGame",
+    "LayoutProfile",
+    "LayoutState",
+    "NoMoreBets",
+    "Note",
+    "Phase",
+    "PlaceBet",
+    "Reopen",
+    "ResultEvent",
+    "Settled",
+    "Spot",
+    "Suspend",
+    "TableLimits",
+    "TakeDown",
+    "Then",
+    "Void",
+]

@@ -1,0 +1,237 @@
+"""Rules profiles: every parameter of a game as data, each value citing its source.
+
+A profile is a TOML file. Each parameter is either a plain value or an inline
+table ``{ value = ..., source = "..." }`` whose ``source`` cites the seed section
+or marks a DEFAULT / INTERPRETATION of the spec. A profile may ``extends`` another
+of the same game and override only what differs. The typed schema of each game
+(a pydantic model) validates it; any malformed or inconsistent value is refused
+with a :class:`~crupier.core.errors.ProfileError` that names the bad key.
+
+>>> from pydantic import Field
+>>> class Demo(Profile):
+...     straight: Ratio = Field(default=Fraction(35))
+>>> p = load_profile_text(Demo, 'game = "demo"\\nprofile = "x"\\nstraight = { value = "35:1", source = "002 IV.1" }')
+>>> p.straight, p.sources["straight"]
+(Fraction(35, 1), '002 IV.1')
+>>> load_profile_text(Demo, 'game = "demo"\\nprofile = "x"\\nstraight = "lots"')
+Traceback (most recent call last):
+...
+crupier.core.errors.ProfileError: straight: 'lots' is not a ratio like '35:1'
+"""
+
+from __future__ import annotations
+
+import tomllib
+from fractions import Fraction
+from pathlib import Path
+from typing import Annotated, Any, TypeVar
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, PlainSerializer, ValidationError
+
+from crupier.core.errors import ProfileError
+from crupier.core.money import format_ratio, parse_ratio
+
+
+def _to_ratio(value: object) -> Fraction:
+    if isinstance(value, Fraction):
+        return value
+    if isinstance(value, int) and not isinstance(value, bool):
+        return Fraction(value)
+    if isinstance(value, str):
+        return parse_ratio(value)
+    raise ValueError(f"{value!r} is not a ratio like '35:1'")
+
+
+Ratio = Annotated[Fraction, BeforeValidator(_to_ratio), PlainSerializer(format_ratio, return_type=str)]
+"""A payout ratio "X:Y" (X to Y), read from ``"35:1"``, ``"7/6"`` or an integer."""
+
+
+class Profile(BaseModel):
+    """Base of every game's rules profile."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, arbitrary_types_allowed=True)
+
+    game: str
+    profile: str
+    title: str = ""
+    extends: str | None = None
+    currency: str = "EUR"
+    sources: dict[str, str] = {}
+
+    def source_of(self, key: str) -> str:
+        """The citation of a dotted parameter key, or ``""``."""
+        return self.sources.get(key, "")
+
+
+P = TypeVar("P", bound=Profile)
+
+_META = ("game", "profile", "title", "extends", "currency")
+
+
+def _is_leaf(value: object) -> bool:
+    return isinstance(value, dict) and "value" in value and set(value) <= {"value", "source"}
+
+
+def split_sources(data: dict[str, Any], prefix: str = "") -> tuple[dict[str, Any], dict[str, str]]:
+    """Separate ``{value, source}`` leaves into plain values and a dotted source map."""
+    values: dict[str, Any] = {}
+    sources: dict[str, str] = {}
+    for key, item in data.items():
+        dotted = f"{prefix}{key}"
+        if _is_leaf(item):
+            values[key] = item["value"]
+            if "source" in item:
+                sources[dotted] = str(item["source"])
+        elif isinstance(item, dict) and key != "sources":
+            sub_values, sub_sources = split_sources(item, dotted + ".")
+            values[key] = sub_values
+            sources.update(sub_sources)
+        else:
+            values[key] = item
+    return values, sources
+
+
+def merge(base: dict[str, Any], over: dict[str, Any]) -> dict[str, Any]:
+    """Deep-merge ``over`` onto ``base`` (tables merge, other values replace)."""
+    out = dict(base)
+    for key, item in over.items():
+        if isinstance(item, dict) and isinstance(out.get(key), dict) and not _is_leaf(item):
+            out[key] = merge(out[key], item)
+        else:
+            out[key] = item
+    return out
+
+
+def _error_key(err: dict[str, Any]) -> str:
+    return ".".join(str(part) for part in err["loc"]) or "(profile)"
+
+
+def _message(err: dict[str, Any]) -> str:
+    ctx = err.get("ctx") or {}
+    if "error" in ctx:
+        return str(ctx["error"])
+    if err["type"] == "extra_forbidden":
+        return "unknown key"
+    if err["type"] == "missing":
+        return "missing key"
+    return str(err["msg"])
+
+
+def validate_profile(cls: type[P], data: dict[str, Any]) -> P:
+    """Validate raw profile data (already merged) into ``cls``; errors name the key."""
+    values, sources = split_sources(data)
+    explicit = values.pop("sources", {})
+    if not isinstance(explicit, dict):
+        raise ProfileError("sources: must be a table of citations")
+    sources = {**{str(k): str(v) for k, v in explicit.items()}, **sources}
+    try:
+        return cls.model_validate({**values, "sources": sources})
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        key = _error_key(dict(first))
+        msg = _message(dict(first))
+        if msg.startswith("Value error, "):
+            msg = msg.removeprefix("Value error, ")
+        if ": " in msg and msg.split(": ", 1)[0].replace(".", "").replace("-", "").isidentifier():
+            raise ProfileError(msg) from None
+        raise ProfileError(f"{key}: {msg}") from None
+
+
+def read_toml(text: str, where: str = "profile") -> dict[str, Any]:
+    """Parse TOML text, turning syntax errors into a :class:`ProfileError`."""
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise ProfileError(f"{where}: not valid TOML ({exc})") from None
+
+
+def load_profile_text(cls: type[P], text: str, base: dict[str, Any] | None = None) -> P:
+    """Load a profile from TOML text, on top of ``base`` raw data if given."""
+    data = read_toml(text)
+    return validate_profile(cls, merge(base, data) if base else data)
+
+
+def load_profile_file(cls: type[P], path: Path, base: dict[str, Any] | None = None) -> P:
+    """Load a profile from a TOML file (see :func:`load_profile_text`)."""
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ProfileError(f"{path}: cannot read the profile ({exc.strerror})") from None
+    return load_profile_text(cls, text, base)
+
+
+# -- TOML output -------------------------------------------------------------------------
+
+
+def _toml_str(text: str) -> str:
+    escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+    return f'"{escaped}"'
+
+
+def _toml_key(key: str) -> str:
+    bare = key and all(c.isalnum() or c in "-_" for c in key)
+    return key if bare else _toml_str(key)
+
+
+def _toml_value(value: object) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value)
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        return _toml_str(value)
+    if isinstance(value, (list, tuple)):
+        return "[" + ", ".join(_toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        inner = ", ".join(f"{_toml_key(str(k))} = {_toml_value(v)}" for k, v in value.items())
+        return "{ " + inner + " }"
+    if value is None:
+        raise ProfileError("TOML has no null value")
+    raise ProfileError(f"cannot write {value!r} as TOML")
+
+
+def dump_profile(profile: Profile) -> str:
+    """Write a profile as TOML, each value with its citation, ready to edit and reload."""
+    data = profile.model_dump(mode="json", exclude={"sources", "extends"})
+    sources = profile.sources
+    lines = [f"# crupier rules profile: {profile.game} / {profile.profile}"]
+    lines.append("# Each value cites its source: a seed section, DEFAULT or INTERPRETATION of the spec.")
+    lines.append("# Edit a copy and pass it with --rules FILE.")
+    tables: list[tuple[str, dict[str, Any]]] = []
+
+    def leaf(key: str, dotted: str, value: object) -> str:
+        src = sources.get(dotted)
+        if src:
+            return f"{_toml_key(key)} = {{ value = {_toml_value(value)}, source = {_toml_str(src)} }}"
+        return f"{_toml_key(key)} = {_toml_value(value)}"
+
+    def emit(prefix: str, table: dict[str, Any]) -> list[str]:
+        out: list[str] = []
+        subtables: list[tuple[str, dict[str, Any]]] = []
+        for key, value in table.items():
+            if value is None:
+                continue
+            dotted = f"{prefix}.{key}" if prefix else key
+            if isinstance(value, dict) and dotted not in sources and not _flat_dict(value):
+                subtables.append((dotted, value))
+            else:
+                out.append(leaf(key, dotted, value))
+        for dotted, sub in subtables:
+            out.append("")
+            out.append(f"[{'.'.join(_toml_key(p) for p in dotted.split('.'))}]")
+            out.extend(emit(dotted, sub))
+        return out
+
+    for key in _META:
+        if key in data and data[key] is not None:
+            lines.append(leaf(key, key, data.pop(key)))
+    lines.extend(emit("", data))
+    del tables
+    return "\n".join(lines) + "\n"
+
+
+def _flat_dict(value: dict[str, Any]) -> bool:
+    """A mapping whose keys are data (numbers), written inline rather than as a table."""
+    return bool(value) and all(str(k).lstrip("-").isdigit() for k in value)

@@ -1,0 +1,18 @@
+"""The catalogue's games: one module per game id, each with its rules profiles.
+
+>>> sorted(GAMES)[:3]
+['american-roulette', 'boule', 'craps']
+>>> load_profile("sic-bo").game
+'sic-bo'
+"""
+
+from crupier.games.catalogue import (
+    GAMES,
+    GameInfo,
+    game_info,
+    load_profile,
+    new_game,
+    profile_names,
+)
+
+__all__ = ["GAMES", "GameInfo", "game_info", "load_profile", "new_game", "profile_names"]

@@ -1,0 +1,22 @@
+"""Every docstring example of the package runs as a test (imported by module name)."""
+
+from __future__ import annotations
+
+import doctest
+import importlib
+import pkgutil
+
+import pytest
+
+import crupier
+
+MODULES = sorted(
+    m.name for m in pkgutil.walk_packages(crupier.__path__, prefix="crupier.") if not m.ispkg
+) + ["crupier", "crupier.games"]
+
+
+@pytest.mark.parametrize("name", MODULES)
+def test_docstring_examples(name: str) -> None:
+    module = importlib.import_module(name)
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE)
+    assert result.failed == 0, f"{result.failed} docstring example(s) failed in {name}"
