@@ -1,0 +1,30 @@
+"""PAR sheets: the exact figures of every bet of a game under a profile.
+
+>>> from crupier.games import load_profile
+>>> sheet = par_sheet("sic-bo", load_profile("sic-bo"))
+>>> sheet["bets"][0]["id"], sheet["bets"][0]["house_edge_exact"]
+('small', '1/36')
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from crupier.analysis.exact import BetFigures, analyse
+from crupier.core.profile import Profile
+from crupier.games.catalogue import game_info
+
+
+def par_figures(game_id: str, profile: Profile) -> list[BetFigures]:
+    """Exact figures of every bet the game's PAR model lists, in its order."""
+    module = game_info(game_id).load()
+    return [analyse(chain) for chain in module.par_chains(profile)]
+
+
+def par_sheet(game_id: str, profile: Profile) -> dict[str, Any]:
+    """The PAR sheet as the JSON object ``crupier par --json`` prints."""
+    return {
+        "game": game_id,
+        "profile": profile.profile,
+        "bets": [f.to_dict() for f in par_figures(game_id, profile)],
+    }
