@@ -10,9 +10,13 @@ import pytest
 
 import crupier
 
-MODULES = sorted(
-    m.name for m in pkgutil.walk_packages(crupier.__path__, prefix="crupier.") if not m.ispkg
-) + ["crupier", "crupier.games"]
+MODULES = [
+    *sorted(
+        m.name for m in pkgutil.walk_packages(crupier.__path__, prefix="crupier.") if not m.ispkg
+    ),
+    "crupier",
+    "crupier.games",
+]
 
 
 @pytest.mark.parametrize("name", MODULES)

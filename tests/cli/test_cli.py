@@ -48,7 +48,14 @@ def test_par_json_shape(game_id: str) -> None:
     sheet = json.loads(result.output)
     assert sheet["game"] == game_id and sheet["profile"] == "andorra"
     for bet in sheet["bets"]:
-        assert set(bet) >= {"id", "house_edge", "house_edge_exact", "hit_frequency", "std_dev", "method"}
+        assert set(bet) >= {
+            "id",
+            "house_edge",
+            "house_edge_exact",
+            "hit_frequency",
+            "std_dev",
+            "method",
+        }
         num, den = (int(x) for x in bet["house_edge_exact"].split("/"))
         assert abs(num / den - bet["house_edge"]) < 1e-6
         assert bet["method"] == "exact"
@@ -65,14 +72,22 @@ def test_par_sic_bo_figures() -> None:
 def test_rules_file_round_trip_and_edit(tmp_path: Path) -> None:
     text = runner.invoke(app, ["rules", "sic-bo"]).output
     edited = tmp_path / "literal-big.toml"
-    edited.write_text(text.replace("big_loses_on_triple = { value = true", "big_loses_on_triple = { value = false"))
-    sheet = json.loads(runner.invoke(app, ["par", "sic-bo", "--rules", str(edited), "--json"]).output)
+    edited.write_text(
+        text.replace(
+            "big_loses_on_triple = { value = true", "big_loses_on_triple = { value = false"
+        )
+    )
+    sheet = json.loads(
+        runner.invoke(app, ["par", "sic-bo", "--rules", str(edited), "--json"]).output
+    )
     assert {b["id"]: b["house_edge_exact"] for b in sheet["bets"]}["big"] == "1/108"
 
 
 def test_bad_rules_file_is_refused_naming_the_key(tmp_path: Path) -> None:
     bad = tmp_path / "bad.toml"
-    bad.write_text('game = "sic-bo"\nextends = "andorra"\nprofile = "x"\n[payouts]\nsmall = "one"\n')
+    bad.write_text(
+        'game = "sic-bo"\nextends = "andorra"\nprofile = "x"\n[payouts]\nsmall = "one"\n'
+    )
     result = runner.invoke(app, ["par", "sic-bo", "--rules", str(bad)])
     assert result.exit_code == 2
     assert "payouts.small" in result.output

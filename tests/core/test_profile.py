@@ -44,13 +44,17 @@ def write(tmp_path: Path, text: str) -> Path:
 
 
 def test_malformed_value_is_refused_naming_the_key(tmp_path: Path) -> None:
-    path = write(tmp_path, 'game = "sic-bo"\nextends = "andorra"\nprofile = "x"\n[payouts]\nbig = "lots"\n')
+    path = write(
+        tmp_path, 'game = "sic-bo"\nextends = "andorra"\nprofile = "x"\n[payouts]\nbig = "lots"\n'
+    )
     with pytest.raises(ProfileError, match=r"^payouts\.big: "):
         load_profile("sic-bo", path=path)
 
 
 def test_unknown_key_is_refused_naming_it(tmp_path: Path) -> None:
-    path = write(tmp_path, 'game = "sic-bo"\nextends = "andorra"\nprofile = "x"\n[limits]\nminimun = 5\n')
+    path = write(
+        tmp_path, 'game = "sic-bo"\nextends = "andorra"\nprofile = "x"\n[limits]\nminimun = 5\n'
+    )
     with pytest.raises(ProfileError, match=r"limits\.minimun: unknown key"):
         load_profile("sic-bo", path=path)
 
@@ -67,7 +71,7 @@ def test_inconsistent_profile_is_refused_naming_the_key(tmp_path: Path) -> None:
 def test_bad_toml_and_wrong_game_and_missing_file(tmp_path: Path) -> None:
     with pytest.raises(ProfileError, match="not valid TOML"):
         load_profile("sic-bo", path=write(tmp_path, "game = \n"))
-    with pytest.raises(ProfileError, match="^game: "):
+    with pytest.raises(ProfileError, match=r"^game: "):
         load_profile("sic-bo", path=write(tmp_path, 'game = "boule"\nprofile = "x"\n'))
     with pytest.raises(ProfileError, match="cannot read"):
         load_profile("sic-bo", path=tmp_path / "absent.toml")
@@ -79,7 +83,7 @@ def test_bad_toml_and_wrong_game_and_missing_file(tmp_path: Path) -> None:
 
 def test_edited_copy_changes_the_game(tmp_path: Path) -> None:
     text = dump_profile(load_profile("sic-bo")).replace(
-        'big_loses_on_triple = { value = true', 'big_loses_on_triple = { value = false'
+        "big_loses_on_triple = { value = true", "big_loses_on_triple = { value = false"
     )
     profile = load_profile("sic-bo", path=write(tmp_path, text))
     assert profile.rules.big_loses_on_triple is False  # type: ignore[attr-defined]

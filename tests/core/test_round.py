@@ -6,13 +6,13 @@ import json
 import pytest
 
 from crupier.core.errors import (
+    ALL_ERRORS,
     MalformedAction,
     NotPermitted,
     ReplayMismatch,
     RuleError,
     WrongPhase,
 )
-from crupier.core.errors import ALL_ERRORS
 from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role

@@ -26,9 +26,8 @@ from typing import Any, ClassVar, Generic, TypeVar
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from crupier.core.errors import (
-    BetNotWithdrawable,
-    BettingClosed,
     BetOverMaximum,
+    BettingClosed,
     BetUnderMinimum,
     IllegalAction,
     InsufficientFunds,
@@ -151,8 +150,8 @@ class LayoutState:
     def balance(self) -> int:
         """Players + layout + house - (bought in - cashed out): always 0."""
         on_layout = sum(b.amount for b in self.bets.values())
-        return sum(self.players.values()) + on_layout + self.house - (
-            self.bought_in - self.cashed_out
+        return (
+            sum(self.players.values()) + on_layout + self.house - (self.bought_in - self.cashed_out)
         )
 
     @property

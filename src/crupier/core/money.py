@@ -60,7 +60,8 @@ def parse_amount(text: str, digits: int = MINOR_DIGITS) -> int:
     if match is None or digits != MINOR_DIGITS:
         raise MalformedAmount(f"{text!r} is not an amount (write 12 or 12.50)")
     whole, frac = match.group(1), match.group(2) or ""
-    return int(whole) * 10**digits + int(frac.ljust(digits, "0") or "0")
+    scale: int = 10**digits
+    return int(whole) * scale + int(frac.ljust(digits, "0") or "0")
 
 
 def format_amount(amount: int, digits: int = MINOR_DIGITS) -> str:

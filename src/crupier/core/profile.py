@@ -42,7 +42,9 @@ def _to_ratio(value: object) -> Fraction:
     raise ValueError(f"{value!r} is not a ratio like '35:1'")
 
 
-Ratio = Annotated[Fraction, BeforeValidator(_to_ratio), PlainSerializer(format_ratio, return_type=str)]
+Ratio = Annotated[
+    Fraction, BeforeValidator(_to_ratio), PlainSerializer(format_ratio, return_type=str)
+]
 """A payout ratio "X:Y" (X to Y), read from ``"35:1"``, ``"7/6"`` or an integer."""
 
 
@@ -197,14 +199,18 @@ def dump_profile(profile: Profile) -> str:
     data = profile.model_dump(mode="json", exclude={"sources", "extends"})
     sources = profile.sources
     lines = [f"# crupier rules profile: {profile.game} / {profile.profile}"]
-    lines.append("# Each value cites its source: a seed section, DEFAULT or INTERPRETATION of the spec.")
+    lines.append(
+        "# Each value cites its source: a seed section, DEFAULT or INTERPRETATION of the spec."
+    )
     lines.append("# Edit a copy and pass it with --rules FILE.")
     tables: list[tuple[str, dict[str, Any]]] = []
 
     def leaf(key: str, dotted: str, value: object) -> str:
         src = sources.get(dotted)
         if src:
-            return f"{_toml_key(key)} = {{ value = {_toml_value(value)}, source = {_toml_str(src)} }}"
+            return (
+                f"{_toml_key(key)} = {{ value = {_toml_value(value)}, source = {_toml_str(src)} }}"
+            )
         return f"{_toml_key(key)} = {_toml_value(value)}"
 
     def emit(prefix: str, table: dict[str, Any]) -> list[str]:

@@ -72,11 +72,11 @@ def net_of(res: Win | Lose | Push | Refund) -> Fraction:
     return res.fraction - 1
 
 
-O = TypeVar("O")
+Out = TypeVar("Out")
 St = TypeVar("St", bound=Hashable)
 
 
-class BetChain(Protocol, Generic[St, O]):
+class BetChain(Protocol, Generic[St, Out]):
     """One bet as a Markov chain over outcomes, for the exact analyser.
 
     ``step`` returns the resolution of the bet in ``state`` on ``outcome``; a
@@ -85,7 +85,7 @@ class BetChain(Protocol, Generic[St, O]):
 
     bet_id: str
 
-    def outcomes(self) -> Sequence[tuple[O, Fraction]]:
+    def outcomes(self) -> Sequence[tuple[Out, Fraction]]:
         """Every outcome of one round with its exact probability."""
         ...
 
@@ -93,7 +93,7 @@ class BetChain(Protocol, Generic[St, O]):
         """The state of the bet as placed."""
         ...
 
-    def step(self, state: St, outcome: O) -> Resolution:
+    def step(self, state: St, outcome: Out) -> Resolution:
         """The rule: how the bet in ``state`` fares on ``outcome``."""
         ...
 

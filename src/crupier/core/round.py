@@ -75,7 +75,11 @@ class Entry:
 
     def to_dict(self) -> JSON:
         """JSON-ready form of the entry."""
-        return {"seq": self.seq, "action": self.action.to_dict(), "draws": [list(d) for d in self.draws]}
+        return {
+            "seq": self.seq,
+            "action": self.action.to_dict(),
+            "draws": [list(d) for d in self.draws],
+        }
 
 
 @dataclass(frozen=True)
@@ -128,7 +132,12 @@ def _coerce(value: Any, hint: Any) -> Any:
         args = typing.get_args(hint)
         inner = args[0] if args else Any
         return tuple(_coerce(v, inner) for v in value)
-    if isinstance(hint, type) and issubclass(hint, str) and hint is not str and isinstance(value, str):
+    if (
+        isinstance(hint, type)
+        and issubclass(hint, str)
+        and hint is not str
+        and isinstance(value, str)
+    ):
         return hint(value)
     return value
 

@@ -63,7 +63,9 @@ class SicBoPayouts(BaseModel):
     total: dict[int, Ratio] = Field(
         default_factory=lambda: {
             t: Fraction(x)
-            for t, x in zip(range(4, 18), (50, 18, 14, 12, 8, 6, 6, 6, 6, 8, 12, 14, 18, 50), strict=True)
+            for t, x in zip(
+                range(4, 18), (50, 18, 14, 12, 8, 6, 6, 6, 6, 8, 12, 14, 18, 50), strict=True
+            )
         }
     )
 
@@ -289,7 +291,9 @@ class SicBo(LayoutGame[SicBoProfile, SicBoState]):
     def announce(self, outcome: Any) -> str:
         return f"{sum(outcome)}, {' - '.join(str(d) for d in outcome)}"
 
-    def extra_step(self, state: SicBoState, action: Action, source: RandomSource) -> Sequence[Event]:
+    def extra_step(
+        self, state: SicBoState, action: Action, source: RandomSource
+    ) -> Sequence[Event]:
         if isinstance(action, Throw):
             self.require_phase(state, Phase.NO_MORE_BETS)
             if action.dice is None:
