@@ -16,6 +16,7 @@ and result action.
 
 from __future__ import annotations
 
+import copy
 from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -42,6 +43,10 @@ from crupier.core.profile import Profile
 from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
 from crupier.core.round import JSON, Action, Event, Game
+
+
+RESULTS_KEPT = 50
+"""How many recent results the state keeps for display (the log keeps them all)."""
 
 
 class Phase(StrEnum):
@@ -146,6 +151,13 @@ class LayoutState:
     rounds_left: int | None = None
     then: Then = Then.CLOSE
     key_holder: str | None = None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> LayoutState:
+        """A fast deep copy (the engine copies the state on every action)."""
+        clone = copy.copy(self)
+        for name, value in vars(self).items():
+            setattr(clone, name, _fast_copy(value, memo))
+        return clone
 
     def balance(self) -> int:
         """Players + layout + house - (bought in - cashed out): always 0."""
@@ -539,6 +551,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
     def settle(self, state: LS, outcome: Any) -> list[Event]:
         """Resolve every bet on ``outcome``, in the regulated order; close the round."""
         state.results.append(outcome)
+        del state.results[:-RESULTS_KEPT]
         events: list[Event] = [ResultEvent(result=outcome, announcement=self.announce(outcome))]
         resolved: list[tuple[Bet, Spot, Resolution]] = []
         for bet in list(state.bets.values()):
@@ -673,6 +686,24 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             "bets": [b.to_dict() for b in sorted(s.bets.values(), key=lambda b: b.id)],
             "legal_actions": self.legal_actions(),
         }
+
+
+_IMMUTABLE = (int, str, float, bool, type(None), Fraction, frozenset, StrEnum)
+
+
+def _fast_copy(value: Any, memo: dict[int, Any]) -> Any:
+    """Deep copy that shares immutable values (and tuples of them) instead of walking them."""
+    if isinstance(value, _IMMUTABLE):
+        return value
+    if isinstance(value, tuple) and all(isinstance(v, _IMMUTABLE) for v in value):
+        return value
+    if isinstance(value, list):
+        return [_fast_copy(v, memo) for v in value]
+    if isinstance(value, dict):
+        return {k: _fast_copy(v, memo) for k, v in value.items()}
+    if isinstance(value, Bet):
+        return copy.copy(value)
+    return copy.deepcopy(value, memo)
 
 
 def _fmt(amount: object) -> str:
