@@ -112,6 +112,17 @@ def play(
     raise typer.Exit(table.run(buy_in))
 
 
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
+def verify(ctx: typer.Context) -> None:
+    """Verify a ledger: every number, hash, link and signature; names the first bad entry.
+
+    crupier verify --db URL --key casino.pub [--staff-key K.pub] [--head SEQ:HASH] [--json]
+    """
+    from crupier.ledger.verify import main as verify_main
+
+    raise typer.Exit(verify_main(ctx.args))
+
+
 def main() -> None:
     """Entry point of the ``crupier`` console script."""
     app()

@@ -1,0 +1,218 @@
+"""Ed25519 keys of the casino and of the staff: generate, store, load, identify.
+
+A :class:`SigningKey` wraps an Ed25519 private key with its ``key_id`` (``ed25519:`` and
+the first 32 hex digits of the SHA-256 of the raw public key). Private keys are stored
+as PKCS#8 PEM encrypted with a passphrase, in files created with mode ``0600``;
+loading refuses a file that group or others may read. Public keys are plain PEM.
+
+Rotation of the casino key is a ledger entry (see :meth:`crupier.ledger.store.Ledger.rotate`):
+the old key signs an entry that introduces the new public key, and the new key proves
+possession by signing the rotation statement (:func:`rotation_statement`).
+
+>>> import tempfile, pathlib
+>>> key = SigningKey.generate()
+>>> key.key_id.startswith("ed25519:") and len(key.key_id) == 40
+True
+>>> folder = pathlib.Path(tempfile.mkdtemp())
+>>> save_private_key(key, folder / "casino.key", b"s3cret")
+>>> oct((folder / "casino.key").stat().st_mode & 0o777)
+'0o600'
+>>> load_private_key(folder / "casino.key", b"s3cret").key_id == key.key_id
+True
+>>> load_private_key(folder / "casino.key", b"wrong")
+Traceback (most recent call last):
+...
+crupier.ledger.errors.KeyFileError: ...casino.key: wrong passphrase or damaged key file
+>>> sig = key.sign(b"hello")
+>>> verify_signature(key.public_key, sig, b"hello")
+True
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import os
+import stat
+from dataclasses import dataclass
+from pathlib import Path
+
+from cryptography.exceptions import InvalidSignature
+from cryptography.hazmat.primitives import serialization
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+
+from crupier.ledger.canonical import canonical
+from crupier.ledger.errors import KeyFileError
+
+
+def public_bytes(public_key: Ed25519PublicKey) -> bytes:
+    """The 32 raw bytes of an Ed25519 public key."""
+    return public_key.public_bytes(serialization.Encoding.Raw, serialization.PublicFormat.Raw)
+
+
+def key_id(public_key: Ed25519PublicKey) -> str:
+    """The stable id of a public key: ``ed25519:`` + 32 hex digits of SHA-256(raw key)."""
+    return "ed25519:" + hashlib.sha256(public_bytes(public_key)).hexdigest()[:32]
+
+
+def b64(data: bytes) -> str:
+    """Standard base64 text (signatures and raw public keys are stored so)."""
+    return base64.b64encode(data).decode("ascii")
+
+
+def unb64(text: str) -> bytes:
+    """Inverse of :func:`b64`; raises ``ValueError`` on malformed input."""
+    return base64.b64decode(text.encode("ascii"), validate=True)
+
+
+def public_key_from_b64(text: str) -> Ed25519PublicKey:
+    """Rebuild a public key from its base64 raw bytes.
+
+    >>> k = SigningKey.generate()
+    >>> key_id(public_key_from_b64(k.public_b64)) == k.key_id
+    True
+    """
+    return Ed25519PublicKey.from_public_bytes(unb64(text))
+
+
+def verify_signature(public_key: Ed25519PublicKey, signature: bytes, message: bytes) -> bool:
+    """True if ``signature`` is ``public_key``'s signature of ``message``."""
+    try:
+        public_key.verify(signature, message)
+    except InvalidSignature:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class SigningKey:
+    """An Ed25519 private key with its key id."""
+
+    private_key: Ed25519PrivateKey
+
+    @classmethod
+    def generate(cls) -> SigningKey:
+        """A fresh key from the operating system's CSPRNG."""
+        return cls(Ed25519PrivateKey.generate())
+
+    @property
+    def public_key(self) -> Ed25519PublicKey:
+        """The public half."""
+        return self.private_key.public_key()
+
+    @property
+    def key_id(self) -> str:
+        """See :func:`key_id`."""
+        return key_id(self.public_key)
+
+    @property
+    def public_b64(self) -> str:
+        """The raw public key, base64."""
+        return b64(public_bytes(self.public_key))
+
+    def sign(self, message: bytes) -> bytes:
+        """The 64-byte Ed25519 signature of ``message``."""
+        return self.private_key.sign(message)
+
+
+def _write_new(path: Path, data: bytes, mode: int) -> None:
+    flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL
+    try:
+        fd = os.open(path, flags, mode)
+    except FileExistsError as err:
+        raise KeyFileError(f"{path}: already exists; keys are never overwritten") from err
+    try:
+        os.fchmod(fd, mode)
+        os.write(fd, data)
+    finally:
+        os.close(fd)
+
+
+def save_private_key(key: SigningKey, path: Path | str, passphrase: bytes) -> None:
+    """Write ``key`` as encrypted PKCS#8 PEM to a new file with mode 0600."""
+    if not passphrase:
+        raise KeyFileError("a private key is never stored without a passphrase")
+    pem = key.private_key.private_bytes(
+        serialization.Encoding.PEM,
+        serialization.PrivateFormat.PKCS8,
+        serialization.BestAvailableEncryption(passphrase),
+    )
+    _write_new(Path(path), pem, 0o600)
+
+
+def load_private_key(path: Path | str, passphrase: bytes) -> SigningKey:
+    """Read a key written by :func:`save_private_key`; refuse unsafe permissions."""
+    path = Path(path)
+    try:
+        mode = path.stat().st_mode
+    except OSError as err:
+        raise KeyFileError(f"{path}: cannot read ({err.strerror})") from err
+    if mode & (stat.S_IRWXG | stat.S_IRWXO):
+        raise KeyFileError(f"{path}: permissions {oct(mode & 0o777)} are too open (need 0600)")
+    try:
+        loaded = serialization.load_pem_private_key(path.read_bytes(), password=passphrase)
+    except (ValueError, TypeError) as err:
+        raise KeyFileError(f"{path}: wrong passphrase or damaged key file") from err
+    if not isinstance(loaded, Ed25519PrivateKey):
+        raise KeyFileError(f"{path}: not an Ed25519 key")
+    return SigningKey(loaded)
+
+
+def save_public_key(public_key: Ed25519PublicKey, path: Path | str) -> None:
+    """Write a public key as SubjectPublicKeyInfo PEM (mode 0644, never overwritten)."""
+    pem = public_key.public_bytes(
+        serialization.Encoding.PEM, serialization.PublicFormat.SubjectPublicKeyInfo
+    )
+    _write_new(Path(path), pem, 0o644)
+
+
+def load_public_key(path: Path | str) -> Ed25519PublicKey:
+    """Read a public key written by :func:`save_public_key`.
+
+    >>> import tempfile, pathlib
+    >>> k = SigningKey.generate()
+    >>> p = pathlib.Path(tempfile.mkdtemp()) / "casino.pub"
+    >>> save_public_key(k.public_key, p)
+    >>> key_id(load_public_key(p)) == k.key_id
+    True
+    """
+    path = Path(path)
+    try:
+        loaded = serialization.load_pem_public_key(path.read_bytes())
+    except (OSError, ValueError) as err:
+        raise KeyFileError(f"{path}: not a readable PEM public key") from err
+    if not isinstance(loaded, Ed25519PublicKey):
+        raise KeyFileError(f"{path}: not an Ed25519 key")
+    return loaded
+
+
+def generate_key_files(
+    folder: Path | str, name: str, passphrase: bytes
+) -> tuple[SigningKey, Path, Path]:
+    """Generate a key and store it as ``NAME.key`` (0600, encrypted) and ``NAME.pub``.
+
+    This is also the first half of a rotation: generate the new key, then call
+    :meth:`crupier.ledger.store.Ledger.rotate` with it while holding the old one.
+    """
+    folder = Path(folder)
+    key = SigningKey.generate()
+    private_path, public_path = folder / f"{name}.key", folder / f"{name}.pub"
+    save_private_key(key, private_path, passphrase)
+    save_public_key(key.public_key, public_path)
+    return key, private_path, public_path
+
+
+def rotation_statement(old_key_id: str, new_key_id: str, prev_hash: str) -> bytes:
+    """The bytes the *new* key signs to prove possession in a rotation entry.
+
+    >>> rotation_statement("a", "b", "0" * 64)[:40]
+    b'{"new_key_id":"b","old_key_id":"a","prev'
+    """
+    return canonical(
+        {
+            "purpose": "crupier-key-rotation",
+            "old_key_id": old_key_id,
+            "new_key_id": new_key_id,
+            "prev_hash": prev_hash,
+        }
+    )

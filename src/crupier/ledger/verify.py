@@ -1,0 +1,344 @@
+"""Verification of a ledger: the chain, the hashes, the signatures, the references.
+
+:func:`verify` reads every entry in ``seq`` order, recomputes everything from the raw
+rows (it trusts neither the application nor the database triggers) and stops at the
+FIRST failing entry, naming its ``seq`` and a stable ``reason`` code:
+
+=====================  ==========================================================
+``gap``                a ``seq`` is missing (``seq`` names the missing number)
+``bad-encoding``       a payload that is not canonical JSON (or holds a float)
+``hash-mismatch``      the stored hash is not the hash of the stored content
+``broken-link``        ``prev_hash`` is not the hash of the entry before
+``unknown-key``        signed by a key that is neither trusted nor introduced
+``retired-key``        signed by a casino key that a rotation has replaced
+``bad-signature``      the casino signature does not verify
+``bad-genesis``        entry 1 is not a valid ``ledger.genesis``
+``bad-rotation``       a ``key.rotated`` entry without a valid proof of the new key
+``bad-cosignature``    a staff co-signature that does not verify
+``revoked-key``        a co-signature by a revoked staff key
+``bad-entry``          a ledger entry (key, signature...) with a malformed payload
+``bad-reference``      a reference (seq + hash) to no earlier entry
+``index-mismatch``     the ``ref_seq`` column disagrees with the payload
+``time-regression``    ``recorded_at`` goes back in time
+``truncated``          fewer entries than the head (stored or external checkpoint)
+``head-mismatch``      entries beyond the stored head, or a checkpoint hash differs
+=====================  ==========================================================
+
+Only an externally kept :class:`Checkpoint` (``seq`` and ``hash``, e.g. the CRAJ visa)
+detects a tail truncated together with the head row.
+
+>>> import tempfile, pathlib
+>>> from crupier.ledger.store import Ledger, Actor
+>>> from crupier.ledger.keys import SigningKey
+>>> url = "sqlite:///" + str(pathlib.Path(tempfile.mkdtemp()) / "books.db")
+>>> casino = SigningKey.generate()
+>>> with Ledger(url, casino) as ledger:
+...     _ = ledger.append("fill", Actor("T1", "TC"), {"amount": 100000})
+...     seq, head_hash = ledger.head()
+>>> print(verify(url, [casino.public_key], head=Checkpoint(seq, head_hash)))
+OK: 2 entries, head 2 ...
+>>> print(verify(url, [SigningKey.generate().public_key]))
+BROKEN at seq 1: unknown-key (...)
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Iterable, Sequence
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+from sqlalchemy import select
+
+from crupier.ledger.canonical import canonical_text, digest, parse
+from crupier.ledger.errors import LedgerError
+from crupier.ledger.keys import (
+    key_id,
+    load_public_key,
+    public_key_from_b64,
+    rotation_statement,
+    unb64,
+    verify_signature,
+)
+from crupier.ledger.store import (
+    CORRECTION,
+    DECISION,
+    GENESIS,
+    GENESIS_HASH,
+    KEY_REGISTERED,
+    KEY_REVOKED,
+    KEY_ROTATED,
+    SIGNATURE,
+    Actor,
+    entries_table,
+    entry_content,
+    head_table,
+    make_engine,
+    reference_of,
+)
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """An externally kept head: the ``seq`` and ``hash`` the chain must still pass through.
+
+    >>> Checkpoint.parse("57:" + "ab" * 32).seq
+    57
+    """
+
+    seq: int
+    hash: str
+
+    @classmethod
+    def parse(cls, text: str) -> Checkpoint:
+        """Read ``SEQ:HASH``."""
+        seq, _, hash_ = text.partition(":")
+        if not seq.isdigit() or len(hash_) != 64:
+            raise ValueError(f"checkpoint {text!r} is not SEQ:HASH (64 hex digits)")
+        return cls(int(seq), hash_.lower())
+
+
+@dataclass(frozen=True)
+class VerifyReport:
+    """The outcome of :func:`verify`: ``ok``, or the first bad ``seq`` and ``reason``."""
+
+    ok: bool
+    entries: int
+    head_seq: int
+    head_hash: str
+    first_bad_seq: int | None = None
+    reason: str | None = None
+    detail: str = ""
+
+    def __str__(self) -> str:
+        if self.ok:
+            return f"OK: {self.entries} entries, head {self.head_seq} {self.head_hash}"
+        return f"BROKEN at seq {self.first_bad_seq}: {self.reason} ({self.detail})"
+
+
+class _Broken(Exception):
+    def __init__(self, seq: int, reason: str, detail: str) -> None:
+        super().__init__(detail)
+        self.seq, self.reason, self.detail = seq, reason, detail
+
+
+@dataclass
+class _StaffKey:
+    staff_id: str | None
+    public_key: Ed25519PublicKey
+    revoked: bool = False
+
+
+class _Checker:
+    """The state of a verification pass: keys, last hash, known entries."""
+
+    def __init__(
+        self,
+        keys: Iterable[Ed25519PublicKey],
+        staff_keys: Iterable[Ed25519PublicKey],
+        head: Checkpoint | None,
+    ) -> None:
+        self.trusted = {key_id(k): k for k in keys}
+        self.staff = {key_id(k): _StaffKey(None, k) for k in staff_keys}
+        self.checkpoint = head
+        self.active: str | None = None
+        self.retired: set[str] = set()
+        self.prev_hash = GENESIS_HASH
+        self.prev_time = ""
+        self.expected = 1
+        self.known: dict[int, tuple[str, str]] = {}  # seq -> (hash, kind)
+
+    def check(self, row: Any) -> None:
+        seq = self.expected
+        if row.seq != seq:
+            raise _Broken(seq, "gap", f"entry {seq} is missing; next stored entry is {row.seq}")
+        try:
+            payload = parse(row.payload)
+            stored_form_ok = canonical_text(payload) == row.payload
+        except (LedgerError, ValueError) as err:
+            raise _Broken(seq, "bad-encoding", f"payload is not canonical JSON: {err}") from err
+        actor = Actor(row.actor_id, row.actor_role)
+        content = entry_content(
+            seq, row.recorded_at, row.kind, actor, payload, row.prev_hash, row.key_id
+        )
+        if digest(content) != row.hash:
+            raise _Broken(seq, "hash-mismatch", "stored hash is not the hash of the content")
+        if not stored_form_ok:
+            raise _Broken(seq, "bad-encoding", "payload is not stored in canonical form")
+        if row.prev_hash != self.prev_hash:
+            raise _Broken(seq, "broken-link", "prev_hash is not the hash of the entry before")
+        if row.recorded_at < self.prev_time:
+            raise _Broken(seq, "time-regression", f"{row.recorded_at} < {self.prev_time}")
+        self._check_casino_signature(seq, row, payload)
+        try:
+            self._check_kind(seq, row, payload)
+        except (KeyError, TypeError, ValueError) as err:
+            raise _Broken(seq, "bad-entry", f"malformed {row.kind} entry: {err!r}") from err
+        checkpoint = self.checkpoint
+        if checkpoint is not None and checkpoint.seq == seq and checkpoint.hash != row.hash:
+            raise _Broken(seq, "head-mismatch", "hash differs from the external checkpoint")
+        self.known[seq] = (row.hash, row.kind)
+        self.prev_hash, self.prev_time, self.expected = row.hash, row.recorded_at, seq + 1
+
+    def _check_casino_signature(self, seq: int, row: Any, payload: Any) -> None:
+        if seq == 1:
+            if row.kind != GENESIS or not isinstance(payload, dict):
+                raise _Broken(seq, "bad-genesis", "entry 1 is not a ledger.genesis entry")
+            if row.key_id not in self.trusted:
+                raise _Broken(seq, "unknown-key", f"genesis key {row.key_id} is not trusted")
+            if payload.get("key_id") != row.key_id:
+                raise _Broken(seq, "bad-genesis", "genesis introduces another key")
+            self.active = row.key_id
+        elif row.key_id != self.active:
+            if row.key_id in self.retired:
+                raise _Broken(seq, "retired-key", f"{row.key_id} was rotated out")
+            raise _Broken(seq, "unknown-key", f"{row.key_id} is not the active casino key")
+        public = self.trusted.get(row.key_id)
+        if public is None:
+            raise _Broken(seq, "unknown-key", f"no public key for {row.key_id}")
+        try:
+            signature = unb64(row.signature)
+        except ValueError:
+            signature = b""
+        if not verify_signature(public, signature, bytes.fromhex(row.hash)):
+            raise _Broken(seq, "bad-signature", f"casino signature by {row.key_id} does not verify")
+
+    def _ref(self, seq: int, row: Any, payload: Any, kinds: set[str] | None = None) -> int:
+        ref = reference_of(row.kind, payload)
+        if not isinstance(ref, dict) or not isinstance(ref.get("seq"), int):
+            raise _Broken(seq, "bad-reference", "reference missing")
+        target = ref["seq"]
+        known = self.known.get(target)
+        if known is None or known[0] != ref.get("hash"):
+            raise _Broken(seq, "bad-reference", f"no earlier entry {target} with that hash")
+        if kinds is not None and known[1] not in kinds:
+            raise _Broken(seq, "bad-reference", f"entry {target} is a {known[1]}")
+        if row.ref_seq != target:
+            raise _Broken(seq, "index-mismatch", f"ref_seq {row.ref_seq} but payload says {target}")
+        return int(target)
+
+    def _check_kind(self, seq: int, row: Any, payload: Any) -> None:
+        kind = row.kind
+        if kind not in (SIGNATURE, CORRECTION, DECISION) and row.ref_seq is not None:
+            raise _Broken(seq, "index-mismatch", "ref_seq set on an entry without reference")
+        if kind == GENESIS and seq != 1:
+            raise _Broken(seq, "bad-genesis", "a second genesis entry")
+        elif kind == KEY_ROTATED:
+            self._check_rotation(seq, row, payload)
+        elif kind == KEY_REGISTERED:
+            public = public_key_from_b64(payload["public_key"])
+            if key_id(public) != payload["key_id"]:
+                raise _Broken(seq, "bad-reference", "registered key id does not match the key")
+            self.staff[payload["key_id"]] = _StaffKey(payload["staff_id"], public)
+        elif kind == KEY_REVOKED:
+            if payload["key_id"] in self.staff:
+                self.staff[payload["key_id"]].revoked = True
+        elif kind == SIGNATURE:
+            target = self._ref(seq, row, payload)
+            staff = self.staff.get(payload["key_id"])
+            if staff is None:
+                raise _Broken(seq, "unknown-key", f"staff key {payload['key_id']} not registered")
+            if staff.staff_id is not None and staff.staff_id != payload["signer"]["id"]:
+                raise _Broken(seq, "unknown-key", "the key belongs to another staff member")
+            if staff.revoked:
+                raise _Broken(seq, "revoked-key", f"staff key {payload['key_id']} is revoked")
+            message = bytes.fromhex(self.known[target][0])
+            if not verify_signature(staff.public_key, unb64(payload["signature"]), message):
+                raise _Broken(seq, "bad-cosignature", f"co-signature of entry {target} fails")
+        elif kind == CORRECTION:
+            self._ref(seq, row, payload)
+        elif kind == DECISION:
+            self._ref(seq, row, payload, {CORRECTION})
+
+    def _check_rotation(self, seq: int, row: Any, payload: Any) -> None:
+        try:
+            new_public = public_key_from_b64(payload["new_public_key"])
+            proof = unb64(payload["proof"])
+        except (KeyError, TypeError, ValueError) as err:
+            raise _Broken(seq, "bad-rotation", "malformed rotation entry") from err
+        new_id = key_id(new_public)
+        statement = rotation_statement(row.key_id, new_id, row.prev_hash)
+        if payload.get("old_key_id") != row.key_id or payload.get("new_key_id") != new_id:
+            raise _Broken(seq, "bad-rotation", "rotation key ids do not match")
+        if not verify_signature(new_public, proof, statement):
+            raise _Broken(seq, "bad-rotation", "the new key's proof of possession fails")
+        self.retired.add(row.key_id)
+        self.trusted[new_id] = new_public
+        self.active = new_id
+
+
+def verify(
+    url: str,
+    keys: Iterable[Ed25519PublicKey],
+    *,
+    head: Checkpoint | None = None,
+    staff_keys: Iterable[Ed25519PublicKey] = (),
+) -> VerifyReport:
+    """Re-check the whole ledger at ``url`` against the trusted casino ``keys``.
+
+    ``keys`` are the trust anchors (the genesis key at least; keys introduced by
+    rotation entries are then trusted through the chain). ``staff_keys`` may add staff
+    public keys that are not registered in the chain. ``head`` is an externally kept
+    checkpoint: the chain must reach it with the same hash (detects truncation).
+    """
+    checker = _Checker(keys, staff_keys, head)
+    engine = make_engine(url)
+    count = 0
+    try:
+        with engine.connect().execution_options(ledger_read_only=True) as conn, conn.begin():
+            rows = conn.execution_options(yield_per=1000).execute(
+                select(entries_table).order_by(entries_table.c.seq)
+            )
+            for row in rows:
+                checker.check(row)
+                count += 1
+            stored = conn.execute(select(head_table).where(head_table.c.id == 1)).first()
+        last = checker.expected - 1
+        if stored is not None and stored.seq > last:
+            raise _Broken(last + 1, "truncated", f"the stored head is at {stored.seq}")
+        if stored is not None and (stored.seq, stored.hash) != (last, checker.prev_hash):
+            raise _Broken(stored.seq + 1, "head-mismatch", "entries beyond the stored head")
+        if head is not None and head.seq > last:
+            raise _Broken(last + 1, "truncated", f"the checkpoint is at {head.seq}")
+    except _Broken as broken:
+        return VerifyReport(
+            False, count, checker.expected - 1, checker.prev_hash,
+            broken.seq, broken.reason, broken.detail,
+        )  # fmt: skip
+    finally:
+        engine.dispose()
+    return VerifyReport(True, count, checker.expected - 1, checker.prev_hash)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``crupier verify --db URL --key casino.pub [--staff-key K.pub] [--head SEQ:HASH]``.
+
+    Prints ``OK: ...`` and returns 0, or ``BROKEN at seq N: reason (...)`` and returns 1;
+    2 for a usage error (unreadable key, malformed checkpoint).
+    """
+    parser = argparse.ArgumentParser(prog="crupier verify", description=main.__doc__)
+    parser.add_argument(
+        "--db", required=True, help="database URL (sqlite:///..., postgresql://...)"
+    )
+    parser.add_argument(
+        "--key", action="append", required=True, help="trusted casino public key PEM"
+    )
+    parser.add_argument(
+        "--staff-key", action="append", default=[], help="extra staff public key PEM"
+    )
+    parser.add_argument("--head", help="external checkpoint SEQ:HASH")
+    parser.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = parser.parse_args(argv)
+    try:
+        keys = [load_public_key(p) for p in args.key]
+        staff = [load_public_key(p) for p in args.staff_key]
+        checkpoint = Checkpoint.parse(args.head) if args.head else None
+    except (LedgerError, ValueError) as err:
+        print(f"crupier verify: {err}", file=sys.stderr)
+        return 2
+    report = verify(args.db, keys, head=checkpoint, staff_keys=staff)
+    print(json.dumps(asdict(report), sort_keys=True) if args.json else report)
+    return 0 if report.ok else 1
