@@ -103,6 +103,7 @@ def load_profile(game_id: str, name: str = DEFAULT_PROFILE, path: Path | None = 
         except OSError as exc:
             raise ProfileError(f"{path}: cannot read the profile ({exc.strerror})") from None
         data = _resolve_extends(game_id, read_toml(text, str(path)), seen=())
+    data = {k: v for k, v in data.items() if k != "extends"}  # resolved: the dump is complete
     game = data.get("game")
     if game != game_id:
         raise ProfileError(f"game: the profile is for {game!r}, not {game_id!r}")
