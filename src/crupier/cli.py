@@ -80,7 +80,11 @@ def par(
         return
     table = Table(title=f"PAR sheet — {game} ({prof.profile})")
     for col in ("Bet", "House edge", "Exact", "Hit frequency", "Std dev", "Method"):
-        table.add_column(col, justify="left" if col in ("Bet", "Method") else "right")
+        table.add_column(
+            col,
+            justify="left" if col in ("Bet", "Method") else "right",
+            overflow="fold",
+        )
     for f in figures:
         table.add_row(
             f.bet_id,

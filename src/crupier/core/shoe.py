@@ -1,0 +1,204 @@
+"""The shoe (sabot): several packs shuffled together, cut, a stop card, burns and draws.
+
+A :class:`Shoe` is plain data (lists and ints), so a game state that holds one
+deep-copies and replays exactly. Two kinds exist:
+
+* an **electronic** shoe (:meth:`Shoe.shuffled`): the order is drawn with the
+  unbiased :func:`~crupier.core.rng.shuffle` from an injected source, cut, and the
+  stop card placed ``cards_below_stop`` cards from the end; :meth:`draw` deals;
+* a **live** shoe (:meth:`Shoe.live_table`): the order is unknown to the engine; the
+  croupier enters each card that comes out (:meth:`take`), which must still be in
+  the shoe's remaining composition, and reports the stop card (:meth:`stop_card_out`).
+
+>>> from crupier.core.rng import SeededSource
+>>> shoe = Shoe.shuffled(6, SeededSource(7), cards_below_stop=7)
+>>> shoe.remaining, shoe.stop_at
+(312, 305)
+>>> card = shoe.draw(); shoe.remaining, shoe.count(card)
+(311, 5)
+>>> len(shoe.burn(3)), len(shoe.burnt), shoe.at_stop_card
+(3, 3, False)
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from crupier.core.cards import Card, standard_deck
+from crupier.core.rng import RandomSource, shuffle
+
+
+@dataclass
+class Shoe:
+    """The cards left in a shoe, what came out of it, and where the stop card lies."""
+
+    decks: int
+    order: list[Card]
+    """Remaining cards, next card first (empty for a live shoe, whose order is unknown)."""
+    counts: dict[Card, int]
+    """Remaining composition: how many of each card are still in the shoe."""
+    live: bool = False
+    total: int = 0
+    """Cards loaded in the shoe."""
+    stop_at: int | None = None
+    """Cards taken before the stop card comes out (``None`` for a live shoe)."""
+    taken: int = 0
+    """Cards taken out so far (dealt, burnt or exposed)."""
+    stop_out: bool = False
+    burnt: list[Card] = field(default_factory=list)
+    exposed: list[Card] = field(default_factory=list)
+    cut_at: int = 0
+
+    # -- construction ---------------------------------------------------------------
+
+    @classmethod
+    def shuffled(
+        cls,
+        decks: int,
+        source: RandomSource,
+        *,
+        cards_below_stop: int = 7,
+        cut: int | None = None,
+        deck: Callable[[], list[Card]] = standard_deck,
+    ) -> Shoe:
+        """Shuffle ``decks`` packs with ``source``, cut them and place the stop card.
+
+        ``cut`` is the number of cards moved from the top to the bottom (drawn from
+        ``source`` when ``None``, between 1 and n - 1).
+        """
+        if decks < 1:
+            raise ValueError(f"a shoe needs at least one deck, not {decks}")
+        cards = [c for _ in range(decks) for c in deck()]
+        if not 0 <= cards_below_stop < len(cards):
+            raise ValueError(f"cannot leave {cards_below_stop} cards below the stop card")
+        shuffle(cards, source)
+        n = len(cards)
+        at = 1 + source.randbelow(n - 1) if cut is None else cut
+        if not 0 <= at < n:
+            raise ValueError(f"cannot cut {n} cards at {at}")
+        cards = cards[at:] + cards[:at]
+        counts = dict(Counter(cards))
+        return cls(decks, cards, counts, False, n, n - cards_below_stop, 0, False, cut_at=at)
+
+    @classmethod
+    def live_table(cls, decks: int, *, deck: Callable[[], list[Card]] = standard_deck) -> Shoe:
+        """A shoe at a physical table: the composition is known, the order is not.
+
+        >>> shoe = Shoe.live_table(1); _ = shoe.take(Card.parse("Ah")); shoe.remaining
+        51
+        >>> shoe.take(Card.parse("Ah"))
+        Traceback (most recent call last):
+        ...
+        ValueError: Ah is not in the shoe any more
+        """
+        if decks < 1:
+            raise ValueError(f"a shoe needs at least one deck, not {decks}")
+        cards = [c for _ in range(decks) for c in deck()]
+        return cls(decks, [], dict(Counter(cards)), True, len(cards))
+
+    @classmethod
+    def stacked(cls, cards: list[Card], *, cards_below_stop: int = 0) -> Shoe:
+        """A shoe holding exactly ``cards`` in this order (for tests and demonstrations).
+
+        >>> shoe = Shoe.stacked([Card.parse("5h"), Card.parse("Kd")]); str(shoe.draw())
+        '5h'
+        """
+        n = len(cards)
+        return cls(1, list(cards), dict(Counter(cards)), False, n, n - cards_below_stop)
+
+    # -- state ----------------------------------------------------------------------
+
+    @property
+    def remaining(self) -> int:
+        """Cards still in the shoe."""
+        return self.total - self.taken
+
+    @property
+    def at_stop_card(self) -> bool:
+        """True once the stop card has come out."""
+        return self.stop_out
+
+    def count(self, card: Card) -> int:
+        """How many copies of ``card`` remain."""
+        return self.counts.get(card, 0)
+
+    def composition(self, key: Callable[[Card], object] = lambda c: c) -> Counter[object]:
+        """The remaining cards grouped by ``key`` (e.g. by rank or by point value).
+
+        >>> Shoe.live_table(2).composition(lambda c: c.rank.value)["Q"]
+        8
+        """
+        out: Counter[object] = Counter()
+        for card, n in self.counts.items():
+            if n:
+                out[key(card)] += n
+        return out
+
+    # -- taking cards ---------------------------------------------------------------
+
+    def _remove(self, card: Card) -> Card:
+        if self.counts.get(card, 0) <= 0:
+            raise ValueError(f"{card} is not in the shoe any more")
+        if self.remaining <= 0:
+            raise ValueError("the shoe is empty")
+        self.counts[card] -= 1
+        if self.counts[card] == 0:
+            del self.counts[card]
+        self.taken += 1
+        if self.stop_at is not None and self.taken > self.stop_at:
+            self.stop_out = True
+        return card
+
+    def draw(self) -> Card:
+        """Deal the next card of an electronic shoe (the stop card comes out before the
+        card that lies under it)."""
+        if self.live:
+            raise ValueError("a live shoe's cards are entered by the croupier, not drawn")
+        if not self.order:
+            raise ValueError("the shoe is empty")
+        card = self.order.pop(0)
+        return self._remove(card)
+
+    def take(self, card: Card) -> Card:
+        """Take the card the croupier saw come out of a live shoe (or check the next card
+        of an electronic shoe is ``card``)."""
+        if not self.live:
+            if not self.order or self.order[0] != card:
+                raise ValueError(f"{card} is not the next card of the shoe")
+            return self.draw()
+        return self._remove(card)
+
+    def next(self, card: Card | None = None) -> Card:
+        """:meth:`draw` (``card`` is None) or :meth:`take` ``card``."""
+        return self.draw() if card is None else self.take(card)
+
+    def burn(self, n: int) -> list[Card]:
+        """Burn ``n`` cards of an electronic shoe into the discard holder."""
+        out = [self.draw() for _ in range(n)]
+        self.burnt.extend(out)
+        return out
+
+    def burn_card(self, card: Card | None = None) -> Card:
+        """Burn one card (the next one, or the one the croupier names at a live table)."""
+        out = self.next(card)
+        self.burnt.append(out)
+        return out
+
+    def expose(self, card: Card | None = None) -> Card:
+        """Take a card out face up (the burn card turned over, an exposed card)."""
+        out = self.next(card)
+        self.exposed.append(out)
+        return out
+
+    def stop_card_out(self) -> None:
+        """The croupier reports that the stop card has come out (live shoe)."""
+        self.stop_out = True
+
+    def peek(self) -> Card | None:
+        """The next card of an electronic shoe (for the engine only; None if unknown)."""
+        return self.order[0] if self.order and not self.live else None
+
+
+__all__ = ["Shoe"]
