@@ -44,7 +44,6 @@ from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
 from crupier.core.round import JSON, Action, Event, Game
 
-
 RESULTS_KEPT = 50
 """How many recent results the state keeps for display (the log keeps them all)."""
 
