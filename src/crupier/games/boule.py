@@ -1,0 +1,823 @@
+"""04 — Boule (Bola o Boule): a rubber ball in an 18-hole bowl numbered 1 to 9.
+
+Spec: ``spec/games/04-boule.md``. Spots: ``number-N`` (N = 1..9; also ``"7"``,
+``"number 7"``, ``"plein 7"``) and the simple chances ``red black even odd high
+low``; 5 is in no simple chance. A table has one or more cloths (paños), each with
+its minimum (m or 2·m); a spot may name its cloth, ``"red@2"`` (default cloth 1),
+and its canonical name always does (``red@1``).
+
+The round: the head announces "facin joc" (:class:`OpenBets`), the croupier in
+rotation (or the head, per profile) launches the ball (:class:`Launch`; betting
+stays open while it turns), the croupier calls "no more bets", and whoever launched
+announces the hole (:class:`Result`, drawn from the bowl or entered); losing bets
+are collected and winners paid.
+
+>>> from crupier.core.rng import SeededSource
+>>> from crupier.core.layout import BuyIn, PlaceBet, NoMoreBets
+>>> from crupier.core.roles import Role
+>>> game = Boule(load_default(), SeededSource(1))
+>>> _ = game.apply(BuyIn(player="ana", amount=10_000))
+>>> _ = game.apply(PlaceBet(player="ana", spot="plein 7", amount=1_000, by=Role.PLAYER))
+>>> _ = game.apply(Launch())
+>>> _ = game.apply(NoMoreBets())
+>>> record = game.apply(Result(number=7))
+>>> [(e.to_dict()["spot"], e.to_dict()["win"]) for e in record.events if e.kind == "settled"]
+[('number-7@1', 7000)]
+>>> record.events[0].to_dict()["announcement"]
+'7, red, odd, high'
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import re
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from enum import StrEnum
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from pydantic import BaseModel, ConfigDict, model_validator
+
+from crupier.core.errors import (
+    BetOverMaximum,
+    BetUnderMinimum,
+    IllegalAction,
+    MalformedAction,
+    MalformedAmount,
+    NotMultipleOfUnit,
+    NotPermitted,
+    UnknownSpot,
+    WrongPhase,
+)
+from crupier.core.layout import (
+    COMMON_ACTIONS,
+    Bet,
+    LayoutGame,
+    LayoutProfile,
+    LayoutState,
+    NoMoreBets,
+    Note,
+    Phase,
+    Spot,
+    Void,
+)
+from crupier.core.money import format_amount
+from crupier.core.profile import Ratio
+from crupier.core.resolution import Lose, Resolution, Stay, Win
+from crupier.core.rng import RandomSource
+from crupier.core.roles import Role
+from crupier.core.round import Action, Event, registry
+from crupier.core.wheel import BOULE_COLOURS, BOULE_HOLES, Colour, launch_boule
+
+GAME_ID = "boule"
+NUMBERS = tuple(range(1, 10))
+
+SIMPLE_CHANCES: dict[str, frozenset[int]] = {
+    "red": frozenset(n for n, c in BOULE_COLOURS.items() if c is Colour.RED),
+    "black": frozenset(n for n, c in BOULE_COLOURS.items() if c is Colour.BLACK),
+    "even": frozenset({2, 4, 6, 8}),
+    "odd": frozenset({1, 3, 7, 9}),  # 5 is excluded from odd [002 II]
+    "high": frozenset({6, 7, 8, 9}),  # "numbers above 5" [002 II]
+    "low": frozenset({1, 2, 3, 4}),  # "numbers below 5" [002 II]
+}
+"""The winning numbers of each simple chance; 5 is in none (spec 04, Decision rules)."""
+
+NUMBER_MAX_BOUNDS = (40, 100)
+"""A straight number's maximum lies within 40·m and 100·m (004 V; 002 V.b)."""
+SIMPLE_MAX_BOUNDS = (200, 500)
+"""A simple chance's maximum lies within 200·m and 500·m (004 V; 002 V.b)."""
+
+
+# -- profile -----------------------------------------------------------------------------
+
+
+class Launcher(StrEnum):
+    """Who launches the ball: the croupiers in rotation (002 III.b, 004 V) or the head (004 III)."""
+
+    CROUPIER_ROTATION = "croupier-rotation"
+    HEAD = "head"
+
+
+class MaximumScope(StrEnum):
+    """Where a player's stakes on one box add up against the maximum."""
+
+    TABLE = "table"  # the same box on every cloth of the table (004 V: "per taula")
+    CLOTH = "cloth"  # each cloth's box separately
+
+
+class BoundsOf(StrEnum):
+    """Which minimum the maxima bounds (40-100·m, 200-500·m) refer to."""
+
+    AUTHORISED = "authorised"  # as written: the authorised minimum m
+    CLOTH = "cloth"  # also every cloth's own minimum
+
+
+class BoulePayouts(BaseModel):
+    """Payout ratios (X to 1) of the two kinds of bet (004 V; 002 V.a)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    number: Ratio = Fraction(7)
+    simple: Ratio = Fraction(1)
+
+    @model_validator(mode="after")
+    def _check(self) -> BoulePayouts:
+        for key in ("number", "simple"):
+            if getattr(self, key) <= 0:
+                raise ValueError(f"payouts.{key}: must be a positive ratio")
+        return self
+
+
+class BouleMaxima(BaseModel):
+    """Per-player maxima of the authorisation, in minor units."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    number: int = 20_000
+    simple: int = 100_000
+
+    @model_validator(mode="after")
+    def _check(self) -> BouleMaxima:
+        for key in ("number", "simple"):
+            if getattr(self, key) <= 0:
+                raise ValueError(f"maxima.{key}: must be a positive amount of minor units")
+        return self
+
+
+class BouleCloths(BaseModel):
+    """The cloths (draps / paños) of the table and their minimums, in minor units."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    minimums: tuple[int, ...] = (200, 200)
+
+    @model_validator(mode="after")
+    def _check(self) -> BouleCloths:
+        if not self.minimums:
+            raise ValueError("cloths.minimums: a table has at least one cloth")
+        return self
+
+
+class BouleRules(BaseModel):
+    """Rule switches of Boule (the DEFAULT and INTERPRETATION marks of spec 04)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    launcher: Launcher = Launcher.CROUPIER_ROTATION
+    min_ball_turns: int = 3
+    void_spins: bool = True
+    correct_wrong_result: bool = True
+    bet_at_least_cloth_minimum: bool = True
+    maximum_scope: MaximumScope = MaximumScope.TABLE
+    maximum_bounds_of: BoundsOf = BoundsOf.AUTHORISED
+    cloth_minimum_fixed_once_open: bool = True
+
+    @model_validator(mode="after")
+    def _check(self) -> BouleRules:
+        if self.min_ball_turns < 1:
+            raise ValueError("rules.min_ball_turns: must be at least 1")
+        return self
+
+
+class BouleAnnouncements(BaseModel):
+    """What the staff say (Catalan in 004, Spanish in 002); empty: not said."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    open_bets: str = "facin joc"
+    ask_bets_made: str = ""
+    no_more_bets: str = "no hi van més apostes"
+    void: str = "tirada nul·la"
+
+
+def check_limits(
+    minimum: int,
+    cloths: Sequence[int],
+    maxima: BouleMaxima,
+    bounds_of: BoundsOf = BoundsOf.AUTHORISED,
+) -> None:
+    """Raise ``ValueError`` naming the key if the cloths or maxima break 004 V / 002 V.b.
+
+    >>> check_limits(200, [400, 200], BouleMaxima(number=20_000, simple=100_000))
+    >>> check_limits(200, [400, 400], BouleMaxima())
+    Traceback (most recent call last):
+    ...
+    ValueError: cloths.minimums: at least one cloth must keep the authorised minimum 2.00
+    >>> check_limits(200, [200], BouleMaxima(number=25_000))
+    Traceback (most recent call last):
+    ...
+    ValueError: maxima.number: 250.00 is above 100 times the minimum 2.00 (200.00)
+    """
+    for i, c in enumerate(cloths, 1):
+        if c not in (minimum, 2 * minimum):
+            raise ValueError(
+                f"cloths.minimums: cloth {i} at {format_amount(c)} is neither the authorised "
+                f"minimum {format_amount(minimum)} nor twice it"
+            )
+    if minimum not in cloths:
+        raise ValueError(
+            "cloths.minimums: at least one cloth must keep the authorised minimum "
+            f"{format_amount(minimum)}"
+        )
+    bases = {minimum} | (set(cloths) if bounds_of is BoundsOf.CLOTH else set())
+    for key, (low, high) in (("number", NUMBER_MAX_BOUNDS), ("simple", SIMPLE_MAX_BOUNDS)):
+        value = getattr(maxima, key)
+        for base in sorted(bases):
+            if value < low * base:
+                raise ValueError(
+                    f"maxima.{key}: {format_amount(value)} is below {low} times the minimum "
+                    f"{format_amount(base)} ({format_amount(low * base)})"
+                )
+            if value > high * base:
+                raise ValueError(
+                    f"maxima.{key}: {format_amount(value)} is above {high} times the minimum "
+                    f"{format_amount(base)} ({format_amount(high * base)})"
+                )
+
+
+class BouleProfile(LayoutProfile):
+    """The Boule rules profile."""
+
+    payouts: BoulePayouts = BoulePayouts()
+    maxima: BouleMaxima = BouleMaxima()
+    cloths: BouleCloths = BouleCloths()
+    rules: BouleRules = BouleRules()
+    announcements: BouleAnnouncements = BouleAnnouncements()
+
+    @model_validator(mode="after")
+    def _check(self) -> BouleProfile:
+        check_limits(
+            self.limits.minimum, self.cloths.minimums, self.maxima, self.rules.maximum_bounds_of
+        )
+        return self
+
+
+# -- spots and the rule ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BouleSpot(Spot):
+    """A box of one cloth: ``box`` (``number-7``, ``red``) and the ``cloth`` (1-based)."""
+
+    cloth: int = 1
+
+    @property
+    def box(self) -> str:
+        """The box without its cloth (``red@2`` -> ``red``)."""
+        return self.name.split("@")[0]
+
+
+_SIMPLE_ALIASES = {
+    **{w: "red" for w in ("red", "rouge", "vermell", "rojo")},
+    **{w: "black" for w in ("black", "noir", "negre", "negro")},
+    **{w: "even" for w in ("even", "pair", "parell", "par")},
+    **{w: "odd" for w in ("odd", "impair", "senar", "impar")},
+    **{w: "high" for w in ("high", "passe", "passa", "pasa")},
+    **{w: "low" for w in ("low", "manque", "falta")},
+}
+_NUMBER = re.compile(r"^(?:(?:number|plein|pleno|numero|número|sencer|entero)-)?([1-9])$")
+_CLOTH = re.compile(r"^(.*?)\s*@\s*(\d+)$")
+
+
+def spot_of(text: str, cloths: int = 1) -> BouleSpot:
+    """Parse a Boule spot (``"7"``, ``"number 7"``, ``"plein 7"``, ``"red"``, ``"odd@2"``).
+
+    ``cloths`` is how many cloths the table has; an unqualified spot is on cloth 1.
+
+    >>> spot_of("plein 7").name, spot_of("Passa@2", cloths=2).name
+    ('number-7@1', 'high@2')
+    >>> sorted(spot_of("odd").numbers)
+    [1, 3, 7, 9]
+    >>> spot_of("red@3", cloths=2)
+    Traceback (most recent call last):
+    ...
+    crupier.core.errors.UnknownSpot: 'red@3': the table has no cloth 3 (cloths 1-2)
+    """
+    raw = text.strip().lower()
+    cloth = 1
+    qualified = _CLOTH.match(raw)
+    if qualified is not None:
+        raw, cloth = qualified.group(1), int(qualified.group(2))
+        if not 1 <= cloth <= cloths:
+            raise UnknownSpot(f"{text!r}: the table has no cloth {cloth} (cloths 1-{cloths})")
+    key = re.sub(r"[\s_]+", "-", raw.strip())
+    number = _NUMBER.match(key)
+    if number is not None:
+        n = int(number.group(1))
+        return BouleSpot(f"number-{n}@{cloth}", "number", frozenset({n}), cloth)
+    chance = _SIMPLE_ALIASES.get(key)
+    if chance is not None:
+        return BouleSpot(f"{chance}@{cloth}", chance, SIMPLE_CHANCES[chance], cloth)
+    raise UnknownSpot(
+        f"{text!r} is not a Boule bet (a number 1-9, red, black, even, odd, high, low; "
+        "add @N for cloth N)"
+    )
+
+
+def resolve_boule(profile: BouleProfile, spot: Spot, number: int) -> Win | Lose:
+    """How a bet on ``spot`` fares when the ball rests in a hole ``number`` (spec 04).
+
+    >>> p = load_default()
+    >>> resolve_boule(p, spot_of("7"), 7), resolve_boule(p, spot_of("odd"), 5)
+    (Win(ratio=Fraction(7, 1)), Lose())
+    """
+    if number not in spot.numbers:
+        return Lose()
+    ratio = profile.payouts.number if spot.bet_type == "number" else profile.payouts.simple
+    return Win(ratio)
+
+
+def announcement(number: int) -> str:
+    """What is called when the ball rests in ``number``: the number and the simple chances.
+
+    >>> announcement(7), announcement(5)
+    ('7, red, odd, high', '5: every simple chance loses')
+    """
+    if number == 5:
+        return "5: every simple chance loses"
+    chances = [
+        next(c for c in group if number in SIMPLE_CHANCES[c])
+        for group in (("red", "black"), ("odd", "even"), ("high", "low"))
+    ]
+    return ", ".join([str(number), *chances])
+
+
+# -- actions and the engine ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class OpenBets(Action):
+    """The head announces "facin joc" / "hagan sus apuestas": bets may be placed."""
+
+    kind: ClassVar[str] = "open-bets"
+    by: Role = Role.HEAD
+
+
+@dataclass(frozen=True, kw_only=True)
+class Launch(Action):
+    """The ball is launched; betting stays open while it turns.
+
+    ``croupier``: the cloth number of the croupier who launches (rotation); ``None``
+    takes the croupier whose turn it is. Under ``launcher = "head"`` the head launches.
+    """
+
+    kind: ClassVar[str] = "launch"
+    croupier: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class Result(Action):
+    """The ball rests in a hole (``number=None``: drawn from the bowl; else entered).
+
+    ``turns``: the complete turns the ball made, if counted; fewer than the profile's
+    minimum is a defective launch, and the result is refused (call a void spin).
+    """
+
+    kind: ClassVar[str] = "result"
+    number: int | None = None
+    turns: int | None = None
+
+
+@dataclass(frozen=True, kw_only=True)
+class CorrectResult(Action):
+    """The head corrects a wrong announcement; the round is settled again (DEFAULT)."""
+
+    kind: ClassVar[str] = "correct-result"
+    by: Role = Role.HEAD
+    number: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetClothMinimum(Action):
+    """The director sets a cloth's minimum to m or 2·m (004 V; 002 V.b)."""
+
+    kind: ClassVar[str] = "set-cloth-minimum"
+    by: Role = Role.DIRECTOR
+    cloth: int
+    minimum: int
+
+
+@dataclass
+class BouleState(LayoutState):
+    """Boule state: the layout plus the cloths, "facin joc", the launcher and a correction."""
+
+    cloth_minimums: list[int] = field(default_factory=list)
+    cloths_open: list[bool] = field(default_factory=list)
+    bets_open: bool = True
+    launched_by: Role | None = None
+    launching_cloth: int | None = None
+    correctable: bool = False
+    before_result: BouleState | None = None
+
+
+_STAFF = frozenset({Role.CROUPIER, Role.HEAD})
+
+
+def _check_number(number: object, what: str) -> int:
+    if isinstance(number, bool) or not isinstance(number, int) or number not in NUMBERS:
+        raise MalformedAction(f"{what}: {number!r} is not a hole number 1-9")
+    return number
+
+
+class Boule(LayoutGame[BouleProfile, BouleState]):
+    """The Boule engine."""
+
+    game_id: ClassVar[str] = GAME_ID
+    void_reopens_betting: ClassVar[bool] = True
+    actions: ClassVar[dict[str, type[Action]]] = registry(
+        *COMMON_ACTIONS, OpenBets, Launch, Result, CorrectResult, SetClothMinimum
+    )
+    permissions: ClassVar[dict[str, frozenset[Role]]] = {
+        "buy-in": _STAFF,
+        "cash-out": _STAFF,
+        "place-bet": frozenset({Role.PLAYER}),
+        "take-down": frozenset({Role.PLAYER}),
+        "open-bets": frozenset({Role.HEAD}),
+        "launch": _STAFF,  # narrowed by the profile's launcher
+        "no-more-bets": frozenset({Role.CROUPIER}),
+        "result": _STAFF,  # narrowed to whoever launched
+        "void": frozenset({Role.HEAD}),
+        "correct-result": frozenset({Role.HEAD}),
+        "set-cloth-minimum": frozenset({Role.DIRECTOR}),
+        "last-rounds": frozenset({Role.HEAD, Role.DIRECTOR}),
+        "suspend": frozenset({Role.DIRECTOR}),
+        "reopen": frozenset({Role.DIRECTOR}),
+    }
+
+    play_help: ClassVar[str] = (
+        "Boule spots: a number 1-9 (7, number 7, plein 7) pays 7 to 1; red, black, even, odd,\n"
+        "high (6-9), low (1-4) pay 1 to 1 and all lose on 5. Add @N to bet on cloth N (red@2)."
+    )
+
+    def initial_state(self) -> BouleState:
+        minimums = list(self.profile.cloths.minimums)
+        return BouleState(cloth_minimums=minimums, cloths_open=[False] * len(minimums))
+
+    # -- hooks -----------------------------------------------------------------------------
+
+    def parse_spot(self, text: str) -> BouleSpot:
+        return spot_of(text, len(self.profile.cloths.minimums))
+
+    def maximum(self, spot: Spot) -> int:
+        m = self.profile.maxima
+        return m.number if spot.bet_type == "number" else m.simple
+
+    def minimum(self, spot: Spot, state: BouleState) -> int:
+        if not self.profile.rules.bet_at_least_cloth_minimum:
+            return self.profile.limits.minimum
+        cloth = spot.cloth if isinstance(spot, BouleSpot) else 1
+        return state.cloth_minimums[cloth - 1]
+
+    def resolve(self, bet: Bet, spot: Spot, outcome: Any, state: BouleState) -> Resolution:
+        return resolve_boule(self.profile, spot, outcome)
+
+    def announce(self, outcome: Any) -> str:
+        return announcement(outcome)
+
+    def check_stake(self, state: BouleState, player: str, spot: Spot, amount: int) -> None:
+        """Cloth minimum, unit multiple, and the per-player maximum on the box (per table
+        or per cloth, by ``rules.maximum_scope``)."""
+        minimum = self.minimum(spot, state)
+        if amount < minimum:
+            raise BetUnderMinimum(
+                f"{spot.name}: {format_amount(amount)} is under the minimum {format_amount(minimum)}"
+            )
+        unit = self.multiple_of(spot)
+        if amount % unit:
+            raise NotMultipleOfUnit(
+                f"{spot.name}: {format_amount(amount)} is not a multiple of {format_amount(unit)}"
+            )
+        per_table = self.profile.rules.maximum_scope is MaximumScope.TABLE
+        box = spot.name.split("@")[0]
+        already = sum(
+            b.amount
+            for b in state.bets.values()
+            if b.player == player
+            and ((b.spot.split("@")[0] == box) if per_table else (b.spot == spot.name))
+        )
+        maximum = self.maximum(spot)
+        if already + amount > maximum:
+            held = f" (already {format_amount(already)} there)" if already else ""
+            where = box + " at this table" if per_table else spot.name
+            raise BetOverMaximum(
+                f"{where}: {format_amount(already + amount)} is over the maximum "
+                f"{format_amount(maximum)}{held}"
+            )
+
+    def check_bet(self, state: BouleState, player: str, spot: Spot, amount: int) -> None:
+        if not state.bets_open:
+            raise WrongPhase(
+                f"bets are not open: the head announces '{self.profile.announcements.open_bets}'"
+            )
+
+    def on_bet(self, state: BouleState, bet: Bet, spot: Spot) -> None:
+        cloth = spot.cloth if isinstance(spot, BouleSpot) else 1
+        state.cloths_open[cloth - 1] = True
+
+    def check_permission(self, action: Action) -> None:
+        """The common role check, narrowed for the launch (profile's ``launcher``) and the
+        result (announced by whoever launched the ball)."""
+        super().check_permission(action)
+        if isinstance(action, Launch):
+            head = self.profile.rules.launcher is Launcher.HEAD
+            want = Role.HEAD if head else Role.CROUPIER
+            if action.by != want:
+                raise NotPermitted(f"launch: the ball is launched by the {want} at this table")
+        if isinstance(action, Result):
+            launched = self.state.launched_by
+            if launched is not None and action.by != launched:
+                raise NotPermitted(
+                    f"result: announced by whoever launched the ball (the {launched})"
+                )
+
+    # -- actions ----------------------------------------------------------------------------
+
+    def _step(self, state: BouleState, action: Action, source: RandomSource) -> Sequence[Event]:
+        correctable, before = state.correctable, state.before_result
+        state.correctable, state.before_result = False, None
+        if isinstance(action, CorrectResult):
+            return self._correct(state, action, before if correctable else None)
+        if state.phase is Phase.CLOSED:
+            return super()._step(state, action, source)
+        words = self.profile.announcements
+        if isinstance(action, NoMoreBets):
+            self.require_phase(state, Phase.BETTING)
+            if not state.launched:
+                raise WrongPhase("no more bets is called while the ball runs: launch it first")
+            events: list[Event] = []
+            if words.ask_bets_made:
+                events.append(Note(text=words.ask_bets_made))
+            for event in super()._step(state, action, source):
+                said = isinstance(event, Note) and event.text == "no more bets"
+                events.append(
+                    Note(text=words.no_more_bets) if said and words.no_more_bets else event
+                )
+            return events
+        if isinstance(action, Void):
+            if not self.profile.rules.void_spins:
+                raise IllegalAction("this profile has no void spins")
+            events = list(super()._step(state, action, source))
+            state.bets_open = True
+            state.launched_by = state.launching_cloth = None
+            if words.void:
+                events.insert(0, Note(text=words.void))
+            return events
+        return super()._step(state, action, source)
+
+    def extra_step(
+        self, state: BouleState, action: Action, source: RandomSource
+    ) -> Sequence[Event]:
+        if isinstance(action, OpenBets):
+            self.require_phase(state, Phase.BETTING)
+            if state.bets_open:
+                raise IllegalAction("bets are already open")
+            state.bets_open = True
+            return [Note(text=self.profile.announcements.open_bets or "bets are open")]
+        if isinstance(action, Launch):
+            return self._launch(state, action)
+        if isinstance(action, Result):
+            return self._result(state, action, source)
+        if isinstance(action, SetClothMinimum):
+            return self._set_cloth_minimum(state, action)
+        return super().extra_step(state, action, source)
+
+    def launching_croupier(self, state: BouleState | None = None) -> int:
+        """The cloth number of the croupier whose turn it is to launch (rotation by spin)."""
+        s = self.state if state is None else state
+        return s.rounds % len(s.cloth_minimums) + 1
+
+    def _launch(self, state: BouleState, action: Launch) -> list[Event]:
+        self.require_phase(state, Phase.BETTING)
+        if not state.bets_open:
+            raise WrongPhase(
+                f"the head announces '{self.profile.announcements.open_bets}' before the launch"
+            )
+        if state.launched:
+            raise IllegalAction("the ball is already running")
+        croupier = action.croupier
+        if self.profile.rules.launcher is Launcher.HEAD:
+            if croupier is not None:
+                raise MalformedAction("launch: the head launches here; name no croupier")
+            state.launching_cloth = None
+            who = "the head"
+        else:
+            turn = self.launching_croupier(state)
+            if croupier is not None and croupier != turn:
+                raise NotPermitted(
+                    f"launch: it is the turn of the croupier of cloth {turn}, not {croupier!r}"
+                )
+            state.launching_cloth = turn
+            who = f"the croupier of cloth {turn}"
+        state.launched = True
+        state.launched_by = action.by
+        return [Note(text=f"{who} launches the ball; bets are still open")]
+
+    def _result(self, state: BouleState, action: Result, source: RandomSource) -> list[Event]:
+        self.require_phase(state, Phase.NO_MORE_BETS)
+        turns = action.turns
+        if turns is not None:
+            if isinstance(turns, bool) or not isinstance(turns, int) or turns < 0:
+                raise MalformedAction(f"result: {turns!r} is not a number of turns")
+            least = self.profile.rules.min_ball_turns
+            if turns < least:
+                raise IllegalAction(
+                    f"defective launch: the ball made {turns} turns, fewer than {least}; "
+                    "the head calls a void spin"
+                )
+        if action.number is None:
+            number = launch_boule(source)
+        else:
+            number = _check_number(action.number, "result")
+        snapshot = copy.deepcopy(state) if self.profile.rules.correct_wrong_result else None
+        events = self._settle_spin(state, number)
+        if snapshot is not None:
+            state.correctable, state.before_result = True, snapshot
+        return events
+
+    def _settle_spin(self, state: BouleState, number: int) -> list[Event]:
+        events = self.settle(state, number)
+        state.bets_open = False
+        state.launched_by = state.launching_cloth = None
+        state.cloths_open = [True] * len(state.cloths_open)
+        return events
+
+    def _correct(
+        self, state: BouleState, action: CorrectResult, before: BouleState | None
+    ) -> list[Event]:
+        if not self.profile.rules.correct_wrong_result:
+            raise IllegalAction("this profile has no correction of a wrong result")
+        if before is None or not state.results:
+            raise IllegalAction(
+                "a result is corrected only right after its settlement, chips still on the table"
+            )
+        number = _check_number(action.number, "correct-result")
+        wrong = state.results[-1]
+        if number == wrong:
+            raise IllegalAction(f"correct-result: the result already is {number}")
+        again = copy.deepcopy(before)
+        events: list[Event] = [
+            Note(text=f"wrong result {wrong} corrected to {number}: payments corrected")
+        ]
+        events.extend(self._settle_spin(again, number))
+        for f in dataclasses.fields(state):
+            setattr(state, f.name, getattr(again, f.name))
+        state.correctable, state.before_result = True, before
+        return events
+
+    def _set_cloth_minimum(self, state: BouleState, action: SetClothMinimum) -> list[Event]:
+        self.require_phase(state, Phase.BETTING, Phase.SUSPENDED)
+        cloth = action.cloth
+        count = len(state.cloth_minimums)
+        if isinstance(cloth, bool) or not isinstance(cloth, int) or not 1 <= cloth <= count:
+            raise MalformedAction(f"set-cloth-minimum: {cloth!r} is not a cloth (1-{count})")
+        amount = action.minimum
+        if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
+            raise MalformedAmount(f"{amount!r} is not a positive amount of minor units")
+        if self.profile.rules.cloth_minimum_fixed_once_open and state.cloths_open[cloth - 1]:
+            raise IllegalAction(f"cloth {cloth} is open: its minimum stays for the session")
+        if any(b.spot.endswith(f"@{cloth}") for b in state.bets.values()):
+            raise IllegalAction(f"cloth {cloth} has bets on it")
+        minimums = list(state.cloth_minimums)
+        minimums[cloth - 1] = amount
+        try:
+            check_limits(
+                self.profile.limits.minimum,
+                minimums,
+                self.profile.maxima,
+                self.profile.rules.maximum_bounds_of,
+            )
+        except ValueError as exc:
+            raise IllegalAction(str(exc).removeprefix("cloths.minimums: ")) from None
+        state.cloth_minimums = minimums
+        return [Note(text=f"cloth {cloth} minimum {format_amount(amount)}")]
+
+    # -- views -------------------------------------------------------------------------------
+
+    def legal_actions(self) -> list[str]:
+        s = self.state
+        kinds = self.base_legal_actions()
+        drop = set()
+        if not s.bets_open:
+            drop.add("place-bet")
+        if not s.launched:
+            drop.add("no-more-bets")
+        if not self.profile.rules.void_spins:
+            drop.add("void")
+        return [k for k in kinds if k not in drop] + self.game_legal_actions()
+
+    def game_legal_actions(self) -> list[str]:
+        s = self.state
+        kinds: list[str] = []
+        if s.phase is Phase.BETTING:
+            if not s.bets_open:
+                kinds.append("open-bets")
+            elif not s.launched:
+                kinds.append("launch")
+            kinds.append("set-cloth-minimum")
+        elif s.phase is Phase.NO_MORE_BETS:
+            kinds.append("result")
+        elif s.phase is Phase.SUSPENDED:
+            kinds.append("set-cloth-minimum")
+        if s.correctable:
+            kinds.append("correct-result")
+        return kinds
+
+    def view(self, seat: str | None = None) -> dict[str, Any]:
+        out = super().view(seat)
+        s = self.state
+        out["cloth_minimums"] = list(s.cloth_minimums)
+        out["bets_open"] = s.bets_open
+        out["launched_by"] = None if s.launched_by is None else str(s.launched_by)
+        out["next_launcher"] = (
+            "head"
+            if self.profile.rules.launcher is Launcher.HEAD
+            else f"croupier of cloth {self.launching_croupier()}"
+        )
+        return out
+
+    def auto_round(self) -> list[Action]:
+        """The staff's actions for one spin at an electronic table: launch, no more bets,
+        the hole drawn from the bowl, and "facin joc" again unless the session ends."""
+        launcher = Role.HEAD if self.profile.rules.launcher is Launcher.HEAD else Role.CROUPIER
+        acts: list[Action] = []
+        if self.state.phase is Phase.BETTING and not self.state.bets_open:
+            acts.append(OpenBets())
+        if not self.state.launched:
+            acts.append(Launch(by=launcher))
+        acts += [NoMoreBets(by=Role.CROUPIER), Result(by=launcher)]
+        if self.state.rounds_left != 1:
+            acts.append(OpenBets())
+        return acts
+
+
+# -- PAR ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BouleChain:
+    """One Boule bet for the exact analyser: one spin decides it."""
+
+    bet_id: str
+    profile: BouleProfile
+    spot: Spot
+
+    def outcomes(self) -> list[tuple[int, Fraction]]:
+        """Each number with its share of the bowl's holes."""
+        counts = Counter(BOULE_HOLES)
+        return [(n, Fraction(counts[n], len(BOULE_HOLES))) for n in sorted(counts)]
+
+    def start(self) -> str:
+        return "placed"
+
+    def step(self, state: str, outcome: int) -> Resolution:
+        return resolve_boule(self.profile, self.spot, outcome)
+
+    def next_state(self, state: str, stay: Stay) -> str:  # pragma: no cover - never stays
+        return state
+
+
+PAR_SPOTS = (
+    ("number", "number-1"),
+    ("red", "red"),
+    ("black", "black"),
+    ("odd", "odd"),
+    ("even", "even"),
+    ("low", "low"),
+    ("high", "high"),
+)
+
+
+def par_chains(profile: BouleProfile) -> list[BouleChain]:
+    """Every Boule bet type as a chain for the exact analyser.
+
+    >>> from crupier.analysis.exact import analyse
+    >>> {analyse(c).house_edge for c in par_chains(load_default())}
+    {Fraction(1, 9)}
+    """
+    return [BouleChain(bet_id, profile, spot_of(spot)) for bet_id, spot in PAR_SPOTS]
+
+
+def profile_class(game_id: str) -> type[BouleProfile]:
+    """The profile schema (catalogue hook)."""
+    return BouleProfile
+
+
+def engine_class(game_id: str) -> type[Boule]:
+    """The engine class (catalogue hook)."""
+    return Boule
+
+
+def load_default() -> BouleProfile:
+    """The andorra profile."""
+    from crupier.games.catalogue import load_profile
+
+    profile = load_profile(GAME_ID)
+    assert isinstance(profile, BouleProfile)
+    return profile
+
+
+ENGINE = Boule
+PROFILE = BouleProfile
