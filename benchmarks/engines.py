@@ -26,6 +26,7 @@ BETS = {
     "american-roulette": [("red", 1000), ("straight 17", 500)],
     "boule": [("red", 1000), ("number 5", 500)],
     "craps": [("win", 1000), ("field", 500)],
+    "punto-banco": [("banker", 2000), ("player", 2000)],
     "sic-bo": [("small", 1000), ("total 9", 500)],
 }
 

@@ -17,6 +17,7 @@ and result action.
 from __future__ import annotations
 
 import copy
+import dataclasses
 from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -696,12 +697,19 @@ def _fast_copy(value: Any, memo: dict[int, Any]) -> Any:
         return value
     if isinstance(value, tuple) and all(isinstance(v, _IMMUTABLE) for v in value):
         return value
+    if isinstance(value, tuple):
+        return tuple(_fast_copy(v, memo) for v in value)
     if isinstance(value, list):
         return [_fast_copy(v, memo) for v in value]
     if isinstance(value, dict):
         return {k: _fast_copy(v, memo) for k, v in value.items()}
-    if isinstance(value, Bet):
-        return copy.copy(value)
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        if value.__dataclass_params__.frozen:  # type: ignore[attr-defined]
+            return value
+        clone = copy.copy(value)
+        for f in dataclasses.fields(value):
+            setattr(clone, f.name, _fast_copy(getattr(value, f.name), memo))
+        return clone
     return copy.deepcopy(value, memo)
 
 
