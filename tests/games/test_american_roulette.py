@@ -9,7 +9,6 @@ import json
 from fractions import Fraction
 from typing import Any
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -55,6 +54,7 @@ from crupier.games.roulette import (
     profile_class,
 )
 from crupier.games.roulette_bets import spot_of
+from crupier.testing import assert_refused
 
 E = 100
 PLAYERS = ("ana", "bo", "cy")
@@ -89,11 +89,7 @@ def settled(record: Record) -> list[Settled]:
 
 
 def _refused(game: AmericanRoulette, action: Action, error: type[RuleError]) -> None:
-    state, log = copy.deepcopy(game.state), list(game.log)
-    with pytest.raises(error) as err:
-        game.apply(action)
-    assert err.value.code == error.code
-    assert game.state == state and game.log == log
+    assert_refused(game, action, error)
 
 
 def test_catalogue_and_profiles() -> None:

@@ -56,6 +56,7 @@ from crupier.games.boule import (
     spot_of,
 )
 from crupier.games.catalogue import _raw_builtin, load_profile, new_game, profile_names
+from crupier.testing import assert_refused
 
 E = 100
 
@@ -80,14 +81,7 @@ def bet(game: Boule, spot: str, euros: int, player: str = "ana") -> None:
 
 def refused(game: Boule, action: Action, error: type[RuleError], code: str) -> RuleError:
     """Apply ``action``, expect ``error`` with ``code``, and check that nothing changed."""
-    state, log = copy.deepcopy(game.state), list(game.log)
-    assert not game.can(action)
-    with pytest.raises(error) as info:
-        game.apply(action)
-    assert info.value.code == code
-    assert game.state == state
-    assert game.log == log
-    return info.value
+    return assert_refused(game, action, error, code)
 
 
 # -- spots -------------------------------------------------------------------------------

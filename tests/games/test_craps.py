@@ -55,6 +55,7 @@ from crupier.games.craps import (
     load_default,
     spot_of,
 )
+from crupier.testing import assert_refused
 
 E = 100
 P, ST, HEAD = Role.PLAYER, Role.STICKMAN, Role.HEAD
@@ -88,13 +89,7 @@ def throw(game: Craps, a: int, b: int) -> Record:
 
 def refused(game: Craps, action: Action, error: type[RuleError], code: str | None = None) -> str:
     """Apply ``action``, expect ``error``, and check nothing changed; return the message."""
-    state, log = copy.deepcopy(game.state), list(game.log)
-    with pytest.raises(error) as info:
-        game.apply(action)
-    assert game.state == state and game.log == log
-    if code is not None:
-        assert info.value.code == code
-    return str(info.value)
+    return str(assert_refused(game, action, error, code))
 
 
 # -- spots -----------------------------------------------------------------------------------

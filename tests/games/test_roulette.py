@@ -67,6 +67,7 @@ from crupier.games.roulette_bets import (
     announced_components,
     spot_of,
 )
+from crupier.testing import assert_refused
 
 E = 100
 
@@ -397,12 +398,7 @@ def test_last_three_spins_close_the_session() -> None:
 
 
 def _refused(game: FrenchRoulette, action: Action, error: type[RuleError], code: str) -> None:
-    state, log = copy.deepcopy(game.state), list(game.log)
-    with pytest.raises(error) as err:
-        game.apply(action)
-    assert err.value.code == code
-    assert not game.can(action)
-    assert game.state == state and game.log == log
+    assert_refused(game, action, error, code)
 
 
 def _place(spot: str, amount: Any, by: Role = Role.PLAYER) -> PlaceBet:

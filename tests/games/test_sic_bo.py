@@ -58,6 +58,7 @@ from crupier.games.sic_bo import (
     resolve_sic_bo,
     spot_of,
 )
+from crupier.testing import assert_refused
 
 E = 100
 
@@ -76,13 +77,7 @@ def table(profile: SicBoProfile | None = None, seed: int = 16) -> SicBo:
 
 def refused(game: SicBo, action: Action, error: type[RuleError], code: str) -> None:
     """Apply ``action``, expect ``error`` with ``code``, and check that nothing changed."""
-    state, log = copy.deepcopy(game.state), list(game.log)
-    assert not game.can(action)
-    with pytest.raises(error) as info:
-        game.apply(action)
-    assert info.value.code == code
-    assert game.state == state
-    assert game.log == log
+    assert_refused(game, action, error, code)
 
 
 def bet_action(spot: str, amount: int, by: Role = Role.PLAYER) -> PlaceBet:
