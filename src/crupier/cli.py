@@ -15,7 +15,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
-from crupier.analysis.par import par_figures
+from crupier.analysis.par import par_figures, par_outcomes, par_sheet
 from crupier.core.errors import RuleError
 from crupier.core.profile import Profile, dump_profile
 from crupier.games.catalogue import GAMES, load_profile, profile_names
@@ -73,11 +73,10 @@ def par(
 ) -> None:
     """Print the exact PAR sheet: house edge, hit frequency and deviation of every bet."""
     prof = _profile(game, profile, rules)
-    figures = par_figures(game, prof)
     if as_json:
-        sheet = {"game": game, "profile": prof.profile, "bets": [f.to_dict() for f in figures]}
-        typer.echo(json.dumps(sheet, indent=2))
+        typer.echo(json.dumps(par_sheet(game, prof), indent=2))
         return
+    figures = par_figures(game, prof)
     table = Table(title=f"PAR sheet — {game} ({prof.profile})")
     for col in ("Bet", "House edge", "Exact", "Hit frequency", "Std dev", "Method"):
         table.add_column(
@@ -94,7 +93,15 @@ def par(
             f"{f.std_dev:.4f}",
             f.method,
         )
-    console.print(table)
+    if figures:
+        console.print(table)
+    for extra in par_outcomes(game, prof):
+        t = Table(title=extra["title"])
+        for col in extra["columns"]:
+            t.add_column(col, overflow="fold")
+        for row in extra["rows"]:
+            t.add_row(*row)
+        console.print(t)
 
 
 @app.command()
@@ -109,10 +116,10 @@ def play(
     ] = None,
 ) -> None:
     """Sit at a terminal table: buy in, bet by name and amount, and play rounds."""
-    from crupier.play import TerminalTable
+    from crupier.play import terminal_for
 
     prof = _profile(game, profile, rules)
-    table = TerminalTable(game, prof, player=player, seed=seed, console=console)
+    table = terminal_for(game)(game, prof, player=player, seed=seed, console=console)
     raise typer.Exit(table.run(buy_in))
 
 

@@ -8,6 +8,7 @@ printed with its code and reason.
 
 from __future__ import annotations
 
+import importlib
 import json
 from typing import Any
 
@@ -31,7 +32,7 @@ from crupier.core.profile import Profile
 from crupier.core.rng import SeededSource, SystemSource
 from crupier.core.roles import Role
 from crupier.core.round import Action, Event, Record
-from crupier.games.catalogue import new_game
+from crupier.games.catalogue import game_info, new_game
 
 HELP = """Commands:
   bet SPOT AMOUNT   place chips, e.g.  bet red 10   bet split 8 11 5   (or just: red 10)
@@ -61,9 +62,7 @@ class TerminalTable:
     ) -> None:
         source = SeededSource(seed) if seed is not None else SystemSource()
         game = new_game(game_id, profile, source)
-        if not isinstance(game, LayoutGame):  # pragma: no cover - all games so far are
-            raise TypeError(f"{game_id} has no terminal table yet")
-        self.game: LayoutGame[Any, Any] = game
+        self.game: LayoutGame[Any, Any] = game  # type: ignore[assignment]
         self.player = player
         self.console = console or Console()
 
@@ -219,3 +218,22 @@ class TerminalTable:
         elif self.player in self.game.state.players:
             self.apply(CashOut(player=self.player))
         self.say(f"Goodbye. {len(self.game.log)} actions in the log.")
+
+
+def terminal_for(game_id: str) -> type[TerminalTable]:
+    """The terminal table class of ``game_id``.
+
+    Layout games use :class:`TerminalTable` itself; a game with decisions of its
+    own (a player-banker, war or surrender) provides a subclass as ``TABLE`` in
+    ``crupier.terminals.<its module name>``.
+
+    >>> terminal_for("sic-bo").__name__
+    'TerminalTable'
+    """
+    name = game_info(game_id).module.rsplit(".", 1)[-1]
+    try:
+        module = importlib.import_module(f"crupier.terminals.{name}")
+    except ModuleNotFoundError:
+        return TerminalTable
+    table: type[TerminalTable] = module.TABLE
+    return table

@@ -21,10 +21,29 @@ def par_figures(game_id: str, profile: Profile) -> list[BetFigures]:
     return [analyse(chain) for chain in module.par_chains(profile)]
 
 
+def par_outcomes(game_id: str, profile: Profile) -> list[dict[str, Any]]:
+    """The game's extra exact tables (outcome probabilities under each choice, the house's
+    cut per coup), for games whose figures are not all bets against the house.
+
+    Each table is ``{"title": str, "columns": [str, ...], "rows": [[str, ...], ...]}``;
+    a game module provides them with ``par_outcomes(profile)``. Most games have none.
+    """
+    module = game_info(game_id).load()
+    extra = getattr(module, "par_outcomes", None)
+    if extra is None:
+        return []
+    tables: list[dict[str, Any]] = extra(profile)
+    return tables
+
+
 def par_sheet(game_id: str, profile: Profile) -> dict[str, Any]:
     """The PAR sheet as the JSON object ``crupier par --json`` prints."""
-    return {
+    sheet: dict[str, Any] = {
         "game": game_id,
         "profile": profile.profile,
         "bets": [f.to_dict() for f in par_figures(game_id, profile)],
     }
+    outcomes = par_outcomes(game_id, profile)
+    if outcomes:
+        sheet["outcomes"] = outcomes
+    return sheet
