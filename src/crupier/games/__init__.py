@@ -1,7 +1,7 @@
 """The catalogue's games: one module per game id, each with its rules profiles.
 
->>> sorted(GAMES)[:3]
-['american-roulette', 'boule', 'craps']
+>>> sorted(GAMES)[:2]
+['american-roulette', 'boule']
 >>> load_profile("sic-bo").game
 'sic-bo'
 """

@@ -49,6 +49,7 @@ GAMES: dict[str, GameInfo] = {
         GameInfo("boule", "04", "Boule", "crupier.games.boule"),
         GameInfo("craps", "06", "Craps", "crupier.games.craps"),
         GameInfo("punto-banco", "07", "Punto banco", "crupier.games.punto_banco"),
+        GameInfo("casino-war", "14", "El Repte (casino war)", "crupier.games.casino_war"),
         GameInfo("sic-bo", "16", "Sic Bo", "crupier.games.sic_bo"),
     )
 }

@@ -1,0 +1,96 @@
+"""The El Repte terminal table: after a tie the player chooses war or surrender.
+
+It drives :class:`~crupier.games.casino_war.CasinoWar` like the plain
+:class:`~crupier.play.TerminalTable` drives a layout game (bets by name, ``go`` deals the
+round), and adds the decision inside the round: on a tie it asks, ``war`` places the
+challenge bet and the war is dealt at once, ``surrender`` gives back half the initial bet.
+
+>>> from io import StringIO
+>>> from rich.console import Console
+>>> from crupier.games.casino_war import load_builtin
+>>> table = CasinoWarTable("casino-war", load_builtin(), seed=1, console=Console(file=StringIO()))
+>>> table.command("buy 100"), table.balance()
+(True, 10000)
+>>> table.command("initial 10"), table.balance()
+(True, 9000)
+"""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from crupier.core.errors import ProfileError
+from crupier.core.money import format_amount, share
+from crupier.core.profile import Profile
+from crupier.core.rng import SeededSource, SystemSource
+from crupier.games.casino_war import CasinoWar, CasinoWarProfile, Stage
+from crupier.play import GO_WORDS, TerminalTable
+
+DECISION_WORDS = {"war", "challenge", "repte", "go-to-war", "surrender", "rendir", "fold"}
+
+
+class CasinoWarTable(TerminalTable):
+    """A terminal table for one player at El Repte, with the war decision."""
+
+    def __init__(
+        self,
+        game_id: str,
+        profile: Profile,
+        *,
+        player: str = "player",
+        seed: int | None = None,
+        console: Console | None = None,
+    ) -> None:
+        if not isinstance(profile, CasinoWarProfile):
+            raise ProfileError(f"{game_id}: {profile.profile!r} is not an El Repte profile")
+        source = SeededSource(seed) if seed is not None else SystemSource()
+        self.war = CasinoWar(profile, source)
+        self.game = self.war
+        self.player = player
+        self.console = console or Console()
+
+    def command(self, line: str) -> bool:
+        """Run one command line; a tie stops the round until ``war`` or ``surrender``."""
+        words = line.strip().split()
+        head = words[0].lower() if words else ""
+        if head in GO_WORDS and self.war.state.stage is Stage.WAR_DECISION:
+            self.ask()
+            return True
+        rounds, logged = self.war.state.rounds, len(self.war.log)
+        keep = super().command(line)
+        if not keep:
+            return keep
+        if self.war.state.stage is Stage.WAR_DEAL:
+            for action in self.war.auto_round():
+                if not self.apply(action):
+                    break
+        if self.war.state.stage is Stage.WAR_DECISION and len(self.war.log) != logged:
+            self.ask()
+        elif self.war.state.rounds != rounds and head in DECISION_WORDS:
+            self.say(f"Balance: {format_amount(self.balance())}")
+        return keep
+
+    def ask(self) -> None:
+        """Say who decides now, and what each choice means for the player's box."""
+        box = self.war.pending()
+        if box is None:
+            return
+        if box.player != self.player:
+            self.say(f"  waiting for {box.player} (box {box.seat}) to choose war or surrender")
+            return
+        initial = next(
+            b
+            for b in self.war.state.bets.values()
+            if b.player == self.player and b.spot == "initial"
+        )
+        profile = self.war.profile
+        back = share(initial.amount, 1 - profile.payouts.surrender_loss, profile.limits.rounding, 1)
+        self.say(
+            f"[bold]Tie![/bold] war: put {format_amount(initial.amount)} more on a challenge bet "
+            f"and play one more card; surrender: get {format_amount(back)} back"
+        )
+
+
+TABLE = CasinoWarTable
+
+__all__ = ["TABLE", "CasinoWarTable"]
