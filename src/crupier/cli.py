@@ -7,6 +7,7 @@ colour in the terminal): both well kept, and they keep this module to wiring.
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -132,6 +133,112 @@ def verify(ctx: typer.Context) -> None:
     from crupier.ledger.verify import main as verify_main
 
     raise typer.Exit(verify_main(ctx.args))
+
+
+DbOpt = Annotated[str, typer.Option("--db", help="The books' database URL (sqlite:///... or postgresql://...).")]
+
+
+@app.command()
+def recall(
+    table: Annotated[str, typer.Argument(help="Table id, e.g. RF-1.")],
+    db: DbOpt,
+    last: Annotated[int | None, typer.Option(help="Only the last N rounds.")] = None,
+    session: Annotated[
+        str | None, typer.Option("--table-session", help="A table session id (default: latest).")
+    ] = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Replay the rounds of a table move by move from the journal (game recall)."""
+    from dataclasses import asdict
+
+    from crupier.casino.recall import recall as recall_rounds
+    from crupier.ledger import Ledger
+
+    ledger = Ledger(db)
+    try:
+        rounds = recall_rounds(ledger, table, last=last, table_session=session)
+    except ValueError as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from None
+    finally:
+        ledger.close()
+    if as_json:
+        typer.echo(json.dumps([asdict(r) for r in rounds], indent=1, ensure_ascii=False))
+        return
+    if not rounds:
+        console.print(f"{table}: no rounds recorded")
+    for r in rounds:
+        flags = (" VOID" if r.void else "") + (" (last round of the session)" if r.last_of_session else "")
+        console.print(
+            f"[bold]{r.table} {r.table_session} round {r.number}[/bold] {r.local_time} "
+            f"(ledger {r.ledger_seq}){flags}"
+        )
+        for move in r.moves:
+            args = {k: v for k, v in move.action.items() if k not in ("kind", "by")}
+            draws = f" draws {move.draws}" if move.draws else ""
+            console.print(f"  {move.action['by']}: {move.action['kind']} {args}{draws}", highlight=False)
+            for event in move.events:
+                detail = {k: v for k, v in event.items() if k != "kind"}
+                console.print(f"    -> {event['kind']} {detail}", highlight=False)
+        if not r.moves:
+            console.print(f"  result {r.result}; bets {r.bets}", highlight=False)
+
+
+@app.command()
+def books(
+    book: Annotated[str, typer.Argument(help="A43 A44 A45 A46-A A46-B A46-C A47 A56 A60 A61 JNL EQR STF PRM")],
+    db: DbOpt,
+    day: Annotated[str | None, typer.Option(help="One gaming day, YYYY-MM-DD.")] = None,
+    start: Annotated[str | None, typer.Option("--from", help="First day, YYYY-MM-DD.")] = None,
+    end: Annotated[str | None, typer.Option("--to", help="Last day, YYYY-MM-DD.")] = None,
+    fmt: Annotated[str, typer.Option("--format", help="csv, json or pdf.")] = "csv",
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to this file (default: stdout).")
+    ] = None,
+) -> None:
+    """Export a book of the casino (operations spec §7) as CSV, JSON or a printable PDF."""
+    from crupier.casino.books import export
+    from crupier.ledger import Ledger
+
+    ledger = Ledger(db)
+    name = ""
+    for entry in ledger.entries():
+        if entry.kind == "CAS.CONFIG":
+            name = entry.payload["config"]["name"]
+            break
+    try:
+        data = export(ledger, book, fmt, day=day, start=start, end=end, casino=name)
+    except ValueError as exc:
+        console.print(f"[red]{exc}[/red]")
+        raise typer.Exit(2) from None
+    finally:
+        ledger.close()
+    if output is not None:
+        output.write_bytes(data)
+        console.print(f"{book}: {len(data)} bytes written to {output}")
+    elif fmt == "pdf":
+        sys.stdout.buffer.write(data)
+    else:
+        typer.echo(data.decode(), nl=False)
+
+
+@app.command("demo-day")
+def demo_day(
+    db: DbOpt,
+    seed: Annotated[int, typer.Option(help="Seed of the day's draws and choices.")] = 1,
+    keys: Annotated[
+        Path, typer.Option(help="Folder for the casino's public key (for crupier verify).")
+    ] = Path("crupier-demo-keys"),
+) -> None:
+    """Play a whole gaming day at a few tables into an empty database, to see the books filled."""
+    from crupier.casino.demo import demo_day as run_demo
+
+    report = run_demo(db, seed=seed, key_dir=keys)
+    for table, n in report.rounds.items():
+        console.print(f"{table}: {n} rounds, result {report.results[table] / 100:,.2f}")
+    console.print(f"{report.entries} ledger entries, head {report.head[0]}:{report.head[1]}")
+    console.print(f"Verify with: crupier verify --db {db} --key {report.public_key}")
+    console.print(f"Print a book: crupier books A43 --db {db} --format pdf -o a43.pdf")
 
 
 def main() -> None:

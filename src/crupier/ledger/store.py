@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -419,11 +419,18 @@ class Ledger:
     threads or processes, can neither leave a gap nor fork the chain.
     """
 
-    def __init__(self, url: str, signing_key: SigningKey | None = None) -> None:
+    def __init__(
+        self,
+        url: str,
+        signing_key: SigningKey | None = None,
+        *,
+        now: Callable[[], str] | None = None,
+    ) -> None:
         self.url = url
         self.engine = make_engine(url)
         create_schema(self.engine)
         self._key = signing_key
+        self._now = now or _utc_now  # the server clock; a simulated one for tests and demos
 
     def close(self) -> None:
         """Release the database connections."""
@@ -458,7 +465,7 @@ class Ledger:
         """Append one entry under the held lock and advance ``head`` (not yet stored)."""
         payload_text = canonical_text(payload)
         seq = head.seq + 1
-        timestamp = max(_utc_now(), head.recorded_at)
+        timestamp = max(self._now(), head.recorded_at)
         content = entry_content(seq, timestamp, kind, actor, payload, head.hash, key.key_id)
         entry_hash = digest(content)
         signature = b64(key.sign(bytes.fromhex(entry_hash)))

@@ -1,0 +1,877 @@
+"""The casino core: its books on the ledger, who may act, and the projection of its state.
+
+Every operation follows one path: check the actor against the permission matrix
+(and the licence rules), check the state, append one entry (with its signatures) to
+the ledger, then project it. Loading a casino replays its ledger through the same
+projectors, so the state is always what the books say.
+
+Entries carry the common fields of the operations spec §7.1 in their payload::
+
+    {"book": "A43", "volume": 2026, "book_seq": 12, "book_prev": "<hash>",
+     "type": "FILL", "event_time": ..., "local_time": ..., "gaming_day": "2026-03-02",
+     "session": "2026-03-02/1", "table": "BJ-3", "terminal": "pit-1",
+     "required_signatures": ["TABLE_CHIEF", "CASHIER"], "late": false, "data": {...}}
+
+The ledger's own chain is global (one total order for every book, one ``verify``);
+each volume of a book also has its own gapless numbering and hash chain
+(``book_seq``, ``book_prev``) that starts at the CRAJ seal, as OPS-INT-02/-04 ask.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import asdict, dataclass, field
+from typing import Any, ClassVar, TypeVar
+
+from crupier.casino.clock import TZ, Clock, SystemClock, utc_text
+from crupier.casino.errors import OpsError
+from crupier.casino.model import Assignment, Kind, Licence, Staff, Table, Volume
+from crupier.casino.roles import Op, Role, may, scoped, substitute_only
+from crupier.ledger import Actor, Cosigner, Entry, EntryView, Ledger, SigningKey
+from crupier.ledger import errors as lerr
+
+#: Books that must be sealed by the CRAJ before their first entry (§7.0).
+SEALED_BOOKS = ("A43", "A44", "A45", "A46-A", "A46-B", "A46-C", "A56", "A60", "A61")
+#: Books kept with the same integrity but no seal.
+OPEN_BOOKS = ("JNL", "EQR", "STF", "PRM", "CAS", "ACC", "A47")
+BOOKS = SEALED_BOOKS + OPEN_BOOKS
+
+#: Signature purposes and the role each needs.
+PURPOSE_ROLE: dict[str, tuple[Role, ...]] = {
+    "TABLE_CHIEF": (Role.TC,),
+    "CASHIER": (Role.CSH,),
+    "COUNT": (Role.CSH,),
+    "CHANGER": (Role.CHG,),
+    "DIRECTOR": (Role.DIR, Role.SUB, Role.CDM),
+    "AUTHOR": tuple(Role),
+}
+
+LEDGER_ERRORS: dict[type[lerr.LedgerError], str] = {
+    lerr.SameSigner: "SAME_SIGNER",
+    lerr.CorrectionPending: "CORRECTION_PENDING",
+    lerr.SignatureInvalid: "SIGNATURE_INVALID",
+    lerr.UnknownKey: "SIGNATURE_INVALID",
+    lerr.ImmutableEntry: "IMMUTABLE_ENTRY",
+    lerr.StaleCorrection: "MALFORMED_REQUEST",
+    lerr.EmptyReason: "MISSING_FIELDS",
+    lerr.UnknownEntry: "UNKNOWN_ENTITY",
+    lerr.NotACorrection: "INVALID_STATE",
+}
+
+
+@dataclass(frozen=True)
+class GameAuthorisation:
+    """The CRAJ authorisation of a game: its band of limits (§3.1, OPS-TBL-10)."""
+
+    game: str
+    kind: Kind
+    authorised_minimum: int
+    max_multiples: tuple[int, ...]  # the permitted maxima, as multiples of the table minimum
+    min_multiples: tuple[int, ...] = ()  # permitted minima as multiples (boule: 1, 2); () = any
+    multiples_of_min_allowed: bool = False
+    min_table_rule: bool = True  # OPS-TBL-12 (SPAIN-1979 rule adopted as DEFAULT)
+    free_bank_allowed: bool = False
+
+    def as_json(self) -> dict[str, Any]:
+        """JSON form."""
+        out = asdict(self)
+        out["kind"] = str(self.kind)
+        out["max_multiples"] = list(self.max_multiples)
+        out["min_multiples"] = list(self.min_multiples)
+        return out
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> GameAuthorisation:
+        """Inverse of :meth:`as_json`."""
+        return cls(
+            game=data["game"],
+            kind=Kind(data["kind"]),
+            authorised_minimum=data["authorised_minimum"],
+            max_multiples=tuple(data["max_multiples"]),
+            min_multiples=tuple(data.get("min_multiples", ())),
+            multiples_of_min_allowed=data.get("multiples_of_min_allowed", False),
+            min_table_rule=data.get("min_table_rule", True),
+            free_bank_allowed=data.get("free_bank_allowed", False),
+        )
+
+
+@dataclass
+class CasinoConfig:
+    """The casino's settings (§3.1, §12.1); recorded as the first casino entry."""
+
+    name: str = "CAS-T"
+    tips_accepted: bool = True
+    sessions_per_day: int = 1
+    min_player_age: int = 18
+    denominations: tuple[int, ...] = (100, 250, 500, 1000, 2500, 10000, 50000, 100000)
+    authorisations: dict[str, GameAuthorisation] = field(default_factory=dict)
+    float_schedule: dict[str, dict[int, int]] = field(default_factory=dict)  # game -> min -> float
+    last_rounds: int = 3
+    limit_change_rounds: int = 5
+    count_team_min: int = 2
+    late_tolerance_minutes: int = 30
+    followup_days: int = 8
+    disposal_notice_days: int = 15
+    director_notice_days: int = 15
+
+    def as_json(self) -> dict[str, Any]:
+        """JSON form (what the ``CAS.CONFIG`` entry holds)."""
+        return {
+            "name": self.name,
+            "tips_accepted": self.tips_accepted,
+            "sessions_per_day": self.sessions_per_day,
+            "min_player_age": self.min_player_age,
+            "denominations": list(self.denominations),
+            "authorisations": {k: v.as_json() for k, v in self.authorisations.items()},
+            "float_schedule": {
+                g: {str(m): f for m, f in levels.items()} for g, levels in self.float_schedule.items()
+            },
+            "last_rounds": self.last_rounds,
+            "limit_change_rounds": self.limit_change_rounds,
+            "count_team_min": self.count_team_min,
+            "late_tolerance_minutes": self.late_tolerance_minutes,
+            "followup_days": self.followup_days,
+            "disposal_notice_days": self.disposal_notice_days,
+            "director_notice_days": self.director_notice_days,
+        }
+
+    @classmethod
+    def from_json(cls, data: Mapping[str, Any]) -> CasinoConfig:
+        """Inverse of :meth:`as_json`."""
+        return cls(
+            name=data["name"],
+            tips_accepted=data["tips_accepted"],
+            sessions_per_day=data["sessions_per_day"],
+            min_player_age=data["min_player_age"],
+            denominations=tuple(data["denominations"]),
+            authorisations={
+                k: GameAuthorisation.from_json(v) for k, v in data["authorisations"].items()
+            },
+            float_schedule={
+                g: {int(m): f for m, f in levels.items()}
+                for g, levels in data["float_schedule"].items()
+            },
+            last_rounds=data["last_rounds"],
+            limit_change_rounds=data["limit_change_rounds"],
+            count_team_min=data["count_team_min"],
+            late_tolerance_minutes=data["late_tolerance_minutes"],
+            followup_days=data["followup_days"],
+            disposal_notice_days=data["disposal_notice_days"],
+            director_notice_days=data["director_notice_days"],
+        )
+
+
+class Keyring:
+    """The staff members' signing keys, by staff id.
+
+    In a casino each person's key stays on their own card or terminal; tests and the
+    demo keep them all in one keyring. A key is registered in the ledger when the
+    person is registered, so every co-signature can be verified from the chain alone.
+    """
+
+    def __init__(self, keys: Mapping[str, SigningKey] | None = None) -> None:
+        self._keys: dict[str, SigningKey] = dict(keys or {})
+
+    def key(self, staff_id: str) -> SigningKey:
+        """The key of ``staff_id`` (created on first use)."""
+        if staff_id not in self._keys:
+            self._keys[staff_id] = SigningKey.generate()
+        return self._keys[staff_id]
+
+    def __contains__(self, staff_id: object) -> bool:
+        return staff_id in self._keys
+
+
+F = TypeVar("F", bound=Callable[..., None])
+
+
+def projects(*kinds: str) -> Callable[[F], F]:
+    """Mark a method as the projector of the entry kinds ``kinds`` (``"A43.FILL"``)."""
+
+    def mark(fn: F) -> F:
+        fn._projects = kinds  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
+SYSTEM = Actor("system", "ADM")
+#: Roles that need no class I licence: the regulator, the board, technical and audit access.
+UNLICENSED_ROLES = frozenset({Role.CRAJ, Role.BRD, Role.ADM, Role.EXT})
+
+
+class CasinoBase:
+    """The core every operations module builds on (see the module docstring).
+
+    Subclasses (mixins) add their own state in ``_init_state`` and their projectors
+    with :func:`projects`; the final :class:`~crupier.casino.Casino` combines them.
+    """
+
+    _projectors: ClassVar[dict[str, list[str]]]
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        table: dict[str, list[str]] = {}
+        for klass in reversed(cls.__mro__):
+            for name, value in vars(klass).items():
+                for kind in getattr(value, "_projects", ()):
+                    names = table.setdefault(kind, [])
+                    if name not in names:
+                        names.append(name)
+        cls._projectors = table
+
+    def __init__(
+        self,
+        ledger: Ledger,
+        *,
+        keyring: Keyring | None = None,
+        clock: Clock | None = None,
+        config: CasinoConfig | None = None,
+        terminal: str = "server",
+    ) -> None:
+        self.ledger = ledger
+        self.keyring = keyring or Keyring()
+        self.clock = clock or SystemClock()
+        self.terminal = terminal
+        self.config = CasinoConfig()
+        self._configured = False
+        self.staff: dict[str, Staff] = {}
+        self.tables: dict[str, Table] = {}
+        self.assignments: list[Assignment] = []
+        self.volumes: dict[tuple[str, int], Volume] = {}
+        self.entry_book: dict[int, tuple[str, int, int]] = {}  # seq -> (book, volume, book_seq)
+        self.incomplete: set[int] = set()  # entries missing a required signature
+        self.alerts: list[dict[str, Any]] = []
+        self._views: dict[int, EntryView] = {}
+        self._last_seq = 0
+        for klass in reversed(type(self).__mro__):
+            init = vars(klass).get("_init_state")
+            if init is not None:
+                init(self)
+        self._catch_up()
+        if not self._configured:
+            if config is None:
+                config = CasinoConfig()
+            self._append_raw("CAS.CONFIG", SYSTEM, {"config": config.as_json()})
+
+    # ------------------------------------------------------------------ clock
+
+    def now(self) -> dt.datetime:
+        """The casino clock (UTC)."""
+        return self.clock.now()
+
+    def local_now(self) -> dt.datetime:
+        """The casino clock in local time."""
+        return self.now().astimezone(TZ)
+
+    # ------------------------------------------------------------- projection
+
+    def _catch_up(self) -> list[Entry]:
+        """Project every entry the ledger has that this casino has not seen."""
+        new = list(self.ledger.entries(self._last_seq + 1))
+        for entry in new:
+            self._project(entry)
+            self._last_seq = entry.seq
+        return new
+
+    def _project(self, entry: Entry) -> None:
+        if entry.kind == "signature":
+            self._on_signature(entry)
+            return
+        if entry.kind in ("correction", "correction.decision"):
+            self._views.clear()
+            self._on_correction_entry(entry)
+            return
+        payload = entry.payload
+        if isinstance(payload, dict) and "book" in payload and "volume" in payload:
+            vol = self._volume(payload["book"], payload["volume"])
+            if payload.get("type") == "SEAL":
+                vol.state, vol.seal, vol.last_hash = "SEALED", entry.seq, entry.hash
+            else:
+                vol.last_seq = payload["book_seq"]
+                vol.last_hash = entry.hash
+                self.entry_book[entry.seq] = (payload["book"], payload["volume"], vol.last_seq)
+            if payload.get("required_signatures"):
+                self.incomplete.add(entry.seq)
+        for name in self._projectors.get(entry.kind, ()):  # every module that follows this kind
+            getattr(self, name)(entry)
+
+    @projects("CAS.CONFIG")
+    def _on_config(self, entry: Entry) -> None:
+        self.config = CasinoConfig.from_json(entry.payload["config"])
+        self._configured = True
+
+    def _on_signature(self, entry: Entry) -> None:
+        target = entry.payload["target"]["seq"]
+        if target in self.incomplete and not self.missing_signatures(target):
+            self.incomplete.discard(target)
+            self._on_complete(target)
+
+    def _on_complete(self, seq: int) -> None:
+        """Hook: entry ``seq`` has all its signatures."""
+
+    def _on_correction_entry(self, entry: Entry) -> None:
+        """Hook: a correction or a decision was appended."""
+
+    def _volume(self, book: str, year: int) -> Volume:
+        key = (book, year)
+        if key not in self.volumes:
+            self.volumes[key] = Volume(book, year)
+        return self.volumes[key]
+
+    # ---------------------------------------------------------------- writing
+
+    def _append_raw(
+        self,
+        kind: str,
+        actor: Actor,
+        payload: Any,
+        cosigners: Iterable[Cosigner] = (),
+    ) -> Entry:
+        try:
+            entry = self.ledger.append(kind, actor, payload, cosigners=list(cosigners))
+        except lerr.LedgerError as exc:
+            raise self._ops_error(exc) from None
+        self._catch_up()
+        return entry
+
+    @staticmethod
+    def _ops_error(exc: lerr.LedgerError) -> OpsError:
+        return OpsError(LEDGER_ERRORS.get(type(exc), "MALFORMED_REQUEST"), str(exc))
+
+    def record(
+        self,
+        book: str,
+        etype: str,
+        data: dict[str, Any],
+        *,
+        by: str,
+        role: Role,
+        purpose: str | None = None,
+        required: Iterable[str] = (),
+        cosign: Iterable[tuple[str, str]] = (),
+        gaming_day: str | None = None,
+        session: str | None = None,
+        table: str | None = None,
+        event_time: dt.datetime | None = None,
+        late_reason: str | None = None,
+        year: int | None = None,
+    ) -> Entry:
+        """Append an entry of ``book`` with its common fields; sign it as the author.
+
+        ``required`` lists the signature purposes the entry needs (a purpose may
+        repeat: ``["COUNT", "COUNT"]`` for two distinct cashiers); the author signs
+        for ``purpose`` at once and each ``(staff, purpose)`` of ``cosign`` too,
+        in the same transaction. Missing signatures leave it ``INCOMPLETE``.
+        """
+        if book not in BOOKS:
+            raise OpsError("MALFORMED_REQUEST", f"unknown book {book!r}")
+        now = self.now()
+        event = event_time or now
+        local_event = event.astimezone(TZ)
+        volume_year = year or (int(gaming_day[:4]) if gaming_day else local_event.year)
+        vol = self._volume(book, volume_year)
+        if book in SEALED_BOOKS and vol.state != "SEALED":
+            raise OpsError(
+                "BOOK_NOT_SEALED", f"the {book} volume {volume_year} is not sealed by the CRAJ"
+            )
+        late = now - event > dt.timedelta(minutes=self.config.late_tolerance_minutes)
+        if late and not late_reason:
+            raise OpsError("MISSING_FIELDS", "a late entry needs a reason (OPS-INT-04)")
+        required = list(required)
+        payload: dict[str, Any] = {
+            "book": book,
+            "volume": volume_year,
+            "book_seq": vol.last_seq + 1,
+            "book_prev": vol.last_hash,
+            "type": etype,
+            "event_time": utc_text(event),
+            "local_time": local_event.isoformat(),
+            "gaming_day": gaming_day,
+            "session": session,
+            "table": table,
+            "terminal": self.terminal,
+            "author": {"id": by, "role": str(role)},
+            "required_signatures": required,
+            "late": late,
+            "data": data,
+        }
+        if late_reason:
+            payload["late_reason"] = late_reason
+        signers: list[Cosigner] = []
+        if purpose is not None:
+            signers.append(self._cosigner(by, purpose, table))
+        for staff, p in cosign:
+            signers.append(self._cosigner(staff, p, table))
+        return self._append_raw(f"{book}.{etype}", Actor(by, str(role)), payload, signers)
+
+    def _cosigner(self, staff: str, purpose: str, table: str | None) -> Cosigner:
+        role = self.signing_role(staff, purpose, table)
+        return Cosigner(staff, str(role), self.keyring.key(staff), purpose)
+
+    def signing_role(self, staff: str, purpose: str, table: str | None) -> Role:
+        """The role in which ``staff`` may sign for ``purpose`` now (OPS-INT-10)."""
+        person = self.staff.get(staff)
+        if person is None:
+            raise OpsError("SIGNER_NOT_AUTHORISED", f"{staff} is not a registered signer")
+        if not self.licence_valid(person):
+            raise OpsError(
+                "SIGNER_NOT_AUTHORISED", f"{staff}'s licence or employee card is not valid"
+            )
+        roles = PURPOSE_ROLE.get(purpose, ())
+        for a in self.valid_assignments(staff):
+            if a.role in roles and (purpose == "DIRECTOR" or a.role is not Role.TC or a.covers(table)):
+                return a.role
+        raise OpsError("SIGNER_NOT_AUTHORISED", f"{staff} holds no role that signs as {purpose}")
+
+    def sign(self, seq: int, by: str, purpose: str) -> Entry:
+        """Co-sign entry ``seq`` later (a ``signature`` entry; the entry is never changed)."""
+        entry = self.ledger.get(seq)
+        table = entry.payload.get("table") if isinstance(entry.payload, dict) else None
+        cosigner = self._cosigner(by, purpose, table)
+        needed = self.missing_signatures(seq)
+        if purpose not in needed:
+            raise OpsError("INVALID_STATE", f"entry {seq} needs no {purpose} signature")
+        try:
+            sig = self.ledger.cosign(seq, cosigner)
+        except lerr.LedgerError as exc:
+            raise self._ops_error(exc) from None
+        self._catch_up()
+        return sig
+
+    def missing_signatures(self, seq: int) -> list[str]:
+        """The purposes entry ``seq`` still needs a signature for."""
+        entry = self.ledger.get(seq)
+        payload = entry.payload
+        if not isinstance(payload, dict):
+            return []
+        needed = list(payload.get("required_signatures") or [])
+        for sig in self.ledger.signatures(seq):
+            purpose = sig.payload["purpose"]
+            if purpose in needed:
+                needed.remove(purpose)
+        return needed
+
+    def status(self, seq: int) -> str:
+        """``COMPLETE`` or ``INCOMPLETE`` (derived from the signature entries, §7.1)."""
+        return "INCOMPLETE" if seq in self.incomplete else "COMPLETE"
+
+    # ---------------------------------------------------------------- reading
+
+    def view(self, seq: int) -> EntryView:
+        """Entry ``seq`` with its corrections and effective payload (cached)."""
+        if seq not in self._views:
+            self._views[seq] = self.ledger.current_view(seq)
+        return self._views[seq]
+
+    def effective(self, seq: int) -> dict[str, Any]:
+        """The effective ``data`` of entry ``seq`` (approved corrections applied)."""
+        payload = self.view(seq).effective_payload
+        assert isinstance(payload, dict)
+        data: dict[str, Any] = payload["data"]
+        return data
+
+    def annulled(self, seq: int) -> bool:
+        """Whether entry ``seq`` was annulled by an approved correction (OPS-INT-17)."""
+        return self.view(seq).status == "ANNULLED"
+
+    # ------------------------------------------------------------ who may act
+
+    def licence_valid(self, person: Staff) -> bool:
+        """A granted class I licence and an active employee card (OPS-STF-04)."""
+        if person.external:
+            return True
+        return (
+            person.licence is not None
+            and person.licence.status == "GRANTED"
+            and person.card == "ACTIVE"
+        )
+
+    def valid_assignments(self, staff: str, at: dt.datetime | None = None) -> list[Assignment]:
+        """The assignments of ``staff`` valid at ``at`` (default: now)."""
+        when = at or self.now()
+        return [a for a in self.assignments if a.staff == staff and a.valid_at(when)]
+
+    def director_in_office(self, at: dt.datetime | None = None) -> str | None:
+        """The DIR in office (a transitional director included), or None."""
+        when = at or self.now()
+        for a in self.assignments:
+            if a.role is Role.DIR and a.valid_at(when):
+                return a.staff
+        return None
+
+    def _substitution_ok(self, op: Op, a: Assignment) -> bool:
+        if op is Op.SET_LIMITS:  # S4: a SUB or CDM designated to stand in for the director
+            return a.substitute_for == "DIR"
+        if op is Op.APPROVE_CORRECTION:  # S3: only a designated CDM
+            return a.role is Role.CDM and a.substitute_for == "DIR"
+        if op in (Op.SIGN_SESSION_RESULT, Op.SIGN_DAILY_SUMMARY):  # S1, S2
+            return a.role in (Role.SUB, Role.CDM)
+        if op is Op.DISTRIBUTE_EQUIPMENT:  # S6: the session's responsible employee
+            return a.substitute_for == "responsible-employee"
+        return True
+
+    def authorise(
+        self, op: Op, by: str, act: str = "C", table: str | None = None
+    ) -> Role:
+        """The role in which ``by`` may do ``act`` for ``op`` now, or ``PERMISSION_DENIED``.
+
+        Staff must hold a valid licence and card (``LICENCE_INVALID``, OPS-SEC-05).
+        """
+        person = self.staff.get(by)
+        if person is None:
+            raise OpsError("PERMISSION_DENIED", f"{by!r} is not known to the casino")
+        assignments = self.valid_assignments(by)
+        technical = bool(assignments) and all(a.role in UNLICENSED_ROLES for a in assignments)
+        if not technical and not self.licence_valid(person):  # OPS-STF-04/-06
+            raise OpsError("LICENCE_INVALID", f"{by} has no valid class I licence and card")
+        candidates = [a for a in assignments if may(op, a.role, act)]
+        for a in candidates:
+            if scoped(op, a.role) and not (a.covers(table) or self.on_duty(by, table)):
+                continue
+            if substitute_only(op, a.role) and not self._substitution_ok(op, a):
+                continue
+            return a.role
+        raise OpsError("PERMISSION_DENIED", f"{by} may not {act} '{op.value[3:]}'")
+
+    def on_duty(self, staff: str, table: str | None) -> bool:
+        """Whether ``staff`` works the current session of ``table`` (its crew): "own"."""
+        return False
+
+    def require_director(self, by: str) -> None:
+        """``by`` must be the DIR in office (rule S5)."""
+        director = self.director_in_office()
+        if director is None:
+            raise OpsError("NO_DIRECTOR_IN_OFFICE", "no game director is in office")
+        if director != by:
+            raise OpsError("PERMISSION_DENIED", f"{by} is not the game director in office")
+        person = self.staff[by]
+        if not self.licence_valid(person):
+            raise OpsError("LICENCE_INVALID", f"{by} has no valid class I licence and card")
+
+    # ------------------------------------------------- staff (identity, licences, roles)
+
+    @projects("STF.STAFF_REGISTERED")
+    def _on_staff(self, entry: Entry) -> None:
+        d = entry.payload["data"]
+        self.staff[d["id"]] = Staff(
+            id=d["id"],
+            first_name=d["first_name"],
+            surnames=d["surnames"],
+            identity_document=d["identity_document"],
+            nationality=d.get("nationality", "AD"),
+            date_of_birth=d.get("date_of_birth"),
+            external=d.get("external", False),
+        )
+
+    @projects("STF.LICENCE")
+    def _on_licence(self, entry: Entry) -> None:
+        d = entry.payload["data"]
+        person = self.staff[d["staff"]]
+        person.licence = Licence(
+            number=d["number"],
+            status=d["status"],
+            application_date=d["application_date"],
+            decision_date=d.get("decision_date"),
+            notification_ref=d.get("notification_ref"),
+        )
+        if d["status"] in ("SUSPENDED", "REVOKED"):
+            self._withdraw(person, entry)
+
+    def _withdraw(self, person: Staff, entry: Entry) -> None:
+        """OPS-STF-06: card withdrawn, open assignments end, the DIR and TCs alerted."""
+        person.card = "WITHDRAWN"
+        at = dt.datetime.fromisoformat(entry.payload["event_time"].replace("Z", "+00:00"))
+        tables: set[str] = set()
+        for a in self.assignments:
+            if a.staff == person.id and a.valid_at(at):
+                a.valid_to = at
+                tables |= set(a.tables or ())
+        chiefs = sorted(
+            {
+                a.staff
+                for a in self.assignments
+                if a.role is Role.TC and a.valid_at(at) and set(a.tables or ()) & tables
+            }
+        )
+        director = self.director_in_office(at)
+        self.alerts.append(
+            {
+                "about": person.id,
+                "at": entry.payload["event_time"],
+                "to": ([director] if director else []) + chiefs,
+                "text": f"licence of {person.id} {entry.payload['data']['status'].lower()}",
+            }
+        )
+
+    @projects("STF.CARD")
+    def _on_card(self, entry: Entry) -> None:
+        d = entry.payload["data"]
+        person = self.staff[d["staff"]]
+        person.card, person.card_number = d["status"], d["number"]
+
+    @projects("STF.ASSIGNMENT")
+    def _on_assignment(self, entry: Entry) -> None:
+        d = entry.payload["data"]
+        self.assignments.append(
+            Assignment(
+                id=entry.seq,
+                staff=d["staff"],
+                role=Role(d["role"]),
+                tables=None if d.get("tables") is None else frozenset(d["tables"]),
+                valid_from=_parse_utc(d["valid_from"]),
+                valid_to=None if d.get("valid_to") is None else _parse_utc(d["valid_to"]),
+                substitute_for=d.get("substitute_for"),
+                transitional=d.get("transitional", False),
+                dealer_function=d.get("dealer_function"),
+            )
+        )
+
+    @projects("STF.ASSIGNMENT_END")
+    def _on_assignment_end(self, entry: Entry) -> None:
+        d = entry.payload["data"]
+        for a in self.assignments:
+            if a.id == d["assignment"]:
+                a.valid_to = _parse_utc(d["valid_to"])
+
+    def register_person(
+        self,
+        staff_id: str,
+        first_name: str,
+        surnames: str,
+        identity_document: str,
+        *,
+        nationality: str = "AD",
+        date_of_birth: str | None = None,
+        external: bool = False,
+    ) -> Entry:
+        """Register a person who will act (staff, a CRAJ inspector, a board member).
+
+        Registers the person's public key in the ledger so their signatures verify.
+        """
+        if staff_id in self.staff:
+            raise OpsError("MALFORMED_REQUEST", f"{staff_id} is already registered")
+        key = self.keyring.key(staff_id)
+        try:
+            self.ledger.register_key(staff_id, key.public_key, SYSTEM)
+        except lerr.LedgerError as exc:
+            raise self._ops_error(exc) from None
+        data = {
+            "id": staff_id,
+            "first_name": first_name,
+            "surnames": surnames,
+            "identity_document": identity_document,
+            "nationality": nationality,
+            "date_of_birth": date_of_birth,
+            "external": external,
+        }
+        return self.record("STF", "STAFF_REGISTERED", data, by="system", role=Role.ADM)
+
+    def assign(
+        self,
+        staff_id: str,
+        role: Role,
+        *,
+        tables: Iterable[str] | None = None,
+        by: str = "system",
+        valid_from: dt.datetime | None = None,
+        valid_to: dt.datetime | None = None,
+        substitute_for: str | None = None,
+        transitional: bool = False,
+        dealer_function: str | None = None,
+    ) -> Entry:
+        """Give ``staff_id`` a role assignment (a staff register entry).
+
+        Staff who work in the gaming rooms need a granted licence and an active card
+        (``LICENCE_INVALID``, OPS-STF-04); CRAJ inspectors and the board do not.
+        """
+        person = self.staff.get(staff_id)
+        if person is None:
+            raise OpsError("UNKNOWN_ENTITY", f"{staff_id} is not registered")
+        if role not in (Role.CRAJ, Role.BRD, Role.ADM, Role.EXT) and not self.licence_valid(person):
+            raise OpsError("LICENCE_INVALID", f"{staff_id} has no granted licence and active card")
+        data = {
+            "staff": staff_id,
+            "role": str(role),
+            "tables": None if tables is None else sorted(tables),
+            "valid_from": utc_text(valid_from or self.now()),
+            "valid_to": None if valid_to is None else utc_text(valid_to),
+            "substitute_for": substitute_for,
+            "transitional": transitional,
+            "dealer_function": dealer_function,
+        }
+        actor_role = Role.BRD if by != "system" and self._holds(by, Role.BRD) else Role.ADM
+        return self.record("STF", "ASSIGNMENT", data, by=by, role=actor_role)
+
+    def end_assignment(self, assignment_id: int, *, by: str = "system") -> Entry:
+        """End an assignment now."""
+        data = {"assignment": assignment_id, "valid_to": utc_text(self.now())}
+        actor_role = Role.BRD if by != "system" and self._holds(by, Role.BRD) else Role.ADM
+        return self.record("STF", "ASSIGNMENT_END", data, by=by, role=actor_role)
+
+    def _holds(self, staff: str, role: Role) -> bool:
+        return any(a.role is role for a in self.valid_assignments(staff))
+
+    def grant_licence_directly(self, staff_id: str, number: str, date: str) -> None:
+        """Record an already granted licence and an active card (setting up a casino whose
+        staff were licensed before it used crupier). The dossier route is in
+        :mod:`crupier.casino.staff`."""
+        self.record(
+            "STF",
+            "LICENCE",
+            {
+                "staff": staff_id,
+                "number": number,
+                "status": "GRANTED",
+                "application_date": date,
+                "decision_date": date,
+                "notification_ref": "pre-existing",
+            },
+            by="system",
+            role=Role.ADM,
+        )
+        self.record(
+            "STF",
+            "CARD",
+            {"staff": staff_id, "number": f"EC-{staff_id}", "status": "ACTIVE"},
+            by="system",
+            role=Role.ADM,
+        )
+
+    # ------------------------------------------------------------------ tables
+
+    @projects("CAS.TABLE")
+    def _on_table(self, entry: Entry) -> None:
+        d = entry.payload["data"]
+        self.tables[d["id"]] = Table(
+            id=d["id"],
+            game=d["game"],
+            kind=Kind(d["kind"]),
+            profile=d["profile"],
+            seats=d["seats"],
+            contiguity_group=d.get("contiguity_group"),
+            mode=d.get("mode"),
+            layouts=tuple(d.get("layouts", ())),
+            multiples_of_min=d.get("multiples_of_min", False),
+        )
+
+    def add_table(
+        self,
+        table_id: str,
+        game: str,
+        *,
+        profile: str = "andorra",
+        seats: int = 7,
+        contiguity_group: str | None = None,
+        mode: str | None = None,
+        layouts: Iterable[str] = (),
+        multiples_of_min: bool = False,
+        kind: Kind | None = None,
+    ) -> Entry:
+        """Register a table (configuration, by the system administrator)."""
+        if table_id in self.tables:
+            raise OpsError("MALFORMED_REQUEST", f"table {table_id} already exists")
+        auth = self.config.authorisations.get(game)
+        table_kind = kind or (auth.kind if auth else Kind.BANKING)
+        data = {
+            "id": table_id,
+            "game": game,
+            "kind": str(table_kind),
+            "profile": profile,
+            "seats": seats,
+            "contiguity_group": contiguity_group,
+            "mode": mode,
+            "layouts": list(layouts),
+            "multiples_of_min": multiples_of_min,
+        }
+        return self.record("CAS", "TABLE", data, by="system", role=Role.ADM)
+
+    def table(self, table_id: str) -> Table:
+        """The table ``table_id`` (``UNKNOWN_ENTITY`` if there is none)."""
+        found = self.tables.get(table_id)
+        if found is None:
+            raise OpsError("UNKNOWN_ENTITY", f"no table {table_id!r}")
+        return found
+
+    # ------------------------------------------------------------- book volumes
+
+    def seal(self, book: str, year: int, *, by: str, seal_number: str) -> Entry:
+        """A CRAJ inspector seals a volume before use (OPS-INT-02)."""
+        if book not in SEALED_BOOKS:
+            raise OpsError("MALFORMED_REQUEST", f"{book} is not a book the CRAJ seals")
+        role = self.authorise(Op.SEAL_BOOK, by)
+        vol = self._volume(book, year)
+        if vol.state != "DRAFT":
+            raise OpsError("INVALID_STATE", f"the {book} volume {year} is already {vol.state}")
+        payload = {
+            "book": book,
+            "volume": year,
+            "type": "SEAL",
+            "event_time": utc_text(self.now()),
+            "local_time": self.local_now().isoformat(),
+            "terminal": self.terminal,
+            "author": {"id": by, "role": str(role)},
+            "data": {"seal_number": seal_number, "inspector": by},
+        }
+        cosigner = Cosigner(by, str(role), self.keyring.key(by), "SEAL")
+        return self._append_raw(f"{book}.SEAL", Actor(by, str(role)), payload, [cosigner])
+
+    def genesis_hash(self, book: str, year: int) -> str | None:
+        """The hash the volume's own chain starts from: its seal's hash."""
+        vol = self.volumes.get((book, year))
+        if vol is None or vol.seal is None:
+            return None
+        return self.ledger.get(vol.seal).hash
+
+
+def verify_volume(url: str, book: str, year: int, keys: Iterable[Any]) -> dict[str, Any]:
+    """OPS-INT-11: re-check the whole chain, then the volume's own numbering and chain.
+
+    Returns ``{"status": "OK"}`` or ``{"status": "BROKEN", "first_broken_seq": <the
+    volume's seq>, "ledger_seq": <global seq>, "reason": ...}``: the volume breaks at its
+    first entry at or after the ledger's first bad entry (its chain hangs on the ledger's).
+    """
+    from crupier.ledger import verify
+
+    report = verify(url, list(keys))
+    ledger = Ledger(url)
+    try:
+        prev: str | None = None
+        expected = 1
+        bad_ledger = report.first_bad_seq
+        for entry in ledger.entries():
+            p = entry.payload
+            if not isinstance(p, dict) or p.get("book") != book or p.get("volume") != year:
+                continue
+            if p.get("type") == "SEAL":
+                prev = entry.hash
+                if bad_ledger is not None and entry.seq >= bad_ledger:
+                    return _broken(0, entry.seq, report.reason or "seal")
+                continue
+            if bad_ledger is not None and entry.seq >= bad_ledger:
+                return _broken(expected, bad_ledger, report.reason or "ledger")
+            if p.get("book_seq") != expected or p.get("book_prev") != prev:
+                return _broken(expected, entry.seq, "volume-chain")
+            prev, expected = entry.hash, expected + 1
+    finally:
+        ledger.close()
+    return {"status": "OK", "entries": expected - 1}
+
+
+def _broken(book_seq: int, ledger_seq: int | None, reason: str) -> dict[str, Any]:
+    return {
+        "status": "BROKEN",
+        "first_broken_seq": book_seq,
+        "ledger_seq": ledger_seq,
+        "reason": reason,
+    }
+
+
+def _parse_utc(text: str) -> dt.datetime:
+    return dt.datetime.fromisoformat(text.replace("Z", "+00:00"))
+
+
+def parse_utc(text: str) -> dt.datetime:
+    """A ledger UTC timestamp as an aware datetime."""
+    return _parse_utc(text)
