@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import sys
+from fractions import Fraction
 from pathlib import Path
 from typing import Annotated
 
@@ -89,7 +90,7 @@ def par(
         table.add_row(
             f.bet_id,
             f"{float(f.house_edge) * 100:.4f} %",
-            f"{f.house_edge.numerator}/{f.house_edge.denominator}",
+            _exact(f.house_edge),
             f"{float(f.hit_frequency):.6f}",
             f"{f.std_dev:.4f}",
             f.method,
@@ -103,6 +104,12 @@ def par(
         for row in extra["rows"]:
             t.add_row(*row)
         console.print(t)
+
+
+def _exact(value: Fraction) -> str:
+    """A fraction as ``n/d``, or its first digits when it is too long for a table column."""
+    text = f"{value.numerator}/{value.denominator}"
+    return text if len(text) <= 24 else f"≈{float(value):.12f}"
 
 
 @app.command()

@@ -131,7 +131,7 @@ class TerminalTable:
         if not mine:
             self.say("  no bets on the layout")
         for b in sorted(mine, key=lambda b: b.id):
-            extra = f" [{b.status}]" if b.status != "free" else ""
+            extra = escape(f" [{b.status}]") if b.status != "free" else ""
             extra += f" on {b.point}" if b.point is not None else ""
             self.say(f"  #{b.id} {b.spot} {format_amount(b.amount)}{extra}")
 

@@ -47,6 +47,9 @@ GAMES: dict[str, GameInfo] = {
             "american-roulette", "02", "American roulette, single zero", "crupier.games.roulette"
         ),
         GameInfo("boule", "04", "Boule", "crupier.games.boule"),
+        GameInfo(
+            "trente-et-quarante", "05", "Trente et quarante", "crupier.games.trente_et_quarante"
+        ),
         GameInfo("craps", "06", "Craps", "crupier.games.craps"),
         GameInfo("punto-banco", "07", "Punto banco", "crupier.games.punto_banco"),
         GameInfo("casino-war", "14", "El Repte (casino war)", "crupier.games.casino_war"),

@@ -1,0 +1,60 @@
+"""The terminal table of trente et quarante: the plain layout table, plus the insurance
+fees, the stakes hit by a refait or in prison, and the rows of a coup being dealt.
+
+Commands beyond the plain table's: ``bet rouge insured 100`` or ``insure N`` (insurance against the 31 refait), ``half N``
+and ``prison N`` (the option after a refait; undeclared stakes go to prison at the next
+"no more bets"), ``rows`` (the cards of the coup on the table).
+"""
+
+from __future__ import annotations
+
+from rich.markup import escape
+
+from crupier.core.money import format_amount
+from crupier.core.round import Event
+from crupier.games.trente_et_quarante import InsurancePaid, row_total
+from crupier.play import TerminalTable
+
+
+class TrenteEtQuaranteTable(TerminalTable):
+    """A terminal table that shows the insurance and the refait status of each stake."""
+
+    def show_event(self, event: Event) -> None:
+        """Print one event; insurance fees are shown too."""
+        if isinstance(event, InsurancePaid):
+            who = "" if event.player == self.player else f"{event.player}: "
+            self.say(
+                f"  {who}bet #{event.bet} {event.spot} insured against the refait: "
+                f"fee {format_amount(event.fee)}"
+            )
+            return
+        super().show_event(event)
+
+    def show_bets(self) -> None:
+        """List the player's stakes: free, insured, hit by a refait or in prison."""
+        state = self.game.state
+        mine = [b for b in state.bets.values() if b.player == self.player]
+        if not mine:
+            self.say("  no bets on the layout")
+        for b in sorted(mine, key=lambda b: b.id):
+            extra = ""
+            if b.status == "refait":
+                extra = " [refait: choose half or prison]"
+            elif b.status == "prison":
+                extra = f" [prison after {b.count} refait(s), staked {format_amount(b.original)}]"
+            if b.id in state.insured:
+                extra += " [insured]"
+            self.say(escape(f"  #{b.id} {b.spot} {format_amount(b.amount)}{extra}"))
+
+    def command(self, line: str) -> bool:
+        """``rows`` shows the coup on the table; everything else as the plain table."""
+        if line.strip().lower() == "rows":
+            state = self.game.state
+            for name, row in (("noir", state.black), ("rouge", state.red)):
+                shown = " ".join(str(c) for c in row) or "-"
+                self.say(f"  {name}: {shown} ({row_total(row)})")
+            return True
+        return super().command(line)
+
+
+TABLE = TrenteEtQuaranteTable
