@@ -39,6 +39,7 @@ def close_and_count(
         cashier="K1",
         chips=chips_for(closing) if isinstance(closing, int) else closing,
         seals={"DROP": f"{table}-S1", "TIP": f"{table}-S2"},
+        wheel_seal=f"{table}-W1" if table.startswith(("RF", "BO")) else None,
     )
     cas.count_box(table, "DROP", by="K1", second="K2", chips=chips_for(drop), seal=f"{table}-S1")
 
@@ -382,7 +383,8 @@ def test_as_20_definitive_closure(cas: Casino, clock: ManualClock) -> None:
     cas.temp_close("RF-1", by="D1")
     cas.close_definitively("RF-1", by="D1")
     cas.close_table("RF-1", by="T4", cashier="K1", chips=chips_for(2_000_000),
-                    seals={"DROP": "S1", "TIP": "S2"})  # fmt: skip
+                    seals={"DROP": "S1", "TIP": "S2"}, wheel_seal="RF-1-W9")  # fmt: skip
+    assert cas.wheel("RF-1") == {"locked": True, "holder": "CAGE", "seal": "RF-1-W9"}
     assert cas.tables["RF-1"].state is TableState.COUNTING
     texts = [cas.ledger.get(s).payload["data"].get("text") for s in cas.table_session("RF-1").other]
     assert not any("últimes" in (t or "") for t in texts)
@@ -771,3 +773,97 @@ def test_chip_counts_are_checked(cas: Casino, clock: ManualClock) -> None:
     refused("MALFORMED_REQUEST", cas.fill, "BJ-3", by="T1", chips={10000: 1}, slip="F-1")
     refused("PERMISSION_DENIED", cas.fill, "BJ-3", by="R2", chips={10000: 1}, slip="F-2")
     refused("PERMISSION_DENIED", cas.fill, "BJ-3", by="T4", chips={10000: 1}, slip="F-2")
+
+
+# ----------------------------------------------------------- circle tables and wheels
+
+
+def test_as_18_changer_reconciliation(cas: Casino, clock: ManualClock) -> None:
+    cas.config.sessions_per_day = 1
+    open_day(cas, clock)
+    open_table(cas, "BD-1", float_total=1_000_000)  # the changer's cash-for-chips float
+    cas.changer_fill("BD-1", by="V1", cashier="K1", chips=chips_for(500_000), slip="CF-1")
+    cas.incident("BD-1", "OTHER", "end of the talla", by="T2", extra={"end_last_rounds": True})
+    cas.close_table("BD-1", by="T2", cashier="K1", chips=chips_for(780_000),
+                    seals={"CAGNOTTE": "C1", "TIP": "C2"})  # fmt: skip
+    entry = cas.changer_reconciliation("BD-1", by="V1", cashier="K1", chief="T2",
+                                       cash_collected=720_000)  # fmt: skip
+    assert entry.payload["data"]["variance"] == 0
+    assert cas.status(entry.seq) == "COMPLETE"
+    incidents_before = len(cas.incidents)
+    cas.count_box("BD-1", "CAGNOTTE", by="K1", second="K2", chips=chips_for(156_000), seal="C1")
+    assert cas.sign_result("BD-1", by="D1").payload["data"]["result"] == 156_000
+    assert len(cas.incidents) == incidents_before
+
+
+def test_as_18_changer_variance_is_an_incident_not_a_result(cas: Casino, clock: ManualClock) -> None:
+    cas.config.sessions_per_day = 1
+    open_day(cas, clock)
+    open_table(cas, "BD-1", float_total=1_000_000)
+    refused("PERMISSION_DENIED", cas.changer_fill, "BD-1", by="R3", cashier="K1", chips={}, slip="X")
+    cas.changer_fill("BD-1", by="V1", cashier="K1", chips=chips_for(500_000), slip="CF-1")
+    cas.incident("BD-1", "OTHER", "end of the talla", by="T2", extra={"end_last_rounds": True})
+    cas.close_table("BD-1", by="T2", cashier="K1", chips=chips_for(770_000),
+                    seals={"CAGNOTTE": "C1", "TIP": "C2"})  # fmt: skip
+    entry = cas.changer_reconciliation("BD-1", by="V1", cashier="K1", chief="T2",
+                                       cash_collected=720_000)  # fmt: skip
+    assert entry.payload["data"]["variance"] == -10_000
+    incident = cas.ledger.get(cas.incidents[-1]).payload["data"]
+    assert incident["type"] == "RECONCILIATION_VARIANCE" and incident["variance"] == -10_000
+    cas.count_box("BD-1", "CAGNOTTE", by="K1", second="K2", chips=chips_for(156_000), seal="C1")
+    assert cas.sign_result("BD-1", by="D1").payload["data"]["result"] == 156_000
+
+
+def test_as_35_free_bank_sessions_and_tallies(cas: Casino, clock: ManualClock) -> None:
+    cas.config.sessions_per_day = 3
+    open_day(cas, clock)
+    open_table(cas, "BD-1", float_total=1_000_000, mode="FREE_BANK")
+    refused("BANK_NOT_DEPOSITED", cas.new_talla, "BD-1", by="T2")
+    refused("BANK_NOT_DEPOSITED", cas.adjudicate_bank, "BD-1", by="T2", banker="P1", amount=0,
+            method="AUCTION", deposit_ref="")  # fmt: skip
+    bank = cas.adjudicate_bank("BD-1", by="T2", banker="P1", amount=5_000_000, method="AUCTION",
+                               deposit_ref="BANK-77", form="CREDIT_INSTITUTION_DEPOSIT")  # fmt: skip
+    assert bank.payload["book"] == "A44"
+    cas.new_talla("BD-1", by="T2")
+    cas.new_talla("BD-1", by="T2")
+    refused("FREE_BANK_LIMIT", cas.new_talla, "BD-1", by="T2")
+    for session in (2, 3):  # sessions 2 and 3 of the same day
+        cas.incident("BD-1", "OTHER", "end of the tallies", by="T2", extra={"end_last_rounds": True})
+        cas.close_table("BD-1", by="T2", cashier="K1", chips=chips_for(1_000_000),
+                        seals={"CAGNOTTE": f"C{session}", "TIP": f"T{session}"})  # fmt: skip
+        cas.count_box("BD-1", "CAGNOTTE", by="K1", second="K2", chips={}, seal=f"C{session}")
+        cas.close_session(by="D1")
+        cas.open_session(by="D1")
+        if session == 2:
+            open_table(cas, "BD-1", float_total=1_000_000, mode="FREE_BANK")
+    refused("FREE_BANK_LIMIT", cas.open_table, "BD-1", by="T2", cashier="K1",
+            float_chips=chips_for(1_000_000), limits=Limits(2000, 100_000),
+            staff={"R3": "DEALER", "V1": "CHANGER"}, mode="FREE_BANK")  # fmt: skip
+
+
+def test_bank_withdrawal_and_jump(cas: Casino, clock: ManualClock) -> None:
+    open_day(cas, clock)
+    open_table(cas, "BD-1", float_total=1_000_000)
+    cas.adjudicate_bank("BD-1", by="T2", banker="P1", amount=2_000_000, method="ANNOUNCED",
+                        deposit_ref="CAGE-1")  # fmt: skip
+    assert cas.bank_deposited("BD-1")
+    jumped = cas.bank_withdrawal("BD-1", by="T2", banker="P1", amount=0, jumped=True)
+    assert jumped.payload["type"] == "BANK_JUMPED" and not cas.bank_deposited("BD-1")
+    refused("BANK_NOT_DEPOSITED", cas.record_round, "BD-1", by="T2", result={})
+    refused("MALFORMED_REQUEST", cas.adjudicate_bank, "BD-1", by="T2", banker="P2", amount=1,
+            method="ANNOUNCED", deposit_ref="X", form="CREDIT_INSTITUTION_DEPOSIT")  # fmt: skip
+
+
+def test_wheels_are_locked_between_sessions(cas: Casino, clock: ManualClock) -> None:
+    open_day(cas, clock)
+    kwargs = {"by": "T4", "cashier": "K1", "float_chips": chips_for(2_000_000),
+              "limits": Limits(500, 15_000), "staff": {"R1": "DEALER", "R4": "DEALER"}}  # fmt: skip
+    refused("INVALID_STATE", cas.open_table, "RF-1", **kwargs)
+    cas.unlock_wheel("RF-1", by="T4", key="RF-1-KEY")
+    cas.open_table("RF-1", **kwargs)
+    play_out(cas, "RF-1")
+    refused("MISSING_FIELDS", cas.close_table, "RF-1", by="T4", cashier="K1",
+            chips=chips_for(2_000_000), seals={"DROP": "S1", "TIP": "S2"})  # fmt: skip
+    cas.close_table("RF-1", by="T4", cashier="K1", chips=chips_for(2_000_000),
+                    seals={"DROP": "S1", "TIP": "S2"}, wheel_seal="W-0001")  # fmt: skip
+    assert cas.wheel("RF-1")["locked"] and cas.wheel("RF-1")["seal"] == "W-0001"

@@ -76,6 +76,8 @@ def demo_day(url: str, *, seed: int = 1, key_dir: Path | None = None) -> DemoRep
     casino.open_session(by="D1", name="afternoon and night", last=True)
     for table, crew, float_total, lo, hi, _spots, _n in TABLES:
         clock.advance(minutes=5)
+        if table == "RF-1":
+            casino.unlock_wheel(table, by=CHIEF[table], key="RF-1-WHEEL-KEY")
         casino.open_table(
             table, by=CHIEF[table], cashier="K1", float_chips=chips(float_total),
             limits=Limits(lo, hi), staff=crew,
@@ -148,6 +150,7 @@ def demo_day(url: str, *, seed: int = 1, key_dir: Path | None = None) -> DemoRep
         casino.close_table(
             table, by=chief, cashier="K1", chips=chips(closing),
             seals={"DROP": f"{table}-D-0302", "TIP": f"{table}-T-0302"},
+            wheel_seal="RF-1-W-0302" if table == "RF-1" else None,
         )  # fmt: skip
     clock.set("2026-03-03 04:10")
     for table, *_ in TABLES:

@@ -208,6 +208,10 @@ def open_table(
     lo = minimum or (min(layouts.values()) if layouts else auth.authorised_minimum)
     hi = maximum or lo * auth.max_multiples[0]
     crew = {k: v for k, v in CREWS.get(table_id, {}).items() if k != CHIEF[table_id]}
+    if table.game in ("french-roulette", "american-roulette", "boule") and casino.wheel(table_id)[
+        "locked"
+    ]:
+        casino.unlock_wheel(table_id, by=CHIEF[table_id], key=f"{table_id}-WHEEL")
     casino.open_table(
         table_id,
         by=CHIEF[table_id],

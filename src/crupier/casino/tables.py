@@ -65,6 +65,13 @@ SPAN: dict[str, tuple[int, int]] = {
     "american-roulette": (1, 4),
 }
 
+#: Games whose wheel is locked under seal or key between sessions (OPS-TBL-41).
+WHEEL_GAMES = frozenset({"french-roulette", "american-roulette", "boule"})
+#: How a circle-game bank is adjudicated (§7.3).
+BANK_METHODS = ("ANNOUNCED", "AUCTION", "DRAW_AFTER_TIE", "RE-OFFER", "ROTATION")
+#: Tallies per session of a free bank (000 §09 V.2).
+FREE_BANK_TALLIES = 2
+
 LAST_ROUNDS_TEXT = "les tres últimes jugades"
 LAST_THROWS_TEXT = "les tres últimes tirades"
 FIVE_PASSES_TEXT = "les cinc últimes passades"
@@ -115,6 +122,9 @@ class TableOps(CasinoBase):
         self.pending_closing: set[str] = set()  # tables whose play is over, closing count due
         self.free_bank: dict[str, list[str]] = {}  # gaming day -> table sessions in free bank
         self.opening_totals: dict[str, dict[str, Any]] = {}  # year -> totals kept before
+        self.wheels: dict[str, dict[str, Any]] = {}  # table -> {locked, holder, seal}
+        self.tallies: dict[str, int] = {}  # table session -> tallies (shoes) started
+        self.banks: dict[str, list[int]] = {}  # table session -> bank adjudication entries
 
     # ------------------------------------------------------------ days, sessions
 
@@ -428,6 +438,8 @@ class TableOps(CasinoBase):
         role = self.authorise(Op.OPEN_TABLE, by, "C", table_id)
         if table.state is not TableState.CLOSED:
             raise OpsError("INVALID_STATE", f"{table_id} is {table.state}")
+        if table.game in WHEEL_GAMES and self.wheel(table_id)["locked"]:
+            raise OpsError("INVALID_STATE", f"the wheel of {table_id} is locked: unlock it first")
         if table.kind is Kind.CIRCLE and mode == "FREE_BANK":
             self._check_free_bank(table, day.date, session)
         self._check_limits(table, limits, opening=True)
@@ -895,6 +907,8 @@ class TableOps(CasinoBase):
 
     def _round_checks(self, table: Table) -> tuple[TableSession, bool]:
         ts = self.table_session(table.id)
+        if table.game == "baccarat-two-tables" and not self.bank_deposited(table.id):
+            raise OpsError("BANK_NOT_DEPOSITED", "the bank is not deposited at the cage")
         if table.state is TableState.SUSPENDED:
             raise OpsError("TABLE_SUSPENDED", f"{table.id} is suspended by the CRAJ")
         if table.state not in ROUND_STATES or table.id in self.pending_closing:
@@ -1123,6 +1137,195 @@ class TableOps(CasinoBase):
         table.state = table.before_suspension or TableState.OPEN
         table.before_suspension = None
 
+    # ------------------------------------------------------------------ wheels
+
+    def wheel(self, table_id: str) -> dict[str, Any]:
+        """The wheel's custody: locked (under seal or key) or not, and who holds it."""
+        return self.wheels.get(table_id, {"locked": True, "holder": "CAGE", "seal": None})
+
+    def unlock_wheel(self, table_id: str, *, by: str, key: str) -> Entry:
+        """Unlock a roulette or boule wheel before opening (OPS-TBL-41), recorded by the
+        key holder: the DIR or the table chief of the table."""
+        table = self.table(table_id)
+        if table.game not in WHEEL_GAMES:
+            raise OpsError("MALFORMED_REQUEST", f"{table_id} has no wheel")
+        role = self.authorise(Op.OPEN_TABLE, by, "C", table_id) if by != self.director_in_office() \
+            else Role.DIR
+        if not self.wheel(table_id)["locked"]:
+            raise OpsError("INVALID_STATE", f"the wheel of {table_id} is already unlocked")
+        data = {"key": key, "seal_found": self.wheel(table_id)["seal"]}
+        return self.record("JNL", "WHEEL_UNLOCKED", data, by=by, role=role, table=table_id)
+
+    @projects("JNL.WHEEL_UNLOCKED")
+    def _on_wheel_unlocked(self, entry: Entry) -> None:
+        self.wheels[entry.payload["table"]] = {
+            "locked": False, "holder": entry.payload["author"]["id"], "seal": None,
+        }  # fmt: skip
+
+    # ----------------------------------------- circle tables: changer, bank, tallies
+
+    def changer_fill(
+        self, table_id: str, *, by: str, cashier: str | None, chips: Chips, slip: str
+    ) -> Entry:
+        """Chips from the cage to the changer of a circle table (OPS-BK-16): CHG + CSH."""
+        return self._changer("CHANGER_FILL", table_id, by, cashier, chips, slip)
+
+    def changer_credit(
+        self, table_id: str, *, by: str, cashier: str | None, chips: Chips, slip: str
+    ) -> Entry:
+        """Chips from the changer back to the cage (OPS-BK-16): CHG + CSH."""
+        return self._changer("CHANGER_CREDIT", table_id, by, cashier, chips, slip)
+
+    def _changer(
+        self, kind: str, table_id: str, by: str, cashier: str | None, chips: Chips, slip: str
+    ) -> Entry:
+        table = self.table(table_id)
+        if table.kind is not Kind.CIRCLE:
+            raise OpsError("MALFORMED_REQUEST", f"{table_id} is not a circle table")
+        ts = self._money_checks(table)
+        role = self.authorise(Op.CHANGER_RECONCILIATION, by, "C", table_id)
+        if not slip or slip in self.slips:
+            raise OpsError("MALFORMED_REQUEST", f"slip number {slip!r} is missing or already used")
+        count = chip_count(chips, self.config.denominations)
+        data = {"table_session": ts.id, "slip": slip, **count}
+        return self.record(
+            "A44", kind, data, by=by, role=role, purpose="CHANGER",
+            required=["CHANGER", "CASHIER"], cosign=[(cashier, "CASHIER")] if cashier else [],
+            gaming_day=ts.gaming_day, session=ts.session, table=table_id,
+        )  # fmt: skip
+
+    @projects("A44.CHANGER_FILL", "A44.CHANGER_CREDIT")
+    def _on_changer(self, entry: Entry) -> None:
+        d = entry.payload["data"]
+        self.table_sessions[d["table_session"]].changer.append(entry.seq)
+        self.slips.add(d["slip"])
+
+    def changer_figures(self, table_session: str) -> dict[str, Any]:
+        """OPS-BK-16: ``closing + cash + credits - opening - fills`` (expected 0)."""
+        ts = self.table_sessions[table_session]
+        fills = [s for s in ts.changer if self.ledger.get(s).payload["type"] == "CHANGER_FILL"]
+        credits = [s for s in ts.changer if s not in fills]
+        opening = int(self.effective(ts.opening)["float"]["total"])
+        closing = None if ts.closing is None else int(self.effective(ts.closing)["float"]["total"])
+        return {
+            "opening": opening,
+            "fills": self._sum(fills),
+            "credits": self._sum(credits),
+            "closing": closing,
+        }
+
+    def changer_reconciliation(
+        self, table_id: str, *, by: str, cashier: str, chief: str, cash_collected: int
+    ) -> Entry:
+        """The changer's float reconciled after the closing count (OPS-BK-16): signed by the
+        changer, the cashier and the table chief; a variance is an incident, not a result."""
+        table = self.table(table_id)
+        ts = self.table_session(table_id)
+        if table.kind is not Kind.CIRCLE:
+            raise OpsError("MALFORMED_REQUEST", f"{table_id} is not a circle table")
+        role = self.authorise(Op.CHANGER_RECONCILIATION, by, "C", table_id)
+        figures = self.changer_figures(ts.id)
+        if figures["closing"] is None:
+            raise OpsError("COUNT_MISSING", "count the closing float first")
+        variance = (
+            figures["closing"] + cash_collected + figures["credits"]
+            - figures["opening"] - figures["fills"]
+        )  # fmt: skip
+        data = {"table_session": ts.id, **figures, "cash_collected": cash_collected,
+                "variance": variance}  # fmt: skip
+        entry = self.record(
+            "A44", "CHANGER_RECONCILIATION", data, by=by, role=role, purpose="CHANGER",
+            required=["CHANGER", "CASHIER", "TABLE_CHIEF"],
+            cosign=[(cashier, "CASHIER"), (chief, "TABLE_CHIEF")], gaming_day=ts.gaming_day,
+            session=ts.session, table=table_id,
+        )  # fmt: skip
+        if variance:
+            self.incident(
+                table_id, "RECONCILIATION_VARIANCE",
+                f"changer variance {variance / 100:.2f}", by=by,
+                extra={"variance": variance, "reconciliation": entry.seq},
+            )  # fmt: skip
+        return entry
+
+    @projects("A44.CHANGER_RECONCILIATION")
+    def _on_reconciliation(self, entry: Entry) -> None:
+        self.table_sessions[entry.payload["data"]["table_session"]].other.append(entry.seq)
+
+    def adjudicate_bank(
+        self,
+        table_id: str,
+        *,
+        by: str,
+        banker: str,
+        amount: int,
+        method: str,
+        deposit_ref: str,
+        form: str = "CASH",
+        period: str = "tally",
+    ) -> Entry:
+        """Record who holds the bank of a circle table and its cage deposit (OPS-BK-14)."""
+        table = self.table(table_id)
+        ts = self._money_checks(table)
+        role = self.authorise(Op.RECORD_ROUNDS, by, "C", table_id)
+        if method not in BANK_METHODS:
+            raise OpsError("MALFORMED_REQUEST", f"unknown adjudication method {method!r}")
+        forms = ("CREDIT_INSTITUTION_DEPOSIT", "CASH", "BANK_CHEQUE")
+        if form not in forms or (table.mode != "FREE_BANK" and form == forms[0]):
+            raise OpsError("MALFORMED_REQUEST", f"deposit form {form!r} is not allowed here")
+        if amount <= 0 or not deposit_ref:
+            raise OpsError("BANK_NOT_DEPOSITED", "the bank must be deposited at the cage first")
+        data = {"table_session": ts.id, "banker": banker, "amount": amount, "method": method,
+                "period": period, "deposit_ref": deposit_ref, "form": form}  # fmt: skip
+        return self.record(
+            "A44", "BANK_ADJUDICATION", data, by=by, role=role, purpose="TABLE_CHIEF",
+            required=["TABLE_CHIEF"], gaming_day=ts.gaming_day, session=ts.session, table=table_id,
+        )  # fmt: skip
+
+    def bank_withdrawal(
+        self, table_id: str, *, by: str, banker: str, amount: int, jumped: bool = False
+    ) -> Entry:
+        """The banker withdraws, or the bank "jumps" (no funds left) (OPS-BK-14)."""
+        table = self.table(table_id)
+        ts = self._money_checks(table)
+        role = self.authorise(Op.RECORD_ROUNDS, by, "C", table_id)
+        kind = "BANK_JUMPED" if jumped else "BANK_WITHDRAWAL"
+        data = {"table_session": ts.id, "banker": banker, "amount": amount}
+        return self.record(
+            "A44", kind, data, by=by, role=role, purpose="TABLE_CHIEF", required=["TABLE_CHIEF"],
+            gaming_day=ts.gaming_day, session=ts.session, table=table_id,
+        )  # fmt: skip
+
+    @projects("A44.BANK_ADJUDICATION", "A44.BANK_WITHDRAWAL", "A44.BANK_JUMPED")
+    def _on_bank(self, entry: Entry) -> None:
+        ts = self.table_sessions[entry.payload["data"]["table_session"]]
+        ts.bank.append(entry.seq)
+        self.banks.setdefault(ts.id, []).append(entry.seq)
+
+    def bank_deposited(self, table_id: str) -> bool:
+        """Whether the current bank of the table is adjudicated and deposited."""
+        ts = self.table_session(table_id)
+        kinds = [self.ledger.get(s).payload["type"] for s in ts.bank]
+        return bool(kinds) and kinds[-1] == "BANK_ADJUDICATION"
+
+    def new_talla(self, table_id: str, *, by: str) -> Entry:
+        """A new shoe (talla) at a card table, recorded in the journal (OPS-EQ-24); a free bank
+        runs at most two tallies a session (OPS-BK-18)."""
+        table = self.table(table_id)
+        ts, _last = self._round_checks(table)
+        role = self.authorise(Op.RECORD_ROUNDS, by, "C", table_id)
+        number = self.tallies.get(ts.id, 0) + 1
+        if table.mode == "FREE_BANK" and number > FREE_BANK_TALLIES:
+            raise OpsError("FREE_BANK_LIMIT", f"a free bank runs {FREE_BANK_TALLIES} tallies a session")
+        return self.record(
+            "JNL", "TALLA", {"table_session": ts.id, "number": number}, by=by, role=role,
+            gaming_day=ts.gaming_day, session=ts.session, table=table_id,
+        )  # fmt: skip
+
+    @projects("JNL.TALLA")
+    def _on_talla(self, entry: Entry) -> None:
+        d = entry.payload["data"]
+        self.tallies[d["table_session"]] = d["number"]
+
     # ------------------------------------------------------------------ closing
 
     def play_over(self, table_id: str) -> bool:
@@ -1142,11 +1345,15 @@ class TableOps(CasinoBase):
         seals: Mapping[str, str],
         total: int | None = None,
         changer_float: Chips | None = None,
+        wheel_seal: str | None = None,
     ) -> Entry:
         """The closing float counted and co-signed; the boxes removed and sealed (OPS-TBL-34,
-        OPS-TBL-43). The table goes to ``COUNTING``."""
+        OPS-TBL-43); a roulette or boule wheel closed under a numbered seal or key
+        (OPS-TBL-41). The table goes to ``COUNTING``."""
         table = self.table(table_id)
         role = self.authorise(Op.CLOSING_COUNT, by, "C", table_id)
+        if table.game in WHEEL_GAMES and not wheel_seal:
+            raise OpsError("MISSING_FIELDS", f"the wheel of {table_id} needs its seal or key number")
         if not self.play_over(table_id):
             raise OpsError("INVALID_STATE", f"{table_id}: play is not over (announce the last rounds)")
         ts = self.table_session(table_id)
@@ -1163,6 +1370,8 @@ class TableOps(CasinoBase):
         }
         if changer_float is not None:
             data["changer_float"] = chip_count(changer_float, self.config.denominations)
+        if wheel_seal:
+            data["wheel_seal"] = wheel_seal
         entry = self.record(
             self._book(table), "TABLE_CLOSING", data, by=by, role=role, purpose="TABLE_CHIEF",
             required=["TABLE_CHIEF", "CASHIER"], cosign=[(cashier, "CASHIER")],
@@ -1182,6 +1391,8 @@ class TableOps(CasinoBase):
         table.state = TableState.COUNTING
         table.rounds_left = None
         self.pending_closing.discard(table.id)
+        if d.get("wheel_seal"):
+            self.wheels[table.id] = {"locked": True, "holder": "CAGE", "seal": d["wheel_seal"]}
 
     def count_box(
         self,
