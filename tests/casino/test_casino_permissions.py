@@ -193,6 +193,69 @@ def suspend(cas: Casino, clock: ManualClock) -> Act:
     return lambda c, who: c.suspend("BJ-3", "verify the shoe", by=who)
 
 
+def equipment(cas: Casino, clock: ManualClock) -> Act:
+    cas.register_company("EQUIPJOC", "Equipjoc SL", j_licence="J-2025-001", by="D1")
+    return lambda c, who: c.register_model("SHOE-8", "SHOE", homologation_ref="HOM-1", by=who)
+
+
+def disposal(cas: Casino, clock: ManualClock) -> Act:
+    import datetime as dt
+
+    from test_casino_equipment import stock
+
+    stock(cas)
+    return lambda c, who: c.schedule_disposal(
+        "DESTRUCTION", ["W-0003"], company="EQUIPJOC", notice_date=dt.date(2026, 5, 1),
+        scheduled_date=dt.date(2026, 5, 16), by=who,
+    )  # fmt: skip
+
+
+def distribute_shoes(cas: Casino, clock: ManualClock) -> Act:
+    from test_casino_equipment import stock
+
+    stock(cas)
+    return lambda c, who: c.assign_shoe("S-07", "BJ-3", "2026-03-02/1", by=who)
+
+
+def promotion(cas: Casino, clock: ManualClock) -> Act:
+    import datetime as dt
+
+    start = dt.datetime(2026, 3, 6, 20, tzinfo=dt.UTC)
+    return lambda c, who: c.create_promotion(
+        "PR-1", "Menu of the day", start=start, end=start + dt.timedelta(hours=4),
+        references_gaming=False, by=who,
+    )  # fmt: skip
+
+
+def promotion_authorisation(cas: Casino, clock: ManualClock) -> Act:
+    import datetime as dt
+
+    start = dt.datetime(2026, 3, 6, 20, tzinfo=dt.UTC)
+    cas.create_promotion("PR-1", "Free chips", start=start, end=start + dt.timedelta(hours=4),
+                         references_gaming=True, by="D1")  # fmt: skip
+    return lambda c, who: c.authorise_promotion(
+        "PR-1", reference="CRAJ-AUT-2026-04", authorised_on=dt.date(2026, 3, 1), by=who
+    )
+
+
+def waiting_list(cas: Casino, clock: ManualClock) -> Act:
+    _day(cas, clock)
+    cas.register_player("P7", "ES-P7", name="Player Seven", date_of_birth="1980-01-01", by="T1")
+    return lambda c, who: c.add_to_waiting_list("BJ-3", "P7", by=who)
+
+
+def changer(cas: Casino, clock: ManualClock) -> Act:
+    from crupier.casino.fixture import open_table as open_fixture_table
+
+    open_day(cas, clock)
+    open_fixture_table(cas, "BD-1", float_total=1_000_000)
+    cas.assign("V1", Role.CHG, tables=["BJ-3"])  # V1 is the changer of BD-1 and BJ-3
+    cas.table_sessions[cas.tables["BD-1"].session or ""].staff.update(
+        {"R2": "DEALER", "T1": "TC", "S1": "X", "C2": "X", "C1": "X", "D1": "X"}
+    )
+    return lambda c, who: c.changer_fill("BD-1", by=who, cashier=None, chips={10000: 1}, slip="CF")
+
+
 #: operation -> (its setup, the roles §4.3 lets perform it)
 CASES: dict[str, tuple[Setup, set[str]]] = {
     "01 seal a volume": (seal, {"CRAJ"}),
@@ -220,6 +283,13 @@ CASES: dict[str, tuple[Setup, set[str]]] = {
     "26 licence decision": (licence_decision, {"CRAJ"}),
     "27 appointment": (appointment, {"BRD"}),
     "32 suspend a table": (suspend, {"CRAJ"}),
+    "03 distribute shoes": (distribute_shoes, {"DIR"}),
+    "12 waiting list (OPS-PLY-10: the TC or the DIR)": (waiting_list, {"TC", "DIR"}),
+    "15 changer float": (changer, {"CHG"}),
+    "28 equipment register": (equipment, {"DIR"}),
+    "29 export or destruction": (disposal, {"DIR"}),
+    "30 create a promotion": (promotion, {"DIR"}),
+    "31 authorise a promotion": (promotion_authorisation, {"CRAJ"}),
 }  # fmt: skip
 
 

@@ -170,8 +170,15 @@ class PlayerOps(CasinoBase):
     ) -> Entry:
         return self.record("JNL", etype, data, by=by, role=role, purpose="AUTHOR", table=table)
 
-    def _ply_check_person(self, identity_document: str, born: dt.date) -> None:
+    def _ply_check_person(self, identity_document: str, born: dt.date | str) -> dt.date:
         """OPS-PLY-01 and OPS-STF-15: age on the day, exclusion list, staff."""
+        if isinstance(born, str):
+            try:
+                born = dt.date.fromisoformat(born)
+            except ValueError:
+                raise OpsError(
+                    "MALFORMED_REQUEST", f"date of birth {born!r} is not YYYY-MM-DD"
+                ) from None
         if age_on(born, self.local_now().date()) < self.config.min_player_age:
             raise OpsError(
                 "ENTRY_REFUSED_AGE", f"players must be {self.config.min_player_age} or older"
@@ -181,6 +188,7 @@ class PlayerOps(CasinoBase):
         for person in self.staff.values():
             if person.identity_document == identity_document and self.valid_assignments(person.id):
                 raise OpsError("STAFF_MAY_NOT_PLAY", f"the document is {person.id}'s")
+        return born
 
     def _ply_player(self, player_id: str) -> Player:
         found = self.players.get(player_id)
@@ -222,11 +230,13 @@ class PlayerOps(CasinoBase):
     def _ply_on_exclusion_lifted(self, entry: Entry) -> None:
         self.exclusions.pop(entry.payload["data"]["document"], None)
 
-    def admit(self, identity_document: str, *, name: str, date_of_birth: dt.date, by: str) -> Entry:
+    def admit(
+        self, identity_document: str, *, name: str, date_of_birth: dt.date | str, by: str
+    ) -> Entry:
         """Entrance control (OPS-PLY-01, OPS-STF-15): ``ENTRY_REFUSED_AGE``,
         ``ENTRY_REFUSED_EXCLUDED``, ``STAFF_MAY_NOT_PLAY``; every admission is logged."""
         role = self._ply_floor_role(by)
-        self._ply_check_person(identity_document, date_of_birth)
+        born = self._ply_check_person(identity_document, date_of_birth)
         player = next(
             (p.id for p in self.players.values() if p.identity_document == identity_document),
             None,
@@ -234,7 +244,7 @@ class PlayerOps(CasinoBase):
         data = {
             "document": identity_document,
             "name": name,
-            "date_of_birth": date_of_birth.isoformat(),
+            "date_of_birth": born.isoformat(),
             "player": player,
         }
         return self._ply_journal("ENTRY_ADMITTED", data, by=by, role=role)
@@ -249,7 +259,7 @@ class PlayerOps(CasinoBase):
         identity_document: str,
         *,
         name: str,
-        date_of_birth: dt.date,
+        date_of_birth: dt.date | str,
         by: str,
         nationality: str | None = None,
     ) -> Entry:
@@ -260,12 +270,12 @@ class PlayerOps(CasinoBase):
             raise OpsError("MALFORMED_REQUEST", f"player {player_id} is already registered")
         if any(p.identity_document == identity_document for p in self.players.values()):
             raise OpsError("MALFORMED_REQUEST", "a player with that document is registered")
-        self._ply_check_person(identity_document, date_of_birth)
+        born = self._ply_check_person(identity_document, date_of_birth)
         data = {
             "id": player_id,
             "document": identity_document,
             "name": name,
-            "date_of_birth": date_of_birth.isoformat(),
+            "date_of_birth": born.isoformat(),
             "nationality": nationality,
         }
         return self._ply_journal("PLAYER_REGISTERED", data, by=by, role=role)
