@@ -502,6 +502,36 @@ def test_as_24_void_throws_do_not_count(cas: Casino, clock: ManualClock) -> None
     refused("LAST_ROUNDS_EXHAUSTED", cas.play_round, "CR-1", by="T3")
 
 
+def _pockets(*numbers: int) -> ScriptedSource:
+    from crupier.core.wheel import SINGLE_ZERO_ORDER
+
+    return ScriptedSource([(37, SINGLE_ZERO_ORDER.index(n)) for n in numbers])
+
+
+def test_as_25_zero_on_the_last_round_of_the_session(cas: Casino, clock: ManualClock) -> None:
+    open_day(cas, clock)
+    open_table(cas, "RF-2")
+    for player in ("P4", "P5"):
+        cas.buy_in("RF-2", player, 100_000, by="T5")
+    cas.announce_last_rounds("RF-2", by="T5")
+    cas.source = _pockets(7, 0, 0)
+    cas.play_round("RF-2", by="T5")
+    cas.play_round("RF-2", by="T5", bets=[("P5", "even", 10_000)])  # zero: even goes to prison
+    engine = cas.engine("RF-2")
+    assert engine is not None
+    (prison,) = engine.state.bets.values()
+    assert prison.player == "P5" and prison.status != "free"
+    assert cas.tables["RF-2"].rounds_left == 1
+    last = cas.play_round("RF-2", by="T5", bets=[("P4", "red", 10_000)])
+    assert last.payload["data"]["is_last_round_of_session"] is True
+    engine = cas.engine("RF-2")
+    assert engine is not None
+    assert not engine.state.bets  # no bet remains in prison
+    assert engine.state.players["P4"] == 100_000 - 10_000 + 5_000  # half of 100.00 back
+    assert engine.state.players["P5"] == 100_000 - 10_000 + 2_500  # a quarter back
+    assert cas.play_over("RF-2")
+
+
 def test_as_26_limit_change_with_five_passes(cas: Casino, clock: ManualClock) -> None:
     open_day(cas, clock)
     open_table(cas, "BJ-3", minimum=1000, maximum=100_000)
@@ -867,3 +897,19 @@ def test_wheels_are_locked_between_sessions(cas: Casino, clock: ManualClock) -> 
     cas.close_table("RF-1", by="T4", cashier="K1", chips=chips_for(2_000_000),
                     seals={"DROP": "S1", "TIP": "S2"}, wheel_seal="W-0001")  # fmt: skip
     assert cas.wheel("RF-1")["locked"] and cas.wheel("RF-1")["seal"] == "W-0001"
+
+
+def test_circle_poker_result_is_its_rake(cas: Casino, clock: ManualClock) -> None:
+    cas.config.sessions_per_day = 1
+    open_day(cas, clock)
+    cas.open_table("PK-1", by="T8", cashier="K1", float_chips={}, limits=Limits(100, 1000),
+                   staff={"R4": "DEALER"})  # fmt: skip
+    cas.incident("PK-1", "OTHER", "game duration over", by="T8", extra={"end_last_rounds": True})
+    cas.close_table("PK-1", by="T8", cashier="K1", chips={}, seals={"RAKE": "R1", "TIP": "R2"})
+    refused("MISSING_FIELDS", cas.count_box, "PK-1", "RAKE", by="K1", second="K2",
+            chips=chips_for(42_000), seal="R1")  # fmt: skip
+    cas.count_box("PK-1", "RAKE", by="K1", second="K2", chips=chips_for(42_000), seal="R1",
+                  option="POT_PERCENTAGE")  # fmt: skip
+    result = cas.sign_result("PK-1", by="S1").payload
+    assert result["book"] == "A44" and result["data"]["result"] == 42_000
+    assert cas.tables["PK-1"].room == "POKER" and cas.rooms["POKER"]["type"] == "POKER_ROOM"

@@ -238,6 +238,7 @@ class CasinoBase:
         self._configured = False
         self.staff: dict[str, Staff] = {}
         self.tables: dict[str, Table] = {}
+        self.rooms: dict[str, dict[str, str]] = {}
         self.assignments: list[Assignment] = []
         self.volumes: dict[tuple[str, int], Volume] = {}
         self.entry_book: dict[int, tuple[str, int, int]] = {}  # seq -> (book, volume, book_seq)
@@ -739,7 +740,21 @@ class CasinoBase:
             role=Role.ADM,
         )
 
-    # ------------------------------------------------------------------ tables
+    # ------------------------------------------------------------------ rooms and tables
+
+    @projects("CAS.ROOM")
+    def _on_room(self, entry: Entry) -> None:
+        d = entry.payload["data"]
+        self.rooms[d["id"]] = {"name": d["name"], "type": d["type"]}
+
+    def add_room(self, room_id: str, name: str, room_type: str = "MAIN") -> Entry:
+        """Register a gaming room (§3.1): MAIN, PRIVATE, POKER_ROOM or SLOTS."""
+        if room_type not in ("MAIN", "PRIVATE", "POKER_ROOM", "SLOTS"):
+            raise OpsError("MALFORMED_REQUEST", f"unknown room type {room_type!r}")
+        if room_id in self.rooms:
+            raise OpsError("MALFORMED_REQUEST", f"room {room_id} already exists")
+        data = {"id": room_id, "name": name, "type": room_type}
+        return self.record("CAS", "ROOM", data, by="system", role=Role.ADM)
 
     @projects("CAS.TABLE")
     def _on_table(self, entry: Entry) -> None:
@@ -754,6 +769,7 @@ class CasinoBase:
             mode=d.get("mode"),
             layouts=tuple(d.get("layouts", ())),
             multiples_of_min=d.get("multiples_of_min", False),
+            room=d.get("room"),
         )
 
     def add_table(
@@ -768,10 +784,13 @@ class CasinoBase:
         layouts: Iterable[str] = (),
         multiples_of_min: bool = False,
         kind: Kind | None = None,
+        room: str | None = None,
     ) -> Entry:
         """Register a table (configuration, by the system administrator)."""
         if table_id in self.tables:
             raise OpsError("MALFORMED_REQUEST", f"table {table_id} already exists")
+        if room is not None and room not in self.rooms:
+            raise OpsError("UNKNOWN_ENTITY", f"no room {room!r}")
         auth = self.config.authorisations.get(game)
         table_kind = kind or (auth.kind if auth else Kind.BANKING)
         data = {
@@ -784,6 +803,7 @@ class CasinoBase:
             "mode": mode,
             "layouts": list(layouts),
             "multiples_of_min": multiples_of_min,
+            "room": room,
         }
         return self.record("CAS", "TABLE", data, by="system", role=Role.ADM)
 

@@ -120,8 +120,12 @@ def build(
         keyring=keyring or Keyring(),
         config=config(tips_accepted=tips_accepted),
     )
+    casino.add_room("MAIN", "Main gaming room")
+    casino.add_room("PRIVE", "Salle privée", "PRIVATE")
+    casino.add_room("POKER", "Poker room", "POKER_ROOM")
     for table_id, game, extra in TABLES:
-        casino.add_table(table_id, game, **extra)  # type: ignore[arg-type]
+        room = "POKER" if game == "circle-poker" else "PRIVE" if game.startswith("bacc") else "MAIN"
+        casino.add_table(table_id, game, room=room, **extra)  # type: ignore[arg-type]
     for ident, first, last, doc, role in EXTERNAL:
         casino.register_person(ident, first, last, doc, external=True)
         casino.assign(ident, role)

@@ -129,6 +129,7 @@ class Table:
     mode: str | None = None  # craps FULL/HALF; baccarat LIMITED_BANK/FREE_BANK
     layouts: tuple[str, ...] = ()
     multiples_of_min: bool = False
+    room: str | None = None
     state: TableState = TableState.CLOSED
     limits: Limits | None = None
     pending_limits: Limits | None = None

@@ -469,7 +469,10 @@ class TableOps(CasinoBase):
 
     def _boxes_to_count(self, table: Table, *, all_boxes: bool = False) -> list[str]:
         """The boxes of a table (OPS-TBL-40); tips are counted later, apart (OPS-TIP-02)."""
-        boxes = ["DROP"] if table.kind is Kind.BANKING else ["CAGNOTTE"]
+        if table.kind is Kind.BANKING:
+            boxes = ["DROP"]
+        else:  # circle poker keeps its rake or time fees; the baccarats their cagnotte
+            boxes = ["RAKE"] if table.game == "circle-poker" else ["CAGNOTTE"]
         if all_boxes and self.config.tips_accepted:
             boxes.append("TIP")
         return boxes
@@ -1405,16 +1408,22 @@ class TableOps(CasinoBase):
         seal: str,
         total: int | None = None,
         late_reason: str | None = None,
+        option: str | None = None,
     ) -> Entry:
-        """Count a drop or cagnotte box (OPS-BK-07, -15): two distinct cashiers.
+        """Count a drop, cagnotte or rake box (OPS-BK-07, -15): two distinct cashiers.
+
+        Circle poker's box is ``RAKE`` with its ``option``: ``POT_PERCENTAGE`` or
+        ``TIME_OR_SEAT_FEE`` (§7.3).
 
         A seal that does not match the one recorded at closing is still counted, with a
         ``SEAL_MISMATCH`` incident. Once every box is counted the table is ``CLOSED``.
         """
         table = self.table(table_id)
         ts = self.table_session(table_id)
-        if kind not in ("DROP", "CAGNOTTE"):
+        if kind not in ("DROP", "CAGNOTTE", "RAKE"):
             raise OpsError("MALFORMED_REQUEST", "tip boxes are counted with count_tips")
+        if kind == "RAKE" and option not in ("POT_PERCENTAGE", "TIME_OR_SEAT_FEE"):
+            raise OpsError("MISSING_FIELDS", "a rake count names its option")
         if kind not in ts.boxes:
             raise OpsError("UNKNOWN_ENTITY", f"{table_id} has no {kind.lower()} box")
         self.authorise(Op.BOX_COUNT, by, "C")
@@ -1425,8 +1434,9 @@ class TableOps(CasinoBase):
         count = chip_count(chips, self.config.denominations)
         _check_declared(count, total)
         book = self._book(table)
-        etype = "DROP_COUNT" if kind == "DROP" else "CAGNOTTE_COUNT"
+        etype = {"DROP": "DROP_COUNT", "CAGNOTTE": "CAGNOTTE_COUNT"}.get(kind, "RAKE_OR_FEE_COUNT")
         data = {
+            **({"option": option} if option else {}),
             "table_session": ts.id,
             "box": ts.boxes[kind]["id"],
             "seal": seal,
@@ -1445,11 +1455,13 @@ class TableOps(CasinoBase):
             )  # fmt: skip
         return entry
 
-    @projects("A43.DROP_COUNT", "A44.CAGNOTTE_COUNT")
+    @projects("A43.DROP_COUNT", "A44.CAGNOTTE_COUNT", "A44.RAKE_OR_FEE_COUNT")
     def _on_count(self, entry: Entry) -> None:
         d = entry.payload["data"]
         ts = self.table_sessions[d["table_session"]]
-        kind = "DROP" if entry.payload["type"] == "DROP_COUNT" else "CAGNOTTE"
+        kind = {"DROP_COUNT": "DROP", "CAGNOTTE_COUNT": "CAGNOTTE"}.get(
+            entry.payload["type"], "RAKE"
+        )
         ts.counts[kind] = entry.seq
         ts.boxes[kind]["state"] = "COUNTED"
         table = self.tables[ts.table]
@@ -1474,14 +1486,16 @@ class TableOps(CasinoBase):
             if s is not None
         )
         if table.kind is Kind.CIRCLE:
-            cagnotte = self._sum([ts.counts["CAGNOTTE"]]) if "CAGNOTTE" in ts.counts else None
+            counted = all(k in ts.counts for k in self._boxes_to_count(table))
+            cagnotte = self._sum([ts.counts["CAGNOTTE"]]) if "CAGNOTTE" in ts.counts else 0
+            rake = self._sum([ts.counts["RAKE"]]) if "RAKE" in ts.counts else 0
             return {
                 "table_session": ts.id,
                 "table": ts.table,
                 "game": table.game,
                 "cagnotte": cagnotte,
-                "rake": 0,
-                "result": cagnotte,
+                "rake": rake,
+                "result": cagnotte + rake if counted else None,
                 "pending_correction": pending,
             }
         opening = int(self.effective(ts.opening)["float"]["total"])
