@@ -11,11 +11,8 @@ import pytest
 import crupier
 
 MODULES = [
-    *sorted(
-        m.name for m in pkgutil.walk_packages(crupier.__path__, prefix="crupier.") if not m.ispkg
-    ),
     "crupier",
-    "crupier.games",
+    *sorted(m.name for m in pkgutil.walk_packages(crupier.__path__, prefix="crupier.")),
 ]
 
 

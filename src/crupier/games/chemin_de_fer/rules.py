@@ -1,0 +1,441 @@
+"""08 — Chemin de fer: the drawing rules, the cagnotte and the rules profile.
+
+Spec: ``spec/games/08-baccarat-chemin-de-fer.md``. The drawing rules are data of the
+profile: the punto's rule (:data:`PUNTO_TABLE`, one letter per two-card total 0-7) and
+the banker's table (:data:`BANKER_TABLE`, rows by the banker's total 0-7, columns
+"punto stood" then the punto's third card 0-9), where ``T`` is draw, ``P`` stand and
+``O`` the banker's (or the punto's) free choice. The engine and the exact analyser
+read the same functions (:func:`punto_cell`, :func:`banker_cell`, :func:`banker_must`).
+
+>>> rules = DrawingRules()
+>>> punto_cell(rules, 5), banker_cell(rules, 3, 9), banker_cell(rules, 6, 5)
+(<Cell.OPTIONAL: 'O'>, <Cell.OPTIONAL: 'O'>, <Cell.STAND: 'P'>)
+>>> cagnotte_of(25_000, Cagnotte(unit=100))  # 5 % of 250.00 is 12.50: 13.00, half up
+1300
+"""
+
+from __future__ import annotations
+
+import math
+from enum import StrEnum
+from fractions import Fraction
+from importlib import resources
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from crupier.core.errors import ProfileError
+from crupier.core.profile import Profile, Ratio, merge, read_toml, validate_profile
+from crupier.games.punto_banco import burn_value, hand_total, point_value
+
+GAME_ID = "chemin-de-fer"
+
+PUNTO_TABLE = "TTTTTOPP"
+"""The punto's rule by two-card total 0-7: draw on 0-4, free on 5, stand on 6-7
+(spec 08, Decision rules, DEFAULT; 8 and 9 are naturals and must be shown)."""
+
+BANKER_TABLE: dict[int, str] = {
+    # column: punto stood, then the punto's third card 0 1 2 3 4 5 6 7 8 9
+    0: "TTTTTTTTTTT",
+    1: "TTTTTTTTTTT",
+    2: "TTTTTTTTTTT",
+    3: "TTTTTTTTTPO",
+    4: "TPPTTTTTTPP",
+    5: "TPPPPOTTTPP",
+    6: "PPPPPPPTTPP",
+    7: "PPPPPPPPPPP",
+}
+"""The banker's table (spec 08, Decision rules, DEFAULT): the two optional cells are
+banker 3 against a third card of 9 and banker 5 against a third card of 4."""
+
+
+class Cell(StrEnum):
+    """One cell of a drawing table."""
+
+    DRAW = "T"
+    STAND = "P"
+    OPTIONAL = "O"
+
+
+class Mode(StrEnum):
+    """How the banker's third-card choice is bound in this coup (spec 08, Errors row 9).
+
+    ``table``: the regular coup, the mandatory cells bind and the optional cells are free;
+    ``free``: after an error of the punto or the croupier, he may draw or stand freely;
+    ``banker-fault``: after his own error, he must draw on 0-5 and stand on 6-7.
+    """
+
+    TABLE = "table"
+    FREE = "free"
+    BANKER_FAULT = "banker-fault"
+
+
+class Choice(StrEnum):
+    """What "by the rules" means in an optional cell."""
+
+    DRAW = "draw"
+    STAND = "stand"
+
+
+class CagnotteRounding(StrEnum):
+    """How the cagnotte is rounded to its unit."""
+
+    HALF_UP = "half-up"
+    UP = "up"
+    DOWN = "down"
+
+
+class Rotation(StrEnum):
+    """Which way "to the right" runs over the seat numbers."""
+
+    ASCENDING = "ascending"
+    DESCENDING = "descending"
+
+
+class TieStakes(StrEnum):
+    """What happens to the punto stakes on a tie (égalité)."""
+
+    STAY = "stay"
+    RETURN = "return"
+
+
+class BarLasts(StrEnum):
+    """How long a player stopped from holding the cards stays stopped."""
+
+    SHOE = "shoe"
+    SESSION = "session"
+
+
+class Additions(StrEnum):
+    """When partners may join the bank and the banker may add to it."""
+
+    BEFORE_FIRST_COUP = "before-first-coup"
+    BETWEEN_COUPS = "between-coups"
+
+
+# -- the drawing rules -------------------------------------------------------------------------
+
+
+def punto_cell(rules: DrawingRules, total: int) -> Cell:
+    """The punto's cell for his two-card ``total`` (0-7; 8 and 9 are naturals).
+
+    >>> [str(punto_cell(DrawingRules(), t)) for t in range(8)]
+    ['T', 'T', 'T', 'T', 'T', 'O', 'P', 'P']
+    """
+    return Cell(rules.punto_table[total])
+
+
+def banker_cell(rules: DrawingRules, total: int, third: int | None) -> Cell:
+    """The banker's cell for his two-card ``total`` when the punto's third card has value
+    ``third`` (``None``: the punto stood).
+
+    >>> banker_cell(DrawingRules(), 4, 1), banker_cell(DrawingRules(), 5, None)
+    (<Cell.STAND: 'P'>, <Cell.DRAW: 'T'>)
+    """
+    column = 0 if third is None else third + 1
+    return Cell(rules.banker_table[total][column])
+
+
+def by_the_rules(rules: DrawingRules, cell: Cell, *, punto: bool = False) -> bool:
+    """True if playing "by the rules" draws in ``cell`` (optional cells: the profile decides).
+
+    >>> by_the_rules(DrawingRules(), Cell.OPTIONAL), by_the_rules(DrawingRules(), Cell.STAND)
+    (True, False)
+    """
+    if cell is Cell.OPTIONAL:
+        choice = rules.punto_option_by_the_rules if punto else rules.optional_by_the_rules
+        return choice is Choice.DRAW
+    return cell is Cell.DRAW
+
+
+def banker_must(rules: DrawingRules, mode: Mode, total: int, third: int | None) -> bool | None:
+    """What binds the banker: True (must draw), False (must stand) or None (free choice).
+
+    >>> banker_must(DrawingRules(), Mode.TABLE, 3, 9) is None
+    True
+    >>> banker_must(DrawingRules(), Mode.BANKER_FAULT, 3, 9), banker_must(DrawingRules(), Mode.TABLE, 4, 1)
+    (True, False)
+    """
+    if mode is Mode.FREE:
+        return None
+    if mode is Mode.BANKER_FAULT:
+        return total <= 5
+    cell = banker_cell(rules, total, third)
+    return None if cell is Cell.OPTIONAL else cell is Cell.DRAW
+
+
+def punto_word_by_the_rules(rules: DrawingRules, total: int) -> str:
+    """The punto's word when the drawing rules are applied for him: ``show`` with a natural,
+    else ``carte`` or ``non`` (spec 08, Errors row 14).
+
+    >>> [punto_word_by_the_rules(DrawingRules(), t) for t in (3, 5, 7, 9)]
+    ['carte', 'carte', 'non', 'show']
+    """
+    if total >= 8:
+        return "show"
+    return "carte" if by_the_rules(rules, punto_cell(rules, total), punto=True) else "non"
+
+
+# -- the cagnotte ------------------------------------------------------------------------------
+
+
+class Cagnotte(BaseModel):
+    """The house's deduction from the banker's winnings (spec 08, House commission)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    rate: Ratio = Fraction(5, 100)
+    unit: int = 100
+    """The cagnotte is a whole number of this many minor units (the smallest chip)."""
+    rounding: CagnotteRounding = CagnotteRounding.HALF_UP
+
+    @model_validator(mode="after")
+    def _check(self) -> Cagnotte:
+        if not 0 <= self.rate < 1:
+            raise ValueError("cagnotte.rate: must be at least 0 and below 1")
+        if self.unit <= 0:
+            raise ValueError("cagnotte.unit: must be at least 1")
+        return self
+
+
+def cagnotte_of(winnings: int, cagnotte: Cagnotte) -> int:
+    """The cagnotte on the banker's ``winnings`` of a coup, rounded by the profile's rule.
+
+    >>> cagnotte_of(60_000, Cagnotte()), cagnotte_of(1_000, Cagnotte(unit=1))
+    (3000, 50)
+    >>> cagnotte_of(25_000, Cagnotte(unit=100, rounding="down"))
+    1200
+    """
+    units = winnings * cagnotte.rate / cagnotte.unit
+    if cagnotte.rounding is CagnotteRounding.HALF_UP:
+        whole = math.floor(units + Fraction(1, 2))
+    elif cagnotte.rounding is CagnotteRounding.UP:
+        whole = math.ceil(units)
+    else:
+        whole = math.floor(units)
+    return min(winnings, whole * cagnotte.unit)
+
+
+# -- the profile ---------------------------------------------------------------------------------
+
+
+class StakeLimits(BaseModel):
+    """The table minimum for a stake against the bank (spec 08, Limits and bank)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    minimum: int = 10_000
+    multiple_of: int = 1
+
+    @model_validator(mode="after")
+    def _check(self) -> StakeLimits:
+        if self.minimum <= 0:
+            raise ValueError("limits.minimum: must be a positive amount of minor units")
+        if self.multiple_of <= 0:
+            raise ValueError("limits.multiple_of: must be at least 1")
+        return self
+
+
+class BankRules(BaseModel):
+    """The bank: its minimum, its rotation, passing, auction and partners (seed 002 08 V)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    minimum: int = 10_000
+    """The smallest initial bank (set by the casino)."""
+    rotation: Rotation = Rotation.ASCENDING
+    passed_hand_same_amount: bool = True
+    passer_may_take_back: bool = True
+    outgoing_banker_may_bid: bool = False
+    single_taker_preference: bool = True
+    refusals_before_losing_seat: int = 2
+    pass_after_tie: bool = True
+    allow_garage: bool = False
+    additions: Additions = Additions.BEFORE_FIRST_COUP
+    partners_rounding: CagnotteRounding = CagnotteRounding.DOWN
+    """How each partner's pro-rata part of a returned bank is rounded to the minor unit
+    (the banker takes what is left)."""
+
+    @model_validator(mode="after")
+    def _check(self) -> BankRules:
+        if self.minimum <= 0:
+            raise ValueError("bank.minimum: must be a positive amount of minor units")
+        if self.refusals_before_losing_seat < 1:
+            raise ValueError("bank.refusals_before_losing_seat: must be at least 1")
+        return self
+
+
+class StakeRules(BaseModel):
+    """Banco calls, partial stakes and who holds the punto cards (spec 08, Bets)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    banco_suivi: bool = True
+    avec_la_table: bool = True
+    avec_la_table_share: Ratio = Fraction(1, 2)
+    previous_banker_cards: bool = True
+    standing_may_stake: bool = True
+
+    @model_validator(mode="after")
+    def _check(self) -> StakeRules:
+        if not 0 < self.avec_la_table_share < 1:
+            raise ValueError("stakes.avec_la_table_share: must be above 0 and below 1")
+        return self
+
+
+class ShoeRules(BaseModel):
+    """The shoe: decks, stop card, burn procedure (spec 08, Equipment and Round procedure)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    decks: int = 6
+    cards_below_stop: int = 7
+    burn_exposed_card: bool = True
+
+    @model_validator(mode="after")
+    def _check(self) -> ShoeRules:
+        if not 1 <= self.decks <= 8:
+            raise ValueError("shoe.decks: must be 1 to 8")
+        if not 6 <= self.cards_below_stop < 52 * self.decks - 20:
+            raise ValueError("shoe.cards_below_stop: must be at least 6 (one whole coup)")
+        return self
+
+
+class DrawingRules(BaseModel):
+    """The punto's rule, the banker's table and the other switches of play (spec 08 VI)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    punto_table: str = PUNTO_TABLE
+    banker_table: dict[int, str] = Field(default_factory=lambda: dict(BANKER_TABLE))
+    optional_by_the_rules: Choice = Choice.DRAW
+    punto_option_by_the_rules: Choice = Choice.DRAW
+    tie_stakes: TieStakes = TieStakes.STAY
+    bar_lasts: BarLasts = BarLasts.SHOE
+
+    @model_validator(mode="after")
+    def _check(self) -> DrawingRules:
+        if len(self.punto_table) != 8 or set(self.punto_table) - {"T", "P", "O"}:
+            raise ValueError("rules.punto_table: 8 letters T, P or O (totals 0 to 7)")
+        if set(self.banker_table) != set(range(8)):
+            raise ValueError("rules.banker_table: needs one row for each total 0 to 7")
+        for total, row in self.banker_table.items():
+            if len(row) != 11 or set(row) - {"T", "P", "O"}:
+                raise ValueError(
+                    f"rules.banker_table: row {total} must be 11 letters T, P or O "
+                    "(punto stood, then third card 0-9)"
+                )
+        return self
+
+    def optional_banker_cells(self) -> list[tuple[int, int | None]]:
+        """The banker's optional cells as ``(total, third)`` (``third`` None: punto stood).
+
+        >>> DrawingRules().optional_banker_cells()
+        [(3, 9), (5, 4)]
+        """
+        return [
+            (total, None if col == 0 else col - 1)
+            for total in range(8)
+            for col, letter in enumerate(self.banker_table[total])
+            if letter == "O"
+        ]
+
+    def optional_punto_totals(self) -> list[int]:
+        """The punto's two-card totals with a free choice.
+
+        >>> DrawingRules().optional_punto_totals()
+        [5]
+        """
+        return [t for t, letter in enumerate(self.punto_table) if letter == "O"]
+
+
+class TableRules(BaseModel):
+    """The numbered seats (spec 08, Equipment: numbered from the croupier's right)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    seats: tuple[int, ...] = tuple(range(1, 13))
+
+    @model_validator(mode="after")
+    def _check(self) -> TableRules:
+        if not self.seats or len(set(self.seats)) != len(self.seats) or min(self.seats) < 1:
+            raise ValueError("table.seats: distinct seat numbers from 1")
+        if 1 not in self.seats:
+            raise ValueError("table.seats: seat 1 (the croupier's right) must exist")
+        return self
+
+
+class CheminDeFerProfile(Profile):
+    """The chemin de fer rules profile."""
+
+    limits: StakeLimits = StakeLimits()
+    bank: BankRules = BankRules()
+    stakes: StakeRules = StakeRules()
+    shoe: ShoeRules = ShoeRules()
+    cagnotte: Cagnotte = Cagnotte()
+    rules: DrawingRules = DrawingRules()
+    table: TableRules = TableRules()
+
+
+def load_builtin(name: str = "andorra") -> CheminDeFerProfile:
+    """A built-in profile, read without the catalogue (``extends`` resolved).
+
+    >>> load_builtin().cagnotte.rate
+    Fraction(1, 20)
+    """
+    raw = raw_profile(name)
+    if raw.get("game") != GAME_ID:
+        raise ProfileError(f"game: the profile is for {raw.get('game')!r}, not {GAME_ID!r}")
+    return validate_profile(CheminDeFerProfile, {k: v for k, v in raw.items() if k != "extends"})
+
+
+def raw_profile(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The raw TOML data of a built-in profile, ``extends`` merged in.
+
+    >>> raw_profile("andorra")["game"]
+    'chemin-de-fer'
+    """
+    path = resources.files("crupier.games") / "profiles" / GAME_ID / f"{name}.toml"
+    if not path.is_file():
+        raise ProfileError(f"profile: {GAME_ID} has no profile {name!r}")
+    data = read_toml(path.read_text(encoding="utf-8"), f"{name}.toml")
+    parent = data.get("extends")
+    if parent is None:
+        return data
+    if not isinstance(parent, str) or parent in (*seen, name):
+        raise ProfileError("extends: must name another profile of the same game")
+    return merge(raw_profile(parent, (*seen, name)), data)
+
+
+__all__ = [
+    "BANKER_TABLE",
+    "GAME_ID",
+    "PUNTO_TABLE",
+    "Additions",
+    "BankRules",
+    "BarLasts",
+    "Cagnotte",
+    "CagnotteRounding",
+    "Cell",
+    "CheminDeFerProfile",
+    "Choice",
+    "DrawingRules",
+    "Mode",
+    "Rotation",
+    "ShoeRules",
+    "StakeLimits",
+    "StakeRules",
+    "TableRules",
+    "TieStakes",
+    "banker_cell",
+    "banker_must",
+    "burn_value",
+    "by_the_rules",
+    "cagnotte_of",
+    "hand_total",
+    "load_builtin",
+    "point_value",
+    "punto_cell",
+    "punto_word_by_the_rules",
+    "raw_profile",
+]
