@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from crupier.casino import Casino, ManualClock, Op, OpsError, TableState
 from crupier.casino.fixture import CHIEF, chips_for, open_day, open_table
 from crupier.casino.model import Limits
+from crupier.casino.recall import recall
 from crupier.core.layout import Settled
 from crupier.core.round import ScriptedSource
+from crupier.ledger import Ledger
 
 
 def refused(code: str, fn: object, *args: object, **kwargs: object) -> OpsError:
@@ -913,3 +917,72 @@ def test_circle_poker_result_is_its_rake(cas: Casino, clock: ManualClock) -> Non
     result = cas.sign_result("PK-1", by="S1").payload
     assert result["book"] == "A44" and result["data"]["result"] == 42_000
     assert cas.tables["PK-1"].room == "POKER" and cas.rooms["POKER"]["type"] == "POKER_ROOM"
+
+
+def _cf1(cas: Casino, clock: ManualClock) -> None:
+    from crupier.casino import Role
+
+    cas.config.sessions_per_day = 1
+    cas.add_table("CF-1", "chemin-de-fer", seats=12)
+    cas.assign("T7", Role.TC, tables=["CF-1"])
+    open_day(cas, clock)
+    cas.open_table("CF-1", by="T7", cashier="K1", float_chips=chips_for(500_000),
+                   limits=Limits(2000, 100_000), staff={"R3": "DEALER", "V1": "CHANGER"})  # fmt: skip
+
+
+def _coup(punto_declares: str, cards: tuple[str, str, str, str]) -> list[Any]:
+    from crupier.core.layout import BuyIn, NoMoreBets
+    from crupier.core.roles import Role as EngineRole
+    from crupier.games.chemin_de_fer.state import (
+        Deal,
+        Declare,
+        NewShoe,
+        OfferBank,
+        PlaceStake,
+        TakeBank,
+        TakeSeat,
+    )  # fmt: skip
+
+    p = EngineRole.PLAYER
+    actions: list[Any] = [NewShoe(live=True, burn=("Ah", "Ad"))]
+    for seat, player in enumerate(("s1", "s2", "s3"), start=1):
+        actions += [BuyIn(player=player, amount=1_000_000), TakeSeat(player=player, seat=seat)]
+    return [
+        *actions, OfferBank(), TakeBank(player="s1", amount=100_000, by=p),
+        PlaceStake(player="s2", amount=10_000, by=p), NoMoreBets(), Deal(cards=cards),
+        Declare(player="s2", word=punto_declares, by=p),
+    ]  # fmt: skip
+
+
+def test_a_circle_coup_on_the_engine_keeps_its_cagnotte_in_the_journal(
+    cas: Casino, clock: ManualClock
+) -> None:
+    _cf1(cas, clock)
+    coup = cas.play_round("CF-1", by="T7", actions=_coup("non", ("2h", "9d", "3c", "Ks")))
+    assert coup.payload["data"]["cagnotte"] == 500  # 5 % of the banker's 100.00
+    with Ledger(cas.ledger.url) as ledger:
+        (recalled,) = recall(ledger, "CF-1")
+    assert any(e["kind"] == "coup-result" for m in recalled.moves for e in m.events)
+    cas.incident("CF-1", "OTHER", "end of the shoe", by="T7", extra={"end_last_rounds": True})
+    cas.close_table("CF-1", by="T7", cashier="K1", chips=chips_for(500_000),
+                    seals={"CAGNOTTE": "C1", "TIP": "C2"})  # fmt: skip
+    before = len(cas.incidents)
+    cas.count_box("CF-1", "CAGNOTTE", by="K1", second="K2", chips={100: 5}, seal="C1")
+    assert len(cas.incidents) == before  # counted = the journal's 5.00
+    result = cas.sign_result("CF-1", by="D1").payload["data"]
+    assert result["result"] == 500 == result["journal_net"]
+
+
+def test_a_cagnotte_count_that_differs_from_the_journal_is_an_incident(
+    cas: Casino, clock: ManualClock
+) -> None:
+    _cf1(cas, clock)
+    cas.play_round("CF-1", by="T7", actions=_coup("non", ("2h", "9d", "3c", "Ks")))
+    cas.incident("CF-1", "OTHER", "end of the shoe", by="T7", extra={"end_last_rounds": True})
+    cas.close_table("CF-1", by="T7", cashier="K1", chips=chips_for(500_000),
+                    seals={"CAGNOTTE": "C1", "TIP": "C2"})  # fmt: skip
+    cas.count_box("CF-1", "CAGNOTTE", by="K1", second="K2", chips={100: 4}, seal="C1")
+    incident = cas.ledger.get(cas.incidents[-1]).payload["data"]
+    assert incident["type"] == "RECONCILIATION_VARIANCE"
+    assert (incident["counted"], incident["journal"]) == (400, 500)
+    assert cas.sign_result("CF-1", by="D1").payload["data"]["result"] == 400  # from the count

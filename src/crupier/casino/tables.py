@@ -34,7 +34,7 @@ from crupier.casino.model import (
 from crupier.casino.roles import Op, Role
 from crupier.core.errors import RuleError
 from crupier.core.rng import RandomSource, SystemSource
-from crupier.core.round import Game
+from crupier.core.round import Action, Game
 from crupier.ledger import Actor, Change, Cosigner, Entry
 
 #: A chip count as given: denomination (cents, int or str) -> quantity.
@@ -953,6 +953,8 @@ class TableOps(CasinoBase):
             "log": [],
             "house_net": int(result.get("house_net", 0)),
         }
+        if "cagnotte" in result:
+            data["cagnotte"] = int(result["cagnotte"])
         return self._record_round(table, ts, data, by, role)
 
     def play_round(
@@ -963,10 +965,17 @@ class TableOps(CasinoBase):
         bets: Sequence[tuple[str, str, int]] = (),
         void: bool = False,
         void_reason: str = "",
+        actions: Sequence[Action] | None = None,
+        cagnotte: int | None = None,
     ) -> Entry:
         """Play one round on the table's engine: the players' bets, then the staff's actions
         (no more bets, the result drawn from the casino's source, settlement). The round's
-        full log (actions and draws) goes into the journal."""
+        full log (actions and draws) goes into the journal.
+
+        ``actions`` plays those engine actions instead (a circle game's coup: banco calls,
+        the punto's choice, the deal), in one all-or-nothing round; ``cagnotte`` records
+        the house's deduction the engine computed in the coup (OPS-BK-15).
+        """
         from crupier.core.layout import LastRounds, PlaceBet, Void
 
         table = self.table(table_id)
@@ -981,20 +990,25 @@ class TableOps(CasinoBase):
         trial.source = self.source
         start = len(trial.log)
         before = int(getattr(trial.state, "house", 0))
+        cagnotte_before = getattr(trial.state, "cagnotte", None)
         try:
-            if last and getattr(trial.state, "rounds_left", None) is None:
+            if actions is not None:
+                for action in actions:
+                    trial.apply(action)
+                bets = ()
+            elif last and getattr(trial.state, "rounds_left", None) is None:
                 trial.apply(LastRounds(count=1, by=_engine_role("head")))
             for player, spot, amount in bets:
                 trial.apply(PlaceBet(player=player, spot=spot, amount=amount, by=_engine_role()))
-            actions = list(trial.auto_round())  # type: ignore[attr-defined]
+            staff = [] if actions is not None else list(trial.auto_round())  # type: ignore[attr-defined]
             if str(getattr(trial.state, "phase", "")) != "betting":  # a voided throw is repeated
-                actions = [a for a in actions if a.kind != "no-more-bets"]
-            if void:  # the round is launched, then declared void
-                for action in actions[:-1]:
+                staff = [a for a in staff if a.kind != "no-more-bets"]
+            if void and actions is None:  # the round is launched, then declared void
+                for action in staff[:-1]:
                     trial.apply(action)
                 trial.apply(Void(reason=void_reason or "void", by=_engine_role("head")))
             else:
-                for action in actions:
+                for action in staff:
                     trial.apply(action)
         except RuleError as exc:
             raise OpsError("RULE_REFUSED", f"[{exc.code}] {exc}") from None
@@ -1009,6 +1023,12 @@ class TableOps(CasinoBase):
             "log": [e.to_dict() for e in trial.log[start:]],
             "house_net": int(getattr(trial.state, "house", 0)) - before,
         }
+        cagnotte_after = getattr(trial.state, "cagnotte", None)
+        if cagnotte is None and isinstance(cagnotte_after, int) and isinstance(cagnotte_before, int):
+            cagnotte = cagnotte_after - cagnotte_before  # the engine's own deduction
+        if cagnotte is not None:
+            data["cagnotte"] = cagnotte
+            data["house_net"] = cagnotte  # at a circle table the house's income is its cut
         entry = self._record_round(table, ts, data, by, role)
         self._engines[ts.id] = trial
         return entry
@@ -1448,6 +1468,13 @@ class TableOps(CasinoBase):
             cosign=[(second, "COUNT")], gaming_day=ts.gaming_day, session=ts.session,
             table=table_id, late_reason=late_reason,
         )  # fmt: skip
+        journal = self._journal_cagnotte(ts)
+        if kind == "CAGNOTTE" and journal is not None and journal != count["total"]:
+            self.incident(
+                table_id, "RECONCILIATION_VARIANCE",
+                f"cagnotte counted {count['total'] / 100:.2f}, journal {journal / 100:.2f}",
+                by=by, extra={"counted": count["total"], "journal": journal},
+            )  # fmt: skip
         if not data["seal_intact"]:
             self.incident(
                 table_id, "OTHER", f"SEAL_MISMATCH: seal {seal} found, "
@@ -1546,6 +1573,14 @@ class TableOps(CasinoBase):
             self._book(table), "SESSION_RESULT", figures, by=by, role=role, purpose="DIRECTOR",
             required=["DIRECTOR"], gaming_day=ts.gaming_day, session=ts.session, table=ts.table,
         )  # fmt: skip
+
+    def _journal_cagnotte(self, ts: TableSession) -> int | None:
+        """OPS-BK-15: the per-coup deductions the journal holds (None if none recorded)."""
+        amounts = [
+            self.ledger.get(s).payload["data"].get("cagnotte") for s in ts.rounds
+        ]
+        recorded = [int(a) for a in amounts if a is not None]
+        return sum(recorded) if recorded else None
 
     def _journal_net(self, ts: TableSession) -> int:
         """OPS-BK-32: the house's net from the journal's settlements, beside the book result."""
