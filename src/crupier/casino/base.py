@@ -114,6 +114,7 @@ class CasinoConfig:
     followup_days: int = 8
     disposal_notice_days: int = 15
     director_notice_days: int = 15
+    equipment_checks: bool = True  # OPS-TBL-01: a table opens only with its dice, decks, shoe
 
     def as_json(self) -> dict[str, Any]:
         """JSON form (what the ``CAS.CONFIG`` entry holds)."""
@@ -134,6 +135,7 @@ class CasinoConfig:
             "followup_days": self.followup_days,
             "disposal_notice_days": self.disposal_notice_days,
             "director_notice_days": self.director_notice_days,
+            "equipment_checks": self.equipment_checks,
         }
 
     @classmethod
@@ -159,6 +161,7 @@ class CasinoConfig:
             followup_days=data["followup_days"],
             disposal_notice_days=data["disposal_notice_days"],
             director_notice_days=data["director_notice_days"],
+            equipment_checks=data.get("equipment_checks", True),
         )
 
 

@@ -52,7 +52,7 @@ def demo_day(url: str, *, seed: int = 1, key_dir: Path | None = None) -> DemoRep
     """Play the demo day into the (empty) database ``url``; return what it did."""
     clock = ManualClock(f"{DAY[:8]}01 12:00")
     key = SigningKey.generate()
-    casino = build(url, clock=clock, casino_key=key)
+    casino = build(url, clock=clock, casino_key=key, equipment_checks=True)
     public = None
     if key_dir is not None:
         key_dir.mkdir(parents=True, exist_ok=True)
@@ -71,9 +71,13 @@ def demo_day(url: str, *, seed: int = 1, key_dir: Path | None = None) -> DemoRep
         return chips_for(amount, denominations)
 
     casino.assign("T5", Role.TC, tables=["SB-1"])  # RF-2 stays closed: its chief takes sic bo
+    _equipment(casino)
     clock.set(f"{DAY} 15:00")
     casino.open_day(DAY, by="D1")
-    casino.open_session(by="D1", name="afternoon and night", last=True)
+    session = casino.open_session(by="D1", name="afternoon and night", last=True)
+    session_id = session.payload["data"]["id"]
+    casino.assign_dice("CR-1", session_id, [f"D-{n:04d}" for n in range(1, 6)], by="D1")
+    casino.assign_dice("SB-1", session_id, [f"D-{n:04d}" for n in range(6, 12)], by="D1")
     for table, crew, float_total, lo, hi, _spots, _n in TABLES:
         clock.advance(minutes=5)
         if table == "RF-1":
@@ -171,6 +175,16 @@ def demo_day(url: str, *, seed: int = 1, key_dir: Path | None = None) -> DemoRep
     report.entries = report.head[0]
     casino.ledger.close()
     return report
+
+
+def _equipment(casino: Casino) -> None:
+    """The homologated dice the day's dice tables need (OPS-EQ-01, -30...32)."""
+    casino.register_company("EQUIPJOC", "Equipjoc SL", j_licence="J-2025-001", by="D1")
+    casino.register_model("DICE-19", "DICE", homologation_ref="CRAJ-HOM-DICE-19", by="D1")
+    casino.register_dice(
+        {f"D-{n:04d}": f"MFR-{n:05d}" for n in range(1, 21)},
+        model="DICE-19", supplier="EQUIPJOC", initials="CAS-T", size_mm="19.05", by="D1",
+    )  # fmt: skip
 
 
 def _legal(casino: Casino, table: str, bets: list[tuple[str, str, int]]) -> list[tuple[str, str, int]]:

@@ -151,6 +151,14 @@ DICE_RULES: dict[str, DiceRule] = {
     "mahjong-pai-gow": DiceRule(3, 3, (Decimal(15), Decimal(25))),
 }
 
+#: Games dealt from a numbered shoe (004 §03 II: "all shoes must be numbered").
+SHOE_GAMES = frozenset(
+    {
+        "blackjack", "punto-banco", "chemin-de-fer", "baccarat-two-tables",
+        "trente-et-quarante", "casino-war",
+    }
+)  # fmt: skip
+
 DISPOSAL_TYPES = ("EXPORT", "DESTRUCTION")
 
 
@@ -1063,6 +1071,24 @@ class EquipmentOps(CasinoBase):
             item.table, item.session = d["table"], d["session"]
         self._eq_dice_by_session.setdefault(d["session"], set()).update(new.dice)
         self._eq_note_session(d["session"])
+
+    def equipment_missing(self, table: str, session: str) -> list[str]:
+        """What the table still lacks to open in ``session`` (OPS-TBL-01): its dice set
+        (OPS-EQ-30...32), its decks extracted for the session (OPS-EQ-21...25) and its
+        numbered shoe (OPS-EQ-22), as its game needs them."""
+        game = self.table(table).game
+        missing: list[str] = []
+        if game in DICE_RULES and (table, session) not in self.dice_sets:
+            missing.append(f"dice set of {table} for {session}")
+        if game in DECK_RULES and not any(
+            d.table == table and d.session == session for d in self.decks.values()
+        ):
+            missing.append(f"decks of {table} for {session}")
+        if game in SHOE_GAMES and not any(
+            s == session for s, _shoe in self._eq_shoe_history.get(table, [])
+        ):
+            missing.append(f"shoe of {table} for {session}")
+        return missing
 
     def dice_set(self, table: str) -> DiceSet:
         """The table's current dice (``INVALID_STATE`` if it has none)."""

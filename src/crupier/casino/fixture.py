@@ -90,9 +90,17 @@ EXTERNAL: tuple[tuple[str, str, str, str, Role], ...] = (
 )
 
 
-def config(*, tips_accepted: bool = True, sessions_per_day: int = 2) -> CasinoConfig:
-    """The fixture's casino settings."""
+def config(
+    *, tips_accepted: bool = True, sessions_per_day: int = 2, equipment_checks: bool = False
+) -> CasinoConfig:
+    """The fixture's casino settings.
+
+    The acceptance scenarios' fixture assigns no dice, decks or shoes to its tables (only
+    AS-36...40 do), so it opens tables without the equipment check unless asked to;
+    ``crupier demo-day`` runs with it.
+    """
     return CasinoConfig(
+        equipment_checks=equipment_checks,
         name="CAS-T",
         tips_accepted=tips_accepted,
         sessions_per_day=sessions_per_day,
@@ -110,6 +118,7 @@ def build(
     tips_accepted: bool = True,
     seal: bool = True,
     year: int = 2026,
+    equipment_checks: bool = False,
 ) -> Casino:
     """A new CAS-T on the (empty) database ``url``, set up as §13.0 says."""
     the_clock = clock or ManualClock(f"{year}-03-01 12:00")
@@ -118,7 +127,7 @@ def build(
         casino_key or SigningKey.generate(),
         clock=the_clock,
         keyring=keyring or Keyring(),
-        config=config(tips_accepted=tips_accepted),
+        config=config(tips_accepted=tips_accepted, equipment_checks=equipment_checks),
     )
     casino.add_room("MAIN", "Main gaming room")
     casino.add_room("PRIVE", "Salle privée", "PRIVATE")

@@ -438,6 +438,11 @@ class TableOps(CasinoBase):
         role = self.authorise(Op.OPEN_TABLE, by, "C", table_id)
         if table.state is not TableState.CLOSED:
             raise OpsError("INVALID_STATE", f"{table_id} is {table.state}")
+        missing = getattr(self, "equipment_missing", None)
+        if self.config.equipment_checks and missing is not None:
+            lacking = missing(table_id, session.id)
+            if lacking:
+                raise OpsError("EQUIPMENT_MISSING", f"{table_id} lacks its {', '.join(lacking)}")
         if table.game in WHEEL_GAMES and self.wheel(table_id)["locked"]:
             raise OpsError("INVALID_STATE", f"the wheel of {table_id} is locked: unlock it first")
         if table.kind is Kind.CIRCLE and mode == "FREE_BANK":
