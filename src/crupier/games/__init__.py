@@ -1,7 +1,7 @@
 """The catalogue's games: one module per game id, each with its rules profiles.
 
->>> sorted(GAMES)[:2]
-['american-roulette', 'boule']
+>>> "french-roulette" in GAMES and "punto-banco" in GAMES
+True
 >>> load_profile("sic-bo").game
 'sic-bo'
 """

@@ -53,6 +53,12 @@ GAMES: dict[str, GameInfo] = {
         GameInfo("craps", "06", "Craps", "crupier.games.craps"),
         GameInfo("punto-banco", "07", "Punto banco", "crupier.games.punto_banco"),
         GameInfo("chemin-de-fer", "08", "Baccarat chemin de fer", "crupier.games.chemin_de_fer"),
+        GameInfo(
+            "baccarat-two-tables",
+            "09",
+            "Two-table baccarat (banque)",
+            "crupier.games.baccarat_two_tables",
+        ),
         GameInfo("monte", "13", "Monte o Banca", "crupier.games.monte"),
         GameInfo("casino-war", "14", "El Repte (casino war)", "crupier.games.casino_war"),
         GameInfo("sic-bo", "16", "Sic Bo", "crupier.games.sic_bo"),

@@ -1,0 +1,582 @@
+"""Exact outcome probabilities of two-table baccarat, by enumeration over the shoe.
+
+Nothing here is sampled: every coup is weighed exactly, without replacement, from the
+composition of the shoe (six decks: 96 cards worth 0, 24 of each value 1-9). The
+decisions come from the engine's own rules (:mod:`.rules`): the punters' rule, the bank
+drawing tableau and the comparison ("a natural beats a three-card hand").
+
+How it stays fast without sampling. A coup's result depends only on the two-card totals
+``(t1, t2, b)`` and on the values of the third cards, in the order they are drawn. For
+each ``t`` the engine of this module keeps the moments of the removal vector ``R`` of the
+six first cards (``sum W``, ``sum W R_u``, ``sum W R_u R_v``, ``sum W R_u R_v R_w``), so
+the exact weight of "then the third cards are x, y, z" is a polynomial in them:
+``sum W (c_x - R_x)(c_y - R_y - [y=x])(c_z - ...)``. Each policy then costs a few
+hundred thousand integer operations, and every figure is an exact :class:`Fraction`.
+
+>>> dist = outcome_distribution(shoe_counts(1), tables=1, fives=("draw",), free="draw")
+>>> sum(dist.values())
+Fraction(1, 1)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from fractions import Fraction
+from functools import cache
+from itertools import product
+from typing import Any
+
+from crupier.games.baccarat_two_tables.profile import BaccaratTwoTablesProfile, PlayRules
+from crupier.games.baccarat_two_tables.rules import (
+    Obligation,
+    Showing,
+    banker_obligation,
+    compare,
+)
+
+Totals = tuple[int, ...]
+Category = tuple[str, ...]
+
+FREE_RULES: dict[str, Callable[[int], bool]] = {
+    "draw": lambda total: True,
+    "stand": lambda total: False,
+    "0-5": lambda total: total <= 5,
+}
+"""What the banker does where the rules leave him free (tableau mode, indications that
+differ): always draw, always stand, or draw on 0-5 and stand on 6-7 (the VIII.3 rule)."""
+
+FREE_LABELS = {
+    "draw": "draws",
+    "stand": "stands",
+    "0-5": "draws on 0-5, stands on 6-7",
+}
+
+
+def shoe_counts(decks: int) -> tuple[int, ...]:
+    """Cards of each baccarat value 0-9 in a shoe of ``decks`` French decks.
+
+    >>> shoe_counts(6)
+    (96, 24, 24, 24, 24, 24, 24, 24, 24, 24)
+    """
+    return (16 * decks, *([4 * decks] * 9))
+
+
+def _falling(n: int, k: int) -> int:
+    out = 1
+    for i in range(k):
+        out *= n - i
+    return out
+
+
+class _Moments:
+    """The weight moments of the first cards' removal vector, for one tuple of totals."""
+
+    __slots__ = ("m0", "m1", "m2", "m3")
+
+    def __init__(self) -> None:
+        self.m0 = 0
+        self.m1 = [0] * 10
+        self.m2 = [0] * 100
+        self.m3: dict[int, int] = {}
+
+
+@cache
+def _moments(counts: tuple[int, ...], hands: int, order: int) -> dict[Totals, _Moments]:
+    """Group every deal of ``hands`` two-card hands by their totals; keep the moments of
+    the removal vector up to ``order`` (the most third cards a coup can draw)."""
+    ff = [[_falling(c, k) for k in range(2 * hands + 1)] for c in counts]
+    pairs = [(a, b, 1 if a == b else 2) for a in range(10) for b in range(a, 10)]
+    grouped: dict[tuple[Totals, tuple[int, ...]], int] = {}
+    removal = [0] * 10
+    for combo in product(pairs, repeat=hands):
+        mult = 1
+        for a, b, m in combo:
+            removal[a] += 1
+            removal[b] += 1
+            mult *= m
+        weight = mult
+        for v in range(10):
+            if removal[v]:
+                weight *= ff[v][removal[v]]
+        if weight:
+            key = (tuple((a + b) % 10 for a, b, _m in combo), tuple(removal))
+            grouped[key] = grouped.get(key, 0) + weight
+        for a, b, _m in combo:
+            removal[a] -= 1
+            removal[b] -= 1
+    out: dict[Totals, _Moments] = {}
+    for (totals, rem), weight in grouped.items():
+        mom = out.get(totals)
+        if mom is None:
+            mom = out[totals] = _Moments()
+        mom.m0 += weight
+        if order < 1:
+            continue
+        support = [(v, r) for v, r in enumerate(rem) if r]
+        for u, ru in support:
+            mom.m1[u] += weight * ru
+        if order < 2:
+            continue
+        for u, ru in support:
+            for v, rv in support:
+                mom.m2[u * 10 + v] += weight * ru * rv
+        if order < 3:
+            continue
+        for i, (u, ru) in enumerate(support):
+            for j in range(i, len(support)):
+                v, rv = support[j]
+                for k in range(j, len(support)):
+                    w, rw = support[k]
+                    key3 = u * 100 + v * 10 + w
+                    mom.m3[key3] = mom.m3.get(key3, 0) + weight * ru * rv * rw
+    return out
+
+
+class _Weights:
+    """Exact weights of "the first cards total ``t``, then third cards ``seq``" for one
+    ``t``, all scaled to the same number of cards so they add up."""
+
+    def __init__(self, counts: tuple[int, ...], mom: _Moments, hands: int, most: int) -> None:
+        n = sum(counts)
+        first = 2 * hands
+        self.c = counts
+        self.mom = mom
+        self.scale = [_falling(n - first - k, most - k) for k in range(most + 1)]
+        self._g2: list[int] | None = None
+        self._g3: dict[int, int] = {}
+
+    def g0(self) -> int:
+        return self.mom.m0 * self.scale[0]
+
+    def g1(self, a: int) -> int:
+        return (self.c[a] * self.mom.m0 - self.mom.m1[a]) * self.scale[1]
+
+    def g2(self, a: int, b: int) -> int:
+        m = self.mom
+        a1 = self.c[a]
+        a2 = self.c[b] - (a == b)
+        raw = a1 * a2 * m.m0 - a2 * m.m1[a] - a1 * m.m1[b] + m.m2[a * 10 + b]
+        return raw * self.scale[2]
+
+    def g3(self, a: int, b: int, c: int) -> int:
+        m = self.mom
+        a1 = self.c[a]
+        a2 = self.c[b] - (a == b)
+        a3 = self.c[c] - (a == c) - (b == c)
+        lo, mid, hi = sorted((a, b, c))
+        raw = (
+            a1 * a2 * a3 * m.m0
+            - a2 * a3 * m.m1[a]
+            - a1 * a3 * m.m1[b]
+            - a1 * a2 * m.m1[c]
+            + a3 * m.m2[a * 10 + b]
+            + a2 * m.m2[a * 10 + c]
+            + a1 * m.m2[b * 10 + c]
+            - m.m3.get(lo * 100 + mid * 10 + hi, 0)
+        )
+        return raw * self.scale[3]
+
+    def g(self, seq: Sequence[int]) -> int:
+        if not seq:
+            return self.g0()
+        if len(seq) == 1:
+            return self.g1(seq[0])
+        if len(seq) == 2:
+            return self.g2(seq[0], seq[1])
+        return self.g3(seq[0], seq[1], seq[2])
+
+
+@cache
+def _compare(
+    point: int, three: bool, natural: bool, bank: int, bank_three: bool, nine: bool
+) -> str:
+    return compare(
+        Showing(point, three=three, natural=natural),
+        Showing(bank, three=bank_three, natural=not bank_three and bank >= 8),
+        nine_beats_three=nine,
+    )
+
+
+def _result(
+    finals: Sequence[tuple[int, bool]],
+    naturals: Sequence[bool],
+    bank: int,
+    bank_three: bool,
+    nine: bool,
+) -> Category:
+    return tuple(
+        _compare(p, three, nat, bank, bank_three, nine)
+        for (p, three), nat in zip(finals, naturals, strict=True)
+    )
+
+
+def _table_draws(rules: PlayRules, total: int, five: str) -> bool:
+    if total >= 8:
+        return False
+    cell = rules.punter_rule[total]
+    return cell == "card" or (cell == "free" and five == "draw")
+
+
+def outcome_distribution(
+    counts: tuple[int, ...],
+    *,
+    tables: int = 2,
+    fives: Sequence[str] = ("draw", "draw"),
+    free: str = "0-5",
+    rules: PlayRules | None = None,
+) -> dict[Category, Fraction]:
+    """The exact distribution of a coup's results, one entry per table (``"bank"``,
+    ``"table"`` or ``"tie"``), for one policy: each table's hand-holder on a free total
+    (``fives``: ``"draw"`` or ``"stand"``) and the banker in tableau mode, doing ``free``
+    (see :data:`FREE_RULES`) where the rules leave him the choice.
+
+    ``tables=1`` is single-table chemin de fer (08), as a check on the method.
+    """
+    table = _policy_tables(counts, tables, rules or PlayRules())
+    return table[(tuple(fives), free)]
+
+
+@cache
+def _cached(
+    counts: tuple[int, ...], tables: int, rules_key: tuple[Any, ...]
+) -> dict[tuple[tuple[str, ...], str], dict[Category, Fraction]]:
+    (punter, tableau, optional, one_table, nine, natural_first) = rules_key
+    rules = PlayRules(
+        punter_rule=dict(punter),
+        bank_tableau=dict(tableau),
+        tableau_optional=optional,
+        tableau_one_table=one_table,
+        nine_beats_three_card=nine,
+        banker_natural_first=natural_first,
+    )
+    return _enumerate(counts, tables, rules)
+
+
+def _rules_key(rules: PlayRules) -> tuple[Any, ...]:
+    return (
+        tuple(sorted(rules.punter_rule.items())),
+        tuple(sorted(rules.bank_tableau.items())),
+        rules.tableau_optional,
+        rules.tableau_one_table,
+        rules.nine_beats_three_card,
+        rules.banker_natural_first,
+    )
+
+
+def _policy_tables(
+    counts: tuple[int, ...], tables: int, rules: PlayRules
+) -> dict[tuple[tuple[str, ...], str], dict[Category, Fraction]]:
+    return _cached(counts, tables, _rules_key(rules))
+
+
+def _enumerate(
+    counts: tuple[int, ...], tables: int, rules: PlayRules
+) -> dict[tuple[tuple[str, ...], str], dict[Category, Fraction]]:
+    hands = tables + 1
+    most = hands
+    n = sum(counts)
+    moments = _moments(counts, hands, most)
+    choices = ("draw", "stand")
+    policies = [(fives, free) for fives in product(choices, repeat=tables) for free in FREE_RULES]
+    acc: dict[tuple[tuple[str, ...], str], dict[Category, int]] = {p: {} for p in policies}
+    nine = rules.nine_beats_three_card
+    for totals, mom in moments.items():
+        weights = _Weights(counts, mom, hands, most)
+        punts, bank = totals[:tables], totals[tables]
+        options = [
+            choices if t < 8 and rules.punter_rule[t] == "free" else ("draw",) for t in punts
+        ]
+        for picked in product(*options):
+            draws = [_table_draws(rules, t, five) for t, five in zip(punts, picked, strict=True)]
+            if bank >= 8 and rules.banker_natural_first:
+                draws = [False] * tables
+            result = _third_cards(weights, punts, bank, draws, rules, nine)
+            for fives, free in policies:
+                if all(
+                    pick == five or len(opt) == 1
+                    for pick, five, opt in zip(picked, fives, options, strict=True)
+                ):
+                    target = acc[(fives, free)]
+                    for cat, w in result[free].items():
+                        target[cat] = target.get(cat, 0) + w
+    denom = _falling(n, 2 * hands + most)
+    return {p: {cat: Fraction(w, denom) for cat, w in sorted(d.items())} for p, d in acc.items()}
+
+
+def _third_cards(
+    weights: _Weights,
+    punts: Sequence[int],
+    bank: int,
+    draws: Sequence[bool],
+    rules: PlayRules,
+    nine: bool,
+) -> dict[str, dict[Category, int]]:
+    """For one tuple of totals: the weight of each result under each free-choice rule."""
+    out: dict[str, dict[Category, int]] = {free: {} for free in FREE_RULES}
+    naturals = [t >= 8 for t in punts]
+    ranges = [range(10) if d else (None,) for d in draws]
+    for thirds in product(*ranges):
+        seq = [x for x in thirds if x is not None]
+        base = weights.g(seq)
+        if base == 0:
+            continue
+        finals = [
+            (t if x is None else (t + x) % 10, x is not None)
+            for t, x in zip(punts, thirds, strict=True)
+        ]
+
+        if bank >= 8:
+            must = Obligation.STAND
+        else:
+            open_thirds = [x for x, nat in zip(thirds, naturals, strict=True) if not nat]
+            must = banker_obligation(
+                rules.bank_tableau,
+                bank,
+                open_thirds,
+                tableau_mode=True,
+                optional=rules.tableau_optional,
+                one_table=rules.tableau_one_table,
+            )
+        drawers = [
+            free
+            for free, rule in FREE_RULES.items()
+            if must is Obligation.DRAW or (must is Obligation.FREE and rule(bank))
+        ]
+        if len(drawers) < len(FREE_RULES):
+            cat = _result(finals, naturals, bank, False, nine)
+            for free in FREE_RULES:
+                if free not in drawers:
+                    out[free][cat] = out[free].get(cat, 0) + base
+        if drawers:
+            drawn: dict[Category, int] = {}
+            for z in range(10):
+                w = weights.g([*seq, z])
+                if w:
+                    cat = _result(finals, naturals, (bank + z) % 10, True, nine)
+                    drawn[cat] = drawn.get(cat, 0) + w
+            for free in drawers:
+                target = out[free]
+                for cat, w in drawn.items():
+                    target[cat] = target.get(cat, 0) + w
+    return out
+
+
+def play_values(
+    values: Sequence[int],
+    *,
+    tables: int = 2,
+    fives: Sequence[str] = ("draw", "draw"),
+    free: str = "0-5",
+    rules: PlayRules | None = None,
+) -> tuple[Category, int]:
+    """Play one coup from card values in the order they come out of the shoe (table 1,
+    table 2, bank, twice, then the third cards in turn) under one policy; returns the
+    result per table and how many cards were used. The reference that the enumeration
+    and the engine are checked against, one coup at a time.
+
+    >>> play_values([8, 3, 4, 0, 0, 1, 2, 4])  # T1 natural 8; T2 3 draws 2; bank 5 stands
+    (('table', 'tie'), 7)
+    """
+    rules = rules or PlayRules()
+    hands = tables + 1
+    punts = [(values[i] + values[i + hands]) % 10 for i in range(tables)]
+    bank = (values[tables] + values[tables + hands]) % 10
+    used = 2 * hands
+    stop = bank >= 8 and rules.banker_natural_first
+    thirds: list[int | None] = []
+    for total, five in zip(punts, fives, strict=True):
+        if not stop and _table_draws(rules, total, five):
+            thirds.append(values[used])
+            used += 1
+        else:
+            thirds.append(None)
+    naturals = [t >= 8 for t in punts]
+    finals = [
+        (t if x is None else (t + x) % 10, x is not None)
+        for t, x in zip(punts, thirds, strict=True)
+    ]
+    nine = rules.nine_beats_three_card
+    if bank >= 8:
+        return _result(finals, naturals, bank, False, nine), used
+    must = banker_obligation(
+        rules.bank_tableau,
+        bank,
+        [x for x, nat in zip(thirds, naturals, strict=True) if not nat],
+        tableau_mode=True,
+        optional=rules.tableau_optional,
+        one_table=rules.tableau_one_table,
+    )
+    if must is Obligation.DRAW or (must is Obligation.FREE and FREE_RULES[free](bank)):
+        z = values[used]
+        return _result(finals, naturals, (bank + z) % 10, True, nine), used + 1
+    return _result(finals, naturals, bank, False, nine), used
+
+
+# -- the PAR tables ----------------------------------------------------------------------------
+
+
+def _dec(value: Fraction, places: int = 10) -> str:
+    return f"{float(value):.{places}f}"
+
+
+def _pct(value: Fraction) -> str:
+    return f"{float(value) * 100:.4f} %"
+
+
+def _exact(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}"
+
+
+def _marginals(dist: Mapping[Category, Fraction], index: int) -> tuple[Fraction, ...]:
+    bank = sum((p for c, p in dist.items() if c[index] == "bank"), Fraction(0))
+    table = sum((p for c, p in dist.items() if c[index] == "table"), Fraction(0))
+    tie = sum((p for c, p in dist.items() if c[index] == "tie"), Fraction(0))
+    return bank, table, tie
+
+
+def _score(cat: Category) -> int:
+    return sum(1 if r == "bank" else -1 if r == "table" else 0 for r in cat)
+
+
+def house_cut(dist: Mapping[Category, Fraction], rate: Fraction, basis: str = "net") -> Fraction:
+    """The expected cagnotte per coup with a stake of 1 on each table (09 V.3, VII):
+    ``rate`` times the banker's net win if positive (``net``), or times each table he wins
+    (``gross``). Rounding is left out: it is a whole-chip matter of each coup.
+
+    >>> house_cut({("bank", "bank"): Fraction(1, 2), ("bank", "table"): Fraction(1, 2)},
+    ...           Fraction(2, 100))
+    Fraction(1, 50)
+    """
+    if basis == "gross":
+        won = sum((p * sum(r == "bank" for r in c) for c, p in dist.items()), Fraction(0))
+    else:
+        won = sum((p * max(0, _score(c)) for c, p in dist.items()), Fraction(0))
+    return rate * won
+
+
+def par_outcomes(profile: BaccaratTwoTablesProfile) -> list[dict[str, Any]]:
+    """The exact PAR tables of two-table baccarat under ``profile``.
+
+    One row per combination of the optional choices: the hand-holder of each table on a
+    free 5 (draw or stand), and the banker, in tableau mode, where the rules leave him free
+    (the tables' indications differ). Tables: each table's outcome probabilities, the
+    joint result of a coup, and the house's cut (cagnotte) per coup with equal stakes.
+    """
+    rules = profile.rules
+    counts = shoe_counts(profile.shoe.decks)
+    table = _policy_tables(counts, 2, rules)
+    rate = profile.cagnotte_rate
+    basis = profile.cagnotte.basis
+    policy_cols = ["Table 1 on 5", "Table 2 on 5", "Banker where free"]
+    per_table: list[list[str]] = []
+    exact: list[list[str]] = []
+    joint: list[list[str]] = []
+    cut_rows: list[list[str]] = []
+    for (fives, free), dist in table.items():
+        label = [fives[0], fives[1], FREE_LABELS[free]]
+        b1, p1, t1 = _marginals(dist, 0)
+        b2, p2, t2 = _marginals(dist, 1)
+        per_table.append([*label, *(_dec(x) for x in (b1, p1, t1, b2, p2, t2))])
+        exact.append([*label, *(_exact(x) for x in (b1, p1, t1, b2, p2, t2))])
+
+        def prob(
+            pred: Callable[[Category], bool], d: Mapping[Category, Fraction] = dist
+        ) -> Fraction:
+            return sum((p for c, p in d.items() if pred(c)), Fraction(0))
+
+        joint.append(
+            [
+                *label,
+                _dec(prob(lambda c: c == ("bank", "bank"))),
+                _dec(prob(lambda c: sorted(c) == ["bank", "tie"])),
+                _dec(prob(lambda c: sorted(c) == ["bank", "table"])),
+                _dec(prob(lambda c: c == ("tie", "tie"))),
+                _dec(prob(lambda c: sorted(c) == ["table", "tie"])),
+                _dec(prob(lambda c: c == ("table", "table"))),
+            ]
+        )
+        won = house_cut(dist, Fraction(1), "net")
+        cut = house_cut(dist, rate, basis)
+        banker_ev = sum((p * _score(c) for c, p in dist.items()), Fraction(0)) - cut
+        cut_rows.append(
+            [
+                *label,
+                _dec(won),
+                _exact(cut),
+                _pct(cut / 2),
+                _pct(banker_ev / 2),
+                _pct(p1 - b1),
+                _pct(p2 - b2),
+            ]
+        )
+    probs = ["Bank beats T1", "T1 beats bank", "Tie T1", "Bank beats T2", "T2 beats bank", "Tie T2"]
+    decks = profile.shoe.decks
+    where = f"{decks} decks, exact; banker in tableau mode"
+    return [
+        {
+            "title": f"Two-table baccarat: outcome per table ({where})",
+            "columns": [*policy_cols, *probs],
+            "rows": per_table,
+        },
+        {
+            "title": "Outcome per table, exact fractions",
+            "columns": [*policy_cols, *probs],
+            "rows": exact,
+        },
+        {
+            "title": "Both tables in one coup (the banker's result on T1 and T2)",
+            "columns": [
+                *policy_cols,
+                "Bank wins both",
+                "Wins one, ties one",
+                "Wins one, loses one",
+                "Ties both",
+                "Loses one, ties one",
+                "Loses both",
+            ],
+            "rows": joint,
+        },
+        {
+            "title": (
+                f"House's cut per coup: cagnotte {_pct(rate)} ({profile.bank.modality} bank, "
+                f"{basis} basis), a stake of 1 on each table"
+            ),
+            "columns": [
+                *policy_cols,
+                "Banker's net win E[max(0, net)]",
+                "Cagnotte per coup (exact)",
+                "Cagnotte, % of the stakes",
+                "Banker EV after cagnotte, % of the stakes",
+                "Punter EV on T1",
+                "Punter EV on T2",
+            ],
+            "rows": cut_rows,
+        },
+    ]
+
+
+def single_table(decks: int, five: str, optional: str) -> tuple[Fraction, Fraction, Fraction]:
+    """Single-table chemin de fer (08) by the same method: P(banker wins), P(punto wins),
+    P(tie), the punto drawing or standing on 5 and the banker drawing or standing in the
+    tableau's two optional cells. Spec 08's probability table is the check.
+
+    >>> [round(float(p), 10) for p in single_table(6, "draw", "draw")]
+    [0.4586527188, 0.4462785698, 0.0950687113]
+    """
+    rules = PlayRules(tableau_optional="free")
+    dist = outcome_distribution(
+        shoe_counts(decks), tables=1, fives=(five,), free=optional, rules=rules
+    )
+    bank, punto, tie = _marginals(dist, 0)
+    return bank, punto, tie
+
+
+__all__ = [
+    "FREE_RULES",
+    "house_cut",
+    "outcome_distribution",
+    "par_outcomes",
+    "play_values",
+    "shoe_counts",
+    "single_table",
+]

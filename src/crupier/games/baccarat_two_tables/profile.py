@@ -1,0 +1,272 @@
+"""The two-table baccarat rules profile: every parameter, DEFAULT and INTERPRETATION of
+spec 09 as data, each value citing its source in the TOML file.
+
+>>> p = load_builtin()
+>>> str(p.bank.modality), p.cagnotte.limited, p.shoe.cards_below_stop
+('limited', Fraction(1, 50), 10)
+>>> p.source_of("rules.banco_scope").startswith("DEFAULT")
+True
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from fractions import Fraction
+from importlib import resources
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, model_validator
+
+from crupier.core.errors import ProfileError
+from crupier.core.profile import Profile, Ratio, merge, read_toml, validate_profile
+from crupier.games.baccarat_two_tables.rules import BANK_TABLEAU, PUNTER_RULE
+from crupier.games.punto_banco import CommissionRounding
+
+GAME_ID = "baccarat-two-tables"
+
+
+class Modality(StrEnum):
+    """Limited bank (banca limitada) or free / open bank (banca lliure o oberta), 09 I, V."""
+
+    LIMITED = "limited"
+    FREE = "free"
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class BetLimits(_Model):
+    """Players' stakes (09 V.1, VII; Gaps)."""
+
+    minimum: int = 1_000
+    """The table minimum stake, in minor units (authorised for the casino)."""
+    maximum: int | None = None
+    """The table maximum per player and table (limited bank only; ``None``: the bank caps
+    the stakes). The free bank may have none (V.2)."""
+    betting_unit: int = 100
+    """The betting unit (DEFAULT: the smallest chip accepted): stakes are whole units and
+    a split that does not halve into units gives the odd unit to table 1."""
+
+    @model_validator(mode="after")
+    def _check(self) -> BetLimits:
+        if self.minimum <= 0:
+            raise ValueError("limits.minimum: must be a positive amount of minor units")
+        if self.betting_unit <= 0:
+            raise ValueError("limits.betting_unit: must be at least 1")
+        if self.maximum is not None and self.maximum < self.minimum:
+            raise ValueError("limits.maximum: must be at least the minimum")
+        return self
+
+
+class BankRules(_Model):
+    """The bank: modality, amounts, allocation and the free bank's restrictions (09 V)."""
+
+    modality: Modality = Modality.LIMITED
+    minimum: int = 100_000
+    """The smallest bank (limited: fixed in the authorisation; free: the smallest
+    deposit the establishment deems sufficient)."""
+    maximum: int | None = 10_000_000
+    """The largest bank when it is constituted (limited bank only: the free bank has no
+    maximum, V.2, and ignores it)."""
+    allocation: Literal["half-per-table", "placement-order"] = "half-per-table"
+    """How a limited bank is shared when the stakes exceed it."""
+    banco_repeats: int = 2
+    """How many more times a null banco coup may be repeated (VI: "fins a dos vegades més")."""
+    leave_after_coups: int = 1
+    """The banker may leave the bank once this many coups are played (V.1)."""
+    free_sessions: int = 2
+    """Free bank: sessions a day, separated by dinner time (V.2)."""
+    free_shoes_per_session: int = 2
+    """Free bank: shoes (talles) per session (V.2)."""
+
+    @model_validator(mode="after")
+    def _check(self) -> BankRules:
+        if self.minimum <= 0:
+            raise ValueError("bank.minimum: must be a positive amount of minor units")
+        if self.maximum is not None and self.maximum < self.minimum:
+            raise ValueError("bank.maximum: must be at least the minimum")
+        if self.banco_repeats < 0 or self.leave_after_coups < 0:
+            raise ValueError("bank.banco_repeats: must not be negative")
+        if self.free_sessions < 1 or self.free_shoes_per_session < 1:
+            raise ValueError("bank.free_sessions: at least one session of one shoe")
+        return self
+
+
+class Cagnotte(_Model):
+    """The house's deduction on the banker's winnings (09 V.3, VII)."""
+
+    limited: Ratio = Fraction(2, 100)
+    free: Ratio = Fraction(125, 10_000)
+    basis: Literal["net", "gross"] = "net"
+    """INTERPRETATION: ``net`` (the banker's net over both tables) or ``gross`` (each
+    table he wins)."""
+    unit: int = 100
+    """The deduction is a whole number of this many minor units (the smallest chip)."""
+    rounding: CommissionRounding = CommissionRounding.HALF_UP
+
+    @model_validator(mode="after")
+    def _check(self) -> Cagnotte:
+        for name, rate in (("limited", self.limited), ("free", self.free)):
+            if not 0 <= rate < 1:
+                raise ValueError(f"cagnotte.{name}: must be at least 0 and below 1")
+        if self.unit <= 0:
+            raise ValueError("cagnotte.unit: must be at least 1")
+        return self
+
+
+class ShoeRules(_Model):
+    """Cards and shoe (09 II.1-2, VII)."""
+
+    decks: int = 6
+    cards_below_stop: int = 10
+    new_cards: bool = True
+    """Every shoe is made of brand-new decks (II.1)."""
+    burn_at_start: bool = True
+    """DEFAULT (08, as 07): the first card is shown and that many cards are burnt."""
+    burn_exposed_card: bool = True
+    cut_by_player: bool = True
+    """DEFAULT (08): a player cuts; the cut names him."""
+
+    @model_validator(mode="after")
+    def _check(self) -> ShoeRules:
+        if not 1 <= self.decks <= 8:
+            raise ValueError("shoe.decks: must be 1 to 8")
+        if not 9 <= self.cards_below_stop < 52 * self.decks - 30:
+            raise ValueError("shoe.cards_below_stop: must be at least 9 (one whole coup)")
+        return self
+
+
+class TableRules(_Model):
+    """The oval table: departments, players, the rotation of the cards (09 II.3, IV, VII)."""
+
+    departments: int = 5
+    """Departments per table (DEFAULT, as the spec's example); table 2 numbers follow."""
+    min_players_per_table: int = 2
+    rotation_start: Literal["nearest-banker", "farthest-from-banker"] = "nearest-banker"
+    holder_must_bet: bool = True
+    """DEFAULT: the hand-holder must have a stake on his table, else the hand passes."""
+    rotation_on_tie: Literal["keep", "pass"] = "keep"
+    """DEFAULT: the hand passes only when the bank wins on that table."""
+
+    @model_validator(mode="after")
+    def _check(self) -> TableRules:
+        if not 1 <= self.departments <= 12:
+            raise ValueError("table.departments: must be 1 to 12")
+        if self.min_players_per_table < 1:
+            raise ValueError("table.min_players_per_table: must be at least 1")
+        return self
+
+
+class PlayRules(_Model):
+    """Rules of play (09 VI, VIII; 08 VI where 09 refers to it)."""
+
+    punter_rule: dict[int, str] = Field(default_factory=lambda: dict(PUNTER_RULE))
+    bank_tableau: dict[int, str] = Field(default_factory=lambda: dict(BANK_TABLEAU))
+    tableau_optional: Literal["draw", "free"] = "draw"
+    tableau_one_table: Literal["follow", "free"] = "follow"
+    nine_beats_three_card: bool = True
+    banker_natural_first: bool = True
+    third_cards_face_up: bool = True
+    no_with_natural: Literal["non-natural", "draw"] = "non-natural"
+    croupier_on_five: Literal["draw", "stand"] = "draw"
+    banco_scope: Literal["start_of_partida", "start_of_each_coup"] = "start_of_partida"
+    banco_exemption: Literal["banco-player", "banker"] = "banco-player"
+    banco_null: Literal["net-zero", "both-tie"] = "net-zero"
+
+    @model_validator(mode="after")
+    def _check(self) -> PlayRules:
+        if set(self.punter_rule) != set(range(8)):
+            raise ValueError("rules.punter_rule: needs one entry for each total 0 to 7")
+        if set(self.punter_rule.values()) - {"card", "no", "free"}:
+            raise ValueError("rules.punter_rule: each total says card, no or free")
+        if set(self.bank_tableau) != set(range(8)):
+            raise ValueError("rules.bank_tableau: needs one row for each total 0 to 7")
+        for total, row in self.bank_tableau.items():
+            if len(row) != 11 or set(row) - {"T", "P", "O"}:
+                raise ValueError(
+                    f"rules.bank_tableau: row {total} must be 11 letters T, P or O "
+                    "(the table stood, then its third card 0-9)"
+                )
+        return self
+
+
+class BaccaratTwoTablesProfile(Profile):
+    """The two-table baccarat (banque) rules profile."""
+
+    limits: BetLimits = BetLimits()
+    bank: BankRules = BankRules()
+    cagnotte: Cagnotte = Cagnotte()
+    shoe: ShoeRules = ShoeRules()
+    table: TableRules = TableRules()
+    rules: PlayRules = PlayRules()
+
+    @model_validator(mode="after")
+    def _check_free_bank(self) -> BaccaratTwoTablesProfile:
+        if self.bank.modality is Modality.FREE and self.limits.maximum is not None:
+            raise ValueError(
+                "limits.maximum: the establishment may not set a maximum on players' bets "
+                "with a free bank (09 V.2)"
+            )
+        return self
+
+    @property
+    def cagnotte_rate(self) -> Fraction:
+        """The deduction rate of the profile's modality (2 % limited, 1.25 % free)."""
+        limited = self.bank.modality is Modality.LIMITED
+        return self.cagnotte.limited if limited else self.cagnotte.free
+
+
+def load_builtin(name: str = "andorra") -> BaccaratTwoTablesProfile:
+    """A built-in profile, read without the catalogue (``extends`` resolved).
+
+    >>> load_builtin("nowhere")
+    Traceback (most recent call last):
+    ...
+    crupier.core.errors.ProfileError: profile: baccarat-two-tables has no profile 'nowhere'
+    """
+    raw = raw_profile(name)
+    if raw.get("game") != GAME_ID:
+        raise ProfileError(f"game: the profile is for {raw.get('game')!r}, not {GAME_ID!r}")
+    return validate_profile(BaccaratTwoTablesProfile, raw)
+
+
+def raw_profile(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The raw TOML data of a built-in profile, ``extends`` merged in."""
+    path = resources.files("crupier.games") / "profiles" / GAME_ID / f"{name}.toml"
+    if not path.is_file():
+        raise ProfileError(f"profile: {GAME_ID} has no profile {name!r}")
+    data = read_toml(path.read_text(encoding="utf-8"), f"{name}.toml")
+    parent = data.get("extends")
+    if parent is None:
+        return data
+    if not isinstance(parent, str) or parent in (*seen, name):
+        raise ProfileError("extends: must name another profile of the same game")
+    merged = merge(raw_profile(parent, (*seen, name)), data)
+    merged.pop("extends", None)
+    return merged
+
+
+def profile_with(**over: Any) -> BaccaratTwoTablesProfile:
+    """The andorra profile with some values changed, validated like a TOML file.
+
+    >>> profile_with(bank={"modality": "free"}).cagnotte_rate
+    Fraction(1, 80)
+    """
+    return validate_profile(BaccaratTwoTablesProfile, merge(raw_profile("andorra"), over))
+
+
+__all__ = [
+    "GAME_ID",
+    "BaccaratTwoTablesProfile",
+    "BankRules",
+    "BetLimits",
+    "Cagnotte",
+    "Modality",
+    "PlayRules",
+    "ShoeRules",
+    "TableRules",
+    "load_builtin",
+    "profile_with",
+    "raw_profile",
+]
