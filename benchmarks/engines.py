@@ -28,7 +28,20 @@ BETS = {
     "craps": [("win", 1000), ("field", 500)],
     "punto-banco": [("banker", 2000), ("player", 2000)],
     "sic-bo": [("small", 1000), ("total 9", 500)],
+    "trente-et-quarante": [("rouge", 1000), ("couleur", 1000)],
 }
+
+
+def bench_par(game_id: str) -> None:
+    """Games whose rounds need decisions (circle games, war, monte): the exact PAR time only."""
+    from crupier.analysis.par import par_outcomes
+
+    profile = load_profile(game_id)
+    t0 = time.perf_counter()
+    figures = par_figures(game_id, profile)
+    tables = par_outcomes(game_id, profile)
+    par = time.perf_counter() - t0
+    print(f"{game_id:18s} PAR {len(figures)} bets and {len(tables)} outcome tables in {par:7.2f} s")
 
 
 def bench(game_id: str, rounds: int) -> None:
@@ -68,7 +81,10 @@ def main() -> None:
             info.load()
         except ModuleNotFoundError:
             continue
-        bench(game_id, args.rounds)
+        if game_id in BETS:
+            bench(game_id, args.rounds)
+        else:
+            bench_par(game_id)
 
 
 if __name__ == "__main__":
