@@ -160,3 +160,46 @@ def test_verify_names_the_entry_changed_behind_the_application(
 
 def test_money_format() -> None:
     assert money(2_075_000) == "20,750.00" and money(-5) == "-0.05"
+
+
+def test_the_printed_a60_shows_each_items_follow_up_state(tmp_path: Path) -> None:
+    import datetime as dt
+
+    from crupier.casino import ManualClock
+    from crupier.casino.fixture import build
+
+    url = f"sqlite:///{tmp_path / 'a60.db'}"
+    clock = ManualClock("2026-03-02 10:15")
+    cas = build(url, clock=clock)
+    visit = cas.visit(
+        "I7", visit_date="2026-03-02", arrival_time="10:15", nature_of_operations="AUDIT",
+        nature_text="A43 review",
+        items=[("OBSERVATION", "fill slip 57 lacks cashier signature"),
+               ("INSTRUCTION", "keep the seal numbers of the drop boxes")],
+    )  # fmt: skip
+    cas.visit("I8", visit_date="2026-03-02", arrival_time="11:00", nature_of_operations="OTHER")
+    clock.set("2026-03-10 18:00")
+    cas.follow_up(visit.seq, 1, "the slip was signed", by="D1")
+    cas.ledger.close()
+    with Ledger(url) as ledger:
+        at = dt.datetime(2026, 3, 11, 0, 0, tzinfo=dt.UTC)
+        entries = read_book(ledger, "A60", as_of=at)
+    visits = [e for e in entries if e.type == "VISIT"]
+    assert visits[0].data["follow_up"] == {"1": "ANSWERED_ON_TIME", "2": "OVERDUE"}
+    assert visits[1].data["follow_up"] == "NOT_REQUIRED"
+    result = runner.invoke(app, ["books", "A60", "--db", url, "--format", "csv"])
+    assert "follow_up" in result.output
+
+
+def test_the_annual_information_is_its_own_book(tmp_path: Path) -> None:
+    from crupier.casino import ManualClock
+    from crupier.casino.fixture import build
+
+    url = f"sqlite:///{tmp_path / 'a47.db'}"
+    clock = ManualClock("2026-03-02 10:15")
+    cas = build(url, clock=clock)
+    clock.set("2027-03-30 10:00")
+    cas.file_annual_report(2026, by="D1")
+    cas.ledger.close()
+    doc = json.loads(runner.invoke(app, ["books", "A47", "--db", url, "--format", "json"]).output)
+    assert [e["type"] for e in doc["entries"]] == ["ANNUAL_REPORT"]

@@ -100,8 +100,12 @@ def read_book(
     day: str | None = None,
     start: str | None = None,
     end: str | None = None,
+    as_of: dt.datetime | None = None,
 ) -> list[BookEntry]:
-    """The entries of ``book`` (optionally of one gaming day or a date range), in order."""
+    """The entries of ``book`` (optionally of one gaming day or a date range), in order.
+
+    ``as_of`` is the time the A60 follow-up states are computed at (default: now).
+    """
     code, only_type = BOOK_ALIASES.get(book, (book, None))
     signatures: dict[int, list[Entry]] = {}
     entries: list[Entry] = []
@@ -120,7 +124,39 @@ def read_book(
     for entry in entries:
         view = ledger.current_view(entry.seq)
         out.append(_book_entry(entry, view, signatures.get(entry.seq, [])))
+    if code == "A60":
+        _follow_up_states(out, as_of or dt.datetime.now(dt.UTC))
     return out
+
+
+def _follow_up_states(entries: list[BookEntry], at: dt.datetime) -> None:
+    """Print each A60 item's follow-up state beside it (Art. 60: eight days, OVERDUE flag).
+
+    States as OPS-REG-03 defines them, at the time of printing: PENDING, ANSWERED_ON_TIME,
+    ANSWERED_LATE, OVERDUE; NOT_REQUIRED for a visit without items.
+    """
+    answers: dict[tuple[int, int], str] = {}
+    for e in entries:
+        if e.type == "FOLLOW_UP":
+            ref = e.data.get("visit_entry", {})
+            answers[(int(ref.get("ledger_seq", 0)), int(e.data["item_no"]))] = e.data["answered_at"]
+    for e in entries:
+        if e.type != "VISIT":
+            continue
+        items = e.data.get("items") or []
+        if not items:
+            e.data = {**e.data, "follow_up": "NOT_REQUIRED"}
+            continue
+        states = {}
+        for item in items:
+            due = item["followup_due_at"]
+            answered = answers.get((e.seq, int(item["item_no"])))
+            if answered is not None:
+                states[str(item["item_no"])] = "ANSWERED_ON_TIME" if answered <= due else "ANSWERED_LATE"
+            else:
+                now = at.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+                states[str(item["item_no"])] = "PENDING" if now <= due else "OVERDUE"
+        e.data = {**e.data, "follow_up": states}
 
 
 def _book_entry(entry: Entry, view: EntryView, sigs: list[Entry]) -> BookEntry:
