@@ -21,6 +21,7 @@ from crupier.core.errors import ProfileError
 from crupier.core.profile import Profile, merge, read_toml, validate_profile
 from crupier.core.rng import RandomSource
 from crupier.core.round import Game
+from crupier.games.builtin import builtin_raw
 
 DEFAULT_PROFILE = "andorra"
 
@@ -89,8 +90,7 @@ def _raw_builtin(game_id: str, name: str) -> dict[str, Any]:
     if not path.is_file():
         known = ", ".join(profile_names(game_id)) or "none"
         raise ProfileError(f"profile: {game_id} has no profile {name!r} (known: {known})")
-    data = read_toml(path.read_text(encoding="utf-8"), str(path.name))
-    return _resolve_extends(game_id, data, seen=(name,))
+    return builtin_raw(game_id, name)
 
 
 def _resolve_extends(game_id: str, data: dict[str, Any], seen: tuple[str, ...]) -> dict[str, Any]:

@@ -41,7 +41,6 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
@@ -54,7 +53,6 @@ from crupier.core.errors import (
     IllegalAction,
     MalformedAction,
     NotMultipleOfUnit,
-    ProfileError,
     UnknownSpot,
     WrongPhase,
 )
@@ -73,12 +71,13 @@ from crupier.core.layout import (
     Void,
 )
 from crupier.core.money import format_amount, format_ratio, win_amount
-from crupier.core.profile import Ratio, merge, read_toml, validate_profile
+from crupier.core.profile import Ratio
 from crupier.core.resolution import Lose, Push, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
 from crupier.core.shoe import Shoe
+from crupier.games.builtin import builtin_raw, load_builtin_profile
 
 GAME_ID = "monte"
 
@@ -2108,23 +2107,12 @@ def load_builtin(name: str = "andorra") -> MonteProfile:
     >>> load_builtin().payouts.vista_hermosa, load_builtin().maxima.simple
     (Fraction(32, 1), 300)
     """
-    raw = _raw(name, ())
-    if raw.get("game") != GAME_ID:
-        raise ProfileError(f"game: the profile is for {raw.get('game')!r}, not {GAME_ID!r}")
-    return validate_profile(MonteProfile, raw)
+    return load_builtin_profile(MonteProfile, GAME_ID, name)
 
 
-def _raw(name: str, seen: tuple[str, ...]) -> dict[str, Any]:
-    path = resources.files("crupier.games") / "profiles" / GAME_ID / f"{name}.toml"
-    if not path.is_file():
-        raise ProfileError(f"profile: {GAME_ID} has no profile {name!r}")
-    data = read_toml(path.read_text(encoding="utf-8"), f"{name}.toml")
-    parent = data.get("extends")
-    if parent is None:
-        return data
-    if not isinstance(parent, str) or parent in (*seen, name):
-        raise ProfileError("extends: must name another profile of the same game")
-    return merge(_raw(parent, (*seen, name)), data)
+def _raw(name: str = "andorra", seen: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The raw data of a built-in profile, ``extends`` merged in."""
+    return builtin_raw(GAME_ID, name, seen)
 
 
 def load_default() -> MonteProfile:

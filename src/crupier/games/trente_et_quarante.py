@@ -37,7 +37,6 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from fractions import Fraction
 from functools import cache
-from importlib import resources
 from typing import Any, ClassVar, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, model_validator
@@ -49,7 +48,6 @@ from crupier.core.errors import (
     IllegalAction,
     InsufficientFunds,
     MalformedAction,
-    ProfileError,
     RuleError,
     UnknownSpot,
     WrongPhase,
@@ -70,12 +68,13 @@ from crupier.core.layout import (
     Void,
 )
 from crupier.core.money import Rounding, format_amount, share
-from crupier.core.profile import Ratio, merge, read_toml, validate_profile
+from crupier.core.profile import Ratio
 from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
 from crupier.core.shoe import Shoe
+from crupier.games.builtin import builtin_raw, load_builtin_profile
 
 GAME_ID = "trente-et-quarante"
 
@@ -1627,24 +1626,12 @@ def load_builtin(name: str = "andorra") -> TrenteEtQuaranteProfile:
     >>> load_builtin("spain-1979").maxima.lowest
     1000
     """
-    raw = _raw(name, ())
-    raw = {k: v for k, v in raw.items() if k != "extends"}
-    if raw.get("game") != GAME_ID:
-        raise ProfileError(f"game: the profile is for {raw.get('game')!r}, not {GAME_ID!r}")
-    return validate_profile(TrenteEtQuaranteProfile, raw)
+    return load_builtin_profile(TrenteEtQuaranteProfile, GAME_ID, name)
 
 
-def _raw(name: str, seen: tuple[str, ...]) -> dict[str, Any]:
-    path = resources.files("crupier.games") / "profiles" / GAME_ID / f"{name}.toml"
-    if not path.is_file():
-        raise ProfileError(f"profile: {GAME_ID} has no profile {name!r}")
-    data = read_toml(path.read_text(encoding="utf-8"), f"{name}.toml")
-    parent = data.get("extends")
-    if parent is None:
-        return data
-    if not isinstance(parent, str) or parent in (*seen, name):
-        raise ProfileError("extends: must name another profile of the same game")
-    return merge(_raw(parent, (*seen, name)), data)
+def _raw(name: str = "andorra", seen: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The raw data of a built-in profile, ``extends`` merged in."""
+    return builtin_raw(GAME_ID, name, seen)
 
 
 def load_default() -> TrenteEtQuaranteProfile:

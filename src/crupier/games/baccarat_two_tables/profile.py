@@ -12,14 +12,13 @@ from __future__ import annotations
 
 from enum import StrEnum
 from fractions import Fraction
-from importlib import resources
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from crupier.core.errors import ProfileError
-from crupier.core.profile import Profile, Ratio, merge, read_toml, validate_profile
+from crupier.core.profile import Profile, Ratio, merge, validate_profile
 from crupier.games.baccarat_two_tables.rules import BANK_TABLEAU, PUNTER_RULE
+from crupier.games.builtin import builtin_raw, load_builtin_profile
 from crupier.games.punto_banco import CommissionRounding
 
 GAME_ID = "baccarat-two-tables"
@@ -225,26 +224,12 @@ def load_builtin(name: str = "andorra") -> BaccaratTwoTablesProfile:
     ...
     crupier.core.errors.ProfileError: profile: baccarat-two-tables has no profile 'nowhere'
     """
-    raw = raw_profile(name)
-    if raw.get("game") != GAME_ID:
-        raise ProfileError(f"game: the profile is for {raw.get('game')!r}, not {GAME_ID!r}")
-    return validate_profile(BaccaratTwoTablesProfile, raw)
+    return load_builtin_profile(BaccaratTwoTablesProfile, GAME_ID, name)
 
 
-def raw_profile(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The raw TOML data of a built-in profile, ``extends`` merged in."""
-    path = resources.files("crupier.games") / "profiles" / GAME_ID / f"{name}.toml"
-    if not path.is_file():
-        raise ProfileError(f"profile: {GAME_ID} has no profile {name!r}")
-    data = read_toml(path.read_text(encoding="utf-8"), f"{name}.toml")
-    parent = data.get("extends")
-    if parent is None:
-        return data
-    if not isinstance(parent, str) or parent in (*seen, name):
-        raise ProfileError("extends: must name another profile of the same game")
-    merged = merge(raw_profile(parent, (*seen, name)), data)
-    merged.pop("extends", None)
-    return merged
+def raw_profile(name: str = "andorra", seen: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The raw data of a built-in profile, ``extends`` merged in."""
+    return builtin_raw(GAME_ID, name, seen)
 
 
 def profile_with(**over: Any) -> BaccaratTwoTablesProfile:

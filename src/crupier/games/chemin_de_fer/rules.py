@@ -19,13 +19,12 @@ from __future__ import annotations
 import math
 from enum import StrEnum
 from fractions import Fraction
-from importlib import resources
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from crupier.core.errors import ProfileError
-from crupier.core.profile import Profile, Ratio, merge, read_toml, validate_profile
+from crupier.core.profile import Profile, Ratio
+from crupier.games.builtin import builtin_raw, load_builtin_profile
 from crupier.games.punto_banco import burn_value, hand_total, point_value
 
 GAME_ID = "chemin-de-fer"
@@ -383,28 +382,12 @@ def load_builtin(name: str = "andorra") -> CheminDeFerProfile:
     >>> load_builtin().cagnotte.rate
     Fraction(1, 20)
     """
-    raw = raw_profile(name)
-    if raw.get("game") != GAME_ID:
-        raise ProfileError(f"game: the profile is for {raw.get('game')!r}, not {GAME_ID!r}")
-    return validate_profile(CheminDeFerProfile, {k: v for k, v in raw.items() if k != "extends"})
+    return load_builtin_profile(CheminDeFerProfile, GAME_ID, name)
 
 
-def raw_profile(name: str, seen: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The raw TOML data of a built-in profile, ``extends`` merged in.
-
-    >>> raw_profile("andorra")["game"]
-    'chemin-de-fer'
-    """
-    path = resources.files("crupier.games") / "profiles" / GAME_ID / f"{name}.toml"
-    if not path.is_file():
-        raise ProfileError(f"profile: {GAME_ID} has no profile {name!r}")
-    data = read_toml(path.read_text(encoding="utf-8"), f"{name}.toml")
-    parent = data.get("extends")
-    if parent is None:
-        return data
-    if not isinstance(parent, str) or parent in (*seen, name):
-        raise ProfileError("extends: must name another profile of the same game")
-    return merge(raw_profile(parent, (*seen, name)), data)
+def raw_profile(name: str = "andorra", seen: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The raw data of a built-in profile, ``extends`` merged in."""
+    return builtin_raw(GAME_ID, name, seen)
 
 
 __all__ = [
