@@ -4,13 +4,10 @@ AS-36 to AS-42). Runs on SQLite, and on PostgreSQL when CRUPIER_TEST_PG_URL is s
 from __future__ import annotations
 
 import datetime as dt
-import os
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import text
 
 from crupier.casino import Casino, Keyring, ManualClock, OpsError, Role
 from crupier.casino.casino import open_casino
@@ -23,30 +20,12 @@ from crupier.casino.equipment import (
 )
 from crupier.casino.fixture import build
 from crupier.ledger import SigningKey, verify
-from crupier.ledger.store import make_engine
 
-PG_URL = os.environ.get("CRUPIER_TEST_PG_URL")
 S1_DAY2, S2_DAY2, S1_DAY3 = "2026-03-02/1", "2026-03-02/2", "2026-03-03/1"
 
 
-def _reset_pg(url: str) -> None:
-    engine = make_engine(url)
-    with engine.begin() as conn:
-        conn.execute(text("DROP TABLE IF EXISTS ledger_entries, ledger_head CASCADE"))
-        conn.execute(text("DROP FUNCTION IF EXISTS ledger_entries_immutable() CASCADE"))
-    engine.dispose()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def eq_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh database: a SQLite file, or the reset PostgreSQL test database."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'c.db'}"
-        return
-    if not PG_URL:
-        pytest.skip("PostgreSQL tests need CRUPIER_TEST_PG_URL")
-    _reset_pg(PG_URL)
-    yield PG_URL
 
 
 @pytest.fixture
@@ -66,10 +45,10 @@ def eq_keyring() -> Keyring:
 
 @pytest.fixture
 def cas(
-    eq_url: str, eq_clock: ManualClock, eq_key: SigningKey, eq_keyring: Keyring
+    cas_url: str, eq_clock: ManualClock, eq_key: SigningKey, eq_keyring: Keyring
 ) -> Iterator[Casino]:
     """CAS-T (§13.0) with a stocked equipment register."""
-    casino = build(eq_url, clock=eq_clock, casino_key=eq_key, keyring=eq_keyring)
+    casino = build(cas_url, clock=eq_clock, casino_key=eq_key, keyring=eq_keyring)
     stock(casino)
     yield casino
     casino.ledger.close()
@@ -752,7 +731,7 @@ def test_cancelled_disposal_frees_the_items(cas: Casino) -> None:
 
 
 def test_state_is_rebuilt_from_the_books(
-    cas: Casino, eq_url: str, eq_clock: ManualClock, eq_key: SigningKey, eq_keyring: Keyring
+    cas: Casino, cas_url: str, eq_clock: ManualClock, eq_key: SigningKey, eq_keyring: Keyring
 ) -> None:
     """Re-opening the casino replays every EQR and JNL entry into the same state."""
     cas.assign_dice("CR-1", S1_DAY2, dice_ids(101, 105), by="D1")
@@ -772,7 +751,7 @@ def test_state_is_rebuilt_from_the_books(
         scheduled_date=dt.date(2026, 3, 20),
         by="D1",
     )
-    again = open_casino(eq_url, eq_key, clock=eq_clock, keyring=eq_keyring)
+    again = open_casino(cas_url, eq_key, clock=eq_clock, keyring=eq_keyring)
     try:
         assert again.equipment == cas.equipment
         assert again.decks == cas.decks
@@ -782,4 +761,4 @@ def test_state_is_rebuilt_from_the_books(
         assert again.previous_equipment_session(S2_DAY2) == S1_DAY2
     finally:
         again.ledger.close()
-    assert verify(eq_url, [eq_key.public_key]).ok
+    assert verify(cas_url, [eq_key.public_key]).ok

@@ -5,43 +5,22 @@ CRUPIER_TEST_PG_URL is set."""
 from __future__ import annotations
 
 import datetime as dt
-import os
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import text
 
 from crupier.casino import Casino, Keyring, ManualClock, OpsError, Role, parse_local
 from crupier.casino.casino import open_casino
 from crupier.casino.fixture import build
 from crupier.core.rng import SeededSource, shuffle
 from crupier.ledger import SigningKey
-from crupier.ledger.store import make_engine
 
-PG_URL = os.environ.get("CRUPIER_TEST_PG_URL")
 ADULT = dt.date(1980, 1, 1)
 
 
-def _reset_pg(url: str) -> None:
-    engine = make_engine(url)
-    with engine.begin() as conn:
-        conn.execute(text("DROP TABLE IF EXISTS ledger_entries, ledger_head CASCADE"))
-        conn.execute(text("DROP FUNCTION IF EXISTS ledger_entries_immutable() CASCADE"))
-    engine.dispose()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def ply_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh database: a SQLite file, or the reset PostgreSQL test database."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'c.db'}"
-        return
-    if not PG_URL:
-        pytest.skip("PostgreSQL tests need CRUPIER_TEST_PG_URL")
-    _reset_pg(PG_URL)
-    yield PG_URL
 
 
 @pytest.fixture
@@ -61,10 +40,10 @@ def ply_keyring() -> Keyring:
 
 @pytest.fixture
 def cas(
-    ply_url: str, ply_clock: ManualClock, ply_key: SigningKey, ply_keyring: Keyring
+    cas_url: str, ply_clock: ManualClock, ply_key: SigningKey, ply_keyring: Keyring
 ) -> Iterator[Casino]:
     """CAS-T (§13.0) on 2026-03-02."""
-    casino = build(ply_url, clock=ply_clock, casino_key=ply_key, keyring=ply_keyring)
+    casino = build(cas_url, clock=ply_clock, casino_key=ply_key, keyring=ply_keyring)
     yield casino
     casino.ledger.close()
 
@@ -464,7 +443,7 @@ def test_promotion_rules(cas: Casino, ply_clock: ManualClock) -> None:
 
 
 def test_state_is_rebuilt_from_the_books(
-    cas: Casino, ply_url: str, ply_clock: ManualClock, ply_key: SigningKey, ply_keyring: Keyring
+    cas: Casino, cas_url: str, ply_clock: ManualClock, ply_key: SigningKey, ply_keyring: Keyring
 ) -> None:
     players(cas, "P1", "P2", "P3", "P4", "P7")
     cas.admit("PAS-P1", name="P1", date_of_birth=ADULT, by="K1")
@@ -478,7 +457,7 @@ def test_state_is_rebuilt_from_the_books(
     cas.create_promotion("PR-1", "Menu", start=start, end=end, references_gaming=False, by="D1")
     cas.notify_promotion("PR-1", by="D1")
     cas.activate_promotion("PR-1", by="D1")
-    again = open_casino(ply_url, ply_key, clock=ply_clock, keyring=ply_keyring)
+    again = open_casino(cas_url, ply_key, clock=ply_clock, keyring=ply_keyring)
     try:
         assert again.players == cas.players
         assert again.seats == cas.seats

@@ -8,43 +8,17 @@ Runs on SQLite, and on PostgreSQL too when ``CRUPIER_TEST_PG_URL`` names a throw
 from __future__ import annotations
 
 import datetime as dt
-import os
 from collections.abc import Callable, Iterator
 from functools import partial
-from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import text
 
 from crupier.casino import Casino, ManualClock, OpsError, Role, TableState, parse_local
 from crupier.casino.casino import open_casino
 from crupier.casino.fixture import build, open_day, open_table
 from crupier.casino.registers import ANNUAL_BOOK
 from crupier.ledger import Change, SigningKey
-from crupier.ledger.store import make_engine
-
-PG_URL = os.environ.get("CRUPIER_TEST_PG_URL")
-
-
-def _reset_pg(url: str) -> None:
-    engine = make_engine(url)
-    with engine.begin() as conn:
-        conn.execute(text("DROP TABLE IF EXISTS ledger_entries, ledger_head CASCADE"))
-        conn.execute(text("DROP FUNCTION IF EXISTS ledger_entries_immutable() CASCADE"))
-    engine.dispose()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def reg_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh database: a SQLite file, or the reset PostgreSQL test database."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'registers.db'}"
-        return
-    if not PG_URL:
-        pytest.skip("PostgreSQL tests need CRUPIER_TEST_PG_URL")
-    _reset_pg(PG_URL)
-    yield PG_URL
 
 
 @pytest.fixture
@@ -58,9 +32,9 @@ def key() -> SigningKey:
 
 
 @pytest.fixture
-def casino(reg_url: str, reg_clock: ManualClock, key: SigningKey) -> Iterator[Casino]:
+def casino(cas_url: str, reg_clock: ManualClock, key: SigningKey) -> Iterator[Casino]:
     """CAS-T of §13.0, every 2026 volume sealed by I7."""
-    built = build(reg_url, clock=reg_clock, casino_key=key)
+    built = build(cas_url, clock=reg_clock, casino_key=key)
     yield built
     built.ledger.close()
 
@@ -765,7 +739,7 @@ def test_entry_dicts_show_effective_values_and_corrections(
 
 
 def test_registers_are_rebuilt_when_the_casino_is_reopened(
-    casino: Casino, reg_clock: ManualClock, reg_url: str, key: SigningKey
+    casino: Casino, reg_clock: ManualClock, cas_url: str, key: SigningKey
 ) -> None:
     visit = as48_visit(casino, reg_clock)
     reg_clock.set("2026-03-04 10:00")
@@ -787,7 +761,7 @@ def test_registers_are_rebuilt_when_the_casino_is_reopened(
     )
     casino.ledger.close()
 
-    again = open_casino(reg_url, key, clock=reg_clock, keyring=casino.keyring)
+    again = open_casino(cas_url, key, clock=reg_clock, keyring=casino.keyring)
     try:
         after = (
             again.observation_items(),

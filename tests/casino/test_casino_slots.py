@@ -4,22 +4,17 @@ SQLite, and on PostgreSQL when CRUPIER_TEST_PG_URL is set."""
 from __future__ import annotations
 
 import datetime as dt
-import os
 from collections.abc import Callable, Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import text
 
 from crupier.casino import Casino, Keyring, ManualClock, OpsError
 from crupier.casino.casino import open_casino
 from crupier.casino.equipment import EquipmentType
 from crupier.casino.fixture import build
 from crupier.ledger import SigningKey
-from crupier.ledger.store import make_engine
 
-PG_URL = os.environ.get("CRUPIER_TEST_PG_URL")
 BIG_METER = 999_999_999_999  # cents
 SM19_METER = 999_999_999  # meter_max + 1 = 10,000,000.00
 
@@ -46,24 +41,8 @@ READINGS = {
 }
 
 
-def _reset_pg(url: str) -> None:
-    engine = make_engine(url)
-    with engine.begin() as conn:
-        conn.execute(text("DROP TABLE IF EXISTS ledger_entries, ledger_head CASCADE"))
-        conn.execute(text("DROP FUNCTION IF EXISTS ledger_entries_immutable() CASCADE"))
-    engine.dispose()
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-def slot_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh database: a SQLite file, or the reset PostgreSQL test database."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'c.db'}"
-        return
-    if not PG_URL:
-        pytest.skip("PostgreSQL tests need CRUPIER_TEST_PG_URL")
-    _reset_pg(PG_URL)
-    yield PG_URL
 
 
 @pytest.fixture
@@ -83,10 +62,10 @@ def slot_keyring() -> Keyring:
 
 @pytest.fixture
 def cas(
-    slot_url: str, slot_clock: ManualClock, slot_key: SigningKey, slot_keyring: Keyring
+    cas_url: str, slot_clock: ManualClock, slot_key: SigningKey, slot_keyring: Keyring
 ) -> Iterator[Casino]:
     """CAS-T (§13.0) with SM-17, SM-18 and SM-19 in the equipment register and slot books."""
-    casino = build(slot_url, clock=slot_clock, casino_key=slot_key, keyring=slot_keyring)
+    casino = build(cas_url, clock=slot_clock, casino_key=slot_key, keyring=slot_keyring)
     casino.register_company("EQUIPJOC", "Equipjoc SL", j_licence="J-2025-001", by="D1")
     casino.register_model(
         "SLOT-X", EquipmentType.SLOT_MACHINE, homologation_ref="HOM-SLOT", by="D1"
@@ -272,7 +251,7 @@ def test_summary_uses_corrected_meters(cas: Casino, slot_clock: ManualClock) -> 
 def test_state_is_rebuilt_from_the_books(
     cas: Casino,
     slot_clock: ManualClock,
-    slot_url: str,
+    cas_url: str,
     slot_key: SigningKey,
     slot_keyring: Keyring,
 ) -> None:
@@ -281,7 +260,7 @@ def test_state_is_rebuilt_from_the_books(
     for machine in READINGS:
         cas.record_monthly_meters(machine, 2026, 3, by="K1")
     cas.generate_monthly_ggr(2026, 3, by="K1")
-    again = open_casino(slot_url, slot_key, clock=slot_clock, keyring=slot_keyring)
+    again = open_casino(cas_url, slot_key, clock=slot_clock, keyring=slot_keyring)
     try:
         assert again.slot_machines == cas.slot_machines
         assert again.slot_summaries == cas.slot_summaries

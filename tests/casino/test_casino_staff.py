@@ -6,13 +6,11 @@ Runs on SQLite, and on PostgreSQL too when ``CRUPIER_TEST_PG_URL`` names a throw
 from __future__ import annotations
 
 import datetime as dt
-import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from sqlalchemy import text
 
 from crupier.casino import Casino, ManualClock, Op, OpsError, Role
 from crupier.casino.base import Keyring
@@ -27,29 +25,6 @@ from crupier.casino.staff import (
     months_before,
 )
 from crupier.ledger import SigningKey, verify
-from crupier.ledger.store import make_engine
-
-PG_URL = os.environ.get("CRUPIER_TEST_PG_URL")
-
-
-def _reset_pg(url: str) -> None:
-    engine = make_engine(url)
-    with engine.begin() as conn:
-        conn.execute(text("DROP TABLE IF EXISTS ledger_entries, ledger_head CASCADE"))
-        conn.execute(text("DROP FUNCTION IF EXISTS ledger_entries_immutable() CASCADE"))
-    engine.dispose()
-
-
-@pytest.fixture(params=["sqlite", "postgresql"])
-def staff_url(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[str]:
-    """A fresh database: a SQLite file, or the reset PostgreSQL test database."""
-    if request.param == "sqlite":
-        yield f"sqlite:///{tmp_path / 'staff.db'}"
-        return
-    if not PG_URL:
-        pytest.skip("PostgreSQL tests need CRUPIER_TEST_PG_URL")
-    _reset_pg(PG_URL)
-    yield PG_URL
 
 
 class World:
@@ -68,8 +43,8 @@ class World:
 
 
 @pytest.fixture
-def world(staff_url: str) -> Iterator[World]:
-    w = World(staff_url)
+def world(cas_url: str) -> Iterator[World]:
+    w = World(cas_url)
     yield w
     w.casino.ledger.close()
 
