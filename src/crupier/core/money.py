@@ -22,6 +22,7 @@ Fraction(7, 6)
 
 from __future__ import annotations
 
+import math
 import re
 from enum import StrEnum
 from fractions import Fraction
@@ -44,6 +45,34 @@ class Rounding(StrEnum):
 
     DOWN = "down"
     EXACT = "exact"
+
+
+class DeductionRounding(StrEnum):
+    """Named rounding rules for what the house deducts (a commission, a cagnotte, the monte
+    10 %, an insurance fee), in whole multiples of a unit."""
+
+    HALF_UP = "half-up"
+    UP = "up"
+    DOWN = "down"
+
+
+def deduction(amount: int, rate: Fraction, rounding: DeductionRounding | str, unit: int = 1) -> int:
+    """``amount * rate`` in whole ``unit``s, rounded by the named rule, at most ``amount``.
+
+    >>> deduction(3000, Fraction(5, 100), "half-up"), deduction(3000, Fraction(5, 100), "up", 100)
+    (150, 200)
+    >>> deduction(995, Fraction(1, 10), "down"), deduction(995, Fraction(1, 10), "half-up", 50)
+    (99, 100)
+    """
+    units = amount * rate / unit
+    rule = DeductionRounding(rounding)
+    if rule is DeductionRounding.HALF_UP:
+        whole = math.floor(units + Fraction(1, 2))
+    elif rule is DeductionRounding.UP:
+        whole = math.ceil(units)
+    else:
+        whole = math.floor(units)
+    return min(amount, whole * unit) if amount >= 0 else whole * unit
 
 
 def parse_amount(text: str, digits: int = MINOR_DIGITS) -> int:

@@ -70,7 +70,13 @@ from crupier.core.layout import (
     Suspend,
     Void,
 )
-from crupier.core.money import format_amount, format_ratio, win_amount
+from crupier.core.money import (
+    DeductionRounding,
+    deduction,
+    format_amount,
+    format_ratio,
+    win_amount,
+)
 from crupier.core.profile import Ratio
 from crupier.core.resolution import Lose, Push, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
@@ -211,14 +217,6 @@ class Corresponds(StrEnum):
 
     LIVE = "live"
     ANY_PLACED = "any-placed"
-
-
-class DeductionRounding(StrEnum):
-    """How the 10 % is rounded to its unit."""
-
-    UP = "up"  # the house keeps the remainder (the player's winnings rounded down)
-    HALF_UP = "half-up"
-    DOWN = "down"
 
 
 class PackRules(BaseModel):
@@ -452,14 +450,7 @@ def deduction_of(amount: int, ten: TenPercent) -> int:
     >>> deduction_of(995, TenPercent(rounding="down")), deduction_of(995, TenPercent(unit=50))
     (99, 100)
     """
-    units = amount * ten.rate / ten.unit
-    if ten.rounding is DeductionRounding.UP:
-        whole = math.ceil(units)
-    elif ten.rounding is DeductionRounding.HALF_UP:
-        whole = math.floor(units + Fraction(1, 2))
-    else:
-        whole = math.floor(units)
-    return min(amount, whole * ten.unit)
+    return deduction(amount, ten.rate, ten.rounding, ten.unit)
 
 
 # -- the layout: a small state machine fed one card at a time ------------------------------------

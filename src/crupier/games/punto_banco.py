@@ -24,7 +24,6 @@ import math
 import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
 from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar, NamedTuple
@@ -50,7 +49,7 @@ from crupier.core.layout import (
     Settled,
     Spot,
 )
-from crupier.core.money import win_amount
+from crupier.core.money import DeductionRounding, deduction, win_amount
 from crupier.core.profile import Ratio
 from crupier.core.resolution import Lose, Push, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
@@ -198,12 +197,8 @@ def play_coup(rules: PuntoBancoRules, next_card: Callable[[], Card]) -> Coup:
 # -- the profile ----------------------------------------------------------------------------
 
 
-class CommissionRounding(StrEnum):
-    """How the commission is rounded to its unit (the house keeps the benefit)."""
-
-    HALF_UP = "half-up"
-    UP = "up"
-    DOWN = "down"
+#: How the commission is rounded to its unit (the house keeps the benefit).
+CommissionRounding = DeductionRounding
 
 
 class Commission(BaseModel):
@@ -233,14 +228,7 @@ def commission_of(amount: int, commission: Commission) -> int:
     >>> commission_of(3000, Commission(unit=100, rounding="down"))
     100
     """
-    units = amount * commission.rate / commission.unit
-    if commission.rounding is CommissionRounding.HALF_UP:
-        whole = math.floor(units + Fraction(1, 2))
-    elif commission.rounding is CommissionRounding.UP:
-        whole = math.ceil(units)
-    else:
-        whole = math.floor(units)
-    return min(amount, whole * commission.unit)
+    return deduction(amount, commission.rate, commission.rounding, commission.unit)
 
 
 class PuntoBancoPayouts(BaseModel):

@@ -67,7 +67,7 @@ from crupier.core.layout import (
     TakeDown,
     Void,
 )
-from crupier.core.money import Rounding, format_amount, share
+from crupier.core.money import DeductionRounding, Rounding, deduction, format_amount, share
 from crupier.core.profile import Ratio
 from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
@@ -282,12 +282,8 @@ class PrisonAtClose(StrEnum):
     RETURN = "return"
 
 
-class FeeRounding(StrEnum):
-    """How the insurance fee is rounded to the chip unit (the house keeps the benefit)."""
-
-    UP = "up"
-    DOWN = "down"
-    HALF_UP = "half-up"
+#: How the insurance fee is rounded to the chip unit (the house keeps the benefit).
+FeeRounding = DeductionRounding
 
 
 class ShoeRules(BaseModel):
@@ -400,14 +396,7 @@ def insurance_fee(stake: int, insurance: InsuranceRules, unit: int = 1) -> int:
     >>> insurance_fee(1_050, InsuranceRules(), unit=10), insurance_fee(1_050, InsuranceRules(fee_rounding="down"))
     (20, 10)
     """
-    units = stake * insurance.fee / unit
-    if insurance.fee_rounding is FeeRounding.UP:
-        whole = math.ceil(units)
-    elif insurance.fee_rounding is FeeRounding.DOWN:
-        whole = math.floor(units)
-    else:
-        whole = math.floor(units + Fraction(1, 2))
-    return whole * unit
+    return deduction(stake, insurance.fee, insurance.fee_rounding, unit)
 
 
 # -- the chances ---------------------------------------------------------------------------------

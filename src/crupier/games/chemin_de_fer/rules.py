@@ -16,13 +16,13 @@ read the same functions (:func:`punto_cell`, :func:`banker_cell`, :func:`banker_
 
 from __future__ import annotations
 
-import math
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
+from crupier.core.money import DeductionRounding, deduction
 from crupier.core.profile import Profile, Ratio
 from crupier.games.builtin import builtin_raw, load_builtin_profile
 from crupier.games.punto_banco import burn_value, hand_total, point_value
@@ -76,12 +76,8 @@ class Choice(StrEnum):
     STAND = "stand"
 
 
-class CagnotteRounding(StrEnum):
-    """How the cagnotte is rounded to its unit."""
-
-    HALF_UP = "half-up"
-    UP = "up"
-    DOWN = "down"
+#: How the cagnotte is rounded to its unit.
+CagnotteRounding = DeductionRounding
 
 
 class Rotation(StrEnum):
@@ -205,14 +201,7 @@ def cagnotte_of(winnings: int, cagnotte: Cagnotte) -> int:
     >>> cagnotte_of(25_000, Cagnotte(unit=100, rounding="down"))
     1200
     """
-    units = winnings * cagnotte.rate / cagnotte.unit
-    if cagnotte.rounding is CagnotteRounding.HALF_UP:
-        whole = math.floor(units + Fraction(1, 2))
-    elif cagnotte.rounding is CagnotteRounding.UP:
-        whole = math.ceil(units)
-    else:
-        whole = math.floor(units)
-    return min(winnings, whole * cagnotte.unit)
+    return deduction(winnings, cagnotte.rate, cagnotte.rounding, cagnotte.unit)
 
 
 # -- the profile ---------------------------------------------------------------------------------
