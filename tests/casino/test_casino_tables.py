@@ -986,3 +986,14 @@ def test_a_cagnotte_count_that_differs_from_the_journal_is_an_incident(
     assert incident["type"] == "RECONCILIATION_VARIANCE"
     assert (incident["counted"], incident["journal"]) == (400, 500)
     assert cas.sign_result("CF-1", by="D1").payload["data"]["result"] == 400  # from the count
+
+
+def test_who_launched_each_round_is_recorded_for_the_rotation_audit(
+    cas: Casino, clock: ManualClock
+) -> None:
+    open_day(cas, clock)
+    open_table(cas, "RF-1")
+    cas.source = _pockets(17, 4, 32)
+    for dealer in ("R1", "R4", "R1"):
+        cas.play_round("RF-1", by="T4", launched_by=dealer)
+    assert cas.launches("RF-1") == [(1, "R1"), (2, "R4"), (3, "R1")]

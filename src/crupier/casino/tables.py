@@ -937,6 +937,7 @@ class TableOps(CasinoBase):
         bets: Sequence[Mapping[str, Any]] = (),
         void: bool = False,
         void_reason: str = "",
+        launched_by: str | None = None,
     ) -> Entry:
         """Record a round played at a table whose engine runs elsewhere (its result and bets).
 
@@ -957,6 +958,7 @@ class TableOps(CasinoBase):
             "bets": [dict(b) for b in bets],
             "log": [],
             "house_net": int(result.get("house_net", 0)),
+            "launched_by": launched_by or by,
         }
         if "cagnotte" in result:
             data["cagnotte"] = int(result["cagnotte"])
@@ -972,6 +974,7 @@ class TableOps(CasinoBase):
         void_reason: str = "",
         actions: Sequence[Action] | None = None,
         cagnotte: int | None = None,
+        launched_by: str | None = None,
     ) -> Entry:
         """Play one round on the table's engine: the players' bets, then the staff's actions
         (no more bets, the result drawn from the casino's source, settlement). The round's
@@ -979,7 +982,9 @@ class TableOps(CasinoBase):
 
         ``actions`` plays those engine actions instead (a circle game's coup: banco calls,
         the punto's choice, the deal), in one all-or-nothing round; ``cagnotte`` records
-        the house's deduction the engine computed in the coup (OPS-BK-15).
+        the house's deduction the engine computed in the coup (OPS-BK-15). ``launched_by``
+        names the dealer who spun the ball or threw the dice (default: ``by``), so the
+        launching rotation can be audited (§2.9).
         """
         from crupier.core.layout import LastRounds, PlaceBet, Void
 
@@ -1027,6 +1032,7 @@ class TableOps(CasinoBase):
             "bets": [{"player": p, "spot": s, "amount": a} for p, s, a in bets],
             "log": [e.to_dict() for e in trial.log[start:]],
             "house_net": int(getattr(trial.state, "house", 0)) - before,
+            "launched_by": launched_by or by,
         }
         cagnotte_after = getattr(trial.state, "cagnotte", None)
         if cagnotte is None and isinstance(cagnotte_after, int) and isinstance(cagnotte_before, int):
@@ -1065,6 +1071,16 @@ class TableOps(CasinoBase):
             table.rounds_left -= 1
             if table.rounds_left == 0:
                 table.state = TableState.AWAITING_FLOAT_TOPUP
+
+    def launches(self, table_id: str) -> list[tuple[int, str]]:
+        """Who launched each round of the table's session: the ball-launching rotation
+        audit (§2.9; recorded, not enforced)."""
+        ts = self.table_session(table_id)
+        out = []
+        for seq in ts.rounds:
+            d = self.ledger.get(seq).payload["data"]
+            out.append((int(d["round"]), str(d.get("launched_by", ""))))
+        return out
 
     def buy_in(self, table_id: str, player: str, amount: int, *, by: str) -> Entry:
         """A player changes cash for chips at the table: the cash goes into the drop box."""
