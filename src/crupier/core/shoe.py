@@ -27,6 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from crupier.core.cards import Card, standard_deck
+from crupier.core.errors import MalformedAction
 from crupier.core.rng import RandomSource, shuffle
 
 
@@ -202,3 +203,59 @@ class Shoe:
 
 
 __all__ = ["Shoe"]
+
+
+def parse_cards(codes: object, what: str, parse: Callable[[str], Card] = Card.parse) -> list[Card]:
+    """Card codes entered by the croupier, or a ``MalformedAction`` naming the action.
+
+    >>> [str(c) for c in parse_cards(["Ah", "Kd"], "deal")]
+    ['Ah', 'Kd']
+    >>> parse_cards("Ah", "deal")
+    Traceback (most recent call last):
+    ...
+    crupier.core.errors.MalformedAction: deal: 'Ah' is not a list of cards
+    """
+    if not isinstance(codes, (tuple, list)):
+        raise MalformedAction(f"{what}: {codes!r} is not a list of cards")
+    try:
+        return [parse(c) for c in codes]
+    except ValueError as exc:
+        raise MalformedAction(f"{what}: {exc}") from None
+
+
+def burn_from(
+    shoe: Shoe,
+    cards: object,
+    count: object,
+    parse: Callable[[str], Card] = Card.parse,
+) -> list[Card]:
+    """The croupier takes cards out of play: the cards entered from a live shoe (checked
+    against what is left in it), or ``count`` cards drawn from an electronic one.
+
+    >>> live = Shoe.live_table(6)
+    >>> [str(c) for c in burn_from(live, ("5h",), None)]
+    ['5h']
+    >>> burn_from(live, (), None)
+    Traceback (most recent call last):
+    ...
+    crupier.core.errors.MalformedAction: burn: enter the cards taken out of play
+    """
+    try:
+        if shoe.live:
+            burnt = parse_cards(cards, "burn", parse)
+            if not burnt:
+                raise MalformedAction("burn: enter the cards taken out of play")
+            for card in burnt:
+                shoe.burn_card(card)
+            return burnt
+        if cards:
+            raise MalformedAction("burn: cards are drawn from this shoe, not entered")
+        if not isinstance(count, int) or isinstance(count, bool) or count < 1:
+            raise MalformedAction(f"burn: {count!r} is not a number of cards")
+        if count > shoe.remaining:
+            raise MalformedAction(f"burn: only {shoe.remaining} cards are left")
+        return list(shoe.burn(count))
+    except MalformedAction:
+        raise
+    except ValueError as exc:
+        raise MalformedAction(f"burn: {exc}") from None

@@ -78,7 +78,7 @@ from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win, n
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
-from crupier.core.shoe import Shoe
+from crupier.core.shoe import Shoe, burn_from
 from crupier.games.builtin import builtin_raw, load_builtin_profile
 
 GAME_ID = "casino-war"
@@ -1013,26 +1013,7 @@ class CasinoWar(LayoutGame[CasinoWarProfile, CasinoWarState]):
         shoe = state.shoe
         if shoe is None:
             raise IllegalAction("no shoe is loaded")
-        try:
-            if shoe.live:
-                burnt = _parse_cards(action.cards, "burn")
-                if not burnt:
-                    raise MalformedAction("burn: enter the cards taken out")
-                for card in burnt:
-                    shoe.burn_card(card)
-            else:
-                count = action.count
-                if action.cards:
-                    raise MalformedAction("burn: cards are drawn from this shoe, not entered")
-                if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-                    raise MalformedAction(f"burn: {count!r} is not a number of cards")
-                if count > shoe.remaining:
-                    raise MalformedAction(f"burn: only {shoe.remaining} cards are left")
-                burnt = shoe.burn(count)
-        except ValueError as exc:
-            if isinstance(exc, MalformedAction):
-                raise
-            raise MalformedAction(f"burn: {exc}") from None
+        burnt = burn_from(shoe, action.cards, action.count)
         reason = f" ({action.reason})" if action.reason else ""
         text = f"taken out of play: {' '.join(str(c) for c in burnt)}{reason}"
         state.incidents.append(text)

@@ -55,7 +55,7 @@ from crupier.core.resolution import Lose, Push, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
-from crupier.core.shoe import Shoe
+from crupier.core.shoe import Shoe, burn_from, parse_cards
 from crupier.games.builtin import builtin_raw, load_builtin_profile
 
 GAME_ID = "punto-banco"
@@ -757,26 +757,7 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
         shoe = state.shoe
         if shoe is None:
             raise IllegalAction("no shoe is loaded")
-        try:
-            if shoe.live:
-                burnt = _parse_cards(action.cards, "burn")
-                if not burnt:
-                    raise MalformedAction("burn: enter the cards burnt")
-                for card in burnt:
-                    shoe.burn_card(card)
-            else:
-                count = action.count
-                if action.cards:
-                    raise MalformedAction("burn: cards are drawn from this shoe, not entered")
-                if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-                    raise MalformedAction(f"burn: {count!r} is not a number of cards")
-                if count > shoe.remaining:
-                    raise MalformedAction(f"burn: only {shoe.remaining} cards are left")
-                burnt = shoe.burn(count)
-        except ValueError as exc:
-            if isinstance(exc, MalformedAction):
-                raise
-            raise MalformedAction(f"burn: {exc}") from None
+        burnt = burn_from(shoe, action.cards, action.count)
         reason = f" ({action.reason})" if action.reason else ""
         text = f"burnt {' '.join(str(c) for c in burnt)}{reason}"
         state.incidents.append(text)
@@ -864,12 +845,7 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
 
 
 def _parse_cards(codes: object, what: str) -> list[Card]:
-    if not isinstance(codes, (tuple, list)):
-        raise MalformedAction(f"{what}: {codes!r} is not a list of cards")
-    try:
-        return [Card.parse(c) for c in codes]
-    except ValueError as exc:
-        raise MalformedAction(f"{what}: {exc}") from None
+    return parse_cards(codes, what)
 
 
 # -- PAR: exact enumeration over the shoe --------------------------------------------------------

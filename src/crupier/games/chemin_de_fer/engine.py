@@ -55,7 +55,7 @@ from crupier.core.money import check_amount, format_amount
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, Game, Record, registry
-from crupier.core.shoe import Shoe
+from crupier.core.shoe import Shoe, burn_from
 from crupier.games.chemin_de_fer.rules import (
     GAME_ID,
     Additions,
@@ -1281,24 +1281,7 @@ class CheminDeFer(Game[CheminDeFerProfile, CheminDeFerState]):
 
     def _burn(self, state: CheminDeFerState, action: Burn) -> list[Event]:
         shoe = self._shoe(state)
-        if shoe.live:
-            burnt = self._parse(action.cards, "burn")
-            if not burnt:
-                raise MalformedAction("burn: enter the cards burnt")
-            try:
-                for card in burnt:
-                    shoe.burn_card(card)
-            except ValueError as exc:
-                raise MalformedAction(f"burn: {exc}") from None
-        else:
-            count = action.count
-            if action.cards:
-                raise MalformedAction("burn: cards are drawn from this shoe, not entered")
-            if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-                raise MalformedAction(f"burn: {count!r} is not a number of cards")
-            if count > shoe.remaining:
-                raise MalformedAction(f"burn: only {shoe.remaining} cards are left")
-            burnt = shoe.burn(count)
+        burnt = burn_from(shoe, action.cards, action.count)
         reason = f" ({action.reason})" if action.reason else ""
         text = f"burnt {' '.join(str(c) for c in burnt)}{reason}"
         state.incidents.append(text)
