@@ -997,3 +997,22 @@ def test_who_launched_each_round_is_recorded_for_the_rotation_audit(
     for dealer in ("R1", "R4", "R1"):
         cas.play_round("RF-1", by="T4", launched_by=dealer)
     assert cas.launches("RF-1") == [(1, "R1"), (2, "R4"), (3, "R1")]
+
+
+def test_the_key_changes_holder_only_by_a_signed_handover(cas: Casino, clock: ManualClock) -> None:
+    from crupier.casino import Role
+
+    open_day(cas, clock)
+    open_table(cas, "RF-1")
+    cas.temp_close("RF-1", by="D1")
+    refused("KEY_HOLDER_ONLY", cas.hand_over_key, "RF-1", by="S1", to="S1")
+    refused("PERMISSION_DENIED", cas.hand_over_key, "RF-1", by="D1", to="T4")
+    handover = cas.hand_over_key("RF-1", by="D1", to="S1")
+    assert cas.status(handover.seq) == "COMPLETE"  # both signed
+    assert cas.key_custody["RF-1-BANK"] == "S1" and cas.tables["RF-1"].key_holder == "S1"
+    director = next(a for a in cas.assignments if a.staff == "D1" and a.role is Role.DIR)
+    cas.end_assignment(director.id)  # D1 ceases; S1 becomes the (transitional) director
+    cas.assign("S1", Role.DIR, transitional=True)
+    refused("KEY_HOLDER_ONLY", cas.reopen, "RF-1", by="D1")
+    cas.reopen("RF-1", by="S1")
+    assert cas.tables["RF-1"].state is TableState.OPEN

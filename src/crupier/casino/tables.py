@@ -802,6 +802,36 @@ class TableOps(CasinoBase):
         self.key_custody[d["key"]] = "TABLE"
         self.table_sessions[d["table_session"]].other.append(entry.seq)
 
+    def hand_over_key(self, table_id: str, *, by: str, to: str) -> Entry:
+        """The bank key of a temporarily closed table changes holder (OPS-TBL-42): a
+        handover signed by both the giver (the holder) and the receiver, who must be able to
+        act as director (the director in office, or the one about to be)."""
+        table = self.table(table_id)
+        if table.state is not TableState.TEMP_CLOSED:
+            raise OpsError("INVALID_STATE", f"{table_id} is {table.state}")
+        if by != table.key_holder:
+            raise OpsError("KEY_HOLDER_ONLY", f"only {table.key_holder}, who holds the key, may")
+        if to == by or not any(
+            a.role in (Role.DIR, Role.SUB, Role.CDM) for a in self.valid_assignments(to)
+        ):
+            raise OpsError("PERMISSION_DENIED", f"{to} may not hold a director's key")
+        ts = self.table_session(table_id)
+        key = self.effective(ts.opening)["bank_key"]
+        data = {"table_session": ts.id, "key": key, "from": by, "to": to}
+        return self.record(
+            self._book(table), "KEY_HANDOVER", data, by=by, role=Role.DIR, purpose="DIRECTOR",
+            required=["DIRECTOR", "DIRECTOR"], cosign=[(to, "DIRECTOR")],
+            gaming_day=ts.gaming_day, session=ts.session, table=table_id,
+        )  # fmt: skip
+
+    @projects("A43.KEY_HANDOVER", "A44.KEY_HANDOVER")
+    def _on_key_handover(self, entry: Entry) -> None:
+        d = entry.payload["data"]
+        table = self.tables[entry.payload["table"]]
+        table.key_holder = d["to"]
+        self.key_custody[d["key"]] = d["to"]
+        self.table_sessions[d["table_session"]].other.append(entry.seq)
+
     def close_definitively(self, table_id: str, *, by: str) -> Entry:
         """From a temporary closure to the closing count, by the key holder (OPS-TBL-24)."""
         table = self.table(table_id)
