@@ -1016,3 +1016,32 @@ def test_the_key_changes_holder_only_by_a_signed_handover(cas: Casino, clock: Ma
     refused("KEY_HOLDER_ONLY", cas.reopen, "RF-1", by="D1")
     cas.reopen("RF-1", by="S1")
     assert cas.tables["RF-1"].state is TableState.OPEN
+
+
+def test_progressive_pool_movements_carry_the_balance_over(cas: Casino, clock: ManualClock) -> None:
+    from fractions import Fraction
+
+    cas.add_progressive_pool("JP-BJ", ["BJ-3", "BJ-5"], craj_ref="CRAJ-PROG-7",
+                             deduction_rate=Fraction(1, 10))  # fmt: skip
+    open_day(cas, clock)
+    open_table(cas, "BJ-3")
+    first = cas.progressive_movement("JP-BJ", "BJ-3", by="T1", cashier="K1", contributions=10_000)
+    d = first.payload["data"]
+    assert (d["deduction"], d["closing_balance"]) == (1_000, 9_000)
+    assert first.payload["book"] == "A43" and cas.status(first.seq) == "COMPLETE"
+    refused("INVALID_STATE", cas.progressive_movement, "JP-BJ", "BJ-3", by="T1", cashier="K1",
+            contributions=1)  # one entry per pool per session  # fmt: skip
+    refused("UNKNOWN_ENTITY", cas.progressive_movement, "JP-BJ", "RF-1", by="T1", cashier="K1",
+            contributions=1)  # fmt: skip
+    play_out(cas, "BJ-3")
+    close_and_count(cas, "BJ-3", 2_000_000, 0)
+    cas.close_session(by="D1")
+    cas.open_session(by="D1")
+    open_table(cas, "BJ-5")
+    refused("INVALID_STATE", cas.progressive_movement, "JP-BJ", "BJ-5", by="T1", cashier="K1",
+            contributions=5_000, payouts=20_000)  # more than the pool holds  # fmt: skip
+    second = cas.progressive_movement("JP-BJ", "BJ-5", by="T1", cashier="K1",
+                                      contributions=5_001, payouts=12_000)  # fmt: skip
+    d = second.payload["data"]
+    assert d["opening_balance"] == 9_000 and d["deduction"] == 500  # 500.1 rounded down
+    assert d["closing_balance"] == 9_000 + 5_001 - 500 - 12_000 == cas.pools["JP-BJ"]["balance"]

@@ -14,6 +14,7 @@ from __future__ import annotations
 import copy
 import datetime as dt
 from collections.abc import Iterable, Mapping, Sequence
+from fractions import Fraction
 from typing import Any
 
 from crupier.casino.base import CasinoBase, parse_utc, projects
@@ -33,6 +34,7 @@ from crupier.casino.model import (
 )
 from crupier.casino.roles import Op, Role
 from crupier.core.errors import RuleError
+from crupier.core.money import deduction
 from crupier.core.rng import RandomSource, SystemSource
 from crupier.core.round import Action, Game
 from crupier.ledger import Actor, Change, Cosigner, Entry
@@ -125,6 +127,7 @@ class TableOps(CasinoBase):
         self.wheels: dict[str, dict[str, Any]] = {}  # table -> {locked, holder, seal}
         self.tallies: dict[str, int] = {}  # table session -> tallies (shoes) started
         self.banks: dict[str, list[int]] = {}  # table session -> bank adjudication entries
+        self.pools: dict[str, dict[str, Any]] = {}  # progressive pools and their balances
 
     # ------------------------------------------------------------ days, sessions
 
@@ -1399,6 +1402,73 @@ class TableOps(CasinoBase):
     def _on_talla(self, entry: Entry) -> None:
         d = entry.payload["data"]
         self.tallies[d["table_session"]] = d["number"]
+
+    # ------------------------------------------------------------- progressive pools
+
+    def add_progressive_pool(
+        self, pool_id: str, tables: Iterable[str], *, craj_ref: str, deduction_rate: Fraction
+    ) -> Entry:
+        """Register a progressive pool authorised by the CRAJ, shared by ``tables``, with the
+        authorised deduction in favour of the house (004 §03 V, 000 §10 VII.d; DEFAULT)."""
+        tables = sorted(tables)
+        for table_id in tables:
+            self.table(table_id)
+        if pool_id in self.pools or not craj_ref or not 0 <= deduction_rate < 1:
+            raise OpsError("MALFORMED_REQUEST", f"pool {pool_id!r}: id, CRAJ reference, rate")
+        data = {"id": pool_id, "tables": tables, "craj_ref": craj_ref,
+                "deduction_rate": f"{deduction_rate.numerator}/{deduction_rate.denominator}"}  # fmt: skip
+        return self.record("CAS", "PROGRESSIVE_POOL", data, by="system", role=Role.ADM)
+
+    @projects("CAS.PROGRESSIVE_POOL")
+    def _on_pool(self, entry: Entry) -> None:
+        d = entry.payload["data"]
+        self.pools[d["id"]] = {**d, "balance": 0, "sessions": []}
+
+    def progressive_movement(
+        self,
+        pool_id: str,
+        table_id: str,
+        *,
+        by: str,
+        cashier: str,
+        contributions: int,
+        payouts: int = 0,
+    ) -> Entry:
+        """The pool's movements of the session (OPS-BK-10): contributions, the authorised
+        deduction (rounded down to the cent; the rest stays in the pool), payouts; the
+        closing balance carries over to the next session."""
+        pool = self.pools.get(pool_id)
+        if pool is None or table_id not in pool["tables"]:
+            raise OpsError("UNKNOWN_ENTITY", f"{table_id} has no progressive pool {pool_id!r}")
+        table = self.table(table_id)
+        ts = self._money_checks(table)
+        role = self.authorise(Op.FILL_OR_CREDIT, by, "C", table_id)
+        if ts.session in pool["sessions"]:
+            raise OpsError("INVALID_STATE", f"pool {pool_id} already has its {ts.session} entry")
+        if contributions < 0 or payouts < 0:
+            raise OpsError("MALFORMED_REQUEST", "contributions and payouts are amounts")
+        rate = Fraction(pool["deduction_rate"])
+        deducted = deduction(contributions, rate, "down")
+        balance = pool["balance"] + contributions - deducted - payouts
+        if balance < 0:
+            raise OpsError("INVALID_STATE", f"the pool holds {pool['balance'] / 100:.2f}")
+        data = {"pool": pool_id, "table_session": ts.id, "opening_balance": pool["balance"],
+                "contributions": contributions, "deduction": deducted, "payouts": payouts,
+                "closing_balance": balance}  # fmt: skip
+        return self.record(
+            self._book(table), "PROGRESSIVE_MOVEMENT", data, by=by, role=role,
+            purpose="TABLE_CHIEF", required=["TABLE_CHIEF", "CASHIER"],
+            cosign=[(cashier, "CASHIER")], gaming_day=ts.gaming_day, session=ts.session,
+            table=table_id,
+        )  # fmt: skip
+
+    @projects("A43.PROGRESSIVE_MOVEMENT", "A44.PROGRESSIVE_MOVEMENT")
+    def _on_progressive(self, entry: Entry) -> None:
+        d = entry.payload["data"]
+        pool = self.pools[d["pool"]]
+        pool["balance"] = d["closing_balance"]
+        pool["sessions"].append(entry.payload["session"])
+        self.table_sessions[d["table_session"]].other.append(entry.seq)
 
     # ------------------------------------------------------------------ closing
 
