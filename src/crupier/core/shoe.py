@@ -25,10 +25,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from crupier.core.cards import Card, standard_deck
 from crupier.core.errors import MalformedAction
 from crupier.core.rng import RandomSource, shuffle
+from crupier.core.round import Action
 
 
 @dataclass
@@ -203,6 +205,19 @@ class Shoe:
 
 
 __all__ = ["Shoe"]
+
+
+@dataclass(frozen=True, kw_only=True)
+class Burn(Action):
+    """Cards taken out of play, as each game's rules say when: a card exposed or dropped, a
+    card found face up in the shoe, the cards of a void coup. Electronic table: the ``count``
+    next cards (drawn); live table: the ``cards`` the croupier enters (see :func:`burn_from`).
+    """
+
+    kind: ClassVar[str] = "burn"
+    count: int = 1
+    cards: tuple[str, ...] = ()
+    reason: str = ""
 
 
 def parse_cards(codes: object, what: str, parse: Callable[[str], Card] = Card.parse) -> list[Card]:

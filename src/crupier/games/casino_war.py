@@ -78,7 +78,7 @@ from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win, n
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
-from crupier.core.shoe import Shoe, burn_from
+from crupier.core.shoe import Burn, Shoe, burn_from
 from crupier.games.builtin import builtin_raw, load_builtin_profile
 
 GAME_ID = "casino-war"
@@ -525,17 +525,6 @@ class WarDeal(Action):
     cards: tuple[str, ...] = ()
     burn: tuple[str, ...] = ()
     stop_card: bool = False
-
-
-@dataclass(frozen=True, kw_only=True)
-class Burn(Action):
-    """Cards taken out of play: a card found face up in the shoe (discarded, the next card is
-    used), a card exposed out of turn, the cards of a misdeal (spec 14, Errors)."""
-
-    kind: ClassVar[str] = "burn"
-    count: int = 1
-    cards: tuple[str, ...] = ()
-    reason: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -55,7 +55,7 @@ from crupier.core.resolution import Lose, Push, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
-from crupier.core.shoe import Shoe, burn_from, parse_cards
+from crupier.core.shoe import Burn, Shoe, burn_from, parse_cards
 from crupier.games.builtin import builtin_raw, load_builtin_profile
 
 GAME_ID = "punto-banco"
@@ -431,17 +431,6 @@ class Deal(Action):
     player: str | None = None
     cards: tuple[str, ...] = ()
     stop_card: bool = False
-
-
-@dataclass(frozen=True, kw_only=True)
-class Burn(Action):
-    """Burn cards: an exposed card before "no va más", cards drawn before betting closed,
-    or the cards of a void coup (spec 07, Errors 1, 4, 6, 7)."""
-
-    kind: ClassVar[str] = "burn"
-    count: int = 1
-    cards: tuple[str, ...] = ()
-    reason: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -73,7 +73,7 @@ from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
-from crupier.core.shoe import Shoe
+from crupier.core.shoe import Burn, Shoe
 from crupier.games.builtin import builtin_raw, load_builtin_profile
 
 GAME_ID = "trente-et-quarante"
@@ -551,19 +551,6 @@ class Deal(Action):
     count: int | None = None
     separator: bool = False
     counted: int | None = None
-
-
-@dataclass(frozen=True, kw_only=True)
-class Burn(Action):
-    """Burn a card detached and exposed by error, or dropped: it is not used (004 05 V).
-
-    Electronic table: ``count`` next cards; live table: the ``cards`` burnt.
-    """
-
-    kind: ClassVar[str] = "burn"
-    count: int = 1
-    cards: tuple[str, ...] = ()
-    reason: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -23,7 +23,7 @@ from typing import Any, ClassVar
 
 from crupier.core.cards import Card
 from crupier.core.round import JSON, Action, Event
-from crupier.core.shoe import Shoe
+from crupier.core.shoe import Burn, Shoe
 from crupier.games.chemin_de_fer.rules import Mode
 
 # -- vocabularies ---------------------------------------------------------------------------------
@@ -503,16 +503,6 @@ class BankerPlay(Action):
     player: str | None = None
     draw: bool | None = None
     cards: tuple[str, ...] = ()
-
-
-@dataclass(frozen=True, kw_only=True)
-class Burn(Action):
-    """Burn cards from the shoe (a card exposed outside a deal, stuck cards of a void coup)."""
-
-    kind: ClassVar[str] = "burn"
-    count: int = 1
-    cards: tuple[str, ...] = ()
-    reason: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)
