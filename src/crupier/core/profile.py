@@ -24,12 +24,19 @@ from __future__ import annotations
 import tomllib
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any, TypeVar
+from typing import Annotated, Any, ClassVar, TypeVar
 
-from pydantic import BaseModel, BeforeValidator, ConfigDict, PlainSerializer, ValidationError
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    PlainSerializer,
+    ValidationError,
+    model_validator,
+)
 
 from crupier.core.errors import ProfileError
-from crupier.core.money import format_ratio, parse_ratio
+from crupier.core.money import DeductionRounding, deduction, format_ratio, parse_ratio
 
 
 def _to_ratio(value: object) -> Fraction:
@@ -46,6 +53,38 @@ Ratio = Annotated[
     Fraction, BeforeValidator(_to_ratio), PlainSerializer(format_ratio, return_type=str)
 ]
 """A payout ratio "X:Y" (X to Y), read from ``"35:1"``, ``"7/6"`` or an integer."""
+
+
+class Deduction(BaseModel):
+    """A profile section for a deduction the house takes (a commission, a cagnotte): its
+    ``rate``, the ``unit`` it is a whole number of, and its named ``rounding``.
+
+    Games subclass it to give their defaults and the section's name (``section``), which
+    the error messages use. See :func:`crupier.core.money.deduction`.
+
+    >>> Deduction(rate="5/100").amount_on(3000)
+    150
+    """
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+    section: ClassVar[str] = "deduction"
+
+    rate: Ratio = Fraction(5, 100)
+    unit: int = 1
+    """The deduction is a whole number of this many minor units."""
+    rounding: DeductionRounding = DeductionRounding.HALF_UP
+
+    @model_validator(mode="after")
+    def _check(self) -> Deduction:
+        if not 0 <= self.rate < 1:
+            raise ValueError(f"{self.section}.rate: must be at least 0 and below 1")
+        if self.unit <= 0:
+            raise ValueError(f"{self.section}.unit: must be at least 1")
+        return self
+
+    def amount_on(self, amount: int) -> int:
+        """The deduction on ``amount``, rounded by the section's rule."""
+        return deduction(amount, self.rate, self.rounding, self.unit)
 
 
 class Profile(BaseModel):

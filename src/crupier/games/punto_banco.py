@@ -49,8 +49,8 @@ from crupier.core.layout import (
     Settled,
     Spot,
 )
-from crupier.core.money import DeductionRounding, deduction, win_amount
-from crupier.core.profile import Ratio
+from crupier.core.money import DeductionRounding, win_amount
+from crupier.core.profile import Deduction, Ratio
 from crupier.core.resolution import Lose, Push, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
@@ -201,23 +201,10 @@ def play_coup(rules: PuntoBancoRules, next_card: Callable[[], Card]) -> Coup:
 CommissionRounding = DeductionRounding
 
 
-class Commission(BaseModel):
+class Commission(Deduction):
     """The deduction on winning Banca bets (spec 07, House commission)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    rate: Ratio = Fraction(5, 100)
-    unit: int = 1
-    """The commission is a whole number of this many minor units."""
-    rounding: CommissionRounding = CommissionRounding.HALF_UP
-
-    @model_validator(mode="after")
-    def _check(self) -> Commission:
-        if not 0 <= self.rate < 1:
-            raise ValueError("commission.rate: must be at least 0 and below 1")
-        if self.unit <= 0:
-            raise ValueError("commission.unit: must be at least 1")
-        return self
+    section: ClassVar[str] = "commission"
 
 
 def commission_of(amount: int, commission: Commission) -> int:
@@ -228,7 +215,7 @@ def commission_of(amount: int, commission: Commission) -> int:
     >>> commission_of(3000, Commission(unit=100, rounding="down"))
     100
     """
-    return deduction(amount, commission.rate, commission.rounding, commission.unit)
+    return commission.amount_on(amount)
 
 
 class PuntoBancoPayouts(BaseModel):

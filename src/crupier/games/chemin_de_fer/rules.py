@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from enum import StrEnum
 from fractions import Fraction
-from typing import Any
+from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from crupier.core.money import DeductionRounding, deduction
-from crupier.core.profile import Profile, Ratio
+from crupier.core.money import DeductionRounding
+from crupier.core.profile import Deduction, Profile, Ratio
 from crupier.games.builtin import builtin_raw, load_builtin_profile
 from crupier.games.punto_banco import burn_value, hand_total, point_value
 
@@ -174,23 +174,13 @@ def punto_word_by_the_rules(rules: DrawingRules, total: int) -> str:
 # -- the cagnotte ------------------------------------------------------------------------------
 
 
-class Cagnotte(BaseModel):
+class Cagnotte(Deduction):
     """The house's deduction from the banker's winnings (spec 08, House commission)."""
 
-    model_config = ConfigDict(extra="forbid", frozen=True)
+    section: ClassVar[str] = "cagnotte"
 
-    rate: Ratio = Fraction(5, 100)
     unit: int = 100
     """The cagnotte is a whole number of this many minor units (the smallest chip)."""
-    rounding: CagnotteRounding = CagnotteRounding.HALF_UP
-
-    @model_validator(mode="after")
-    def _check(self) -> Cagnotte:
-        if not 0 <= self.rate < 1:
-            raise ValueError("cagnotte.rate: must be at least 0 and below 1")
-        if self.unit <= 0:
-            raise ValueError("cagnotte.unit: must be at least 1")
-        return self
 
 
 def cagnotte_of(winnings: int, cagnotte: Cagnotte) -> int:
@@ -201,7 +191,7 @@ def cagnotte_of(winnings: int, cagnotte: Cagnotte) -> int:
     >>> cagnotte_of(25_000, Cagnotte(unit=100, rounding="down"))
     1200
     """
-    return deduction(winnings, cagnotte.rate, cagnotte.rounding, cagnotte.unit)
+    return cagnotte.amount_on(winnings)
 
 
 # -- the profile ---------------------------------------------------------------------------------
