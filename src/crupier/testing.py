@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 from crupier.core.errors import RuleError
@@ -40,3 +41,29 @@ def assert_refused(
     if game.state != state or game.log != log or game.source.draws != draws:
         raise AssertionError(f"the refused {action.kind} changed the game")
     return raised
+
+
+def assert_ops_refused(
+    casino: Any, code: str, action: Callable[..., Any], *args: Any, **kwargs: Any
+) -> Any:
+    """Check that a casino operation is refused with the operations code ``code`` and records
+    nothing (the ledger's head is unchanged). Returns the :class:`OpsError` raised.
+
+    >>> import tempfile, pathlib
+    >>> from crupier.casino.fixture import build
+    >>> casino = build("sqlite:///" + str(pathlib.Path(tempfile.mkdtemp()) / "c.db"))
+    >>> assert_ops_refused(casino, "PERMISSION_DENIED", casino.open_day, "2026-03-02", by="R1").code
+    'PERMISSION_DENIED'
+    """
+    from crupier.casino.errors import OpsError
+
+    head = casino.ledger.head()
+    try:
+        action(*args, **kwargs)
+    except OpsError as exc:
+        if exc.code != code:
+            raise AssertionError(f"refused with {exc.code} ({exc}), expected {code}") from None
+        if casino.ledger.head() != head:
+            raise AssertionError("a refused operation recorded something") from None
+        return exc
+    raise AssertionError(f"{action!r} was not refused")

@@ -4,7 +4,7 @@ AS-36 to AS-42). Runs on SQLite, and on PostgreSQL when CRUPIER_TEST_PG_URL is s
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -20,6 +20,7 @@ from crupier.casino.equipment import (
 )
 from crupier.casino.fixture import build
 from crupier.ledger import SigningKey, verify
+from crupier.testing import assert_ops_refused
 
 S1_DAY2, S2_DAY2, S1_DAY3 = "2026-03-02/1", "2026-03-02/2", "2026-03-03/1"
 
@@ -94,14 +95,7 @@ def stock(casino: Casino) -> None:
     )
 
 
-def refused(casino: Casino, code: str, call: Callable[[], Any]) -> OpsError:
-    """``call`` is refused with ``code`` and records nothing (the ledger head is unchanged)."""
-    head = casino.ledger.head()
-    with pytest.raises(OpsError) as info:
-        call()
-    assert info.value.code == code, f"{info.value.code}: {info.value}"
-    assert casino.ledger.head() == head
-    return info.value
+refused = assert_ops_refused
 
 
 def journal(casino: Casino, kind: str) -> list[dict[str, Any]]:

@@ -5,8 +5,7 @@ CRUPIER_TEST_PG_URL is set."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Iterator
 
 import pytest
 
@@ -15,6 +14,7 @@ from crupier.casino.casino import open_casino
 from crupier.casino.fixture import build
 from crupier.core.rng import SeededSource, shuffle
 from crupier.ledger import SigningKey
+from crupier.testing import assert_ops_refused
 
 ADULT = dt.date(1980, 1, 1)
 
@@ -48,14 +48,7 @@ def cas(
     casino.ledger.close()
 
 
-def refused(casino: Casino, code: str, call: Callable[[], Any]) -> OpsError:
-    """``call`` is refused with ``code`` and records nothing (the ledger head is unchanged)."""
-    head = casino.ledger.head()
-    with pytest.raises(OpsError) as info:
-        call()
-    assert info.value.code == code, f"{info.value.code}: {info.value}"
-    assert casino.ledger.head() == head
-    return info.value
+refused = assert_ops_refused
 
 
 def players(casino: Casino, *ids: str) -> None:

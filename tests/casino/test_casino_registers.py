@@ -19,6 +19,7 @@ from crupier.casino.casino import open_casino
 from crupier.casino.fixture import build, open_day, open_table
 from crupier.casino.registers import ANNUAL_BOOK
 from crupier.ledger import Change, SigningKey
+from crupier.testing import assert_ops_refused
 
 
 @pytest.fixture
@@ -39,14 +40,7 @@ def casino(cas_url: str, reg_clock: ManualClock, key: SigningKey) -> Iterator[Ca
     built.ledger.close()
 
 
-def refused(casino: Casino, code: str, action: Callable[[], Any]) -> OpsError:
-    """``action`` is refused with ``code`` and records nothing (the ledger head is unchanged)."""
-    head = casino.ledger.head()
-    with pytest.raises(OpsError) as info:
-        action()
-    assert info.value.code == code, str(info.value)
-    assert casino.ledger.head() == head
-    return info.value
+refused = assert_ops_refused
 
 
 def local(instant: str) -> dt.datetime:

@@ -4,16 +4,16 @@ SQLite, and on PostgreSQL when CRUPIER_TEST_PG_URL is set."""
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterator
-from typing import Any
+from collections.abc import Iterator
 
 import pytest
 
-from crupier.casino import Casino, Keyring, ManualClock, OpsError
+from crupier.casino import Casino, Keyring, ManualClock
 from crupier.casino.casino import open_casino
 from crupier.casino.equipment import EquipmentType
 from crupier.casino.fixture import build
 from crupier.ledger import SigningKey
+from crupier.testing import assert_ops_refused
 
 BIG_METER = 999_999_999_999  # cents
 SM19_METER = 999_999_999  # meter_max + 1 = 10,000,000.00
@@ -79,14 +79,7 @@ def cas(
     casino.ledger.close()
 
 
-def refused(casino: Casino, code: str, call: Callable[[], Any]) -> OpsError:
-    """``call`` is refused with ``code`` and records nothing (the ledger head is unchanged)."""
-    head = casino.ledger.head()
-    with pytest.raises(OpsError) as info:
-        call()
-    assert info.value.code == code, f"{info.value.code}: {info.value}"
-    assert casino.ledger.head() == head
-    return info.value
+refused = assert_ops_refused
 
 
 def read(casino: Casino, machine: str, meters: tuple[int, int, int]) -> int:

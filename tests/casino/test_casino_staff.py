@@ -6,7 +6,7 @@ Runs on SQLite, and on PostgreSQL too when ``CRUPIER_TEST_PG_URL`` names a throw
 from __future__ import annotations
 
 import datetime as dt
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +25,7 @@ from crupier.casino.staff import (
     months_before,
 )
 from crupier.ledger import SigningKey, verify
+from crupier.testing import assert_ops_refused
 
 
 class World:
@@ -54,16 +55,7 @@ def cas(world: World) -> Casino:
     return world.casino
 
 
-def refused(
-    casino: Casino, code: str, action: Callable[..., Any], *args: Any, **kw: Any
-) -> OpsError:
-    """``action`` is refused with ``code`` and records nothing (the ledger head is unchanged)."""
-    head = casino.ledger.head()
-    with pytest.raises(OpsError) as info:
-        action(*args, **kw)
-    assert info.value.code == code, str(info.value)
-    assert casino.ledger.head() == head
-    return info.value
+refused = assert_ops_refused
 
 
 def doc(ref: str, date: str = "2026-02-20", **extra: Any) -> dict[str, Any]:

@@ -13,17 +13,13 @@ from crupier.casino.recall import recall
 from crupier.core.layout import Settled
 from crupier.core.round import ScriptedSource
 from crupier.ledger import Ledger
+from crupier.testing import assert_ops_refused
 
 
-def refused(code: str, fn: object, *args: object, **kwargs: object) -> OpsError:
-    """Call ``fn``; it must raise OpsError ``code`` and append nothing."""
-    casino = fn.__self__  # type: ignore[attr-defined]
-    head = casino.ledger.head()
-    with pytest.raises(OpsError) as info:
-        fn(*args, **kwargs)  # type: ignore[operator]
-    assert info.value.code == code, f"{info.value.code}: {info.value}"
-    assert casino.ledger.head() == head, "a refused operation appended something"
-    return info.value
+def refused(code: str, fn: Any, *args: Any, **kwargs: Any) -> OpsError:
+    """Call the casino method ``fn``; it must raise OpsError ``code`` and append nothing."""
+    error: OpsError = assert_ops_refused(fn.__self__, code, fn, *args, **kwargs)
+    return error
 
 
 def play_out(cas: Casino, table: str, by: str | None = None) -> None:
