@@ -156,7 +156,6 @@ class TableSession:
     counts: dict[str, int] = field(default_factory=dict)  # box kind -> ledger seq of its count
     boxes: dict[str, dict[str, Any]] = field(default_factory=dict)  # kind -> {id, state, seal}
     result: int | None = None  # ledger seq of SESSION_RESULT
-    result_signed: bool = False
     rounds: list[int] = field(default_factory=list)  # ledger seqs of JNL.ROUND
     rounds_valid: int = 0
     changer: list[int] = field(default_factory=list)
@@ -184,7 +183,6 @@ class GamingDay:
     sessions: list[str] = field(default_factory=list)
     closed_to_play_at: dt.datetime | None = None
     summary: int | None = None  # ledger seq of DAILY_SUMMARY
-    summary_signed: bool = False
     tips_total: int | None = None  # ledger seq of TIPS_DAY_TOTAL
     tips_counts: list[int] = field(default_factory=list)
 

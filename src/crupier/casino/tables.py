@@ -126,7 +126,6 @@ class TableOps(CasinoBase):
         self.opening_totals: dict[str, dict[str, Any]] = {}  # year -> totals kept before
         self.wheels: dict[str, dict[str, Any]] = {}  # table -> {locked, holder, seal}
         self.tallies: dict[str, int] = {}  # table session -> tallies (shoes) started
-        self.banks: dict[str, list[int]] = {}  # table session -> bank adjudication entries
         self.pools: dict[str, dict[str, Any]] = {}  # progressive pools and their balances
 
     # ------------------------------------------------------------ days, sessions
@@ -1376,7 +1375,6 @@ class TableOps(CasinoBase):
     def _on_bank(self, entry: Entry) -> None:
         ts = self.table_sessions[entry.payload["data"]["table_session"]]
         ts.bank.append(entry.seq)
-        self.banks.setdefault(ts.id, []).append(entry.seq)
 
     def bank_deposited(self, table_id: str) -> bool:
         """Whether the current bank of the table is adjudicated and deposited."""
@@ -1711,7 +1709,6 @@ class TableOps(CasinoBase):
     def _on_result(self, entry: Entry) -> None:
         ts = self.table_sessions[entry.payload["data"]["table_session"]]
         ts.result = entry.seq
-        ts.result_signed = True
 
     def effective_result(self, table_session: str) -> int | None:
         """The signed result as corrected (approved corrections applied)."""
@@ -1794,7 +1791,6 @@ class TableOps(CasinoBase):
     def _on_summary(self, entry: Entry) -> None:
         day = self.days[entry.payload["gaming_day"]]
         day.summary = entry.seq
-        day.summary_signed = True
 
     def carry_forward(self, year: int, *, year_to_date: int, month: str, month_to_date: int) -> Entry:
         """Totals kept before this system: the year and month to date on its first day
