@@ -7,22 +7,17 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from sqlalchemy import text
 
 from crupier.casino import Casino, ManualClock
 from crupier.casino.fixture import build
-from crupier.ledger.store import make_engine
+from crupier.ledger.store import drop_schema
 
 PG_URL = os.environ.get("CRUPIER_TEST_PG_URL")
 
 
 def reset_pg(url: str) -> None:
     """Drop the ledger tables of the throwaway PostgreSQL database."""
-    engine = make_engine(url)
-    with engine.begin() as conn:
-        conn.execute(text("DROP TABLE IF EXISTS ledger_entries, ledger_head CASCADE"))
-        conn.execute(text("DROP FUNCTION IF EXISTS ledger_entries_immutable() CASCADE"))
-    engine.dispose()
+    drop_schema(url)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])

@@ -14,17 +14,13 @@ import pytest
 from sqlalchemy import text
 
 from crupier.ledger.keys import SigningKey
-from crupier.ledger.store import make_engine
+from crupier.ledger.store import drop_schema, make_engine
 
 PG_URL = os.environ.get("CRUPIER_TEST_PG_URL")
 
 
 def _reset_pg(url: str) -> None:
-    engine = make_engine(url)
-    with engine.begin() as conn:
-        conn.execute(text("DROP TABLE IF EXISTS ledger_entries, ledger_head CASCADE"))
-        conn.execute(text("DROP FUNCTION IF EXISTS ledger_entries_immutable() CASCADE"))
-    engine.dispose()
+    drop_schema(url)
 
 
 @pytest.fixture(params=["sqlite", "postgresql"])
@@ -44,6 +40,18 @@ def casino() -> SigningKey:
     return SigningKey.generate()
 
 
+SQLITE_TRIGGERS = (
+    "ledger_entries_no_update",
+    "ledger_entries_no_delete",
+    "ledger_head_no_delete",
+    "ledger_head_forward_only",
+)
+PG_TRIGGERS = (
+    ("ledger_entries_no_change", "ledger_entries"),
+    ("ledger_head_guard", "ledger_head"),
+)
+
+
 class Raw:
     """Raw SQL "behind the application's back", after dropping the immutability triggers."""
 
@@ -54,12 +62,11 @@ class Raw:
     def _drop_triggers(self) -> None:
         with self.engine.begin() as conn:
             if self.dialect == "sqlite":
-                conn.execute(text("DROP TRIGGER IF EXISTS ledger_entries_no_update"))
-                conn.execute(text("DROP TRIGGER IF EXISTS ledger_entries_no_delete"))
+                for name in SQLITE_TRIGGERS:
+                    conn.execute(text(f"DROP TRIGGER IF EXISTS {name}"))
             else:
-                conn.execute(
-                    text("DROP TRIGGER IF EXISTS ledger_entries_no_change ON ledger_entries")
-                )
+                for name, table in PG_TRIGGERS:
+                    conn.execute(text(f"DROP TRIGGER IF EXISTS {name} ON {table}"))
 
     def run(self, sql: str, **params: object) -> None:
         self._drop_triggers()

@@ -99,3 +99,24 @@ class EmptyReason(LedgerError):
     """A correction without a reason (the reason is mandatory, OPS-INT-05)."""
 
     code = "empty-reason"
+
+
+class DuplicateKey(LedgerError):
+    """A key that must be unique (a slip number, a table session's result) is already taken.
+
+    The database refuses it (``ledger_unique``), so no writer and no code path can take
+    the same key twice; ``scope``, ``key`` and the ``seq`` of the entry holding it say which.
+    """
+
+    code = "duplicate-key"
+
+    def __init__(self, scope: str, key: str, seq: int | None) -> None:
+        holder = f" (entry {seq})" if seq is not None else ""
+        super().__init__(f"{scope} {key!r} is already taken{holder}")
+        self.scope, self.key, self.seq = scope, key, seq
+
+
+class HeadMissing(LedgerError):
+    """The ``ledger_head`` row is gone while entries exist: the database was tampered with."""
+
+    code = "head-missing"

@@ -33,10 +33,14 @@ True
 from __future__ import annotations
 
 import copy
+import dataclasses
 import datetime as dt
+import hashlib
+import threading
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
-from typing import Any
+from contextlib import contextmanager
+from dataclasses import dataclass
+from typing import Any, Generic, TypeVar, cast
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from sqlalchemy import (
@@ -58,12 +62,15 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
+from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from crupier.ledger.canonical import JSONValue, canonical, canonical_text, digest, parse
+from crupier.ledger.canonical import JSONValue, canonical, canonical_text, parse
 from crupier.ledger.errors import (
     CorrectionPending,
+    DuplicateKey,
     EmptyReason,
+    HeadMissing,
     KeyRetired,
     LedgerError,
     NotACorrection,
@@ -83,6 +90,8 @@ from crupier.ledger.keys import (
     rotation_statement,
     verify_signature,
 )
+
+T = TypeVar("T")
 
 GENESIS_HASH = "0" * 64
 """The ``prev_hash`` of entry 1."""
@@ -132,6 +141,78 @@ head_table = Table(
     Column("key_id", String(48), nullable=False),
 )
 """A single row (id 1): the lock appenders take, and the last seq/hash and active key."""
+
+unique_table = Table(
+    "ledger_unique",
+    metadata,
+    Column("scope", String(32), primary_key=True),
+    Column("key", String(200), primary_key=True),
+    Column("seq", Integer, nullable=False),
+)
+"""The keys the regulation wants unique (slip numbers...), each with the entry that took it.
+
+Written in the same transaction as the entry, so the primary key refuses a second taker
+whatever code path it comes from. Like the entries, never updated or deleted."""
+
+for _table in ("ledger_head", "ledger_unique"):
+    event.listen(
+        head_table if _table == "ledger_head" else unique_table,
+        "after_create",
+        DDL(  # type: ignore[no-untyped-call]
+            f"CREATE TRIGGER {_table}_no_delete BEFORE DELETE ON {_table} "
+            f"BEGIN SELECT RAISE(ABORT, 'immutable-entry: {_table} rows are never deleted'); END"
+        ).execute_if(dialect="sqlite"),
+    )
+event.listen(
+    unique_table,
+    "after_create",
+    DDL(  # type: ignore[no-untyped-call]
+        "CREATE TRIGGER ledger_unique_no_update BEFORE UPDATE ON ledger_unique "
+        "BEGIN SELECT RAISE(ABORT, 'immutable-entry: ledger_unique rows are never updated'); END"
+    ).execute_if(dialect="sqlite"),
+)
+event.listen(
+    head_table,
+    "after_create",
+    DDL(  # type: ignore[no-untyped-call]
+        "CREATE TRIGGER ledger_head_forward_only BEFORE UPDATE ON ledger_head "
+        "WHEN NEW.id != OLD.id OR NEW.seq < OLD.seq "
+        "OR (NEW.seq = OLD.seq AND NEW.hash != OLD.hash) "
+        "OR NEW.hash IS NOT (SELECT hash FROM ledger_entries WHERE seq = NEW.seq) "
+        "BEGIN SELECT RAISE(ABORT, "
+        "'immutable-entry: the ledger head only moves forward, to a stored entry'); END"
+    ).execute_if(dialect="sqlite"),
+)
+event.listen(
+    head_table,
+    "after_create",
+    DDL(  # type: ignore[no-untyped-call]
+        "CREATE OR REPLACE FUNCTION ledger_head_guard() RETURNS trigger "
+        "LANGUAGE plpgsql AS $$ BEGIN "
+        "IF TG_OP <> 'UPDATE' THEN RAISE EXCEPTION "
+        "'immutable-entry: the ledger head is never deleted'; END IF; "
+        "IF NEW.id <> OLD.id OR NEW.seq < OLD.seq "
+        "OR (NEW.seq = OLD.seq AND NEW.hash <> OLD.hash) "
+        "OR NEW.hash IS DISTINCT FROM (SELECT hash FROM ledger_entries WHERE seq = NEW.seq) "
+        "THEN RAISE EXCEPTION "
+        "'immutable-entry: the ledger head only moves forward, to a stored entry'; END IF; "
+        "RETURN NEW; END $$; "
+        "CREATE TRIGGER ledger_head_guard BEFORE UPDATE OR DELETE ON ledger_head "
+        "FOR EACH ROW EXECUTE FUNCTION ledger_head_guard(); "
+        "CREATE TRIGGER ledger_head_no_truncate BEFORE TRUNCATE ON ledger_head "
+        "FOR EACH STATEMENT EXECUTE FUNCTION ledger_head_guard()"
+    ).execute_if(dialect="postgresql"),
+)
+event.listen(
+    unique_table,
+    "after_create",
+    DDL(  # type: ignore[no-untyped-call]
+        "CREATE TRIGGER ledger_unique_no_change BEFORE UPDATE OR DELETE ON ledger_unique "
+        "FOR EACH ROW EXECUTE FUNCTION ledger_entries_immutable(); "
+        "CREATE TRIGGER ledger_unique_no_truncate BEFORE TRUNCATE ON ledger_unique "
+        "FOR EACH STATEMENT EXECUTE FUNCTION ledger_entries_immutable()"
+    ).execute_if(dialect="postgresql"),
+)
 
 event.listen(
     entries_table,
@@ -323,7 +404,55 @@ class _Head:
     hash: str
     recorded_at: str
     key_id: str
-    pending: list[Entry] = field(default_factory=list)
+
+
+class _Txn:
+    """The transaction of a unit of work: its connection, the locked head, the key."""
+
+    def __init__(self, conn: Connection, head: _Head, key: SigningKey) -> None:
+        self.conn, self.head, self.key = conn, head, key
+        self.stored_seq, self.stored_key = head.seq, head.key_id
+
+    def snapshot(self) -> tuple[_Head, SigningKey]:
+        return dataclasses.replace(self.head), self.key
+
+    def restore(self, saved: tuple[_Head, SigningKey]) -> None:
+        self.head, self.key = dataclasses.replace(saved[0]), saved[1]
+
+
+class _Work(Generic[T]):
+    """A unit of work waiting for a leader to run and commit it."""
+
+    def __init__(self, work: Callable[[], T], on_rollback: Callable[[], None] | None) -> None:
+        self.work, self.on_rollback = work, on_rollback
+        self.result: T | None = None
+        self.error: BaseException | None = None
+        self.done = False
+
+
+def _content_text(
+    seq: int,
+    timestamp: str,
+    kind: str,
+    actor: Actor,
+    payload_text: str,
+    prev_hash: str,
+    signing_key_id: str,
+) -> str:
+    """``canonical_text(entry_content(...))`` around an already encoded payload.
+
+    >>> content = entry_content(7, "2026-03-02T10:00:00.000000Z", "fill", Actor("T1", "TC"),
+    ...                         {"amount": 5, "note": "é"}, GENESIS_HASH, "ed25519:00")
+    >>> _content_text(7, "2026-03-02T10:00:00.000000Z", "fill", Actor("T1", "TC"),
+    ...               canonical_text({"amount": 5, "note": "é"}), GENESIS_HASH,
+    ...               "ed25519:00") == canonical_text(content)
+    True
+    """
+    head = canonical_text(
+        {"actor": actor.as_json(), "key_id": signing_key_id, "kind": kind}
+    )  # keys sorted: actor, key_id, kind < payload < prev_hash, seq, timestamp
+    tail = canonical_text({"prev_hash": prev_hash, "seq": seq, "timestamp": timestamp})
+    return f'{head[:-1]},"payload":{payload_text},{tail[1:]}'
 
 
 def _utc_now() -> str:
@@ -360,16 +489,40 @@ def make_engine(url: str) -> Engine:
 
 
 def create_schema(engine: Engine) -> None:
-    """Create the tables (and the immutability triggers) and the head row if missing."""
+    """Create the tables (and the immutability triggers), and the head row of a new ledger.
+
+    The head row is created only while there is no entry: a ledger whose head row was
+    deleted stays without one (every append then fails with ``head-missing`` and
+    :func:`~crupier.ledger.verify.verify` reports it), it is never silently recreated.
+    """
     metadata.create_all(engine)
     row = {"id": 1, "seq": 0, "hash": GENESIS_HASH, "recorded_at": "", "key_id": ""}
     with engine.begin() as conn:
+        if conn.execute(select(head_table.c.id)).first() is not None:
+            return
+        if conn.execute(select(entries_table.c.seq).limit(1)).first() is not None:
+            return
         if engine.dialect.name == "postgresql":
             conn.execute(postgresql.insert(head_table).values(row).on_conflict_do_nothing())
         elif engine.dialect.name == "sqlite":
             conn.execute(sqlite.insert(head_table).values(row).on_conflict_do_nothing())
-        elif conn.execute(select(head_table.c.id)).first() is None:
+        else:
             conn.execute(insert(head_table).values(row))
+
+
+def drop_schema(url: str) -> None:
+    """Drop every ledger table and trigger function (for throwaway test databases only)."""
+    engine = make_engine(url)
+    try:
+        with engine.begin() as conn:
+            cascade = " CASCADE" if engine.dialect.name == "postgresql" else ""
+            for table in metadata.sorted_tables:
+                conn.exec_driver_sql(f"DROP TABLE IF EXISTS {table.name}{cascade}")
+            if engine.dialect.name == "postgresql":
+                for fn in ("ledger_entries_immutable", "ledger_head_guard"):
+                    conn.exec_driver_sql(f"DROP FUNCTION IF EXISTS {fn}() CASCADE")
+    finally:
+        engine.dispose()
 
 
 def row_to_entry(row: Any) -> Entry:
@@ -414,9 +567,13 @@ class Ledger:
     """The event store. Appends only; reads entries and their current views.
 
     ``signing_key`` is the casino's active key; without it the ledger is read-only.
-    Every append holds the head-row lock (``BEGIN IMMEDIATE`` on SQLite, ``SELECT ...
-    FOR UPDATE`` on PostgreSQL) for its whole transaction, so concurrent writers,
-    threads or processes, can neither leave a gap nor fork the chain.
+
+    Every write runs in a **unit of work** (:meth:`unit`) that holds the ledger's append
+    lock — ``BEGIN IMMEDIATE`` on SQLite, ``SELECT ... FOR UPDATE`` of the head row on
+    PostgreSQL — so concurrent writers, threads or processes, can neither leave a gap nor
+    fork the chain. Units submitted together by threads of one process share one durable
+    transaction (**group commit**): each runs in its own savepoint, is numbered in turn,
+    and its caller returns only once the shared transaction has committed.
     """
 
     def __init__(
@@ -425,12 +582,19 @@ class Ledger:
         signing_key: SigningKey | None = None,
         *,
         now: Callable[[], str] | None = None,
+        max_batch: int = 256,
     ) -> None:
         self.url = url
         self.engine = make_engine(url)
         create_schema(self.engine)
         self._key = signing_key
         self._now = now or _utc_now  # the server clock; a simulated one for tests and demos
+        self._local = threading.local()  # the unit of work the thread runs, if any
+        self._queue: list[_Work[Any]] = []
+        self._queue_lock = threading.Lock()
+        self._leader = threading.Lock()  # held by the thread committing a batch
+        self._max_batch = max_batch
+        self.batches = 0  # committed transactions (the benchmark reports entries per batch)
 
     def close(self) -> None:
         """Release the database connections."""
@@ -447,30 +611,163 @@ class Ledger:
         """The key id this ledger signs with (``None`` when read-only)."""
         return None if self._key is None else self._key.key_id
 
+    # ------------------------------------------------------------ units of work
+
+    def _txn(self) -> _Txn | None:
+        txn: _Txn | None = getattr(self._local, "txn", None)
+        return txn
+
+    def in_unit(self) -> bool:
+        """Whether the calling thread runs inside a unit of work of this ledger."""
+        return self._txn() is not None
+
+    def unit(self, work: Callable[[], T], on_rollback: Callable[[], None] | None = None) -> T:
+        """Run ``work`` under the append lock, in one durable transaction; return its result.
+
+        Everything ``work`` appends (through this ledger's methods) is committed together,
+        or nothing is: if ``work`` raises, its part is rolled back, ``on_rollback`` is
+        called (still under the lock, to rebuild any state projected from the rolled-back
+        entries) and the exception is re-raised to the caller. Inside ``work`` the reads
+        of this ledger see the transaction, other writers' committed entries included.
+
+        Units of concurrent threads are grouped: one thread (the leader) runs every unit
+        waiting, each in its own savepoint, and commits them in one transaction. A call
+        returns only after that commit, so an acknowledged entry is durable. A unit run
+        inside another (same thread) simply joins it.
+
+        >>> import tempfile, pathlib
+        >>> url = "sqlite:///" + str(pathlib.Path(tempfile.mkdtemp()) / "books.db")
+        >>> ledger = Ledger(url, SigningKey.generate())
+        >>> def two_fills() -> int:
+        ...     ledger.append("fill", Actor("T1", "TC"), {"slip": "F-1"})
+        ...     return ledger.append("fill", Actor("T1", "TC"), {"slip": "F-2"}).seq
+        >>> ledger.unit(two_fills)
+        3
+        >>> def refused() -> None:
+        ...     ledger.append("fill", Actor("T1", "TC"), {"slip": "F-3"})
+        ...     raise ValueError("the float does not allow it")
+        >>> ledger.unit(refused)
+        Traceback (most recent call last):
+        ...
+        ValueError: the float does not allow it
+        >>> ledger.head()[0]   # F-3 was rolled back with its unit
+        3
+        >>> ledger.close()
+        """
+        txn = self._txn()
+        if txn is not None:
+            return self._nested(txn, work)
+        if self._key is None:
+            raise UnknownKey("this ledger was opened without a signing key (read-only)")
+        item: _Work[T] = _Work(work, on_rollback)
+        with self._queue_lock:
+            self._queue.append(item)
+        while not item.done:
+            with self._leader:
+                if item.done:
+                    break
+                with self._queue_lock:
+                    batch = self._queue[: self._max_batch]
+                    del self._queue[: self._max_batch]
+                if batch:
+                    self._run_batch(batch)
+        if item.error is not None:
+            raise item.error
+        return cast(T, item.result)
+
+    def _nested(self, txn: _Txn, work: Callable[[], T]) -> T:
+        """A unit inside a unit: its own savepoint, so a refusal undoes only its part."""
+        saved = txn.snapshot()
+        savepoint = txn.conn.begin_nested()
+        try:
+            result = work()
+        except BaseException:
+            savepoint.rollback()
+            txn.restore(saved)
+            raise
+        savepoint.commit()
+        return result
+
+    def _run_batch(self, batch: list[_Work[Any]]) -> None:
+        """Run ``batch`` in one transaction (each unit in a savepoint) and commit it."""
+        assert self._key is not None
+        committed: list[_Work[Any]] = []
+        try:
+            with self.engine.begin() as conn:
+                txn = _Txn(conn, self._lock_head(conn), self._key)
+                self._local.txn = txn
+                try:
+                    for item in batch:
+                        try:
+                            item.result = self._nested(txn, item.work)
+                            committed.append(item)
+                        except BaseException as exc:  # handed to its caller
+                            item.error = exc
+                            if item.on_rollback is not None:
+                                item.on_rollback()
+                    if txn.head.seq != txn.stored_seq or txn.head.key_id != txn.stored_key:
+                        self._store_head(conn, txn.head)
+                finally:
+                    self._local.txn = None
+            self._key = txn.key
+            self.batches += 1
+        except BaseException as exc:  # the commit failed: nothing of the batch is stored
+            for item in committed:
+                item.error, item.result = exc, None
+                if item.on_rollback is not None:
+                    item.on_rollback()
+            for item in batch:
+                if item.error is None:
+                    item.error = exc
+        finally:
+            for item in batch:
+                item.done = True
+
+    def _work(self, work: Callable[[_Txn], T]) -> T:
+        """Run ``work(txn)`` as a unit of work (joining the thread's unit if there is one)."""
+
+        def run() -> T:
+            txn = self._txn()
+            assert txn is not None
+            return work(txn)
+
+        return self.unit(run)
+
     # ----------------------------------------------------------------- writing
 
     def _lock_head(self, conn: Connection) -> _Head:
-        row = conn.execute(select(head_table).where(head_table.c.id == 1).with_for_update()).one()
+        row = conn.execute(select(head_table).where(head_table.c.id == 1).with_for_update()).first()
+        if row is None:
+            raise HeadMissing(
+                "the ledger_head row is missing: the database was tampered with; "
+                "verify the books before writing"
+            )
         return _Head(row.seq, row.hash, row.recorded_at, row.key_id)
 
-    def _write(
-        self,
-        conn: Connection,
-        head: _Head,
-        kind: str,
-        actor: Actor,
-        payload: JSONValue,
-        key: SigningKey,
-    ) -> Entry:
-        """Append one entry under the held lock and advance ``head`` (not yet stored)."""
+    def _write(self, txn: _Txn, kind: str, actor: Actor, payload: JSONValue) -> Entry:
+        """Append one entry under the held lock and advance ``txn.head``.
+
+        The payload is encoded once; the hashed content is built around that text (the
+        same bytes as ``canonical(entry_content(...))``), so no payload is walked twice.
+        The first entry of an empty ledger is preceded by the ``ledger.genesis`` entry.
+        """
+        head, key = txn.head, txn.key
+        if head.seq == 0 and kind != GENESIS:
+            self._write(txn, GENESIS, actor, {"key_id": key.key_id, "public_key": key.public_b64})
+            head.key_id = key.key_id
+        if kind != GENESIS and head.key_id != key.key_id:
+            raise KeyRetired(
+                f"key {key.key_id} is not the active casino key ({head.key_id}); "
+                "a rotation has replaced it"
+            )
         payload_text = canonical_text(payload)
         seq = head.seq + 1
         timestamp = max(self._now(), head.recorded_at)
-        content = entry_content(seq, timestamp, kind, actor, payload, head.hash, key.key_id)
-        entry_hash = digest(content)
+        content_text = _content_text(seq, timestamp, kind, actor, payload_text, head.hash, key.key_id)
+        entry_hash = hashlib.sha256(content_text.encode("utf-8")).hexdigest()
         signature = b64(key.sign(bytes.fromhex(entry_hash)))
         ref_seq = _ref_seq(kind, payload)
-        conn.execute(
+        txn.conn.execute(
             insert(entries_table).values(
                 seq=seq,
                 recorded_at=timestamp,
@@ -486,11 +783,29 @@ class Ledger:
             )
         )
         entry = Entry(
-            seq, timestamp, kind, actor, parse(payload_text), head.hash, entry_hash,
+            seq, timestamp, kind, actor, payload, head.hash, entry_hash,
             key.key_id, signature, ref_seq,
         )  # fmt: skip
         head.seq, head.hash, head.recorded_at = seq, entry_hash, timestamp
         return entry
+
+    def _claim(self, txn: _Txn, keys: Sequence[tuple[str, str]], seq: int) -> None:
+        """Record the unique keys an entry takes (``ledger_unique``), in its transaction."""
+        for scope, value in keys:
+            taken = txn.conn.execute(
+                select(unique_table.c.seq).where(
+                    unique_table.c.scope == scope, unique_table.c.key == value
+                )
+            ).first()
+            if taken is not None:
+                raise DuplicateKey(scope, value, taken.seq)
+            try:
+                with txn.conn.begin_nested():
+                    txn.conn.execute(
+                        insert(unique_table).values(scope=scope, key=value, seq=seq)
+                    )
+            except IntegrityError:
+                raise DuplicateKey(scope, value, None) from None
 
     def _store_head(self, conn: Connection, head: _Head) -> None:
         conn.execute(
@@ -499,23 +814,6 @@ class Ledger:
             .values(seq=head.seq, hash=head.hash, recorded_at=head.recorded_at, key_id=head.key_id)
         )
 
-    def _begin(self, conn: Connection, actor: Actor) -> tuple[_Head, SigningKey]:
-        """Take the lock; write the genesis entry if the ledger is empty; check the key."""
-        if self._key is None:
-            raise UnknownKey("this ledger was opened without a signing key (read-only)")
-        key = self._key
-        head = self._lock_head(conn)
-        if head.seq == 0:
-            payload = {"key_id": key.key_id, "public_key": key.public_b64}
-            self._write(conn, head, GENESIS, actor, payload, key)
-            head.key_id = key.key_id
-        if head.key_id != key.key_id:
-            raise KeyRetired(
-                f"key {key.key_id} is not the active casino key ({head.key_id}); "
-                "a rotation has replaced it"
-            )
-        return head, key
-
     def append(
         self,
         kind: str,
@@ -523,48 +821,65 @@ class Ledger:
         payload: JSONValue,
         *,
         cosigners: Sequence[Cosigner] = (),
+        unique: Sequence[tuple[str, str]] = (),
     ) -> Entry:
         """Append an entry (and its co-signatures, in the same transaction); return it.
 
         The first append of an empty ledger first writes the ``ledger.genesis`` entry.
+        ``unique`` lists ``(scope, key)`` pairs the entry takes for good (a slip number,
+        a table session's result): the database refuses a second entry taking one
+        (``duplicate-key``), whichever writer or code path tries. The returned entry
+        holds ``payload`` itself (not a copy): do not change it afterwards.
+
+        >>> import tempfile, pathlib
+        >>> url = "sqlite:///" + str(pathlib.Path(tempfile.mkdtemp()) / "books.db")
+        >>> ledger = Ledger(url, SigningKey.generate())
+        >>> ledger.append("fill", Actor("T1", "TC"), {"slip": "F-7"}, unique=[("slip", "F-7")]).seq
+        2
+        >>> ledger.append("fill", Actor("T2", "TC"), {"slip": "F-7"}, unique=[("slip", "F-7")])
+        Traceback (most recent call last):
+        ...
+        crupier.ledger.errors.DuplicateKey: slip 'F-7' is already taken (entry 2)
+        >>> ledger.close()
         """
         if kind in RESERVED_KINDS:
             raise ReservedKind(f"kind {kind!r} is written by the ledger itself")
-        canonical(payload)  # refuse floats before taking the lock
-        with self.engine.begin() as conn:
-            head, key = self._begin(conn, actor)
-            entry = self._write(conn, head, kind, actor, payload, key)
+
+        def work(txn: _Txn) -> Entry:
+            entry = self._write(txn, kind, actor, payload)
+            self._claim(txn, unique, entry.seq)
             for cosigner in cosigners:
-                self._cosign(conn, head, key, entry, cosigner)
-            self._store_head(conn, head)
-        return entry
+                self._cosign(txn, entry, cosigner)
+            return entry
+
+        return self._work(work)
 
     def register_key(self, staff_id: str, public_key: Ed25519PublicKey, actor: Actor) -> Entry:
         """Register a staff member's public key (a ``key.registered`` entry)."""
         kid = key_id(public_key)
-        with self.engine.begin() as conn:
-            head, key = self._begin(conn, actor)
-            if kid in self._staff_keys(conn):
+
+        def work(txn: _Txn) -> Entry:
+            if txn.head.seq and kid in self._staff_keys(txn.conn):
                 raise LedgerError(f"key {kid} is already registered")
             payload = {
                 "staff_id": staff_id,
                 "key_id": kid,
                 "public_key": b64(public_bytes(public_key)),
             }
-            entry = self._write(conn, head, KEY_REGISTERED, actor, payload, key)
-            self._store_head(conn, head)
-        return entry
+            return self._write(txn, KEY_REGISTERED, actor, payload)
+
+        return self._work(work)
 
     def revoke_key(self, staff_key_id: str, actor: Actor, reason: str) -> Entry:
         """Revoke a staff key (``key.revoked``): it may sign nothing after this entry."""
-        with self.engine.begin() as conn:
-            head, key = self._begin(conn, actor)
-            if staff_key_id not in self._staff_keys(conn):
+
+        def work(txn: _Txn) -> Entry:
+            if staff_key_id not in self._staff_keys(txn.conn):
                 raise UnknownKey(f"key {staff_key_id} is not registered")
             payload = {"key_id": staff_key_id, "reason": reason}
-            entry = self._write(conn, head, KEY_REVOKED, actor, payload, key)
-            self._store_head(conn, head)
-        return entry
+            return self._write(txn, KEY_REVOKED, actor, payload)
+
+        return self._work(work)
 
     def rotate(self, new_key: SigningKey, actor: Actor) -> Entry:
         """Replace the casino key: an entry signed by the old key introduces the new one.
@@ -572,20 +887,24 @@ class Ledger:
         The new key proves possession by signing :func:`~crupier.ledger.keys.rotation_statement`.
         From the next entry on, only ``new_key`` signs; this ledger object switches to it.
         """
-        with self.engine.begin() as conn:
-            head, key = self._begin(conn, actor)
-            statement = rotation_statement(key.key_id, new_key.key_id, head.hash)
+
+        def work(txn: _Txn) -> Entry:
+            key = txn.key
+            if txn.head.seq == 0:  # the genesis first, so the rotation refers to its hash
+                self._write(txn, GENESIS, actor, {"key_id": key.key_id, "public_key": key.public_b64})
+                txn.head.key_id = key.key_id
+            statement = rotation_statement(key.key_id, new_key.key_id, txn.head.hash)
             payload = {
                 "old_key_id": key.key_id,
                 "new_key_id": new_key.key_id,
                 "new_public_key": new_key.public_b64,
                 "proof": b64(new_key.sign(statement)),
             }
-            entry = self._write(conn, head, KEY_ROTATED, actor, payload, key)
-            head.key_id = new_key.key_id
-            self._store_head(conn, head)
-        self._key = new_key
-        return entry
+            entry = self._write(txn, KEY_ROTATED, actor, payload)
+            txn.head.key_id, txn.key = new_key.key_id, new_key
+            return entry
+
+        return self._work(work)
 
     def _staff_keys(self, conn: Connection) -> dict[str, tuple[str, Ed25519PublicKey, bool]]:
         """Registered staff keys: key id -> (staff id, public key, revoked)."""
@@ -606,10 +925,8 @@ class Ledger:
                 keys[payload["key_id"]] = (staff, public, True)
         return keys
 
-    def _cosign(
-        self, conn: Connection, head: _Head, key: SigningKey, target: Entry, cosigner: Cosigner
-    ) -> Entry:
-        registered = self._staff_keys(conn).get(cosigner.key.key_id)
+    def _cosign(self, txn: _Txn, target: Entry, cosigner: Cosigner) -> Entry:
+        registered = self._staff_keys(txn.conn).get(cosigner.key.key_id)
         if registered is None or registered[0] != cosigner.staff_id:
             raise UnknownKey(f"key {cosigner.key.key_id} is not registered to {cosigner.staff_id}")
         if registered[2]:
@@ -617,7 +934,7 @@ class Ledger:
         signature = cosigner.key.sign(bytes.fromhex(target.hash))
         if not verify_signature(registered[1], signature, bytes.fromhex(target.hash)):
             raise SignatureInvalid(f"co-signature of {cosigner.staff_id} does not verify")
-        for existing in self._referring(conn, SIGNATURE, target.seq):
+        for existing in self._referring(txn.conn, SIGNATURE, target.seq):
             if existing.payload["signer"]["id"] == cosigner.staff_id:
                 raise SameSigner(f"{cosigner.staff_id} has already signed entry {target.seq}")
         payload = {
@@ -628,16 +945,15 @@ class Ledger:
             "signature": b64(signature),
         }
         actor = Actor(cosigner.staff_id, cosigner.role)
-        return self._write(conn, head, SIGNATURE, actor, payload, key)
+        return self._write(txn, SIGNATURE, actor, payload)
 
     def cosign(self, seq: int, cosigner: Cosigner) -> Entry:
         """Add a co-signature to entry ``seq`` later, as its own ``signature`` entry."""
-        with self.engine.begin() as conn:
-            head, key = self._begin(conn, Actor(cosigner.staff_id, cosigner.role))
-            target = self._get(conn, seq)
-            entry = self._cosign(conn, head, key, target, cosigner)
-            self._store_head(conn, head)
-        return entry
+
+        def work(txn: _Txn) -> Entry:
+            return self._cosign(txn, self._get(txn.conn, seq), cosigner)
+
+        return self._work(work)
 
     def correct(
         self,
@@ -658,8 +974,9 @@ class Ledger:
             raise EmptyReason("a correction needs a reason")
         if not changes:
             raise LedgerError("a correction needs at least one change")
-        with self.engine.begin() as conn:
-            head, key = self._begin(conn, actor)
+
+        def work(txn: _Txn) -> Entry:
+            conn = txn.conn
             target = self._get(conn, seq)
             if target.kind in RESERVED_KINDS - {CORRECTION}:
                 raise ReservedKind(f"entry {seq} ({target.kind}) cannot be corrected")
@@ -692,11 +1009,12 @@ class Ledger:
                 "reason": reason,
                 "red_ink": True,
             }
-            entry = self._write(conn, head, CORRECTION, actor, payload, key)
+            entry = self._write(txn, CORRECTION, actor, payload)
             for cosigner in cosigners:
-                self._cosign(conn, head, key, entry, cosigner)
-            self._store_head(conn, head)
-        return entry
+                self._cosign(txn, entry, cosigner)
+            return entry
+
+        return self._work(work)
 
     def decide(self, correction_seq: int, approved: bool, approver: Cosigner) -> Entry:
         """Approve or reject a pending correction, in full (OPS-INT-06).
@@ -706,8 +1024,9 @@ class Ledger:
         Which roles may approve (DIR, or a designated CDM) is checked by the casino layer.
         """
         actor = Actor(approver.staff_id, approver.role)
-        with self.engine.begin() as conn:
-            head, key = self._begin(conn, actor)
+
+        def work(txn: _Txn) -> Entry:
+            conn = txn.conn
             correction = self._get(conn, correction_seq)
             if correction.kind != CORRECTION:
                 raise NotACorrection(f"entry {correction_seq} is a {correction.kind}")
@@ -720,10 +1039,11 @@ class Ledger:
                 "decision": "APPROVED" if approved else "REJECTED",
                 "red_ink": True,
             }
-            entry = self._write(conn, head, DECISION, actor, payload, key)
-            self._cosign(conn, head, key, entry, approver)
-            self._store_head(conn, head)
-        return entry
+            entry = self._write(txn, DECISION, actor, payload)
+            self._cosign(txn, entry, approver)
+            return entry
+
+        return self._work(work)
 
     # ----------------------------------------------------------------- reading
 
@@ -741,34 +1061,45 @@ class Ledger:
         )
         return [row_to_entry(row) for row in rows]
 
-    def _read(self) -> Any:
-        return self.engine.connect().execution_options(ledger_read_only=True)
+    @contextmanager
+    def _reading(self) -> Iterator[Connection]:
+        """A connection to read from: the thread's unit of work, or a fresh read-only one."""
+        txn = self._txn()
+        if txn is not None:
+            yield txn.conn
+            return
+        with self.engine.connect().execution_options(ledger_read_only=True) as conn, conn.begin():
+            yield conn
 
     def get(self, seq: int) -> Entry:
         """The entry ``seq`` (``unknown-entry`` if there is none)."""
-        with self._read() as conn, conn.begin():
+        with self._reading() as conn:
             return self._get(conn, seq)
 
     def entries(self, start: int = 1) -> Iterator[Entry]:
         """Every entry from ``start`` on, in order."""
-        with self._read() as conn, conn.begin():
-            rows = conn.execute(
-                select(entries_table)
-                .where(entries_table.c.seq >= start)
-                .order_by(entries_table.c.seq)
-            )
+        query = select(entries_table).where(entries_table.c.seq >= start)
+        if self.in_unit():
+            with self._reading() as conn:
+                rows = conn.execute(query.order_by(entries_table.c.seq)).fetchall()
             for row in rows:
+                yield row_to_entry(row)
+            return
+        with self._reading() as conn:
+            for row in conn.execute(query.order_by(entries_table.c.seq)):
                 yield row_to_entry(row)
 
     def head(self) -> tuple[int, str]:
         """``(seq, hash)`` of the last entry: the checkpoint to keep outside the database."""
-        with self._read() as conn, conn.begin():
-            row = conn.execute(select(head_table).where(head_table.c.id == 1)).one()
-            return row.seq, row.hash
+        with self._reading() as conn:
+            row = conn.execute(select(head_table).where(head_table.c.id == 1)).first()
+        if row is None:
+            raise HeadMissing("the ledger_head row is missing: the database was tampered with")
+        return row.seq, row.hash
 
     def signatures(self, seq: int) -> list[Entry]:
         """The ``signature`` entries that co-sign entry ``seq``."""
-        with self._read() as conn, conn.begin():
+        with self._reading() as conn:
             return self._referring(conn, SIGNATURE, seq)
 
     def _view(self, conn: Connection, original: Entry) -> EntryView:
@@ -808,5 +1139,5 @@ class Ledger:
         ({'amount': 1000000}, {'amount': 100000}, 'APPROVED')
         >>> ledger.close()
         """
-        with self._read() as conn, conn.begin():
+        with self._reading() as conn:
             return self._view(conn, self._get(conn, seq))
