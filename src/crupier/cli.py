@@ -133,11 +133,11 @@ def play(
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def verify(ctx: typer.Context) -> None:
-    """Verify a ledger: every number, hash, link and signature; names the first bad entry.
+    """Verify the books: the chain (every number, hash, link, signature) and every volume.
 
     crupier verify --db URL --key casino.pub [--staff-key K.pub] [--head SEQ:HASH] [--json]
     """
-    from crupier.ledger.verify import main as verify_main
+    from crupier.casino.audit import main as verify_main
 
     raise typer.Exit(verify_main(ctx.args))
 

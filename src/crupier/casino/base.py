@@ -20,9 +20,12 @@ each volume of a book also has its own gapless numbering and hash chain
 from __future__ import annotations
 
 import datetime as dt
+import functools
+import threading
+import types
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import asdict, dataclass, field
-from typing import Any, ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar, cast
 
 from crupier.casino.clock import TZ, Clock, SystemClock, utc_text
 from crupier.casino.errors import OpsError
@@ -47,6 +50,19 @@ PURPOSE_ROLE: dict[str, tuple[Role, ...]] = {
     "AUTHOR": tuple(Role),
 }
 
+#: The keys the regulation wants unique, by entry type: the scope, the ``data`` field
+#: holding the key, the casino error a second taker gets. The ledger stores them in
+#: ``ledger_unique`` with the entry, so the database refuses a duplicate from any writer.
+UNIQUE_KEYS: dict[str, tuple[str, str, str]] = {
+    "FILL": ("slip", "slip", "MALFORMED_REQUEST"),  # one slip number, one movement
+    "CREDIT": ("slip", "slip", "MALFORMED_REQUEST"),
+    "CHANGER_FILL": ("slip", "slip", "MALFORMED_REQUEST"),
+    "CHANGER_CREDIT": ("slip", "slip", "MALFORMED_REQUEST"),
+    "TABLE_OPENING": ("table-session", "table_session", "INVALID_STATE"),  # opened once
+    "SESSION_RESULT": ("session-result", "table_session", "INVALID_STATE"),  # one result
+}
+UNIQUE_CODES = {scope: code for scope, _, code in UNIQUE_KEYS.values()}
+
 LEDGER_ERRORS: dict[type[lerr.LedgerError], str] = {
     lerr.SameSigner: "SAME_SIGNER",
     lerr.CorrectionPending: "CORRECTION_PENDING",
@@ -57,6 +73,7 @@ LEDGER_ERRORS: dict[type[lerr.LedgerError], str] = {
     lerr.EmptyReason: "MISSING_FIELDS",
     lerr.UnknownEntry: "UNKNOWN_ENTITY",
     lerr.NotACorrection: "INVALID_STATE",
+    lerr.HeadMissing: "INVALID_STATE",
 }
 
 
@@ -187,6 +204,49 @@ class Keyring:
 
 
 F = TypeVar("F", bound=Callable[..., None])
+R = TypeVar("R")
+M = TypeVar("M", bound=Callable[..., Any])
+
+
+@dataclass(frozen=True)
+class _Refusal:
+    """A refusal whose operation keeps its entries (:meth:`CasinoBase.keep_on_refusal`)."""
+
+    error: OpsError
+
+
+def operation(method: M) -> M:
+    """Run a public casino method as one locked unit of work (:meth:`CasinoBase._operation`).
+
+    :class:`CasinoBase` applies it to every public method of every casino module, so
+    each operation checks the state *after* catching up with the other writers, under
+    the ledger's append lock, and numbers its entries there. Methods marked
+    :func:`query` only read the in-memory state and are left alone.
+    """
+    if getattr(method, "_operation", False) or getattr(method, "_query", False):
+        return method
+
+    @functools.wraps(method)
+    def run(self: CasinoBase, *args: Any, **kwargs: Any) -> Any:
+        return self._operation(lambda: method(self, *args, **kwargs))
+
+    run._operation = True  # type: ignore[attr-defined]
+    return cast(M, run)
+
+
+def query(method: M) -> M:
+    """Mark a public casino method as a pure read of the in-memory state (not locked)."""
+    method._query = True  # type: ignore[attr-defined]
+    return method
+
+
+def _wrap_operations(cls: type) -> None:
+    for name, value in list(vars(cls).items()):
+        if name.startswith("_") or not isinstance(value, types.FunctionType):
+            continue
+        if any(getattr(vars(base).get(name), "_query", False) for base in cls.__mro__[1:]):
+            query(value)  # an override of a read stays a read
+        setattr(cls, name, operation(value))
 
 
 def projects(*kinds: str) -> Callable[[F], F]:
@@ -223,6 +283,7 @@ class CasinoBase:
                     if name not in names:
                         names.append(name)
         cls._projectors = table
+        _wrap_operations(cls)
 
     def __init__(
         self,
@@ -237,6 +298,20 @@ class CasinoBase:
         self.keyring = keyring or Keyring()
         self.clock = clock or SystemClock()
         self.terminal = terminal
+        self._mutex = threading.RLock()  # the in-memory state: one projector at a time
+        self._op_thread: int | None = None  # the thread running this casino's operation
+        self._keep = False  # the running operation keeps its entries if it refuses
+        self._reset_state()
+
+        def configure() -> None:
+            if not self._configured:
+                chosen = config if config is not None else CasinoConfig()
+                self._append_raw("CAS.CONFIG", SYSTEM, {"config": chosen.as_json()})
+
+        self._operation(configure)
+
+    def _reset_state(self) -> None:
+        """Empty the in-memory state (before a replay of the whole ledger)."""
         self.config = CasinoConfig()
         self._configured = False
         self.staff: dict[str, Staff] = {}
@@ -253,18 +328,75 @@ class CasinoBase:
             init = vars(klass).get("_init_state")
             if init is not None:
                 init(self)
+
+    # ------------------------------------------------------- units of work
+
+    def _operation(self, fn: Callable[[], R]) -> R:
+        """Run ``fn`` as one unit of work of the ledger (see :func:`operation`).
+
+        Under the append lock: project what other writers appended, run ``fn`` (its
+        checks and appends), commit. If ``fn`` refuses after appending, its entries are
+        rolled back and the in-memory state is rebuilt from the ledger.
+        """
+        me = threading.get_ident()
+        if self._op_thread == me:  # an operation calling another: one unit
+            return fn()
+        if self.ledger.signing_key_id is None:  # read-only books: nothing to lock
+            with self._mutex:
+                self._catch_up()
+                return fn()
+        mark = [0]
+
+        def work() -> R | _Refusal:
+            with self._mutex:
+                self._op_thread, self._keep = threading.get_ident(), False
+                try:
+                    self._catch_up()
+                    mark[0] = self._last_seq
+                    return fn()
+                except OpsError as refusal:
+                    if self._keep:  # recorded, then refused: commit what it recorded
+                        return _Refusal(refusal)
+                    raise
+                finally:
+                    self._op_thread = None
+
+        def rollback() -> None:
+            with self._mutex:
+                if self._last_seq != mark[0]:
+                    self._rebuild()
+
+        result = self.ledger.unit(work, rollback)
+        if isinstance(result, _Refusal):
+            raise result.error
+        return result
+
+    def keep_on_refusal(self) -> None:
+        """Keep what the running operation has recorded even though it now refuses.
+
+        For the few refusals the spec wants on record (a deck counted short is entered,
+        its incident journaled, then ``DECK_INCOMPLETE`` is raised); any other refusal
+        rolls back every entry its operation appended.
+        """
+        self._keep = True
+
+    def _rebuild(self) -> None:
+        """Replay the ledger from its first entry (after entries were rolled back)."""
+        self._reset_state()
         self._catch_up()
-        if not self._configured:
-            if config is None:
-                config = CasinoConfig()
-            self._append_raw("CAS.CONFIG", SYSTEM, {"config": config.as_json()})
+
+    def refresh(self) -> None:
+        """Project the entries other writers have appended since the last operation."""
+        self._operation(lambda: None)
 
     # ------------------------------------------------------------------ clock
 
+    @query
     def now(self) -> dt.datetime:
         """The casino clock (UTC)."""
         return self.clock.now()
 
+    @query
     def local_now(self) -> dt.datetime:
         """The casino clock in local time."""
         return self.now().astimezone(TZ)
@@ -332,9 +464,12 @@ class CasinoBase:
         actor: Actor,
         payload: Any,
         cosigners: Iterable[Cosigner] = (),
+        unique: Iterable[tuple[str, str]] = (),
     ) -> Entry:
         try:
-            entry = self.ledger.append(kind, actor, payload, cosigners=list(cosigners))
+            entry = self.ledger.append(
+                kind, actor, payload, cosigners=list(cosigners), unique=list(unique)
+            )
         except lerr.LedgerError as exc:
             raise self._ops_error(exc) from None
         self._catch_up()
@@ -342,6 +477,8 @@ class CasinoBase:
 
     @staticmethod
     def _ops_error(exc: lerr.LedgerError) -> OpsError:
+        if isinstance(exc, lerr.DuplicateKey):
+            return OpsError(UNIQUE_CODES.get(exc.scope, "MALFORMED_REQUEST"), str(exc))
         return OpsError(LEDGER_ERRORS.get(type(exc), "MALFORMED_REQUEST"), str(exc))
 
     def record(
@@ -408,12 +545,17 @@ class CasinoBase:
             signers.append(self._cosigner(by, purpose, table))
         for staff, p in cosign:
             signers.append(self._cosigner(staff, p, table))
-        return self._append_raw(f"{book}.{etype}", Actor(by, str(role)), payload, signers)
+        unique = []
+        if etype in UNIQUE_KEYS and data.get(UNIQUE_KEYS[etype][1]) is not None:
+            scope, name, _ = UNIQUE_KEYS[etype]
+            unique.append((scope, str(data[name])))
+        return self._append_raw(f"{book}.{etype}", Actor(by, str(role)), payload, signers, unique)
 
     def _cosigner(self, staff: str, purpose: str, table: str | None) -> Cosigner:
         role = self.signing_role(staff, purpose, table)
         return Cosigner(staff, str(role), self.keyring.key(staff), purpose)
 
+    @query
     def signing_role(self, staff: str, purpose: str, table: str | None) -> Role:
         """The role in which ``staff`` may sign for ``purpose`` now (OPS-INT-10)."""
         person = self.staff.get(staff)
@@ -444,6 +586,7 @@ class CasinoBase:
         self._catch_up()
         return sig
 
+    @query
     def missing_signatures(self, seq: int) -> list[str]:
         """The purposes entry ``seq`` still needs a signature for."""
         entry = self.ledger.get(seq)
@@ -457,18 +600,21 @@ class CasinoBase:
                 needed.remove(purpose)
         return needed
 
+    @query
     def status(self, seq: int) -> str:
         """``COMPLETE`` or ``INCOMPLETE`` (derived from the signature entries, §7.1)."""
         return "INCOMPLETE" if seq in self.incomplete else "COMPLETE"
 
     # ---------------------------------------------------------------- reading
 
+    @query
     def view(self, seq: int) -> EntryView:
         """Entry ``seq`` with its corrections and effective payload (cached)."""
         if seq not in self._views:
             self._views[seq] = self.ledger.current_view(seq)
         return self._views[seq]
 
+    @query
     def effective(self, seq: int) -> dict[str, Any]:
         """The effective ``data`` of entry ``seq`` (approved corrections applied)."""
         payload = self.view(seq).effective_payload
@@ -476,12 +622,14 @@ class CasinoBase:
         data: dict[str, Any] = payload["data"]
         return data
 
+    @query
     def annulled(self, seq: int) -> bool:
         """Whether entry ``seq`` was annulled by an approved correction (OPS-INT-17)."""
         return self.view(seq).status == "ANNULLED"
 
     # ------------------------------------------------------------ who may act
 
+    @query
     def licence_valid(self, person: Staff) -> bool:
         """A granted class I licence and an active employee card (OPS-STF-04)."""
         if person.external:
@@ -492,11 +640,13 @@ class CasinoBase:
             and person.card == "ACTIVE"
         )
 
+    @query
     def valid_assignments(self, staff: str, at: dt.datetime | None = None) -> list[Assignment]:
         """The assignments of ``staff`` valid at ``at`` (default: now)."""
         when = at or self.now()
         return [a for a in self.assignments if a.staff == staff and a.valid_at(when)]
 
+    @query
     def director_in_office(self, at: dt.datetime | None = None) -> str | None:
         """The DIR in office (a transitional director included), or None."""
         when = at or self.now()
@@ -516,6 +666,7 @@ class CasinoBase:
             return a.substitute_for == "responsible-employee"
         return True
 
+    @query
     def authorise(
         self, op: Op, by: str, act: str = "C", table: str | None = None
     ) -> Role:
@@ -539,10 +690,12 @@ class CasinoBase:
             return a.role
         raise OpsError("PERMISSION_DENIED", f"{by} may not {act} '{op.value[3:]}'")
 
+    @query
     def on_duty(self, staff: str, table: str | None) -> bool:
         """Whether ``staff`` works the current session of ``table`` (its crew): "own"."""
         return False
 
+    @query
     def require_director(self, by: str) -> None:
         """``by`` must be the DIR in office (rule S5)."""
         director = self.director_in_office()
@@ -810,6 +963,7 @@ class CasinoBase:
         }
         return self.record("CAS", "TABLE", data, by="system", role=Role.ADM)
 
+    @query
     def table(self, table_id: str) -> Table:
         """The table ``table_id`` (``UNKNOWN_ENTITY`` if there is none)."""
         found = self.tables.get(table_id)
@@ -840,6 +994,7 @@ class CasinoBase:
         cosigner = Cosigner(by, str(role), self.keyring.key(by), "SEAL")
         return self._append_raw(f"{book}.SEAL", Actor(by, str(role)), payload, [cosigner])
 
+    @query
     def genesis_hash(self, book: str, year: int) -> str | None:
         """The hash the volume's own chain starts from: its seal's hash."""
         vol = self.volumes.get((book, year))
@@ -848,47 +1003,21 @@ class CasinoBase:
         return self.ledger.get(vol.seal).hash
 
 
+_wrap_operations(CasinoBase)
+
+
 def verify_volume(url: str, book: str, year: int, keys: Iterable[Any]) -> dict[str, Any]:
     """OPS-INT-11: re-check the whole chain, then the volume's own numbering and chain.
 
-    Returns ``{"status": "OK"}`` or ``{"status": "BROKEN", "first_broken_seq": <the
-    volume's seq>, "ledger_seq": <global seq>, "reason": ...}``: the volume breaks at its
-    first entry at or after the ledger's first bad entry (its chain hangs on the ledger's).
+    Returns ``{"status": "OK", "entries": n}`` or ``{"status": "BROKEN",
+    "first_broken_seq": <the volume's seq>, "ledger_seq": <global seq>, "reason": ...}``:
+    the volume breaks at its first entry at or after the ledger's first bad entry (its
+    chain hangs on the ledger's). :func:`crupier.casino.audit.verify_books` checks every
+    volume in one pass.
     """
-    from crupier.ledger import verify
+    from crupier.casino.audit import verify_books
 
-    report = verify(url, list(keys))
-    ledger = Ledger(url)
-    try:
-        prev: str | None = None
-        expected = 1
-        bad_ledger = report.first_bad_seq
-        for entry in ledger.entries():
-            p = entry.payload
-            if not isinstance(p, dict) or p.get("book") != book or p.get("volume") != year:
-                continue
-            if p.get("type") == "SEAL":
-                prev = entry.hash
-                if bad_ledger is not None and entry.seq >= bad_ledger:
-                    return _broken(0, entry.seq, report.reason or "seal")
-                continue
-            if bad_ledger is not None and entry.seq >= bad_ledger:
-                return _broken(expected, bad_ledger, report.reason or "ledger")
-            if p.get("book_seq") != expected or p.get("book_prev") != prev:
-                return _broken(expected, entry.seq, "volume-chain")
-            prev, expected = entry.hash, expected + 1
-    finally:
-        ledger.close()
-    return {"status": "OK", "entries": expected - 1}
-
-
-def _broken(book_seq: int, ledger_seq: int | None, reason: str) -> dict[str, Any]:
-    return {
-        "status": "BROKEN",
-        "first_broken_seq": book_seq,
-        "ledger_seq": ledger_seq,
-        "reason": reason,
-    }
+    return verify_books(url, list(keys)).volume(book, year).as_json()
 
 
 def _parse_utc(text: str) -> dt.datetime:

@@ -922,6 +922,7 @@ class EquipmentOps(CasinoBase):
             role=role,
             extra={"deck": deck_id, "entry": entry.seq},
         )
+        self.keep_on_refusal()
         raise OpsError("DECK_INCOMPLETE", f"deck {deck_id} has {count} cards, not {expected}")
 
     @projects("JNL.DECK_UNPACKED")
