@@ -11,8 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from sqlalchemy import text
+from sqlalchemy.exc import DBAPIError
 
 from crupier.ledger.canonical import digest, parse
+from crupier.ledger.errors import HeadMissing
 from crupier.ledger.keys import SigningKey, b64, save_public_key
 from crupier.ledger.store import Actor, Cosigner, Ledger, entry_content
 from crupier.ledger.verify import Checkpoint, main, verify
@@ -187,3 +190,55 @@ def test_cli(chain: str, casino: SigningKey, raw: Any, tmp_path: Path, capsys: A
     assert '"first_bad_seq": 7' in capsys.readouterr().out
     assert main(["--db", chain, "--key", str(pub), "--head", "nonsense"]) == 2
     assert main(["--db", chain, "--key", str(tmp_path / "missing.pub")]) == 2
+
+
+def test_every_row_deleted(chain: str, casino: SigningKey, raw: Any) -> None:
+    raw.run("DELETE FROM ledger_entries")
+    assert _broken(chain, casino) == (1, "truncated")
+    raw.run("DELETE FROM ledger_head")  # the head row too: still no "OK: 0 entries"
+    assert _broken(chain, casino) == (1, "truncated")
+
+
+def test_fresh_ledger_without_genesis_is_not_ok(db_url: str, casino: SigningKey) -> None:
+    Ledger(db_url, casino).close()
+    assert _broken(db_url, casino) == (1, "truncated")  # a trusted key, but no genesis
+
+
+def test_head_row_deleted(chain: str, casino: SigningKey, raw: Any) -> None:
+    raw.run("DELETE FROM ledger_head")
+    assert _broken(chain, casino) == (11, "head-missing")
+    with Ledger(chain, casino) as ledger:  # reopening does not recreate it...
+        with pytest.raises(HeadMissing):  # ...and appends fail with a typed error
+            ledger.append("fill", T1, {"amount": 1})
+        with pytest.raises(HeadMissing):
+            ledger.head()
+    assert _broken(chain, casino) == (11, "head-missing")
+
+
+def test_broken_link_with_stolen_casino_key(chain: str, casino: SigningKey, raw: Any) -> None:
+    # Entry 6 re-chained onto entry 4 (entry 5 "skipped"), hash and signature recomputed.
+    row = dict(raw.row(6), prev_hash=raw.row(4)["hash"])
+    row["hash"] = _rehash(row)
+    row["signature"] = b64(casino.sign(bytes.fromhex(row["hash"])))
+    raw.run("UPDATE ledger_entries SET prev_hash = :p, hash = :h, signature = :s WHERE seq = 6",
+            p=row["prev_hash"], h=row["hash"], s=row["signature"])  # fmt: skip
+    assert _broken(chain, casino) == (6, "broken-link")
+
+
+def test_head_and_unique_rows_are_protected(chain: str, casino: SigningKey) -> None:
+    """Without dropping the triggers, the head row can neither go nor move back."""
+    with Ledger(chain, casino) as ledger:
+        ledger.append("fill", T1, {"slip": "F-1"}, unique=[("slip", "F-1")])
+        engine = ledger.engine
+        for sql in (
+            "DELETE FROM ledger_head",
+            "UPDATE ledger_head SET seq = 5",
+            "UPDATE ledger_head SET hash = 'ab'",
+            "UPDATE ledger_head SET seq = 99",  # forward, but to no stored entry
+            "DELETE FROM ledger_unique",
+            "UPDATE ledger_unique SET key = 'F-2'",
+        ):
+            with pytest.raises(DBAPIError, match="immutable-entry"), engine.begin() as conn:
+                conn.execute(text(sql))
+        assert ledger.head()[0] == 11
+    assert verify(chain, [casino.public_key]).ok

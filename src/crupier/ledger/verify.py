@@ -20,7 +20,9 @@ FIRST failing entry, naming its ``seq`` and a stable ``reason`` code:
 ``bad-reference``      a reference (seq + hash) to no earlier entry
 ``index-mismatch``     the ``ref_seq`` column disagrees with the payload
 ``time-regression``    ``recorded_at`` goes back in time
-``truncated``          fewer entries than the head (stored or external checkpoint)
+``truncated``          fewer entries than the head (stored or external checkpoint), or
+                       none at all while a genesis key is trusted
+``head-missing``       the ``ledger_head`` row was deleted
 ``head-mismatch``      entries beyond the stored head, or a checkpoint hash differs
 =====================  ==========================================================
 
@@ -297,9 +299,13 @@ def verify(
                 count += 1
             stored = conn.execute(select(head_table).where(head_table.c.id == 1)).first()
         last = checker.expected - 1
-        if stored is not None and stored.seq > last:
+        if last == 0 and checker.trusted:
+            raise _Broken(1, "truncated", "no entries, but a genesis key is trusted: all deleted")
+        if stored is None:
+            raise _Broken(last + 1, "head-missing", "the ledger_head row is missing")
+        if stored.seq > last:
             raise _Broken(last + 1, "truncated", f"the stored head is at {stored.seq}")
-        if stored is not None and (stored.seq, stored.hash) != (last, checker.prev_hash):
+        if (stored.seq, stored.hash) != (last, checker.prev_hash):
             raise _Broken(stored.seq + 1, "head-mismatch", "entries beyond the stored head")
         if head is not None and head.seq > last:
             raise _Broken(last + 1, "truncated", f"the checkpoint is at {head.seq}")
