@@ -24,15 +24,9 @@ from crupier.ledger import Ledger, load_public_key, verify
 
 
 def _reset_pg(url: str) -> None:
-    from sqlalchemy import text
+    from crupier.ledger.store import drop_schema
 
-    from crupier.ledger.store import make_engine
-
-    engine = make_engine(url)
-    with engine.begin() as conn:
-        conn.execute(text("DROP TABLE IF EXISTS ledger_entries, ledger_head CASCADE"))
-        conn.execute(text("DROP FUNCTION IF EXISTS ledger_entries_immutable() CASCADE"))
-    engine.dispose()
+    drop_schema(url)
 
 
 def run(url: str, keys: Path) -> None:

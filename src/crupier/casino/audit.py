@@ -7,12 +7,13 @@ numbered 1, 2, 3... (``book_seq``) and each must name the hash of the one before
 and OPS-INT-11 ask. ``crupier verify`` prints one line for the chain and one per volume.
 
 >>> import tempfile, pathlib
->>> from crupier.casino import Casino
+>>> from crupier.casino import Casino, ManualClock
 >>> from crupier.ledger import Ledger, SigningKey
 >>> url = "sqlite:///" + str(pathlib.Path(tempfile.mkdtemp()) / "books.db")
 >>> key = SigningKey.generate()
->>> casino = Casino(Ledger(url, key))
+>>> casino = Casino(Ledger(url, key), clock=ManualClock("2026-03-02 10:00"))
 >>> _ = casino.add_room("R1", "Main room")
+>>> _ = casino.add_room("R2", "Private room", "PRIVATE")
 >>> report = verify_books(url, [key.public_key])
 >>> print(report)
 OK: 4 entries, head 4 ...

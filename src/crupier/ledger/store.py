@@ -37,6 +37,7 @@ import dataclasses
 import datetime as dt
 import hashlib
 import threading
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -65,7 +66,7 @@ from sqlalchemy.engine import make_url
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.pool import ConnectionPoolEntry
 
-from crupier.ledger.canonical import JSONValue, canonical, canonical_text, parse
+from crupier.ledger.canonical import JSONValue, canonical, canonical_parsed, canonical_text, parse
 from crupier.ledger.errors import (
     CorrectionPending,
     DuplicateKey,
@@ -130,6 +131,9 @@ entries_table = Table(
     Index("ix_ledger_entries_kind_ref", "kind", "ref_seq"),
 )
 """One row per entry. ``ref_seq`` is an index of the reference held in the payload."""
+
+ENTRY_COLUMNS = ("seq", "recorded_at", "kind", "actor_id", "actor_role", "payload", "prev_hash",
+                 "hash", "key_id", "signature", "ref_seq")  # fmt: skip
 
 head_table = Table(
     "ledger_head",
@@ -412,19 +416,49 @@ class _Txn:
     def __init__(self, conn: Connection, head: _Head, key: SigningKey) -> None:
         self.conn, self.head, self.key = conn, head, key
         self.stored_seq, self.stored_key = head.seq, head.key_id
+        mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
+        self.insert_sql = (
+            f"INSERT INTO ledger_entries ({', '.join(ENTRY_COLUMNS)}) "
+            f"VALUES ({', '.join(mark for _ in ENTRY_COLUMNS)})"
+        )
+        self.savepoints = 0
+        self.cursor = conn.connection.cursor()  # the DBAPI cursor, for the hot statements
+        self.key_id = key.key_id
+
+    def run(self, sql: str, params: Sequence[Any] = ()) -> None:
+        """Execute ``sql`` on the transaction's DBAPI cursor (no SQLAlchemy round trip)."""
+        self.cursor.execute(sql, tuple(params))
 
     def snapshot(self) -> tuple[_Head, SigningKey]:
         return dataclasses.replace(self.head), self.key
 
     def restore(self, saved: tuple[_Head, SigningKey]) -> None:
         self.head, self.key = dataclasses.replace(saved[0]), saved[1]
+        self.key_id = self.key.key_id
+
+
+class Pending:
+    """An entry submitted with :meth:`Ledger.submit`, not yet known to be durable."""
+
+    def __init__(self, ledger: Ledger, item: _Work[Entry]) -> None:
+        self._ledger, self._item = ledger, item
+
+    def result(self) -> Entry:
+        """Wait until the entry is committed (durable) and return it, or raise its refusal."""
+        return self._ledger._await(self._item)
 
 
 class _Work(Generic[T]):
     """A unit of work waiting for a leader to run and commit it."""
 
-    def __init__(self, work: Callable[[], T], on_rollback: Callable[[], None] | None) -> None:
+    def __init__(
+        self,
+        work: Callable[[], T],
+        on_rollback: Callable[[], None] | None,
+        single: bool = False,
+    ) -> None:
         self.work, self.on_rollback = work, on_rollback
+        self.single = single  # one entry, no unique key, no co-signature: no savepoint
         self.result: T | None = None
         self.error: BaseException | None = None
         self.done = False
@@ -448,10 +482,9 @@ def _content_text(
     ...               "ed25519:00") == canonical_text(content)
     True
     """
-    head = canonical_text(
-        {"actor": actor.as_json(), "key_id": signing_key_id, "kind": kind}
-    )  # keys sorted: actor, key_id, kind < payload < prev_hash, seq, timestamp
-    tail = canonical_text({"prev_hash": prev_hash, "seq": seq, "timestamp": timestamp})
+    # keys sorted: actor, key_id, kind < payload < prev_hash, seq, timestamp; all plain values
+    head = canonical_parsed({"actor": actor.as_json(), "key_id": signing_key_id, "kind": kind})
+    tail = canonical_parsed({"prev_hash": prev_hash, "seq": seq, "timestamp": timestamp})
     return f'{head[:-1]},"payload":{payload_text},{tail[1:]}'
 
 
@@ -583,6 +616,7 @@ class Ledger:
         *,
         now: Callable[[], str] | None = None,
         max_batch: int = 256,
+        commit_delay: float = 0.002,
     ) -> None:
         self.url = url
         self.engine = make_engine(url)
@@ -591,9 +625,11 @@ class Ledger:
         self._now = now or _utc_now  # the server clock; a simulated one for tests and demos
         self._local = threading.local()  # the unit of work the thread runs, if any
         self._queue: list[_Work[Any]] = []
-        self._queue_lock = threading.Lock()
-        self._leader = threading.Lock()  # held by the thread committing a batch
+        self._cond = threading.Condition()  # guards the queue and the leader's seat
+        self._leading = False  # a thread is running and committing a batch
+        self._last_batch = 1
         self._max_batch = max_batch
+        self.commit_delay = commit_delay
         self.batches = 0  # committed transactions (the benchmark reports entries per batch)
 
     def close(self) -> None:
@@ -660,17 +696,81 @@ class Ledger:
         if self._key is None:
             raise UnknownKey("this ledger was opened without a signing key (read-only)")
         item: _Work[T] = _Work(work, on_rollback)
-        with self._queue_lock:
+        self._enqueue(item)
+        return self._await(item)
+
+    def submit(
+        self,
+        kind: str,
+        actor: Actor,
+        payload: JSONValue,
+        *,
+        cosigners: Sequence[Cosigner] = (),
+        unique: Sequence[tuple[str, str]] = (),
+    ) -> Pending:
+        """Queue an :meth:`append` without waiting; :meth:`Pending.result` waits for it.
+
+        A writer with several entries to record (a terminal streaming its journal) can
+        keep some in flight: they join the next group commit together. An entry counts
+        as recorded only once ``result()`` has returned it (it is then durable); call
+        ``result()`` on every pending entry.
+
+        >>> import tempfile, pathlib
+        >>> url = "sqlite:///" + str(pathlib.Path(tempfile.mkdtemp()) / "books.db")
+        >>> ledger = Ledger(url, SigningKey.generate())
+        >>> pending = [ledger.submit("round", Actor("R1", "DLR"), {"round": n}) for n in (1, 2, 3)]
+        >>> [p.result().seq for p in pending]
+        [2, 3, 4]
+        >>> ledger.close()
+        """
+        if kind in RESERVED_KINDS:
+            raise ReservedKind(f"kind {kind!r} is written by the ledger itself")
+        if self._key is None:
+            raise UnknownKey("this ledger was opened without a signing key (read-only)")
+
+        def work() -> Entry:
+            txn = self._txn()
+            assert txn is not None
+            return self._append_in(txn, kind, actor, payload, cosigners, unique)
+
+        item: _Work[Entry] = _Work(work, None, single=not cosigners and not unique)
+        self._enqueue(item)
+        return Pending(self, item)
+
+    def _enqueue(self, item: _Work[Any]) -> None:
+        with self._cond:
             self._queue.append(item)
-        while not item.done:
-            with self._leader:
-                if item.done:
-                    break
-                with self._queue_lock:
-                    batch = self._queue[: self._max_batch]
-                    del self._queue[: self._max_batch]
-                if batch:
+            self._cond.notify_all()  # a leader in its commit delay may be waiting for it
+
+    def _await(self, item: _Work[T]) -> T:
+        """Wait until ``item`` is committed, leading a batch whenever no one else does.
+
+        The leader first waits up to ``commit_delay`` seconds for as many units as its
+        predecessor committed (the writers it has just acknowledged coming back), so
+        concurrent writers keep sharing one transaction instead of alternating.
+        """
+        with self._cond:
+            while not item.done:
+                if self._leading:
+                    self._cond.wait()
+                    continue
+                self._leading = True
+                deadline = time.monotonic() + self.commit_delay
+                while len(self._queue) < self._last_batch:
+                    left = deadline - time.monotonic()
+                    if left <= 0:
+                        break
+                    self._cond.wait(left)
+                batch = self._queue[: self._max_batch]
+                del self._queue[: self._max_batch]
+                self._cond.release()
+                try:
                     self._run_batch(batch)
+                finally:
+                    self._cond.acquire()
+                    self._leading = False
+                    self._last_batch = max(1, len(batch))
+                    self._cond.notify_all()
         if item.error is not None:
             raise item.error
         return cast(T, item.result)
@@ -678,14 +778,17 @@ class Ledger:
     def _nested(self, txn: _Txn, work: Callable[[], T]) -> T:
         """A unit inside a unit: its own savepoint, so a refusal undoes only its part."""
         saved = txn.snapshot()
-        savepoint = txn.conn.begin_nested()
+        txn.savepoints += 1
+        name = f"crupier_unit_{txn.savepoints}"
+        txn.run(f"SAVEPOINT {name}")
         try:
             result = work()
         except BaseException:
-            savepoint.rollback()
+            txn.run(f"ROLLBACK TO SAVEPOINT {name}")
+            txn.run(f"RELEASE SAVEPOINT {name}")
             txn.restore(saved)
             raise
-        savepoint.commit()
+        txn.run(f"RELEASE SAVEPOINT {name}")
         return result
 
     def _run_batch(self, batch: list[_Work[Any]]) -> None:
@@ -699,7 +802,15 @@ class Ledger:
                 try:
                     for item in batch:
                         try:
-                            item.result = self._nested(txn, item.work)
+                            if item.single:  # one insert, refused only before it
+                                saved = txn.snapshot()
+                                try:
+                                    item.result = item.work()
+                                except BaseException:
+                                    txn.restore(saved)
+                                    raise
+                            else:
+                                item.result = self._nested(txn, item.work)
                             committed.append(item)
                         except BaseException as exc:  # handed to its caller
                             item.error = exc
@@ -751,11 +862,11 @@ class Ledger:
         same bytes as ``canonical(entry_content(...))``), so no payload is walked twice.
         The first entry of an empty ledger is preceded by the ``ledger.genesis`` entry.
         """
-        head, key = txn.head, txn.key
+        head, key, kid = txn.head, txn.key, txn.key_id
         if head.seq == 0 and kind != GENESIS:
             self._write(txn, GENESIS, actor, {"key_id": key.key_id, "public_key": key.public_b64})
-            head.key_id = key.key_id
-        if kind != GENESIS and head.key_id != key.key_id:
+            head.key_id = kid
+        if kind != GENESIS and head.key_id != kid:
             raise KeyRetired(
                 f"key {key.key_id} is not the active casino key ({head.key_id}); "
                 "a rotation has replaced it"
@@ -763,28 +874,15 @@ class Ledger:
         payload_text = canonical_text(payload)
         seq = head.seq + 1
         timestamp = max(self._now(), head.recorded_at)
-        content_text = _content_text(seq, timestamp, kind, actor, payload_text, head.hash, key.key_id)
+        content_text = _content_text(seq, timestamp, kind, actor, payload_text, head.hash, kid)
         entry_hash = hashlib.sha256(content_text.encode("utf-8")).hexdigest()
         signature = b64(key.sign(bytes.fromhex(entry_hash)))
         ref_seq = _ref_seq(kind, payload)
-        txn.conn.execute(
-            insert(entries_table).values(
-                seq=seq,
-                recorded_at=timestamp,
-                kind=kind,
-                actor_id=actor.id,
-                actor_role=actor.role,
-                payload=payload_text,
-                prev_hash=head.hash,
-                hash=entry_hash,
-                key_id=key.key_id,
-                signature=signature,
-                ref_seq=ref_seq,
-            )
-        )
+        row = (seq, timestamp, kind, actor.id, actor.role, payload_text, head.hash, entry_hash,
+               kid, signature, ref_seq)  # fmt: skip
+        txn.run(txn.insert_sql, row)  # precompiled: the hot path
         entry = Entry(
-            seq, timestamp, kind, actor, payload, head.hash, entry_hash,
-            key.key_id, signature, ref_seq,
+            seq, timestamp, kind, actor, payload, head.hash, entry_hash, kid, signature, ref_seq,
         )  # fmt: skip
         head.seq, head.hash, head.recorded_at = seq, entry_hash, timestamp
         return entry
@@ -799,11 +897,8 @@ class Ledger:
             ).first()
             if taken is not None:
                 raise DuplicateKey(scope, value, taken.seq)
-            try:
-                with txn.conn.begin_nested():
-                    txn.conn.execute(
-                        insert(unique_table).values(scope=scope, key=value, seq=seq)
-                    )
+            try:  # the lock is held, so only a bypassing writer can make this fail
+                txn.conn.execute(insert(unique_table).values(scope=scope, key=value, seq=seq))
             except IntegrityError:
                 raise DuplicateKey(scope, value, None) from None
 
@@ -845,14 +940,26 @@ class Ledger:
         if kind in RESERVED_KINDS:
             raise ReservedKind(f"kind {kind!r} is written by the ledger itself")
 
-        def work(txn: _Txn) -> Entry:
-            entry = self._write(txn, kind, actor, payload)
-            self._claim(txn, unique, entry.seq)
-            for cosigner in cosigners:
-                self._cosign(txn, entry, cosigner)
-            return entry
+        if not cosigners and not unique and not self.in_unit():
+            return self.submit(kind, actor, payload).result()  # no savepoint needed
+        return self._work(
+            lambda txn: self._append_in(txn, kind, actor, payload, cosigners, unique)
+        )
 
-        return self._work(work)
+    def _append_in(
+        self,
+        txn: _Txn,
+        kind: str,
+        actor: Actor,
+        payload: JSONValue,
+        cosigners: Sequence[Cosigner],
+        unique: Sequence[tuple[str, str]],
+    ) -> Entry:
+        entry = self._write(txn, kind, actor, payload)
+        self._claim(txn, unique, entry.seq)
+        for cosigner in cosigners:
+            self._cosign(txn, entry, cosigner)
+        return entry
 
     def register_key(self, staff_id: str, public_key: Ed25519PublicKey, actor: Actor) -> Entry:
         """Register a staff member's public key (a ``key.registered`` entry)."""
@@ -901,7 +1008,7 @@ class Ledger:
                 "proof": b64(new_key.sign(statement)),
             }
             entry = self._write(txn, KEY_ROTATED, actor, payload)
-            txn.head.key_id, txn.key = new_key.key_id, new_key
+            txn.head.key_id, txn.key, txn.key_id = new_key.key_id, new_key, new_key.key_id
             return entry
 
         return self._work(work)

@@ -46,6 +46,7 @@ BROKEN at seq 1: unknown-key (...)
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import sys
 from collections.abc import Iterable, Sequence
@@ -55,7 +56,7 @@ from typing import Any
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from sqlalchemy import select
 
-from crupier.ledger.canonical import canonical_text, digest, parse
+from crupier.ledger.canonical import canonical_parsed, parse
 from crupier.ledger.errors import LedgerError
 from crupier.ledger.keys import (
     key_id,
@@ -75,8 +76,8 @@ from crupier.ledger.store import (
     KEY_ROTATED,
     SIGNATURE,
     Actor,
+    _content_text,
     entries_table,
-    entry_content,
     head_table,
     make_engine,
     reference_of,
@@ -159,14 +160,15 @@ class _Checker:
             raise _Broken(seq, "gap", f"entry {seq} is missing; next stored entry is {row.seq}")
         try:
             payload = parse(row.payload)
-            stored_form_ok = canonical_text(payload) == row.payload
+            payload_text = canonical_parsed(payload)
         except (LedgerError, ValueError) as err:
             raise _Broken(seq, "bad-encoding", f"payload is not canonical JSON: {err}") from err
+        stored_form_ok = payload_text == row.payload
         actor = Actor(row.actor_id, row.actor_role)
-        content = entry_content(
-            seq, row.recorded_at, row.kind, actor, payload, row.prev_hash, row.key_id
-        )
-        if digest(content) != row.hash:
+        content = _content_text(
+            seq, row.recorded_at, row.kind, actor, payload_text, row.prev_hash, row.key_id
+        )  # the canonical text of entry_content(...), the payload encoded once
+        if hashlib.sha256(content.encode("utf-8")).hexdigest() != row.hash:
             raise _Broken(seq, "hash-mismatch", "stored hash is not the hash of the content")
         if not stored_form_ok:
             raise _Broken(seq, "bad-encoding", "payload is not stored in canonical form")
