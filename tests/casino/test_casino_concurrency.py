@@ -176,6 +176,6 @@ def test_writer_killed_mid_transaction(cas_url: str, tmp_path: Path) -> None:
 @pytest.mark.slow
 def test_eight_writer_processes_long_run(cas_url: str, tmp_path: Path) -> None:
     setup = _setup(cas_url, tmp_path)
-    procs = [_start(tmp_path, n, 80) for n in range(8)]
+    procs = [_start(tmp_path, n, 40) for n in range(8)]
     assert all(p.wait(timeout=600) == 0 for p in procs)
     _check_books(setup, _outcomes(tmp_path, 8), tmp_path)

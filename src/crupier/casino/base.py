@@ -5,6 +5,12 @@ Every operation follows one path: check the actor against the permission matrix
 the ledger, then project it. Loading a casino replays its ledger through the same
 projectors, so the state is always what the books say.
 
+Every public method runs as one unit of work of the ledger (:func:`operation`): under
+the append lock it first projects what other writers (threads, processes) appended,
+so the checks and the volume numbers come from the books as they are; a refusal after
+an append rolls it back and rebuilds the state. Keys the regulation wants unique
+(:data:`UNIQUE_KEYS`) are also database keys, written with the entry.
+
 Entries carry the common fields of the operations spec §7.1 in their payload::
 
     {"book": "A43", "volume": 2026, "book_seq": 12, "book_prev": "<hash>",
