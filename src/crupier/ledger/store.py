@@ -63,7 +63,7 @@ from sqlalchemy import (
 )
 from sqlalchemy.dialects import postgresql, sqlite
 from sqlalchemy.engine import make_url
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlalchemy.pool import ConnectionPoolEntry
 
 from crupier.ledger.canonical import JSONValue, canonical, canonical_parsed, canonical_text, parse
@@ -528,7 +528,10 @@ def create_schema(engine: Engine) -> None:
     deleted stays without one (every append then fails with ``head-missing`` and
     :func:`~crupier.ledger.verify.verify` reports it), it is never silently recreated.
     """
-    metadata.create_all(engine)
+    try:
+        metadata.create_all(engine)
+    except DBAPIError:  # another process created them at the same moment: they are there
+        metadata.create_all(engine)
     row = {"id": 1, "seq": 0, "hash": GENESIS_HASH, "recorded_at": "", "key_id": ""}
     with engine.begin() as conn:
         if conn.execute(select(head_table.c.id)).first() is not None:
