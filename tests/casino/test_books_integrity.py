@@ -444,3 +444,18 @@ def test_pg_url_is_configured_for_the_pg_variants() -> None:
     if not PG_URL:
         pytest.skip("PostgreSQL tests need CRUPIER_TEST_PG_URL")
     assert runner.invoke(app, ["books", "A43", "--db", PG_URL.replace("crupier_", "nonexistent_")]).exit_code == 2
+
+
+def test_a_refusal_names_the_act_in_words_not_a_matrix_letter(tmp_path: Path) -> None:
+    from crupier.casino.errors import OpsError
+    from crupier.casino.model import Limits
+
+    clock = ManualClock("2026-03-01 12:00")
+    cas = build(f"sqlite:///{tmp_path / 'w.db'}", clock=clock)
+    open_day(cas, clock)
+    with pytest.raises(OpsError) as refused:  # a cashier may not open a table (§4.3 row 06)
+        cas.open_table("BJ-3", by="K1", cashier="K2", float_chips=chips_for(2_000_000),
+                       limits=Limits(1000, 100_000), staff={"R2": "DEALER"})  # fmt: skip
+    cas.ledger.close()
+    assert refused.value.code == "PERMISSION_DENIED"
+    assert str(refused.value).endswith("K1 may not open a table: opening float entry")

@@ -317,7 +317,7 @@ def summary(data: dict[str, Any]) -> str:
         if key == "log":
             parts.append(f"log: {len(value)} actions")
             continue
-        if value is None or value == {} or value == []:
+        if value is None or value == {} or value == [] or value == "":
             continue
         parts.append(f"{key}: {readable(value, key)}")
     return "; ".join(parts)
@@ -697,15 +697,18 @@ class _Form:
         return e.status + (" LATE" if e.late else ""), e.status != "COMPLETE"
 
     def table(self, headings: Sequence[str], widths: Sequence[float],
-              rows: Sequence[tuple[Sequence[str], bool]], size: float = 7) -> None:  # fmt: skip
-        """A ruled table; each row is (cells, red)."""
+              rows: Sequence[tuple[Sequence[str], bool]], size: float = 7,
+              right: Sequence[int] = ()) -> None:  # fmt: skip
+        """A ruled table; each row is (cells, red); the columns in ``right`` (money) align right."""
         from fpdf.fonts import FontFace
 
         pdf = self.pdf
         pdf.set_font("Helvetica", "", size)
         red = FontFace(color=_RED)
         with pdf.table(col_widths=tuple(widths), width=self.width, line_height=size * 0.5,
-                       text_align="LEFT", first_row_as_headings=True,
+                       text_align=tuple("RIGHT" if i in right else "LEFT"
+                                        for i in range(len(widths))),
+                       first_row_as_headings=True,
                        headings_style=FontFace(emphasis="BOLD", fill_color=(225, 225, 225)),
                        padding=0.8) as table:  # fmt: skip
             head = table.row()
@@ -802,7 +805,8 @@ class _Form:
             rows.append((totals, bad))
             n = len(counts)
             width = min(40.0, (self.width - 30) / n)
-            self.table(["Denomination"] + [c for c, _ in counts], [30] + [width] * n, rows)
+            self.table(["Denomination"] + [c for c, _ in counts], [30] + [width] * n, rows,
+                       right=range(n + 1))  # fmt: skip
         result = next((e for e in group if e.type == "SESSION_RESULT"), None)
         if result is not None:
             d = result.data
@@ -847,7 +851,7 @@ class _Form:
                                ("tips_total", "Tips of the day (information only, in no total)")):  # fmt: skip
                 if key in d:
                     rows.append(([label, "", "", money(d[key])], False))
-            self.table(("Table", "Game", "Session", "Result"), (60, 70, 60, 87), rows, 8)
+            self.table(("Table", "Game", "Session", "Result"), (60, 70, 60, 87), rows, 8, right=(3,))
             self.text(f"Signatures: {'; '.join(_signature_lines(e)) or 'none'}")
             for row in self.entry_rows([e])[1:]:
                 self.text(" ".join(row[0][4:7]), color=_RED)
@@ -877,7 +881,7 @@ class _Form:
                               "", "", c["decided_by"] or "", c["state"]], True))  # fmt: skip
         self.table(("No.", "Time", "Table", "Tip box", "Seal", "Count by denomination", "Total",
                     "Share of day", "Signatures", "Status"),
-                   (16, 20, 14, 22, 24, 55, 22, 18, 64, 22), rows)  # fmt: skip
+                   (16, 20, 14, 22, 24, 55, 22, 18, 64, 22), rows, right=(6, 7))  # fmt: skip
         self.text("Tips are counted after the end of the gaming hours and enter no result "
                   "(OPS-TIP-02, -04); no manager takes part in their distribution (OPS-TIP-05).")
 
