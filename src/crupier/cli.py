@@ -179,6 +179,16 @@ def _open_books(db: str) -> Ledger:
         _fail(str(exc))
 
 
+def _check_books(db: str) -> None:
+    """Exit 2 with one line unless ``db`` is an existing ledger (nothing is opened for writing)."""
+    from crupier.ledger.database import DatabaseUnavailable, check_existing
+
+    try:
+        check_existing(db)
+    except DatabaseUnavailable as exc:
+        _fail(str(exc))
+
+
 def _passphrase() -> bytes:
     """The private key's passphrase: ``CRUPIER_KEY_PASSPHRASE``, or asked for on the terminal."""
     text = os.environ.get("CRUPIER_KEY_PASSPHRASE")
@@ -200,9 +210,9 @@ def _public_keys(paths: list[str]) -> list[Any]:
 def verify(ctx: typer.Context) -> None:
     """Verify a ledger: every number, hash, link and signature; names the first bad entry.
 
+    \b
     crupier verify --db URL --key casino.pub [--staff-key K.pub] [--head SEQ:HASH] [--json]
-    [--checkpoint FILE [--inspector-key I.pub]]
-
+                   [--checkpoint FILE [--inspector-key I.pub]]
     crupier verify --export BOOK.json --key casino.pub   (an exported book, offline)
 
     --checkpoint FILE also proves that nothing before the inspector's checkpoint
@@ -232,7 +242,7 @@ def verify(ctx: typer.Context) -> None:
         else:
             rest.append(ctx.args[i])
     if known.db is not None:
-        _open_books(known.db).close()
+        _check_books(known.db)
     from crupier.ledger.verify import main as verify_main
 
     code = verify_main(rest)
