@@ -36,7 +36,8 @@ def run(url: str, keys: Path) -> None:
     rounds = sum(report.rounds.values())
     print(f"  demo day: {report.entries} entries, {rounds} rounds in {day:.2f} s "
           f"({report.entries / day:,.0f} entries/s)")  # fmt: skip
-    public = load_public_key(keys / "casino.pub")
+    assert report.public_key is not None
+    public = load_public_key(report.public_key)
     start = time.perf_counter()
     checked = verify(url, [public])
     took = time.perf_counter() - start
@@ -45,7 +46,7 @@ def run(url: str, keys: Path) -> None:
         for book in ("A43", "A45", "JNL"):
             for fmt in ("csv", "json", "pdf"):
                 start = time.perf_counter()
-                size = len(export(ledger, book, fmt))
+                size = len(export(ledger, book, fmt, keys=[public]).data)
                 print(f"  books {book} {fmt}: {size:,} bytes in {time.perf_counter() - start:.3f} s")
         start = time.perf_counter()
         recalled = recall(ledger, "CR-1")

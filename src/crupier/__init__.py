@@ -8,12 +8,50 @@
 4000
 """
 
-from crupier.core.errors import RuleError
-from crupier.core.layout import BuyIn, CashOut, NoMoreBets, PlaceBet, TakeDown, Void
-from crupier.core.money import format_amount, parse_amount
-from crupier.core.rng import SeededSource, SystemSource
-from crupier.core.roles import Role
-from crupier.games import GAMES, load_profile, new_game
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from crupier.core.errors import RuleError
+    from crupier.core.layout import BuyIn, CashOut, NoMoreBets, PlaceBet, TakeDown, Void
+    from crupier.core.money import format_amount, parse_amount
+    from crupier.core.rng import SeededSource, SystemSource
+    from crupier.core.roles import Role
+    from crupier.games import GAMES, load_profile, new_game
+
+#: Where each public name lives; imported on first use, so that ``import crupier.cli``
+#: (every ``crupier`` command) does not load the game engines it may not need.
+_EXPORTS = {
+    "RuleError": "crupier.core.errors",
+    "BuyIn": "crupier.core.layout",
+    "CashOut": "crupier.core.layout",
+    "NoMoreBets": "crupier.core.layout",
+    "PlaceBet": "crupier.core.layout",
+    "TakeDown": "crupier.core.layout",
+    "Void": "crupier.core.layout",
+    "format_amount": "crupier.core.money",
+    "parse_amount": "crupier.core.money",
+    "SeededSource": "crupier.core.rng",
+    "SystemSource": "crupier.core.rng",
+    "Role": "crupier.core.roles",
+    "GAMES": "crupier.games",
+    "load_profile": "crupier.games",
+    "new_game": "crupier.games",
+}
+
+
+def __getattr__(name: str) -> Any:
+    """Import a public name on first use (PEP 562)."""
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'crupier' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
+
 
 __version__ = "0.1.0"
 

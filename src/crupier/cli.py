@@ -7,29 +7,48 @@ colour in the terminal): both well kept, and they keep this module to wiring.
 from __future__ import annotations
 
 import json
+import os
 import sys
-from fractions import Fraction
 from pathlib import Path
-from typing import Annotated
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
-from rich.console import Console
-from rich.markup import escape
-from rich.table import Table
 
-from crupier.analysis.par import par_figures, par_outcomes, par_sheet
-from crupier.core.errors import RuleError
-from crupier.core.profile import Profile, dump_profile
-from crupier.games.catalogue import GAMES, load_profile, profile_names
+if TYPE_CHECKING:
+    from fractions import Fraction
 
+    from rich.console import Console
+
+    from crupier.core.profile import Profile
+    from crupier.ledger import Ledger
+
+# Imports are made inside the commands: `crupier --help` and each command load only what
+# they use (the engines, rich, SQLAlchemy and fpdf are heavy).
 app = typer.Typer(
     name="crupier",
     help="Regulated casino table games: rules engines, PAR sheets and a terminal table.",
     no_args_is_help=True,
     add_completion=False,
+    pretty_exceptions_enable=False,
+    rich_markup_mode=None,  # plain help: rich costs 0.1 s of imports on every `--help`
 )
-console = Console()
-err_console = Console(stderr=True)
+_consoles: dict[bool, Console] = {}
+
+
+def _console(stderr: bool = False) -> Console:
+    """The rich console (stdout or stderr), made on first use."""
+    if stderr not in _consoles:
+        from rich.console import Console
+
+        _consoles[stderr] = Console(stderr=stderr)
+    return _consoles[stderr]
+
+
+def _fail(message: str, code: int = 2) -> NoReturn:
+    """One line on stderr, then exit ``code`` (2: the command cannot run; 1: the books are broken)."""
+    typer.echo(f"crupier: {message}", err=True)
+    raise typer.Exit(code)
+
 
 GameArg = Annotated[
     str, typer.Argument(help="Game id, e.g. french-roulette (see `crupier games`).")
@@ -44,25 +63,36 @@ RulesOpt = Annotated[
 
 
 def _profile(game: str, profile: str, rules: Path | None) -> Profile:
+    from rich.markup import escape
+
+    from crupier.core.errors import RuleError
+    from crupier.games.catalogue import load_profile
+
     try:
         return load_profile(game, profile, rules)
     except RuleError as exc:
-        err_console.print(f"[red]error[/red] {escape(f'[{exc.code}] {exc}')}")
+        _console(stderr=True).print(f"[red]error[/red] {escape(f'[{exc.code}] {exc}')}")
         raise typer.Exit(2) from None
 
 
 @app.command()
 def games() -> None:
     """List the games crupier runs, with their profiles."""
+    from rich.table import Table
+
+    from crupier.games.catalogue import GAMES, profile_names
+
     table = Table("No.", "Game id", "Game", "Profiles")
     for info in GAMES.values():
         table.add_row(info.number, info.id, info.title, ", ".join(profile_names(info.id)))
-    console.print(table)
+    _console().print(table)
 
 
 @app.command()
 def rules(game: GameArg, profile: ProfileOpt = "andorra", rules: RulesOpt = None) -> None:
     """Print a game's rules profile as TOML, each value with its citation."""
+    from crupier.core.profile import dump_profile
+
     typer.echo(dump_profile(_profile(game, profile, rules)), nl=False)
 
 
@@ -74,10 +104,15 @@ def par(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Print the exact PAR sheet: house edge, hit frequency and deviation of every bet."""
+    from rich.table import Table
+
+    from crupier.analysis.par import par_figures, par_outcomes, par_sheet
+
     prof = _profile(game, profile, rules)
     if as_json:
         typer.echo(json.dumps(par_sheet(game, prof), indent=2))
         return
+    console = _console()
     figures = par_figures(game, prof)
     table = Table(title=f"PAR sheet — {game} ({prof.profile})")
     for col in ("Bet", "House edge", "Exact", "Hit frequency", "Std dev", "Method"):
@@ -127,22 +162,203 @@ def play(
     from crupier.play import terminal_for
 
     prof = _profile(game, profile, rules)
-    table = terminal_for(game)(game, prof, player=player, seed=seed, console=console)
+    table = terminal_for(game)(game, prof, player=player, seed=seed, console=_console())
     raise typer.Exit(table.run(buy_in))
+
+
+# ------------------------------------------------------------------ the books
+
+
+def _open_books(db: str) -> Ledger:
+    """The existing ledger at ``db``, read-only; any bad URL is one line and exit 2."""
+    from crupier.ledger.database import DatabaseUnavailable, open_existing
+
+    try:
+        return open_existing(db)
+    except DatabaseUnavailable as exc:
+        _fail(str(exc))
+
+
+def _check_books(db: str) -> None:
+    """Exit 2 with one line unless ``db`` is an existing ledger (nothing is opened for writing)."""
+    from crupier.ledger.database import DatabaseUnavailable, check_existing
+
+    try:
+        check_existing(db)
+    except DatabaseUnavailable as exc:
+        _fail(str(exc))
+
+
+def _passphrase() -> bytes:
+    """The private key's passphrase: ``CRUPIER_KEY_PASSPHRASE``, or asked for on the terminal."""
+    text = os.environ.get("CRUPIER_KEY_PASSPHRASE")
+    if text is None:
+        text = typer.prompt("Passphrase of the key", hide_input=True)
+    return text.encode()
+
+
+def _public_keys(paths: list[str]) -> list[Any]:
+    from crupier.ledger import LedgerError, load_public_key
+
+    try:
+        return [load_public_key(p) for p in paths]
+    except LedgerError as exc:
+        _fail(str(exc))
 
 
 @app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True})
 def verify(ctx: typer.Context) -> None:
     """Verify the books: the chain (every number, hash, link, signature) and every volume.
 
+    \b
     crupier verify --db URL --key casino.pub [--staff-key K.pub] [--head SEQ:HASH] [--json]
+                   [--checkpoint FILE [--inspector-key I.pub]]
+    crupier verify --export BOOK.json --key casino.pub   (an exported book, offline)
+
+    --checkpoint FILE also proves that nothing before the inspector's checkpoint
+    (`crupier checkpoint`) was removed or changed; --inspector-key requires it signed
+    by that key. Exit 0 = OK, 1 = broken, 2 = the command cannot run (bad --db, bad file).
     """
+    import argparse
+
+    extra = argparse.ArgumentParser(add_help=False)
+    extra.add_argument("--db")
+    extra.add_argument("--key", action="append", default=[])
+    extra.add_argument("--staff-key", action="append", default=[])
+    extra.add_argument("--checkpoint")
+    extra.add_argument("--inspector-key", action="append", default=[])
+    extra.add_argument("--export")
+    extra.add_argument("--json", action="store_true")
+    known, _ = extra.parse_known_args(ctx.args)
+    if known.export is not None:
+        raise typer.Exit(_verify_export(Path(known.export), known.key, known.json))
+    rest, skip = [], 0
+    for i, arg in enumerate(ctx.args):  # the checkpoint options are not verify_main's
+        name = arg.split("=", 1)[0]
+        if skip:
+            skip -= 1
+        elif name in ("--checkpoint", "--inspector-key"):
+            skip = 0 if "=" in arg else 1
+        else:
+            rest.append(ctx.args[i])
+    if known.db is not None:
+        _check_books(known.db)
     from crupier.casino.audit import main as verify_main
 
-    raise typer.Exit(verify_main(ctx.args))
+    code = verify_main(rest)
+    if known.checkpoint is None or code == 2:
+        raise typer.Exit(code)
+    from crupier.ledger.checkpoint import CheckpointError, check_checkpoint, parse_checkpoint
+
+    try:
+        checkpoint = parse_checkpoint(Path(known.checkpoint).read_text())
+    except OSError as exc:
+        _fail(f"{known.checkpoint}: cannot read ({exc.strerror})")
+    except CheckpointError as exc:
+        _fail(f"{known.checkpoint}: {exc}")
+    report = check_checkpoint(
+        known.db, checkpoint, _public_keys(known.key),
+        inspectors=_public_keys(known.inspector_key), staff_keys=_public_keys(known.staff_key),
+    )  # fmt: skip
+    if known.json:
+        typer.echo(json.dumps({"checkpoint_ok": report.ok, "problems": list(report.problems),
+                               "signer": report.signer}, sort_keys=True))  # fmt: skip
+    else:
+        typer.echo(str(report))
+    raise typer.Exit(max(code, 0 if report.ok else 1))
 
 
-DbOpt = Annotated[str, typer.Option("--db", help="The books' database URL (sqlite:///... or postgresql://...).")]
+def _verify_export(path: Path, keys: list[str], as_json: bool) -> int:
+    from crupier.casino.books import verify_export
+
+    if not keys:
+        _fail("verify --export needs --key casino.pub (the key the books are signed with)")
+    try:
+        doc = json.loads(path.read_text())
+    except OSError as exc:
+        _fail(f"{path}: cannot read ({exc.strerror})")
+    except ValueError:
+        _fail(f"{path}: not a JSON book export")
+    report = verify_export(doc, _public_keys(keys))
+    typer.echo(json.dumps(report.as_json(), sort_keys=True) if as_json else str(report))
+    return 0 if report.ok else 1
+
+
+DbOpt = Annotated[
+    str, typer.Option("--db", help="The books' database URL (sqlite:///... or postgresql://...).")
+]
+KeyOpt = Annotated[
+    list[str] | None,
+    typer.Option("--key", help="Trusted casino public key (PEM) to verify the books against."),
+]
+
+
+@app.command()
+def checkpoint(
+    db: DbOpt,
+    key: Annotated[
+        Path | None,
+        typer.Option("--key", help="The inspector's private key (encrypted PEM) to sign with."),
+    ] = None,
+    inspector: Annotated[
+        str, typer.Option(help="Who signs, as the books name the inspector (e.g. I7).")
+    ] = "",
+    output: Annotated[
+        Path | None, typer.Option("--output", "-o", help="Write to this new file (default: stdout).")
+    ] = None,
+) -> None:
+    """Take the inspector's checkpoint: ledger seq and head hash, every volume's last number and hash.
+
+    Keep it outside the casino; `crupier verify --checkpoint FILE` later proves that
+    nothing before it was removed or changed. Signing needs the key's passphrase
+    (CRUPIER_KEY_PASSPHRASE, or asked for).
+    """
+    from crupier.ledger import LedgerError, load_private_key
+    from crupier.ledger.checkpoint import make_checkpoint
+
+    if key is not None and not inspector:
+        _fail("--key needs --inspector NAME: who signs the checkpoint")
+    if output is not None and output.exists():
+        _fail(f"{output}: already exists; a checkpoint is never overwritten")
+    signing = None
+    if key is not None:
+        try:
+            signing = load_private_key(key, _passphrase())
+        except LedgerError as exc:
+            _fail(str(exc))
+    ledger = _open_books(db)
+    try:
+        visa = make_checkpoint(ledger)
+    finally:
+        ledger.close()
+    if signing is not None:
+        visa = visa.signed(signing, inspector)
+    if output is None:
+        typer.echo(visa.to_json(), nl=False)
+        return
+    with output.open("x") as handle:
+        handle.write(visa.to_json())
+    typer.echo(f"checkpoint at seq {visa.seq} written to {output}", err=True)
+
+
+@app.command()
+def keygen(
+    name: Annotated[str, typer.Argument(help="The key's name: NAME.key and NAME.pub are written.")],
+    folder: Annotated[Path, typer.Option("--dir", help="The folder to write them in.")] = Path("."),
+) -> None:
+    """Make an Ed25519 key pair: NAME.key (encrypted, mode 0600) and NAME.pub. Never overwrites.
+
+    The passphrase comes from CRUPIER_KEY_PASSPHRASE, or is asked for.
+    """
+    from crupier.ledger import LedgerError
+    from crupier.ledger.keys import generate_key_files
+
+    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        key, private, public = generate_key_files(folder, name, _passphrase())
+    except LedgerError as exc:
+        _fail(str(exc))
+    typer.echo(f"{key.key_id}: {private} (keep it secret), {public}")
 
 
 @app.command()
@@ -158,37 +374,34 @@ def recall(
     """Replay the rounds of a table move by move from the journal (game recall)."""
     from dataclasses import asdict
 
+    from crupier.casino.books import readable
     from crupier.casino.recall import recall as recall_rounds
-    from crupier.ledger import Ledger
 
-    ledger = Ledger(db)
+    ledger = _open_books(db)
     try:
         rounds = recall_rounds(ledger, table, last=last, table_session=session)
     except ValueError as exc:
-        console.print(f"[red]{exc}[/red]")
-        raise typer.Exit(2) from None
+        _fail(str(exc))
     finally:
         ledger.close()
     if as_json:
         typer.echo(json.dumps([asdict(r) for r in rounds], indent=1, ensure_ascii=False))
         return
     if not rounds:
-        console.print(f"{table}: no rounds recorded")
+        typer.echo(f"{table}: no rounds recorded")
     for r in rounds:
         flags = (" VOID" if r.void else "") + (" (last round of the session)" if r.last_of_session else "")
-        console.print(
-            f"[bold]{r.table} {r.table_session} round {r.number}[/bold] {r.local_time} "
-            f"(ledger {r.ledger_seq}){flags}"
-        )
+        typer.echo(f"{r.table} {r.table_session} round {r.number} {r.local_time} "
+                   f"(ledger {r.ledger_seq}){flags}")  # fmt: skip
         for move in r.moves:
-            args = {k: v for k, v in move.action.items() if k not in ("kind", "by")}
+            args = readable({k: v for k, v in move.action.items() if k not in ("kind", "by")})
             draws = f" draws {move.draws}" if move.draws else ""
-            console.print(f"  {move.action['by']}: {move.action['kind']} {args}{draws}", highlight=False)
+            typer.echo(f"  {move.action['by']}: {move.action['kind']} {args}{draws}".rstrip())
             for event in move.events:
-                detail = {k: v for k, v in event.items() if k != "kind"}
-                console.print(f"    -> {event['kind']} {detail}", highlight=False)
+                typer.echo(f"    -> {event['kind']} {readable({k: v for k, v in event.items() if k != 'kind'})}".rstrip())
         if not r.moves:
-            console.print(f"  result {r.result}; bets {r.bets}", highlight=False)
+            bets = "; ".join(readable(b) for b in r.bets) or "none"
+            typer.echo(f"  result {readable(r.result)}; bets: {bets}")
 
 
 @app.command()
@@ -202,31 +415,34 @@ def books(
     output: Annotated[
         Path | None, typer.Option("--output", "-o", help="Write to this file (default: stdout).")
     ] = None,
+    key: KeyOpt = None,
 ) -> None:
-    """Export a book of the casino (operations spec §7) as CSV, JSON or a printable PDF."""
-    from crupier.casino.books import export
-    from crupier.ledger import Ledger
+    """Export a book of the casino (operations spec §7) as CSV, JSON or a printable PDF.
 
-    ledger = Ledger(db)
-    name = ""
-    for entry in ledger.entries():
-        if entry.kind == "CAS.CONFIG":
-            name = entry.payload["config"]["name"]
-            break
+    Every export states the verification of what it prints (against --key, or else
+    only against the database's own genesis key). Exit 1 when the books are broken
+    (the export is still written, saying so), 2 when the command cannot run.
+    """
+    from crupier.casino.books import export
+
+    keys = _public_keys(key or [])
+    ledger = _open_books(db)
     try:
-        data = export(ledger, book, fmt, day=day, start=start, end=end, casino=name)
+        exported = export(ledger, book, fmt, day=day, start=start, end=end, keys=keys or None)
     except ValueError as exc:
-        console.print(f"[red]{exc}[/red]")
-        raise typer.Exit(2) from None
+        _fail(str(exc))
     finally:
         ledger.close()
+    data = exported.data
     if output is not None:
         output.write_bytes(data)
-        console.print(f"{book}: {len(data)} bytes written to {output}")
+        typer.echo(f"{book}: {len(data)} bytes written to {output}", err=True)
     elif fmt == "pdf":
         sys.stdout.buffer.write(data)
     else:
         typer.echo(data.decode(), nl=False)
+    if not exported.verification.ok:
+        _fail(f"{book}: the books are BROKEN ({exported.verification.report})", 1)
 
 
 @app.command("demo-day")
@@ -234,18 +450,25 @@ def demo_day(
     db: DbOpt,
     seed: Annotated[int, typer.Option(help="Seed of the day's draws and choices.")] = 1,
     keys: Annotated[
-        Path, typer.Option(help="Folder for the casino's public key (for crupier verify).")
+        Path,
+        typer.Option(help="Folder for the casino's public keys, one sub-folder per casino ledger."),
     ] = Path("crupier-demo-keys"),
 ) -> None:
     """Play a whole gaming day at a few tables into an empty database, to see the books filled."""
+    from crupier.casino.books import money
+    from crupier.casino.demo import DemoRefused
     from crupier.casino.demo import demo_day as run_demo
 
-    report = run_demo(db, seed=seed, key_dir=keys)
+    try:
+        report = run_demo(db, seed=seed, key_dir=keys)
+    except DemoRefused as exc:
+        _fail(str(exc))
     for table, n in report.rounds.items():
-        console.print(f"{table}: {n} rounds, result {report.results[table] / 100:,.2f}")
-    console.print(f"{report.entries} ledger entries, head {report.head[0]}:{report.head[1]}")
-    console.print(f"Verify with: crupier verify --db {db} --key {report.public_key}")
-    console.print(f"Print a book: crupier books A43 --db {db} --format pdf -o a43.pdf")
+        typer.echo(f"{table}: {n} rounds, result {money(report.results[table])}")
+    typer.echo(f"{report.entries} ledger entries, head {report.head[0]}:{report.head[1]}")
+    typer.echo(f"Verify with: crupier verify --db {db} --key {report.public_key}")
+    typer.echo(f"Print a book: crupier books A43 --db {db} --key {report.public_key} "
+               "--format pdf -o a43.pdf")  # fmt: skip
 
 
 def main() -> None:

@@ -694,7 +694,8 @@ class CasinoBase:
             if substitute_only(op, a.role) and not self._substitution_ok(op, a):
                 continue
             return a.role
-        raise OpsError("PERMISSION_DENIED", f"{by} may not {act} '{op.value[3:]}'")
+        what = {"C": "", "S": "co-sign: ", "A": "approve: ", "R": "read: "}.get(act, f"{act}: ")
+        raise OpsError("PERMISSION_DENIED", f"{by} may not {what}{op.value[3:]}")
 
     @query
     def on_duty(self, staff: str, table: str | None) -> bool:

@@ -5,7 +5,16 @@ volume number, its signatures, its status and its red-ink corrections. The PDF
 is laid out like a paper register: a header with the casino, the book and the
 volume; numbered entries; signatures under each entry; corrections in red beside
 the entry they correct, marked PENDING APPROVAL, APPROVED or REJECTED; page
-numbers "page n of N".
+numbers "page n of N"; the volume's CRAJ seal on the first page and, at the foot, the
+checkpoint of what was printed (ledger seq and head hash, each volume's last number
+and hash, in full). A43 is printed per table session as its register form (chip counts
+by denomination, fills, credits, closing count, drop, the computed result), A45 as the
+day's table of results with its totals, A56 as the tips counts by denomination.
+
+Every export states the verification of what it prints (:func:`verify_books`): an
+entry at or after the first broken one is marked NOT VERIFIED. JSON exports also carry
+the raw ledger rows (seal, prev and entry hashes, casino and staff signatures, the key
+entries) so that :func:`verify_export` can check them offline (OPS-INT-14).
 
 >>> BOOK_TITLES["A43"]
 'Banking-Games Float and Result Book'
@@ -17,11 +26,12 @@ import csv
 import datetime as dt
 import io
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from crupier.ledger import Entry, EntryView, Ledger
+from crupier.ledger import Entry, EntryView, Ledger, LedgerError
+from crupier.ledger.checkpoint import InspectorCheckpoint, make_checkpoint
 
 BOOK_TITLES: dict[str, str] = {
     "A43": "Banking-Games Float and Result Book",
@@ -64,9 +74,12 @@ class BookEntry:
     late: bool
     hash: str
     corrections: list[dict[str, Any]] = field(default_factory=list)
+    raw: Entry | None = None
+    raw_signatures: list[Entry] = field(default_factory=list)
+    verified: bool = True
 
     def as_json(self) -> dict[str, Any]:
-        """JSON form."""
+        """JSON form, with the raw ledger rows that prove it (OPS-INT-14)."""
         return {
             "number": self.number,
             "seq": self.seq,
@@ -81,6 +94,9 @@ class BookEntry:
             "late": self.late,
             "hash": self.hash,
             "corrections": self.corrections,
+            "verified": self.verified,
+            "ledger": None if self.raw is None else raw_row(self.raw),
+            "signature_entries": [raw_row(s) for s in self.raw_signatures],
         }
 
 
@@ -206,6 +222,8 @@ def _book_entry(entry: Entry, view: EntryView, sigs: list[Entry]) -> BookEntry:
         late=bool(p.get("late")),
         hash=entry.hash,
         corrections=corrections,
+        raw=entry,
+        raw_signatures=list(sigs),
     )
 
 
@@ -220,38 +238,308 @@ def money(cents: int) -> str:
     return f"{sign}{units:,}.{rest:02d}"
 
 
-MONEY_KEYS = {
+MONEY_KEYS = frozenset({
     "total", "amount", "result", "opening_float", "closing_float", "fills", "credits", "drop",
     "cagnotte", "rake", "banking_total", "circle_total", "tables_total", "month_to_date",
     "year_to_date", "tips_total", "needed", "journal_net", "house_net", "slots_month_total",
-}  # fmt: skip
+    "minimum", "maximum", "float", "stake", "payout", "win", "returned", "deposit", "balance",
+    "contributions", "deduction", "payouts", "closing_balance", "variance", "cash_collected",
+    "old_level", "new_level", "required", "ggr", "per_game",
+})  # fmt: skip
+"""Keys whose integer values are money in minor units (a mapping under ``per_game``)."""
+
+
+def _is_chip_count(value: object) -> bool:
+    return isinstance(value, dict) and isinstance(value.get("chips"), dict) and "total" in value
+
+
+def chip_count(value: dict[str, Any]) -> str:
+    """A ``ChipCount`` as a person reads it; a total its chips do not make is flagged.
+
+    >>> chip_count({"chips": {"100000": 20, "2500": 4}, "total": 2010000})
+    '20,100.00 (20 x 1,000.00, 4 x 25.00)'
+    >>> chip_count({"chips": {"100000": 1}, "total": 900000})
+    '9,000.00 (1 x 1,000.00) CHIPS MAKE 1,000.00, NOT THE TOTAL'
+    """
+    chips = {int(d): int(q) for d, q in value["chips"].items()}
+    lines = ", ".join(f"{q} x {money(d)}" for d, q in sorted(chips.items(), reverse=True))
+    text = f"{money(int(value['total']))} ({lines})"
+    made = sum(d * q for d, q in chips.items())
+    if made != value["total"]:
+        text += f" CHIPS MAKE {money(made)}, NOT THE TOTAL"
+    return text
+
+
+def readable(value: Any, key: str = "") -> str:
+    """Any entry value as a person reads it: money as money, no brackets, no ``None``.
+
+    >>> readable({"limits": {"minimum": 500, "maximum": 15000, "layouts": {}}, "mode": None})
+    'limits: minimum 5.00, maximum 150.00'
+    >>> readable([{"player": "P1", "spot": "red", "amount": 1000}])
+    'P1 red 10.00'
+    """
+    if _is_chip_count(value):
+        return chip_count(value)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, int) and key in MONEY_KEYS:
+        return money(value)
+    if isinstance(value, dict):
+        if set(value) <= {"player", "spot", "amount"} and "spot" in value:
+            return " ".join(readable(value[k], k) for k in ("player", "spot", "amount") if k in value)
+        money_map = key == "per_game"
+        parts = []
+        order = sorted(value, key=lambda k: (k != "minimum", k))  # a limit reads minimum first
+        for k in order:
+            v = value[k]
+            if v is None or v == {} or v == [] or v == "":
+                continue
+            text = money(v) if money_map and isinstance(v, int) else readable(v, str(k))
+            sep = " " if isinstance(v, (int, str)) and not isinstance(v, bool) else ": "
+            parts.append(f"{k}{sep}{text}")
+        return ", ".join(parts)
+    if isinstance(value, list):
+        return "; ".join(readable(v, key) for v in value)
+    return "" if value is None else str(value)
 
 
 def summary(data: dict[str, Any]) -> str:
-    """A one-line reading of an entry's data for the printed book (money as euros)."""
+    """A one-line reading of an entry's data for the printed book (money as money).
+
+    >>> summary({"chips": {"100000": 10}, "total": 1000000, "slip": "F-0001", "log": [1, 2]})
+    'total: 10,000.00 (10 x 1,000.00); slip: F-0001; log: 2 actions'
+    """
     parts = []
-    if isinstance(data.get("chips"), dict) and isinstance(data.get("total"), int):
+    if _is_chip_count(data):
         data = dict(data)
-        lines = ", ".join(f"{int(d) / 100:g}x{q}" for d, q in data.pop("chips").items())
-        parts.append(f"total: {money(data.pop('total'))} [{lines}]")
+        parts.append(f"total: {chip_count({'chips': data.pop('chips'), 'total': data.pop('total')})}")
     for key, value in data.items():
-        if key in ("log",):
+        if key == "log":
             parts.append(f"log: {len(value)} actions")
             continue
-        if key in MONEY_KEYS and isinstance(value, int) and not isinstance(value, bool):
-            parts.append(f"{key}: {money(value)}")
-        elif isinstance(value, dict) and "total" in value and "chips" in value:
-            lines = ", ".join(f"{int(d) / 100:g}x{q}" for d, q in value["chips"].items())
-            parts.append(f"{key}: {money(value['total'])} [{lines}]")
-        elif isinstance(value, (dict, list)):
-            parts.append(f"{key}: {json.dumps(value, ensure_ascii=False, separators=(',', ':'))}")
-        else:
-            parts.append(f"{key}: {value}")
+        if value is None or value == {} or value == [] or value == "":
+            continue
+        parts.append(f"{key}: {readable(value, key)}")
     return "; ".join(parts)
 
 
+def change_value(field_path: str, value: Any) -> str:
+    """One side of a red-ink change as a person reads it (money when the field is money).
+
+    >>> change_value("total", 1000000), change_value("chips.100000", 10), change_value("slip", "F-1")
+    ('10,000.00', '10', 'F-1')
+    """
+    last = field_path.rsplit(".", 1)[-1]
+    if isinstance(value, int) and not isinstance(value, bool) and last in MONEY_KEYS:
+        return money(value)
+    return readable(value, last)
+
+
+def _changes(c: dict[str, Any]) -> str:
+    return ", ".join(
+        f"{ch['field']}: {change_value(ch['field'], ch['old'])} -> {change_value(ch['field'], ch['new'])}"
+        for ch in c["changes"]
+    )
+
+
+# ------------------------------------------------------------ verification
+
+
+@dataclass(frozen=True)
+class Verification:
+    """The verification of the ledger a book is printed from, stated on every export."""
+
+    ok: bool
+    report: str
+    trusted: str  # what the signatures were checked against
+    first_bad_seq: int | None = None
+
+    def covers(self, seq: int) -> bool:
+        """Whether entry ``seq`` lies before the first broken entry (so it is verified)."""
+        return self.ok or (self.first_bad_seq is not None and seq < self.first_bad_seq)
+
+    def statement(self) -> str:
+        """One line for the printed book."""
+        if self.ok:
+            return f"VERIFIED ({self.trusted}): {self.report}"
+        return (f"NOT VERIFIED - THE BOOKS ARE BROKEN ({self.trusted}): {self.report}; "
+                f"entries from ledger seq {self.first_bad_seq} on are not proven")  # fmt: skip
+
+    def as_json(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"ok": self.ok, "report": self.report, "checked_against": self.trusted,
+                "first_bad_seq": self.first_bad_seq}  # fmt: skip
+
+
+def verify_books(ledger: Ledger, keys: Sequence[Any] | None = None) -> Verification:
+    """Verify the whole ledger under a book: against ``keys`` (trusted casino public keys),
+    or, without them, against the genesis key the database itself names, which proves
+    the chain intact but not who wrote it (a rewritten database would pass)."""
+    from crupier.ledger.keys import key_id, public_key_from_b64
+    from crupier.ledger.verify import verify
+
+    if keys:
+        trusted = "against the casino key " + ", ".join(key_id(k) for k in keys)
+        use = list(keys)
+    else:
+        trusted = "against the database's own genesis key only: no trusted key given"
+        try:
+            genesis = ledger.get(1).payload
+            use = [public_key_from_b64(genesis["public_key"])] if isinstance(genesis, dict) else []
+        except (LedgerError, KeyError, TypeError, ValueError):
+            use = []
+    report = verify(ledger.url, use)
+    return Verification(report.ok, str(report), trusted, report.first_bad_seq)
+
+
+def raw_row(entry: Entry) -> dict[str, Any]:
+    """The stored ledger row of ``entry``: everything needed to re-check its hash and signature."""
+    return {
+        "seq": entry.seq, "recorded_at": entry.recorded_at, "kind": entry.kind,
+        "actor": entry.actor.as_json(), "payload": entry.payload, "prev_hash": entry.prev_hash,
+        "hash": entry.hash, "key_id": entry.key_id, "signature": entry.signature,
+        "ref_seq": entry.ref_seq,
+    }  # fmt: skip
+
+
+def _entry_of(row: dict[str, Any]) -> Entry:
+    from crupier.ledger import Actor
+
+    return Entry(
+        seq=int(row["seq"]), recorded_at=str(row["recorded_at"]), kind=str(row["kind"]),
+        actor=Actor(str(row["actor"]["id"]), str(row["actor"]["role"])), payload=row["payload"],
+        prev_hash=str(row["prev_hash"]), hash=str(row["hash"]), key_id=str(row["key_id"]),
+        signature=str(row["signature"]), ref_seq=row.get("ref_seq"),
+    )  # fmt: skip
+
+
+@dataclass(frozen=True)
+class ExportReport:
+    """The outcome of :func:`verify_export`."""
+
+    ok: bool
+    entries: int
+    seq: int | None = None
+    reason: str | None = None
+    detail: str = ""
+
+    def __str__(self) -> str:
+        if self.ok:
+            return f"OK: the export's {self.entries} entries verify offline"
+        return f"BROKEN at seq {self.seq}: {self.reason} ({self.detail})"
+
+    def as_json(self) -> dict[str, Any]:
+        """JSON form."""
+        return {"ok": self.ok, "entries": self.entries, "seq": self.seq, "reason": self.reason,
+                "detail": self.detail}  # fmt: skip
+
+
+class _Bad(Exception):
+    def __init__(self, seq: int | None, reason: str, detail: str) -> None:
+        super().__init__(detail)
+        self.seq, self.reason, self.detail = seq, reason, detail
+
+
+def verify_export(doc: dict[str, Any], keys: Sequence[Any]) -> ExportReport:
+    """Check a JSON book export offline against the trusted casino ``keys`` (OPS-INT-14).
+
+    Every row's hash is recomputed and its casino signature checked (keys introduced by a
+    verified rotation are trusted too); every staff signature verifies with a key the
+    export's key entries register to that person; each volume's own chain links from its
+    seal through the entries present; and what is printed (number, type, data, hash)
+    is what the signed rows say. It proves the printed entries authentic, not that the
+    ledger around them is complete: for that, verify the database with a checkpoint.
+    """
+    try:
+        entries = _check_export(doc, keys)
+    except _Bad as bad:
+        return ExportReport(False, 0, bad.seq, bad.reason, bad.detail)
+    except (KeyError, TypeError, ValueError, AttributeError) as err:
+        return ExportReport(False, 0, None, "bad-export", f"malformed export: {err!r}")
+    return ExportReport(True, entries)
+
+
+def _check_export(doc: dict[str, Any], keys: Sequence[Any]) -> int:
+    from crupier.ledger.canonical import digest
+    from crupier.ledger.keys import (
+        key_id,
+        public_key_from_b64,
+        rotation_statement,
+        unb64,
+        verify_signature,
+    )
+
+    trusted = {key_id(k): k for k in keys}
+    staff: dict[str, tuple[str, Any]] = {}
+
+    def check_row(row: dict[str, Any]) -> Entry:
+        e = _entry_of(row)
+        if digest(e.content()) != e.hash:
+            raise _Bad(e.seq, "hash-mismatch", "the row's hash is not the hash of its content")
+        public = trusted.get(e.key_id)
+        if public is None:
+            raise _Bad(e.seq, "unknown-key", f"signed by {e.key_id}, not a trusted casino key")
+        if not verify_signature(public, unb64(e.signature), bytes.fromhex(e.hash)):
+            raise _Bad(e.seq, "bad-signature", f"casino signature by {e.key_id} does not verify")
+        return e
+
+    for row in sorted(doc["keys"], key=lambda r: int(r["seq"])):
+        e = check_row(row)
+        p = e.payload
+        assert isinstance(p, dict)
+        if e.kind == "key.rotated":
+            new = public_key_from_b64(p["new_public_key"])
+            statement = rotation_statement(e.key_id, key_id(new), e.prev_hash)
+            if not verify_signature(new, unb64(p["proof"]), statement):
+                raise _Bad(e.seq, "bad-rotation", "the new key's proof of possession fails")
+            trusted[key_id(new)] = new
+        elif e.kind == "key.registered":
+            staff[str(p["key_id"])] = (str(p["staff_id"]), public_key_from_b64(p["public_key"]))
+
+    def check_signatures(target: Entry, rows: list[dict[str, Any]]) -> None:
+        for row in rows:
+            sig = check_row(row)
+            p = sig.payload
+            assert isinstance(p, dict)
+            if p["target"] != {"seq": target.seq, "hash": target.hash}:
+                raise _Bad(sig.seq, "bad-reference", f"not a signature of entry {target.seq}")
+            owner = staff.get(str(p["key_id"]))
+            if owner is None or owner[0] != p["signer"]["id"]:
+                raise _Bad(sig.seq, "unknown-key", f"{p['key_id']} is not {p['signer']['id']}'s key")
+            if not verify_signature(owner[1], unb64(p["signature"]), bytes.fromhex(target.hash)):
+                raise _Bad(sig.seq, "bad-cosignature", f"the signature of entry {target.seq} fails")
+
+    chains: dict[tuple[str, int], dict[int, Entry]] = {}
+    for seal in doc.get("seals", []):
+        e = check_row(seal["ledger"])
+        check_signatures(e, seal["signature_entries"])
+        p = e.payload
+        assert isinstance(p, dict)
+        chains.setdefault((str(p["book"]), int(p["volume"])), {})[0] = e
+    for printed in doc["entries"]:
+        e = check_row(printed["ledger"])
+        check_signatures(e, printed["signature_entries"])
+        p = e.payload
+        assert isinstance(p, dict)
+        data = {k: v for k, v in printed["data"].items() if k != "follow_up"}
+        shown = (printed["number"], printed["type"], printed["hash"], data)
+        if shown != (f"{p['volume']}/{p['book_seq']}", p["type"], e.hash, p["data"]):
+            raise _Bad(e.seq, "not-as-signed", "the printed entry differs from its signed row")
+        chains.setdefault((str(p["book"]), int(p["volume"])), {})[int(p["book_seq"])] = e
+    for (book, volume), numbered in chains.items():
+        for number, e in numbered.items():
+            before = numbered.get(number - 1)
+            p = e.payload
+            if number and before is not None and isinstance(p, dict) and p["book_prev"] != before.hash:
+                raise _Bad(e.seq, "volume-chain", f"{book} {volume} No. {number} does not follow No. {number - 1}")
+    return len(doc["entries"])
+
+
+# ------------------------------------------------------------ CSV and JSON
+
+
 def to_json(entries: Iterable[BookEntry], book: str, meta: dict[str, Any]) -> str:
-    """The book as JSON: its title, the selection and every entry with its corrections."""
+    """The book as JSON: title, selection, verification, checkpoint, seals, keys and entries."""
     return json.dumps(
         {
             "book": book,
@@ -266,30 +554,41 @@ def to_json(entries: Iterable[BookEntry], book: str, meta: dict[str, Any]) -> st
 
 CSV_COLUMNS = (
     "number", "seq", "type", "local_time", "gaming_day", "table", "author", "status",
-    "details", "signatures", "red_ink", "hash",
+    "details", "signatures", "red_ink", "hash", "verification",
 )  # fmt: skip
 
 
-def to_csv(entries: Iterable[BookEntry]) -> str:
-    """The book as CSV: one row per entry, then one red-ink row per correction under it."""
+def to_csv(entries: Iterable[BookEntry], verification: Verification | None = None) -> str:
+    """The book as CSV: one row per entry, then one red-ink row per correction under it.
+
+    The ``verification`` column of every row states whether that row is proven by the
+    verification of the ledger (``VERIFIED``) or lies at or after its first broken entry.
+    """
     out = io.StringIO()
     writer = csv.writer(out)
     writer.writerow(CSV_COLUMNS)
+
+    def state(seq: int) -> str:
+        if verification is None:
+            return ""
+        if verification.covers(seq):
+            return "VERIFIED"
+        return f"NOT VERIFIED: {verification.report}"
+
     for e in entries:
         writer.writerow(
             [
                 e.number, e.seq, e.type, e.local_time, e.gaming_day or "", e.table or "",
                 e.author, "ANNULLED" if e.annulled else e.status, summary(e.data),
-                " | ".join(e.signatures), "", e.hash,
+                " | ".join(e.signatures), "", e.hash, state(e.seq),
             ]
         )  # fmt: skip
         for c in e.corrections:
-            changes = ", ".join(f"{ch['field']}: {ch['old']} -> {ch['new']}" for ch in c["changes"])
             writer.writerow(
                 [
                     f"{e.number} correction", c["seq"], "CORRECTION", "", e.gaming_day or "",
-                    e.table or "", c["by"], c["state"], f"{changes} (reason: {c['reason']})",
-                    c["decided_by"] or "", "yes", "",
+                    e.table or "", c["by"], c["state"], f"{_changes(c)} (reason: {c['reason']})",
+                    c["decided_by"] or "", "yes", "", state(c["seq"]),
                 ]
             )  # fmt: skip
     return out.getvalue()
@@ -299,8 +598,20 @@ def _latin(text: str) -> str:
     return text.encode("latin-1", "replace").decode("latin-1")
 
 
-def to_pdf(entries: list[BookEntry], book: str, meta: dict[str, Any]) -> bytes:
-    """The book as a printable PDF register (A4 landscape)."""
+_RED = (200, 0, 0)
+_SIG_PURPOSE = {"TABLE_CHIEF": "table chief", "CASHIER": "cashier", "COUNT": "count",
+                "CHANGER": "changer", "DIRECTOR": "director", "AUTHOR": "author", "SEAL": "seal"}  # fmt: skip
+
+
+def to_pdf(
+    entries: list[BookEntry],
+    book: str,
+    meta: dict[str, Any],
+    verification: Verification | None = None,
+    checkpoint: InspectorCheckpoint | None = None,
+    seals: Sequence[Entry] = (),
+) -> bytes:
+    """The book as a printable register (A4 landscape): its form, seal, verification and checkpoint."""
     from fpdf import FPDF
 
     title = BOOK_TITLES.get(book, book)
@@ -309,6 +620,7 @@ def to_pdf(entries: list[BookEntry], book: str, meta: dict[str, Any]) -> bytes:
 
     class Register(FPDF):
         def header(self) -> None:
+            self.set_text_color(0, 0, 0)
             self.set_font("Helvetica", "B", 12)
             self.cell(0, 7, _latin(f"{casino} - {book} {title}"), new_x="LMARGIN", new_y="NEXT")
             self.set_font("Helvetica", "", 8)
@@ -318,56 +630,287 @@ def to_pdf(entries: list[BookEntry], book: str, meta: dict[str, Any]) -> bytes:
 
         def footer(self) -> None:
             self.set_y(-12)
+            self.set_text_color(0, 0, 0)
             self.set_font("Helvetica", "I", 8)
-            self.cell(0, 6, f"page {self.page_no()} of {{nb}}", align="C")
+            self.cell(0, 6, f"{book} - page {self.page_no()} of {{nb}}", align="C")
 
     pdf = Register(orientation="L", unit="mm", format="A4")
     pdf.alias_nb_pages()
     pdf.set_auto_page_break(auto=True, margin=15)
     pdf.add_page()
-    width = pdf.w - pdf.l_margin - pdf.r_margin
+    form = _Form(pdf, verification)
+    form.front(seals, verification)
     if not entries:
         pdf.set_font("Helvetica", "I", 10)
-        pdf.cell(0, 8, "No entries in this selection.")
-    for e in entries:
-        pdf.set_text_color(0, 0, 0)
-        pdf.set_font("Helvetica", "B", 9)
-        head = f"No. {e.number}   {e.type}   {e.local_time}"
-        if e.table:
-            head += f"   table {e.table}"
-        if e.gaming_day:
-            head += f"   gaming day {e.gaming_day}"
-        if e.annulled:
-            head += "   ANNULLED"
-        if e.late:
-            head += "   LATE ENTRY"
-        pdf.multi_cell(width, 5, _latin(head), new_x="LMARGIN", new_y="NEXT")
-        pdf.set_font("Helvetica", "", 8)
-        pdf.multi_cell(width, 4, _latin(f"By {e.author}. {summary(e.data)}"), new_x="LMARGIN",
-                       new_y="NEXT")  # fmt: skip
-        signed = "; ".join(e.signatures) or "none"
-        pdf.set_font("Helvetica", "I", 7)
-        pdf.multi_cell(width, 4, _latin(f"Signatures: {signed}. Status: {e.status}. "
-                                         f"Ledger {e.seq}, hash {e.hash[:16]}"),
-                       new_x="LMARGIN", new_y="NEXT")  # fmt: skip
-        for c in e.corrections:
-            pdf.set_text_color(200, 0, 0)
-            pdf.set_font("Helvetica", "B", 8)
-            label = {"PENDING": "PENDING APPROVAL"}.get(c["state"], c["state"])
-            changes = ", ".join(f"{ch['field']}: {ch['old']} -> {ch['new']}" for ch in c["changes"])
-            decided = f", decided by {c['decided_by']}" if c["decided_by"] else ""
-            pdf.multi_cell(
-                width, 4,
-                _latin(f"RED INK correction {c['seq']} by {c['by']} [{label}{decided}]: "
-                       f"{changes}. Reason: {c['reason']}"),
-                new_x="LMARGIN", new_y="NEXT",
-            )  # fmt: skip
-        pdf.set_text_color(0, 0, 0)
-        pdf.ln(1)
-        pdf.set_draw_color(180, 180, 180)
-        pdf.line(pdf.l_margin, pdf.get_y(), pdf.w - pdf.r_margin, pdf.get_y())
-        pdf.ln(1)
+        pdf.cell(0, 8, "No entries in this selection.", new_x="LMARGIN", new_y="NEXT")
+    elif book in ("A43", "A44"):
+        form.sessions(entries)
+    elif book == "A45":
+        form.daily_summaries(entries)
+    elif book == "A56":
+        form.tips(entries)
+    else:
+        form.entries(entries)
+    if checkpoint is not None:
+        form.checkpoint(checkpoint, book)
     return bytes(pdf.output())
+
+
+class _Form:
+    """The pieces of a printed register, written onto one FPDF document."""
+
+    def __init__(self, pdf: Any, verification: Verification | None) -> None:
+        self.pdf = pdf
+        self.verification = verification
+        self.width = pdf.w - pdf.l_margin - pdf.r_margin
+
+    def text(self, text: str, size: float = 8, style: str = "", color: tuple[int, int, int] = (0, 0, 0),
+             height: float = 4) -> None:  # fmt: skip
+        self.pdf.set_text_color(*color)
+        self.pdf.set_font("Helvetica", style, size)
+        self.pdf.multi_cell(self.width, height, _latin(text), align="L", new_x="LMARGIN",
+                            new_y="NEXT")  # fmt: skip
+        self.pdf.set_text_color(0, 0, 0)
+
+    def front(self, seals: Sequence[Entry], verification: Verification | None) -> None:
+        """The volume's CRAJ seal and the verification of what is printed."""
+        for seal in seals:
+            p = seal.payload
+            assert isinstance(p, dict)
+            d = p["data"]
+            self.text(
+                f"CRAJ SEAL of volume {p['volume']}: seal No. {d.get('seal_number')} by "
+                f"{d.get('inspector')} on {str(p.get('local_time', ''))[:16].replace('T', ' ')} "
+                f"(ledger seq {seal.seq}, hash {seal.hash})", 9, "B",
+            )  # fmt: skip
+        if verification is not None:
+            color = (0, 110, 0) if verification.ok else _RED
+            self.text(verification.statement(), 9, "B", color)
+        self.pdf.ln(2)
+
+    def status(self, e: BookEntry) -> tuple[str, bool]:
+        """The status cell of an entry, and whether it must print in red."""
+        if self.verification is not None and not self.verification.covers(e.seq):
+            return "NOT VERIFIED", True
+        if e.annulled:
+            return "ANNULLED", True
+        return e.status + (" LATE" if e.late else ""), e.status != "COMPLETE"
+
+    def table(self, headings: Sequence[str], widths: Sequence[float],
+              rows: Sequence[tuple[Sequence[str], bool]], size: float = 7,
+              right: Sequence[int] = ()) -> None:  # fmt: skip
+        """A ruled table; each row is (cells, red); the columns in ``right`` (money) align right."""
+        from fpdf.fonts import FontFace
+
+        pdf = self.pdf
+        pdf.set_font("Helvetica", "", size)
+        red = FontFace(color=_RED)
+        with pdf.table(col_widths=tuple(widths), width=self.width, line_height=size * 0.5,
+                       text_align=tuple("RIGHT" if i in right else "LEFT"
+                                        for i in range(len(widths))),
+                       first_row_as_headings=True,
+                       headings_style=FontFace(emphasis="BOLD", fill_color=(225, 225, 225)),
+                       padding=0.8) as table:  # fmt: skip
+            head = table.row()
+            for h in headings:
+                head.cell(_latin(h))
+            for cells, is_red in rows:
+                row = table.row()
+                for cell in cells:
+                    row.cell(_latin(cell), style=red if is_red else None)
+        pdf.ln(2)
+
+    def entry_rows(self, entries: Iterable[BookEntry], detail: Any = None
+                   ) -> list[tuple[Sequence[str], bool]]:  # fmt: skip
+        """Rows of the entries table: each entry, then its red-ink corrections."""
+        rows: list[tuple[Sequence[str], bool]] = []
+        for e in entries:
+            status, red = self.status(e)
+            text = detail(e) if detail is not None else summary(e.data)
+            rows.append(([e.number, e.local_time[5:16], e.type.replace("_", " "), e.table or "",
+                          f"{text} (by {e.author})", "\n".join(_signature_lines(e)), status],
+                         red and status != "INCOMPLETE"))  # fmt: skip
+            for c in e.corrections:
+                label = {"PENDING": "PENDING APPROVAL"}.get(c["state"], c["state"])
+                decided = f", decided by {c['decided_by']}" if c["decided_by"] else ""
+                rows.append(([f"{e.number}", "", "RED INK CORRECTION", e.table or "",
+                              f"{_changes(c)}. Reason: {c['reason']} (by {c['by']}, ledger {c['seq']})",
+                              decided.removeprefix(", "), label], True))  # fmt: skip
+        return rows
+
+    ENTRY_HEAD = ("No.", "Time", "Entry", "Table", "Details", "Signatures", "Status")
+    ENTRY_WIDTHS = (16, 20, 30, 14, 117, 58, 22)
+
+    def entries(self, entries: list[BookEntry]) -> None:
+        """The generic register: one ruled row per entry."""
+        self.table(self.ENTRY_HEAD, self.ENTRY_WIDTHS, self.entry_rows(entries))
+
+    def sessions(self, entries: list[BookEntry]) -> None:
+        """A43/A44: one form per table session (chip counts by denomination, the result)."""
+        groups: dict[str, list[BookEntry]] = {}
+        loose: list[BookEntry] = []
+        for e in entries:
+            ts = e.data.get("table_session")
+            (groups.setdefault(ts, []) if isinstance(ts, str) else loose).append(e)
+        for ts, group in groups.items():
+            self.session(ts, group)
+        if loose:
+            self.text("Other entries", 10, "B", height=6)
+            self.entries(loose)
+
+    def session(self, ts: str, group: list[BookEntry]) -> None:
+        """The form of one table session."""
+        opening = next((e for e in group if e.type == "TABLE_OPENING"), None)
+        first = group[0]
+        game = opening.data.get("game", "") if opening else ""
+        self.text(f"Table {first.table} - {game} - table session {ts} - gaming day "
+                  f"{first.gaming_day or ''}", 10, "B", height=6)  # fmt: skip
+        if opening is not None:
+            d = opening.data
+            facts = [f"opened {opening.local_time[11:16]} by {opening.author}"]
+            if d.get("limits"):
+                facts.append(f"limits {readable(d['limits'])}")
+            if d.get("mode"):
+                facts.append(f"mode {d['mode']}")
+            if d.get("staff"):
+                facts.append("staff " + ", ".join(f"{k} {v}" for k, v in d["staff"].items()))
+            for name in ("bank_key", "boxes"):
+                if d.get(name):
+                    facts.append(f"{name.replace('_', ' ')} {readable(d[name])}")
+            self.text("; ".join(facts))
+        counts: list[tuple[str, dict[str, Any]]] = []
+        for e in group:
+            label = {"TABLE_OPENING": "Opening float", "TABLE_CLOSING": "Closing float",
+                     "FILL": "Fill", "CREDIT": "Credit", "DROP_COUNT": "Drop",
+                     "CHANGER_FILL": "Changer fill", "CHANGER_CREDIT": "Changer credit",
+                     "CAGNOTTE_COUNT": "Cagnotte"}.get(e.type)  # fmt: skip
+            cc = e.data.get("float") if e.type in ("TABLE_OPENING", "TABLE_CLOSING") else e.data
+            if label is None or not isinstance(cc, dict) or not _is_chip_count(cc):
+                continue
+            ref = e.data.get("slip") or e.data.get("box") or ""
+            counts.append((f"{label} {ref}\nNo. {e.number}".replace(" \n", "\n"), cc))
+        if counts:
+            denominations = sorted({int(d) for _, cc in counts for d in cc["chips"]}, reverse=True)
+            rows: list[tuple[Sequence[str], bool]] = []
+            for den in denominations:
+                rows.append(([money(den)] + [str(cc["chips"].get(str(den), "")) for _, cc in counts],
+                             False))  # fmt: skip
+            totals = ["Total"]
+            bad = False
+            for _, cc in counts:
+                made = sum(int(k) * int(q) for k, q in cc["chips"].items())
+                totals.append(money(int(cc["total"])) + ("" if made == cc["total"] else
+                                                         f" (chips make {money(made)}!)"))
+                bad = bad or made != cc["total"]
+            rows.append((totals, bad))
+            n = len(counts)
+            width = min(40.0, (self.width - 30) / n)
+            self.table(["Denomination"] + [c for c, _ in counts], [30] + [width] * n, rows,
+                       right=range(n + 1))  # fmt: skip
+        result = next((e for e in group if e.type == "SESSION_RESULT"), None)
+        if result is not None:
+            d = result.data
+            if "closing_float" in d:
+                line = (f"Result = closing float {money(d['closing_float'])} + credits "
+                        f"{money(d['credits'])} + drop {money(d['drop'])} - opening float "
+                        f"{money(d['opening_float'])} - fills {money(d['fills'])} = "
+                        f"{money(d['result'])}")  # fmt: skip
+            else:
+                line = f"Result = {money(d['result'])} ({readable(d)})"
+            if "journal_net" in d:
+                line += f"   (journal: house net {money(d['journal_net'])})"
+            status, red = self.status(result)
+            self.text(f"{line}   signed: {'; '.join(_signature_lines(result))}   {status}", 9, "B",
+                      _RED if red else (0, 0, 0))  # fmt: skip
+        self.table(self.ENTRY_HEAD, self.ENTRY_WIDTHS, self.entry_rows(group, _brief))
+        self.pdf.ln(2)
+
+    def daily_summaries(self, entries: list[BookEntry]) -> None:
+        """A45: the day's results per table and game, the totals, month and year to date."""
+        for e in entries:
+            if e.type != "DAILY_SUMMARY":
+                self.entries([e])
+                continue
+            d = e.data
+            status, red = self.status(e)
+            self.text(f"Gaming day {d.get('date', e.gaming_day)} - No. {e.number} - {status}", 10,
+                      "B", _RED if red else (0, 0, 0), height=6)  # fmt: skip
+            rows: list[tuple[Sequence[str], bool]] = [
+                ([line["table"], line["game"], line["session"], money(line["result"])], False)
+                for line in d.get("lines", [])
+            ]
+            for game, total in d.get("per_game", {}).items():
+                n = d.get("tables_per_game", {}).get(game, "")
+                rows.append(([f"Total {game}", f"{n} table(s) opened", "", money(total)], False))
+            for key, label in (("banking_total", "Banking games total"),
+                               ("circle_total", "Circle games total"),
+                               ("tables_total", "TABLES TOTAL (banking + circle)"),
+                               ("month_to_date", "Month to date"),
+                               ("year_to_date", "Year to date"),
+                               ("slots_month_total", "Slots, month total (not in the tables total)"),
+                               ("tips_total", "Tips of the day (information only, in no total)")):  # fmt: skip
+                if key in d:
+                    rows.append(([label, "", "", money(d[key])], False))
+            self.table(("Table", "Game", "Session", "Result"), (60, 70, 60, 87), rows, 8, right=(3,))
+            self.text(f"Signatures: {'; '.join(_signature_lines(e)) or 'none'}")
+            for row in self.entry_rows([e])[1:]:
+                self.text(" ".join(row[0][4:7]), color=_RED)
+            self.pdf.ln(3)
+
+    def tips(self, entries: list[BookEntry]) -> None:
+        """A56: each tip box count by denomination, its share of the day, the day's total."""
+        day_totals = {e.gaming_day: e.data.get("total") for e in entries if e.type == "TIPS_DAY_TOTAL"}
+        rows: list[tuple[Sequence[str], bool]] = []
+        for e in entries:
+            status, red = self.status(e)
+            sigs = "\n".join(_signature_lines(e))
+            if e.type == "TIPS_COUNT":
+                d = e.data
+                chips = ", ".join(f"{q} x {money(int(k))}" for k, q in
+                                  sorted(d.get("chips", {}).items(), key=lambda kv: -int(kv[0])))  # fmt: skip
+                day = day_totals.get(e.gaming_day)
+                share = (f"{d['total'] * 100 / day:.1f} %" if isinstance(day, int) and day else "")
+                rows.append(([e.number, e.local_time[5:16], e.table or "", d.get("box", ""),
+                              d.get("seal", ""), chips, chip_count(d).split(" (")[0], share, sigs,
+                              status], red))  # fmt: skip
+            else:
+                rows.append(([e.number, e.local_time[5:16], "", "", "", f"DAY TOTAL {e.gaming_day}",
+                              money(int(e.data.get("total", 0))), "100 %", sigs, status], red))  # fmt: skip
+            for c in e.corrections:
+                rows.append(([e.number, "", "", "", "", f"RED INK: {_changes(c)} ({c['reason']})",
+                              "", "", c["decided_by"] or "", c["state"]], True))  # fmt: skip
+        self.table(("No.", "Time", "Table", "Tip box", "Seal", "Count by denomination", "Total",
+                    "Share of day", "Signatures", "Status"),
+                   (16, 20, 14, 22, 24, 55, 22, 18, 64, 22), rows, right=(6, 7))  # fmt: skip
+        self.text("Tips are counted after the end of the gaming hours and enter no result "
+                  "(OPS-TIP-02, -04); no manager takes part in their distribution (OPS-TIP-05).")
+
+    def checkpoint(self, checkpoint: InspectorCheckpoint, book: str) -> None:
+        """The foot of the volume: the checkpoint of what was printed, hashes in full."""
+        self.pdf.ln(3)
+        self.text("CHECKPOINT OF THIS PRINTING (keep it: crupier verify --checkpoint proves "
+                  "nothing before it was later removed or changed)", 8, "B")  # fmt: skip
+        self.text(f"Taken {checkpoint.made_at}: ledger seq {checkpoint.seq}, head hash "
+                  f"{checkpoint.hash}", 7)  # fmt: skip
+        for v in checkpoint.volumes:
+            if v.book == book:
+                self.text(f"{v.book} volume {v.volume}: last No. {v.last} (ledger seq {v.seq}), "
+                          f"hash {v.hash}", 7)  # fmt: skip
+
+
+def _brief(e: BookEntry) -> str:
+    """The details of an entry in a session form, where the chip counts are in the table above."""
+    data = {k: v for k, v in e.data.items()
+            if k not in ("table_session", "chips", "float", "game", "log")}  # fmt: skip
+    if e.type == "TABLE_OPENING":
+        data = {k: v for k, v in data.items() if k in ("limits",)}
+    if e.type == "SESSION_RESULT":
+        data = {"result": data.get("result")}
+    return summary(data)
+
+
+def _signature_lines(e: BookEntry) -> list[str]:
+    return e.signatures
 
 
 def export(
@@ -378,14 +921,35 @@ def export(
     day: str | None = None,
     start: str | None = None,
     end: str | None = None,
-    casino: str = "",
-) -> bytes:
-    """Book ``book`` in ``fmt`` (csv, json or pdf) as bytes."""
+    casino: str | None = None,
+    keys: Sequence[Any] | None = None,
+) -> Exported:
+    """Book ``book`` in ``fmt`` (csv, json or pdf), verified against ``keys`` (see :func:`verify_books`).
+
+    ``casino`` defaults to the name in the casino's configuration entry.
+    """
     if book not in BOOK_TITLES:
         raise ValueError(f"unknown book {book!r}; known: {', '.join(BOOK_TITLES)}")
     if fmt not in FORMATS:
         raise ValueError(f"unknown format {fmt!r}; use csv, json or pdf")
+    verification = verify_books(ledger, keys)
+    checkpoint = make_checkpoint(ledger)
     entries = read_book(ledger, book, day=day, start=start, end=end)
+    for e in entries:
+        e.verified = verification.covers(e.seq)
+    name, seals, key_rows = "", [], []
+    volumes = {int(e.number.split("/")[0]) for e in entries}
+    for entry in ledger.entries():
+        p = entry.payload
+        if entry.kind in ("ledger.genesis", "key.registered", "key.revoked", "key.rotated"):
+            key_rows.append(entry)
+        elif entry.kind == "CAS.CONFIG" and not name and isinstance(p, dict):
+            name = str(p["config"]["name"])
+        elif (
+            isinstance(p, dict) and p.get("book") == book and p.get("type") == "SEAL"
+            and (not volumes or p.get("volume") in volumes)
+        ):  # fmt: skip
+            seals.append(entry)
     if day:
         selection = f"gaming day {day}"
     elif start or end:
@@ -393,9 +957,28 @@ def export(
     else:
         selection = "all entries"
     selection += f" - printed {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC"
-    meta = {"casino": casino, "selection": selection}
+    meta: dict[str, Any] = {"casino": name if casino is None else casino, "selection": selection}
     if fmt == "json":
-        return to_json(entries, book, meta).encode()
-    if fmt == "csv":
-        return to_csv(entries).encode()
-    return to_pdf(entries, book, meta)
+        meta |= {
+            "verification": verification.as_json(),
+            "checkpoint": checkpoint.body(),
+            "seals": [
+                {"ledger": raw_row(s), "signature_entries": [raw_row(x) for x in ledger.signatures(s.seq)]}
+                for s in seals
+            ],
+            "keys": [raw_row(k) for k in key_rows],
+        }
+        data = to_json(entries, book, meta).encode()
+    elif fmt == "csv":
+        data = to_csv(entries, verification).encode()
+    else:
+        data = to_pdf(entries, book, meta, verification, checkpoint, seals)
+    return Exported(data, verification)
+
+
+@dataclass(frozen=True)
+class Exported:
+    """An exported book and the verification it states."""
+
+    data: bytes
+    verification: Verification

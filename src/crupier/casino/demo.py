@@ -5,8 +5,13 @@ the operations spec (its staff, tables and sealed books), a day at French roulet
 craps and sic bo (openings with floats, players buying chips, rounds with bets drawn
 from a seeded source, a fill, a credit, a temporary closure, the last three rounds,
 closing counts, drop counts, tips, signed results, the daily summary, the day closed).
-The same seed gives the same day. The casino key is written next to the database so
-``crupier verify`` can check it.
+The same seed gives the same day.
+
+The casino's public key is written before the first entry, so that even a run killed
+half-way leaves a ledger that ``crupier verify`` can check; each run gets a folder of
+its own under ``key_dir`` (named after the database and the key id), so a later demo
+never overwrites the key of an earlier one. A database that already holds a ledger is
+refused (:class:`DemoRefused`): the demo plays into an empty one only.
 """
 
 from __future__ import annotations
@@ -36,6 +41,10 @@ TABLES: tuple[tuple[str, dict[str, str], int, int, int, tuple[str, ...], int], .
 PLAYERS = ("P1", "P2", "P3", "P4", "P5", "P6")
 
 
+class DemoRefused(ValueError):
+    """The demo cannot run here: a non-empty or unreachable database, an unusable key folder."""
+
+
 @dataclass
 class DemoReport:
     """What the demo day did, for the command to print."""
@@ -49,19 +58,27 @@ class DemoReport:
 
 
 def demo_day(url: str, *, seed: int = 1, key_dir: Path | None = None) -> DemoReport:
-    """Play the demo day into the (empty) database ``url``; return what it did."""
+    """Play the demo day into the (empty) database ``url``; return what it did.
+
+    With ``key_dir``, the casino's public key is saved in a new sub-folder of it before
+    anything is recorded (:func:`key_folder`).
+    """
+    _require_empty(url)
     clock = ManualClock(f"{DAY[:8]}01 12:00")
     key = SigningKey.generate()
-    casino = build(url, clock=clock, casino_key=key, equipment_checks=True)
     public = None
     if key_dir is not None:
-        key_dir.mkdir(parents=True, exist_ok=True)
+        from crupier.ledger import LedgerError
         from crupier.ledger.keys import save_public_key
 
-        public = key_dir / "casino.pub"
-        if public.exists():
-            public.unlink()
-        save_public_key(key.public_key, public)
+        folder = key_folder(key_dir, url, key.key_id)
+        try:
+            folder.mkdir(parents=True)
+            public = folder / "casino.pub"
+            save_public_key(key.public_key, public)
+        except (OSError, LedgerError) as exc:
+            raise DemoRefused(f"cannot write the casino key in {folder}: {exc}") from None
+    casino = build(url, clock=clock, casino_key=key, equipment_checks=True)
     choose = SeededSource(seed * 7919 + 1)
     casino.source = SeededSource(seed)
     report = DemoReport(url, public)
@@ -175,6 +192,39 @@ def demo_day(url: str, *, seed: int = 1, key_dir: Path | None = None) -> DemoRep
     report.entries = report.head[0]
     casino.ledger.close()
     return report
+
+
+def key_folder(key_dir: Path, url: str, key_id: str) -> Path:
+    """The folder of one demo's public key: the database's name and the key id's first digits.
+
+    >>> key_folder(Path("keys"), "sqlite:///var/demo.db", "ed25519:0123456789abcdef0123")
+    PosixPath('keys/demo-0123456789ab')
+    """
+    from sqlalchemy.engine import make_url
+
+    name = Path(make_url(url).database or "ledger").stem or "ledger"
+    safe = "".join(c if c.isalnum() or c in "-_" else "_" for c in name)
+    return key_dir / f"{safe}-{key_id.removeprefix('ed25519:')[:12]}"
+
+
+def _require_empty(url: str) -> None:
+    """Refuse a database that already holds entries, or that cannot be reached."""
+    from crupier.ledger.database import DatabaseUnavailable, open_existing
+
+    try:
+        ledger = open_existing(url)
+    except DatabaseUnavailable as exc:
+        if exc.reason in ("missing", "no-ledger"):
+            return
+        raise DemoRefused(str(exc)) from None
+    try:
+        seq, _ = ledger.head()
+    finally:
+        ledger.close()
+    if seq:
+        raise DemoRefused(
+            f"{url} already holds a ledger of {seq} entries; demo-day plays into an empty database"
+        )
 
 
 def _equipment(casino: Casino) -> None:
