@@ -85,13 +85,13 @@ from crupier.games.chemin_de_fer import (
     load_builtin,
     raw_profile,
 )
-from crupier.games.chemin_de_fer.rules import (
+from crupier.games.chemin_de_fer.profile import (
     Cagnotte,
     cagnotte_of,
     hand_total,
     punto_word_by_the_rules,
 )
-from crupier.terminals.chemin_de_fer import TABLE
+from crupier.games.chemin_de_fer.terminal import TABLE
 from crupier.testing import assert_refused
 
 P = Role.PLAYER

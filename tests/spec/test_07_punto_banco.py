@@ -39,7 +39,7 @@ BURN = ("3h", "2c", "9d", "Kc")  # the first card, a 3, orders 3 more burnt (4 i
 
 def profile(**over: Any) -> PuntoBancoProfile:
     """The andorra profile with some values changed (validated like a TOML file)."""
-    return validate_profile(PuntoBancoProfile, merge(pb._raw("andorra", ()), over))
+    return validate_profile(PuntoBancoProfile, merge(pb.raw_profile("andorra"), over))
 
 
 def live_game(prof: PuntoBancoProfile | None = None) -> PuntoBanco:

@@ -49,7 +49,7 @@ from crupier.games.chemin_de_fer import (
     punto_cell,
     raw_profile,
 )
-from crupier.games.chemin_de_fer.rules import Cell, DrawingRules
+from crupier.games.chemin_de_fer.profile import Cell, DrawingRules
 from crupier.testing import assert_refused
 
 P = Role.PLAYER

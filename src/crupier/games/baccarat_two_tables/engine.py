@@ -135,7 +135,7 @@ from crupier.games.baccarat_two_tables.rules import (
     rule_word,
     split_stake,
 )
-from crupier.games.punto_banco import burn_value, hand_total, point_value
+from crupier.games.punto_banco.engine import burn_value, hand_total, point_value
 
 RESULTS_KEPT = 50
 

@@ -19,7 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from crupier.core.profile import Profile, Ratio, merge, validate_profile
 from crupier.games.baccarat_two_tables.rules import BANK_TABLEAU, PUNTER_RULE
 from crupier.games.builtin import builtin_raw, load_builtin_profile
-from crupier.games.punto_banco import CommissionRounding
+from crupier.games.punto_banco.engine import CommissionRounding
 
 GAME_ID = "baccarat-two-tables"
 
@@ -222,7 +222,7 @@ def load_builtin(name: str = "andorra") -> BaccaratTwoTablesProfile:
     >>> load_builtin("nowhere")
     Traceback (most recent call last):
     ...
-    crupier.core.errors.ProfileError: profile: baccarat-two-tables has no profile 'nowhere'
+    crupier.core.errors.ProfileError: profile: baccarat-two-tables has no profile 'nowhere' (known: andorra)
     """
     return load_builtin_profile(BaccaratTwoTablesProfile, GAME_ID, name)
 

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from crupier.games.punto_banco import Commission, CommissionRounding, commission_of
+from crupier.games.punto_banco.engine import Commission, CommissionRounding, commission_of
 
 TABLES: tuple[str, str] = ("1", "2")
 """The two tables (draps), in their regulated order of play."""

@@ -9,7 +9,7 @@ and the money always balances (:meth:`CheminDeFerState.balance`).
 
 >>> from crupier.core.layout import BuyIn, NoMoreBets
 >>> from crupier.core.roles import Role
->>> from crupier.games.chemin_de_fer.rules import load_builtin
+>>> from crupier.games.chemin_de_fer.profile import load_builtin
 >>> game = CheminDeFer(load_builtin())
 >>> _ = game.apply(NewShoe(live=True, burn=("Ah", "Ad")))
 >>> for seat, name in ((1, "ana"), (2, "bo")):
@@ -56,7 +56,7 @@ from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, Game, Record, registry
 from crupier.core.shoe import Shoe, burn_from
-from crupier.games.chemin_de_fer.rules import (
+from crupier.games.chemin_de_fer.profile import (
     GAME_ID,
     Additions,
     BarLasts,
@@ -1978,7 +1978,7 @@ class CheminDeFer(Game[CheminDeFerProfile, CheminDeFerState]):
         card, the banker's play by the rules. None when the table waits for people
         (the bank offered, no stake yet).
 
-        >>> from crupier.games.chemin_de_fer.rules import load_builtin
+        >>> from crupier.games.chemin_de_fer.profile import load_builtin
         >>> CheminDeFer(load_builtin()).auto_action() is None
         True
         """

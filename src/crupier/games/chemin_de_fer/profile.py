@@ -25,7 +25,7 @@ from pydantic import BaseModel, ConfigDict, Field, model_validator
 from crupier.core.money import DeductionRounding
 from crupier.core.profile import Deduction, Profile, Ratio
 from crupier.games.builtin import builtin_raw, load_builtin_profile
-from crupier.games.punto_banco import burn_value, hand_total, point_value
+from crupier.games.punto_banco.engine import burn_value, hand_total, point_value
 
 GAME_ID = "chemin-de-fer"
 

@@ -24,7 +24,7 @@ from typing import Any, ClassVar
 from crupier.core.cards import Card
 from crupier.core.round import JSON, Action, Event
 from crupier.core.shoe import Burn, Shoe
-from crupier.games.chemin_de_fer.rules import Mode
+from crupier.games.chemin_de_fer.profile import Mode
 
 # -- vocabularies ---------------------------------------------------------------------------------
 

@@ -940,37 +940,19 @@ def par_chains(profile: PuntoBancoProfile) -> list[PuntoBancoChain]:
     return [PuntoBancoChain(bet_id, profile) for bet_id in BET_IDS]
 
 
-def profile_class(game_id: str) -> type[PuntoBancoProfile]:
-    """The profile schema (catalogue hook)."""
-    return PuntoBancoProfile
-
-
-def engine_class(game_id: str) -> type[PuntoBanco]:
-    """The engine class (catalogue hook)."""
-    return PuntoBanco
-
-
 def load_builtin(name: str = "andorra") -> PuntoBancoProfile:
-    """A built-in profile, read without the catalogue (``extends`` resolved).
+    """A built-in profile, ``extends`` resolved (read by :mod:`crupier.games.builtin`).
 
-    >>> load_builtin("spain-1979").shoe.decks
-    6
+    >>> load_builtin().game
+    'punto-banco'
     """
     return load_builtin_profile(PuntoBancoProfile, GAME_ID, name)
 
 
-def _raw(name: str = "andorra", seen: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The raw data of a built-in profile, ``extends`` merged in."""
-    return builtin_raw(GAME_ID, name, seen)
+def raw_profile(name: str = "andorra") -> dict[str, Any]:
+    """The raw data of a built-in profile, ``extends`` merged in (a fresh copy to change)."""
+    return builtin_raw(GAME_ID, name)
 
-
-def load_default() -> PuntoBancoProfile:
-    """The andorra profile."""
-    return load_builtin()
-
-
-ENGINE = PuntoBanco
-PROFILE = PuntoBancoProfile
 
 __all__ = [
     "BANKER_TABLE",
@@ -988,8 +970,10 @@ __all__ = [
     "TakeSeat",
     "Totals",
     "coup_distribution",
+    "load_builtin",
     "par_chains",
     "play_coup",
+    "raw_profile",
     "resolve_punto_banco",
     "spot_of",
 ]
