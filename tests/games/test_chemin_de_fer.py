@@ -1658,8 +1658,8 @@ def test_par_with_one_deck_matches_punto_banco() -> None:
     from crupier.games.chemin_de_fer import Policy, outcome_probabilities
 
     prof = profile(shoe={"decks": 1})
-    table_ = tuple(pb.BANKER_TABLE[t] for t in range(8))
-    dist = pb.coup_distribution(1, pb.PLAYER_DRAWS, table_)
+    table_ = tuple(pb.load_builtin().rules.banker_table[t] for t in range(8))
+    dist = pb.coup_distribution(1, pb.load_builtin().rules.player_draws, table_)
     want = (
         sum(p for t, p in dist if t.banker > t.player),
         sum(p for t, p in dist if t.player > t.banker),

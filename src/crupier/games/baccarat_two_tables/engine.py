@@ -72,6 +72,8 @@ from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, Game
 from crupier.core.shoe import Shoe
+from crupier.games.baccarat.cards import hand_total, point_value
+from crupier.games.baccarat.shoe import open_shoe
 from crupier.games.baccarat_two_tables.actions import (
     ACTIONS,
     AcceptBank,
@@ -135,7 +137,6 @@ from crupier.games.baccarat_two_tables.rules import (
     rule_word,
     split_stake,
 )
-from crupier.games.punto_banco.engine import burn_value, hand_total, point_value
 
 RESULTS_KEPT = 50
 
@@ -976,49 +977,15 @@ class BaccaratTwoTables(Game[BaccaratTwoTablesProfile, BaccaratTwoTablesState]):
             self._player(state, cut_by)
         elif rules.cut_by_player and any(p != state.banker for p in state.players):
             raise MalformedAction("new-shoe: a player cuts the cards (name him in cut_by)")
-        if action.live:
-            new = Shoe.live_table(rules.decks)
-            burnt = _cards(action.burn, "new-shoe")
-            if rules.burn_at_start:
-                if not burnt:
-                    raise MalformedAction(
-                        "new-shoe: enter the shown first card and the burnt cards"
-                    )
-                want = burn_value(burnt[0]) + (1 if rules.burn_exposed_card else 0)
-                if len(burnt) != want:
-                    raise MalformedAction(
-                        f"new-shoe: the first card {burnt[0]} orders {want} cards burnt in all, "
-                        f"not {len(burnt)}"
-                    )
-            elif burnt:
-                raise MalformedAction("new-shoe: this profile burns no cards at the start")
-            try:
-                for i, card in enumerate(burnt):
-                    if i == 0:
-                        new.expose(card)
-                    else:
-                        new.burn_card(card)
-            except ValueError as exc:
-                raise MalformedAction(f"new-shoe: {exc}") from None
-        else:
-            if action.burn:
-                raise MalformedAction("new-shoe: burnt cards are entered only at a live table")
-            n = 52 * rules.decks
-            cut = action.cut
-            if cut is not None and (
-                not isinstance(cut, int) or isinstance(cut, bool) or not 0 < cut < n
-            ):
-                raise MalformedAction(f"new-shoe: cut must be 1 to {n - 1}, not {cut!r}")
-            new = Shoe.shuffled(
-                rules.decks, source, cards_below_stop=rules.cards_below_stop, cut=cut
-            )
-            burnt = []
-            if rules.burn_at_start:
-                first = new.expose()
-                burnt = [
-                    first,
-                    *new.burn(burn_value(first) - (0 if rules.burn_exposed_card else 1)),
-                ]
+        new, burnt = open_shoe(
+            rules,
+            source,
+            live=action.live,
+            cut=action.cut,
+            burn=_cards(action.burn, "new-shoe"),
+            burn_at_start=rules.burn_at_start,
+            first_words="the shown first card",
+        )
         state.shoe = new
         state.shoes += 1
         state.session_shoes += 1

@@ -20,9 +20,7 @@ from crupier.games.chemin_de_fer.par import (
     policies,
 )
 from crupier.games.chemin_de_fer.profile import (
-    BANKER_TABLE,
     GAME_ID,
-    PUNTO_TABLE,
     Cagnotte,
     Cell,
     CheminDeFerProfile,
@@ -95,10 +93,8 @@ GAME = GameModule(
 )
 
 __all__ = [
-    "BANKER_TABLE",
     "GAME",
     "GAME_ID",
-    "PUNTO_TABLE",
     "WORDS",
     "Absent",
     "AddToBank",

@@ -56,6 +56,7 @@ from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, Game, Record, registry
 from crupier.core.shoe import Shoe, burn_from
+from crupier.games.baccarat.shoe import open_shoe
 from crupier.games.chemin_de_fer.profile import (
     GAME_ID,
     Additions,
@@ -68,7 +69,6 @@ from crupier.games.chemin_de_fer.profile import (
     TieStakes,
     banker_cell,
     banker_must,
-    burn_value,
     by_the_rules,
     cagnotte_of,
     hand_total,
@@ -1232,38 +1232,14 @@ class CheminDeFer(Game[CheminDeFerProfile, CheminDeFerState]):
         if state.shoe is not None and not state.shoe.at_stop_card:
             raise IllegalAction("the shoe in play has not reached its stop card")
         rules = self.profile.shoe
-        if action.live:
-            shoe = Shoe.live_table(rules.decks)
-            burn = self._parse(action.burn, "new-shoe")
-            if not burn:
-                raise MalformedAction("new-shoe: enter the card turned up and the burnt cards")
-            want = burn_value(burn[0]) + (1 if rules.burn_exposed_card else 0)
-            if len(burn) != want:
-                raise MalformedAction(
-                    f"new-shoe: the first card {burn[0]} orders {want} cards burnt "
-                    f"in all, not {len(burn)}"
-                )
-            try:
-                shoe.expose(burn[0])
-                for card in burn[1:]:
-                    shoe.burn_card(card)
-            except ValueError as exc:
-                raise MalformedAction(f"new-shoe: {exc}") from None
-        else:
-            if action.burn:
-                raise MalformedAction("new-shoe: burnt cards are entered only at a live table")
-            cut = action.cut
-            n = 52 * rules.decks
-            if cut is not None and (
-                not isinstance(cut, int) or isinstance(cut, bool) or not 0 < cut < n
-            ):
-                raise MalformedAction(f"new-shoe: cut must be 1 to {n - 1}, not {cut!r}")
-            shoe = Shoe.shuffled(
-                rules.decks, source, cards_below_stop=rules.cards_below_stop, cut=cut
-            )
-            first = shoe.expose()
-            want = burn_value(first) - (0 if rules.burn_exposed_card else 1)
-            burn = [first, *shoe.burn(want)]
+        shoe, burn = open_shoe(
+            rules,
+            source,
+            live=action.live,
+            cut=action.cut,
+            burn=self._parse(action.burn, "new-shoe"),
+            first_words="the card turned up",
+        )
         state.shoe = shoe
         state.shoes += 1
         state.shoe_coups = 0

@@ -161,7 +161,8 @@ def policies(rules: DrawingRules) -> list[Policy]:
     each combination of the punto's choices the banker drawing in all his optional cells,
     standing in all, then the mixed ones.
 
-    >>> len(policies(DrawingRules()))
+    >>> from crupier.games.chemin_de_fer.profile import load_builtin
+    >>> len(policies(load_builtin().rules))
     8
     """
     ptotals = rules.optional_punto_totals()
