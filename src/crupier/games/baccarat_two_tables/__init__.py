@@ -12,15 +12,7 @@ from typing import Any
 from crupier.core.resolution import BetChain
 from crupier.games.baccarat_two_tables.actions import *  # noqa: F403
 from crupier.games.baccarat_two_tables.actions import __all__ as _actions
-from crupier.games.baccarat_two_tables.engine import (
-    BaccaratTwoTables,
-    BaccaratTwoTablesState,
-    Bet,
-    Coup,
-    Hand,
-    Phase,
-    spot_of,
-)
+from crupier.games.baccarat_two_tables.engine import BaccaratTwoTables
 from crupier.games.baccarat_two_tables.par import (
     house_cut,
     outcome_distribution,
@@ -35,6 +27,14 @@ from crupier.games.baccarat_two_tables.profile import (
     load_builtin,
     profile_with,
     raw_profile,
+)
+from crupier.games.baccarat_two_tables.state import (
+    BaccaratTwoTablesState,
+    Bet,
+    Coup,
+    Hand,
+    Phase,
+    spot_of,
 )
 from crupier.games.contract import GameModule
 
