@@ -32,7 +32,7 @@ from crupier.core.profile import Profile
 from crupier.core.rng import SeededSource, SystemSource
 from crupier.core.roles import Role
 from crupier.core.round import Action, Event, Record
-from crupier.games.catalogue import game_info, new_game
+from crupier.games.catalogue import game_module, new_game
 
 HELP = """Commands:
   bet SPOT AMOUNT   place chips, e.g.  bet red 10   bet split 8 11 5   (or just: red 10)
@@ -224,16 +224,16 @@ def terminal_for(game_id: str) -> type[TerminalTable]:
     """The terminal table class of ``game_id``.
 
     Layout games use :class:`TerminalTable` itself; a game with decisions of its
-    own (a player-banker, war or surrender) provides a subclass as ``TABLE`` in
-    ``crupier.terminals.<its module name>``.
+    own (a player-banker, war or surrender) provides a subclass as ``TABLE`` in the
+    module its ``GAME.terminal`` names (``crupier.games.<game>.terminal``).
 
-    >>> terminal_for("sic-bo").__name__
-    'TerminalTable'
+    >>> terminal_for("sic-bo").__name__, terminal_for("monte").__name__
+    ('TerminalTable', 'MonteTable')
     """
-    name = game_info(game_id).module.rsplit(".", 1)[-1]
-    try:
-        module = importlib.import_module(f"crupier.terminals.{name}")
-    except ModuleNotFoundError:
+    name = game_module(game_id).terminal
+    if name is None:
         return TerminalTable
-    table: type[TerminalTable] = module.TABLE
+    table = getattr(importlib.import_module(name), "TABLE", None)
+    if not (isinstance(table, type) and issubclass(table, TerminalTable)):
+        raise TypeError(f"{name}.TABLE is not a TerminalTable class")
     return table

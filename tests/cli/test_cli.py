@@ -19,7 +19,7 @@ def implemented() -> list[str]:
     out = []
     for game_id, info in GAMES.items():
         try:
-            info.load()
+            info.game()
         except ModuleNotFoundError:
             continue
         out.append(game_id)

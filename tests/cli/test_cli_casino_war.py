@@ -100,7 +100,7 @@ def test_play_goes_to_war_in_a_real_terminal_process() -> None:
 
 
 def test_terminal_for_finds_the_war_table() -> None:
+    from crupier.games.casino_war.terminal import CasinoWarTable
     from crupier.play import terminal_for
-    from crupier.terminals.casino_war import CasinoWarTable
 
     assert terminal_for("casino-war") is CasinoWarTable

@@ -11,8 +11,8 @@ import tomllib
 from typer.testing import CliRunner
 
 from crupier.cli import app
+from crupier.games.chemin_de_fer.terminal import CheminDeFerTable
 from crupier.play import terminal_for
-from crupier.terminals.chemin_de_fer import CheminDeFerTable
 
 runner = CliRunner()
 

@@ -37,7 +37,7 @@ from crupier.core.layout import (
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.core.round import Action, Record
-from crupier.games.catalogue import new_game
+from crupier.games.catalogue import game_module, new_game
 from crupier.games.roulette import (
     AMERICAN_ORDER,
     AmericanRoulette,
@@ -48,12 +48,10 @@ from crupier.games.roulette import (
     Direction,
     Result,
     Spin,
-    engine_class,
-    load_default,
+    load_builtin,
     par_chains,
-    profile_class,
 )
-from crupier.games.roulette_bets import spot_of
+from crupier.games.roulette.bets import spot_of
 from crupier.testing import assert_refused
 
 E = 100
@@ -61,7 +59,7 @@ PLAYERS = ("ana", "bo", "cy")
 
 
 def american(**rules: Any) -> AmericanRouletteProfile:
-    data = load_default("american-roulette").model_dump()
+    data = load_builtin("american-roulette").model_dump()
     data["rules"] = {**data["rules"], **rules}
     return AmericanRouletteProfile.model_validate(data)
 
@@ -93,17 +91,17 @@ def _refused(game: AmericanRoulette, action: Action, error: type[RuleError]) -> 
 
 
 def test_catalogue_and_profiles() -> None:
-    assert profile_class("american-roulette") is AmericanRouletteProfile
-    assert engine_class("american-roulette") is AmericanRoulette
+    assert game_module("american-roulette").profile is AmericanRouletteProfile
+    assert game_module("american-roulette").engine is AmericanRoulette
     game = new_game("american-roulette", source=SeededSource(1))
     assert isinstance(game, AmericanRoulette)
     andorra, spain = (
-        load_default("american-roulette"),
-        load_default("american-roulette", "spain-1979"),
+        load_builtin("american-roulette"),
+        load_builtin("american-roulette", "spain-1979"),
     )
     assert isinstance(spain, AmericanRouletteProfile)
     assert andorra.rules.zero_rule == "partage" and not spain.rules.temporary_closure_allowed
-    french = load_default("french-roulette")
+    french = load_builtin("french-roulette")
     for name in ("straight", "split", "street", "corner", "six_line", "column", "dozen"):
         assert Fraction(getattr(andorra.maxima, name), getattr(french.maxima, name)) == Fraction(
             2, 3
@@ -229,7 +227,7 @@ def test_payments_grouped_by_player(bets: list[tuple[str, str]], pocket: int) ->
 
 
 def test_par_rows() -> None:
-    rows = {c.bet_id: analyse(c) for c in par_chains(load_default("american-roulette"))}
+    rows = {c.bet_id: analyse(c) for c in par_chains(load_builtin("american-roulette"))}
     assert rows["red"].house_edge == Fraction(1, 74)
     assert rows["double-dozen"].house_edge == Fraction(1, 37)
     assert rows["double-dozen"].hit_frequency == Fraction(24, 37)

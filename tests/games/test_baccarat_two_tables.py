@@ -98,8 +98,8 @@ from crupier.games.baccarat_two_tables.par import (
     shoe_counts,
 )
 from crupier.games.baccarat_two_tables.rules import Obligation, allocate_in_order
+from crupier.games.baccarat_two_tables.terminal import BaccaratTable
 from crupier.games.punto_banco import point_value
-from crupier.terminals.baccarat_two_tables import BaccaratTable
 from crupier.testing import assert_refused
 
 P = Role.PLAYER
@@ -236,8 +236,8 @@ def test_load_builtin_unknown_profile() -> None:
 
 
 def test_catalogue_hooks() -> None:
-    assert btt.profile_class(btt.GAME_ID) is BaccaratTwoTablesProfile
-    assert btt.engine_class(btt.GAME_ID) is BaccaratTwoTables
+    assert btt.GAME.profile is BaccaratTwoTablesProfile
+    assert btt.GAME.engine is BaccaratTwoTables
     assert btt.par_chains(load_builtin()) == []
 
 

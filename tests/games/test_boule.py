@@ -52,10 +52,11 @@ from crupier.games.boule import (
     OpenBets,
     Result,
     SetClothMinimum,
-    load_default,
+    load_builtin,
     spot_of,
 )
-from crupier.games.catalogue import _raw_builtin, load_profile, new_game, profile_names
+from crupier.games.builtin import builtin_raw
+from crupier.games.catalogue import load_profile, new_game, profile_names
 from crupier.testing import assert_refused
 
 E = 100
@@ -63,13 +64,13 @@ E = 100
 
 def variant(section: str, base: BouleProfile | None = None, **changes: Any) -> BouleProfile:
     """The andorra profile with some values of one section changed (validated again)."""
-    data = (base or load_default()).model_dump()
+    data = (base or load_builtin()).model_dump()
     data[section] = {**data[section], **changes}
     return validate_profile(BouleProfile, data)
 
 
 def table(profile: BouleProfile | None = None, seed: int = 4) -> Boule:
-    game = Boule(profile or load_default(), SeededSource(seed))
+    game = Boule(profile or load_builtin(), SeededSource(seed))
     for p in ("ana", "bo"):
         game.apply(BuyIn(player=p, amount=1_000 * E))
     return game
@@ -518,7 +519,7 @@ _META = {"game", "profile", "title", "currency"}
 
 def test_spain_extends_andorra_and_cites_002() -> None:
     spain = load_profile("boule", "spain-1979")
-    assert _raw_builtin("boule", "spain-1979")["extends"] == "andorra"
+    assert builtin_raw("boule", "spain-1979")["extends"] == "andorra"
     assert spain.source_of("rules.launcher").startswith("002")
     assert spain.source_of("rules.min_ball_turns").startswith("DEFAULT")  # inherited
 
@@ -544,7 +545,7 @@ BASE = 'game = "boule"\nprofile = "x"\n'
     ],
 )
 def test_bad_profiles_name_the_key(text: str, key: str) -> None:
-    base = _raw_builtin("boule", "andorra")
+    base = builtin_raw("boule", "andorra")
     with pytest.raises(ProfileError) as info:
         load_profile_text(BouleProfile, BASE + text, base=base)
     assert str(info.value).startswith(key + ":"), str(info.value)
@@ -630,7 +631,7 @@ PROGRESS = {"bet", "launch", "no-more-bets", "result", "open", "reopen"}
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), data=st.data())
 def test_random_sessions_balance_and_refusals_change_nothing(seed: int, data: Any) -> None:
-    game = Boule(load_default(), SeededSource(seed))
+    game = Boule(load_builtin(), SeededSource(seed))
     game.apply(BuyIn(player="ana", amount=50_000))
     for _ in range(data.draw(st.integers(10, 80))):
         legal = sorted(LEGAL.get(k, k) for k in game.legal_actions())

@@ -65,12 +65,12 @@ from crupier.games.casino_war import (
     TakeSeat,
     WarDeal,
 )
-from crupier.terminals.casino_war import TABLE, CasinoWarTable
+from crupier.games.casino_war.terminal import TABLE, CasinoWarTable
 from crupier.testing import assert_refused
 
 
 def profile(**over: Any) -> CasinoWarProfile:
-    return validate_profile(CasinoWarProfile, merge(cw._raw("andorra", ()), over))
+    return validate_profile(CasinoWarProfile, merge(cw.raw_profile("andorra"), over))
 
 
 ONE_DECK = {"shoe": {"decks": 1, "cards_below_stop": 26}}

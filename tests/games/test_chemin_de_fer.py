@@ -85,13 +85,13 @@ from crupier.games.chemin_de_fer import (
     load_builtin,
     raw_profile,
 )
-from crupier.games.chemin_de_fer.rules import (
+from crupier.games.chemin_de_fer.profile import (
     Cagnotte,
     cagnotte_of,
     hand_total,
     punto_word_by_the_rules,
 )
-from crupier.terminals.chemin_de_fer import TABLE
+from crupier.games.chemin_de_fer.terminal import TABLE
 from crupier.testing import assert_refused
 
 P = Role.PLAYER
@@ -1658,8 +1658,8 @@ def test_par_with_one_deck_matches_punto_banco() -> None:
     from crupier.games.chemin_de_fer import Policy, outcome_probabilities
 
     prof = profile(shoe={"decks": 1})
-    table_ = tuple(pb.BANKER_TABLE[t] for t in range(8))
-    dist = pb.coup_distribution(1, pb.PLAYER_DRAWS, table_)
+    table_ = tuple(pb.load_builtin().rules.banker_table[t] for t in range(8))
+    dist = pb.coup_distribution(1, pb.load_builtin().rules.player_draws, table_)
     want = (
         sum(p for t, p in dist if t.banker > t.player),
         sum(p for t, p in dist if t.player > t.banker),

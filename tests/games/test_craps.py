@@ -52,7 +52,7 @@ from crupier.games.craps import (
     NoRoll,
     PassDice,
     Throw,
-    load_default,
+    load_builtin,
     spot_of,
 )
 from crupier.testing import assert_refused
@@ -70,7 +70,7 @@ def variant(profile: CrapsProfile, section: str, **changes: Any) -> CrapsProfile
 def table(
     profile: CrapsProfile | None = None, players: tuple[str, ...] = ("ana", "bo", "cai")
 ) -> Craps:
-    game = Craps(profile or load_default(), SeededSource(11))
+    game = Craps(profile or load_builtin(), SeededSource(11))
     for p in players:
         game.apply(BuyIn(player=p, amount=100_000 * E))
     return game
@@ -215,7 +215,7 @@ def test_win_and_dont_win_only_on_the_come_out_and_come_only_with_a_point() -> N
 
 
 def test_come_timing_after_first_roll_variant() -> None:
-    game = table(variant(load_default(), "rules", come_timing=ComeTiming.AFTER_FIRST_ROLL))
+    game = table(variant(load_builtin(), "rules", come_timing=ComeTiming.AFTER_FIRST_ROLL))
     refused(game, PlaceBet(player="ana", spot="come", amount=10 * E, by=P), IllegalAction)
     bet(game, "win", 10)
     throw(game, 5, 6)  # come-out 11: no point, but the shooter has rolled
@@ -249,7 +249,7 @@ def test_dont_come_bar_12_and_moves() -> None:
 
 
 def test_off_on_come_out_switch_keeps_place_and_hard_bets_off() -> None:
-    profile = variant(load_default(), "rules", off_on_come_out=True)
+    profile = variant(load_builtin(), "rules", off_on_come_out=True)
     game = table(profile)
     bet(game, "win", 10)
     bet(game, "place 6", 12)
@@ -299,14 +299,14 @@ def test_dont_bets_withdrawable_after_the_point_and_odds_first() -> None:
     game.apply(TakeDown(player="ana", bet=odds, by=P))
     game.apply(TakeDown(player="ana", bet=dont, by=P))
     assert not game.state.bets
-    strict = table(variant(load_default(), "rules", dont_withdrawable=False))
+    strict = table(variant(load_builtin(), "rules", dont_withdrawable=False))
     dont = bet(strict, "dont-win", 10)
     throw(strict, 2, 4)
     refused(strict, TakeDown(player="ana", bet=dont, by=P), BetNotWithdrawable)
 
 
 def test_spain_lets_come_bets_be_taken_down() -> None:
-    game = table(load_default("spain-1979"))
+    game = table(load_builtin("spain-1979"))
     bet(game, "win", 10)
     throw(game, 2, 3)
     come = bet(game, "come", 10, "bo")
@@ -377,7 +377,7 @@ def test_under_the_minimum() -> None:
 
 
 def test_not_a_multiple_of_the_minimum_when_required() -> None:
-    game = table(variant(load_default(), "rules", stakes_multiple_of_minimum=True))
+    game = table(variant(load_builtin(), "rules", stakes_multiple_of_minimum=True))
     refused(
         game,
         PlaceBet(player="ana", spot="win", amount=12 * E, by=P),
@@ -388,7 +388,7 @@ def test_not_a_multiple_of_the_minimum_when_required() -> None:
 
 
 def test_stakes_that_would_round_refused_when_the_casino_chooses() -> None:
-    game = table(variant(load_default(), "rules", refuse_rounding_stakes=True))
+    game = table(variant(load_builtin(), "rules", refuse_rounding_stakes=True))
     refused(game, PlaceBet(player="ana", spot="place 6", amount=25 * E, by=P), NotMultipleOfUnit)
     bet(game, "place 6", 30)
     bet(game, "lay 4", 11)
@@ -419,7 +419,7 @@ def test_unknown_spot() -> None:
         UnknownSpot,
         "unknown-spot",
     )
-    no_eight = table(variant(load_default(), "rules", place_numbers=(4, 5, 6, 9, 10)))
+    no_eight = table(variant(load_builtin(), "rules", place_numbers=(4, 5, 6, 9, 10)))
     refused(no_eight, PlaceBet(player="ana", spot="place 8", amount=10 * E, by=P), UnknownSpot)
 
 
@@ -457,7 +457,7 @@ def test_stickman_places_only_multiple_bets_in_andorra_and_none_in_spain() -> No
     game = table()
     game.apply(PlaceBet(player="bo", spot="hard 6", amount=10 * E, by=ST))
     refused(game, PlaceBet(player="bo", spot="field", amount=10 * E, by=ST), NotPermitted)
-    spain = table(load_default("spain-1979"))
+    spain = table(load_builtin("spain-1979"))
     refused(spain, PlaceBet(player="bo", spot="hard 6", amount=10 * E, by=ST), NotPermitted)
 
 
@@ -493,7 +493,7 @@ def test_dice_changes() -> None:
 
 
 def test_last_rounds_refused_in_spain_and_suspend_reopen() -> None:
-    spain = table(load_default("spain-1979"))
+    spain = table(load_builtin("spain-1979"))
     refused(spain, LastRounds(count=3, by=HEAD), IllegalAction)
     game = table()
     game.apply(LastRounds(count=1, then="suspend", by=HEAD))  # type: ignore[arg-type]
@@ -541,11 +541,11 @@ def test_simple_maximum_below_20_times_the_minimum_is_refused() -> None:
 
 
 def test_spain_needs_100_times_and_no_more_than_1000_times() -> None:
-    spain = load_default("spain-1979").model_dump()
+    spain = load_builtin("spain-1979").model_dump()
     with pytest.raises(ProfileError, match=r"maxima\.simple: .*100 times"):
         load_profile_text(
             CrapsProfile,
-            dump_profile(load_default("spain-1979")).replace(
+            dump_profile(load_builtin("spain-1979")).replace(
                 "simple = { value = 500000", "simple = { value = 20000"
             ),
         )
@@ -566,7 +566,7 @@ def test_spain_needs_100_times_and_no_more_than_1000_times() -> None:
     ],
 )
 def test_bad_profile_values_name_their_key(section: str, key: str, value: Any) -> None:
-    data = load_default().model_dump()
+    data = load_builtin().model_dump()
     data[section][key] = value
     with pytest.raises(ProfileError, match=rf"^{section}\.{key}"):
         from crupier.core.profile import validate_profile
@@ -576,7 +576,7 @@ def test_bad_profile_values_name_their_key(section: str, key: str, value: Any) -
 
 @pytest.mark.parametrize("name", ["andorra", "spain-1979"])
 def test_profiles_cite_every_value_and_round_trip(name: str) -> None:
-    profile = load_default(name)
+    profile = load_builtin(name)
     for section in ("limits", "maxima", "payouts", "rules"):
         for key in type(getattr(profile, section)).model_fields:
             assert profile.source_of(f"{section}.{key}"), f"{name}: {section}.{key} cites nothing"
@@ -585,14 +585,14 @@ def test_profiles_cite_every_value_and_round_trip(name: str) -> None:
 
 
 def test_spain_differs_where_the_seeds_differ() -> None:
-    a, s = load_default("andorra").rules, load_default("spain-1979").rules
+    a, s = load_builtin("andorra").rules, load_builtin("spain-1979").rules
     assert (a.dice_per_session, s.dice_per_session) == (5, 6)
     assert (a.die_on_chip_valid, s.die_on_chip_valid) == (True, False)
     assert (a.come_withdrawable, s.come_withdrawable) == (False, True)
     assert (a.last_throws_rule, s.last_throws_rule) == (True, False)
     assert (
-        load_default().maxima.simple_min_times,
-        load_default("spain-1979").maxima.simple_min_times,
+        load_builtin().maxima.simple_min_times,
+        load_builtin("spain-1979").maxima.simple_min_times,
     ) == (20, 100)
 
 
@@ -600,7 +600,7 @@ def test_spain_differs_where_the_seeds_differ() -> None:
 
 
 def _seeded_session(seed: int) -> Craps:
-    game = Craps(load_default(), SeededSource(seed))
+    game = Craps(load_builtin(), SeededSource(seed))
     for p in ("ana", "bo", "cai"):
         game.apply(BuyIn(player=p, amount=5_000 * E))
     plan = [
@@ -640,9 +640,9 @@ def _seeded_session(seed: int) -> Craps:
 def test_replay_from_the_log_and_from_json() -> None:
     game = _seeded_session(2024)
     assert game.state.rounds == 80
-    again = Craps.replay(load_default(), game.log)
+    again = Craps.replay(load_builtin(), game.log)
     assert again.state == game.state
-    from_json = Craps.replay(load_default(), json.loads(game.log_json()))
+    from_json = Craps.replay(load_builtin(), json.loads(game.log_json()))
     assert from_json.state == game.state
     assert from_json.log_json() == game.log_json()
 
@@ -746,7 +746,7 @@ ACTIONS: st.SearchStrategy[Op] = st.one_of(
 def test_random_sessions_balance_and_refusals_change_nothing(
     profile_name: str, ops: list[Op], seed: int
 ) -> None:
-    profile = load_default(profile_name)
+    profile = load_builtin(profile_name)
     game = Craps(profile, SeededSource(seed))
     for p in PLAYERS:
         game.apply(BuyIn(player=p, amount=50_000))

@@ -69,7 +69,7 @@ L0 = ("3O", "6C", "RE", "1B")
 
 
 def profile(**over: Any) -> MonteProfile:
-    return validate_profile(MonteProfile, merge(mt._raw("andorra", ()), over))
+    return validate_profile(MonteProfile, merge(mt.raw_profile("andorra"), over))
 
 
 def live(layout: tuple[str, ...] = L0, prof: MonteProfile | None = None) -> Monte:
@@ -161,7 +161,7 @@ def test_bad_profiles_name_the_key(over: dict[str, Any], key: str) -> None:
 
 
 def test_incomplete_annulment_table_is_refused() -> None:
-    raw = mt._raw("andorra", ())
+    raw = mt.raw_profile("andorra")
     del raw["annulment"]["table"]["rows"]
     with pytest.raises(ProfileError, match=r"annulment\.table"):
         validate_profile(MonteProfile, raw)
@@ -928,7 +928,7 @@ def terminal(seed: int = 4) -> tuple[Any, Any]:
 
     from rich.console import Console
 
-    from crupier.terminals.monte import TABLE
+    from crupier.games.monte.terminal import TABLE
 
     out = StringIO()
     table = TABLE("monte", mt.load_builtin(), seed=seed, console=Console(file=out, width=140))
@@ -991,7 +991,7 @@ def test_terminal_help_and_annulled_cards() -> None:
 
 def test_terminal_refuses_another_games_profile() -> None:
     from crupier.games import punto_banco
-    from crupier.terminals.monte import MonteTable
+    from crupier.games.monte.terminal import MonteTable
 
     with pytest.raises(TypeError):
         MonteTable("monte", punto_banco.load_builtin())

@@ -43,7 +43,7 @@ from crupier.games.punto_banco import (
 
 
 def profile(**over: Any) -> PuntoBancoProfile:
-    return validate_profile(PuntoBancoProfile, merge(pb._raw("andorra", ()), over))
+    return validate_profile(PuntoBancoProfile, merge(pb.raw_profile("andorra"), over))
 
 
 def electronic(seed: int = 5, prof: PuntoBancoProfile | None = None) -> PuntoBanco:

@@ -46,7 +46,7 @@ from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.core.round import Action, Record
 from crupier.core.wheel import SINGLE_ZERO_ORDER
-from crupier.games.catalogue import load_profile, new_game
+from crupier.games.catalogue import game_module, load_profile, new_game
 from crupier.games.roulette import (
     AnnouncedBet,
     Direction,
@@ -55,12 +55,10 @@ from crupier.games.roulette import (
     RouletteProfile,
     Spin,
     ZeroChoice,
-    engine_class,
-    load_default,
+    load_builtin,
     par_chains,
-    profile_class,
 )
-from crupier.games.roulette_bets import (
+from crupier.games.roulette.bets import (
     COLUMNS,
     DOZENS,
     SPOTS,
@@ -73,13 +71,13 @@ E = 100
 
 
 def variant(section: str, **changes: Any) -> RouletteProfile:
-    data = load_default("french-roulette").model_dump()
+    data = load_builtin("french-roulette").model_dump()
     data[section] = {**data[section], **changes}
     return RouletteProfile.model_validate(data)
 
 
 def table(profile: RouletteProfile | None = None, seed: int = 1) -> FrenchRoulette:
-    game = FrenchRoulette(profile or load_default("french-roulette"), SeededSource(seed))
+    game = FrenchRoulette(profile or load_builtin("french-roulette"), SeededSource(seed))
     for p in ("ana", "bo"):
         game.apply(BuyIn(player=p, amount=100_000 * E))
     return game
@@ -235,7 +233,7 @@ def test_announced_bets_cover_the_wheel_sections() -> None:
 
 
 SINGLE_ROUND_CHAINS = [
-    c for c in par_chains(load_default("french-roulette")) if c.bet_id != "even-chance-prison"
+    c for c in par_chains(load_builtin("french-roulette")) if c.bet_id != "even-chance-prison"
 ]
 
 
@@ -256,7 +254,7 @@ def test_engine_settles_as_the_chain_says(chain: Any) -> None:
 
 
 def test_par_rows() -> None:
-    rows = [c.bet_id for c in par_chains(load_default("french-roulette"))]
+    rows = [c.bet_id for c in par_chains(load_builtin("french-roulette"))]
     assert rows == [
         "straight",
         "split",
@@ -275,7 +273,7 @@ def test_par_rows() -> None:
         "high",
         "even-chance-prison",
     ]
-    figures = analyse(par_chains(load_default("french-roulette"))[0])
+    figures = analyse(par_chains(load_builtin("french-roulette"))[0])
     # Variance of a straight: E[X^2] - E[X]^2 with X = 35 w.p. 1/37 and -1 w.p. 36/37.
     assert figures.variance == Fraction(35 * 35 + 36, 37) - Fraction(1, 37) ** 2
 
@@ -372,7 +370,7 @@ def test_temporary_closure_counts_as_last_spin() -> None:
 
 
 def test_spain_profile_has_no_temporary_closure() -> None:
-    game = table(load_default("french-roulette", "spain-1979"))
+    game = table(load_builtin("french-roulette", "spain-1979"))
     assert game.profile.source_of("rules.temporary_closure_allowed").startswith("002")
     for action in (
         Suspend(key_holder="director", by=Role.DIRECTOR),
@@ -527,8 +525,8 @@ def test_play_commands() -> None:
 
 
 def test_catalogue_hooks() -> None:
-    assert profile_class("french-roulette") is RouletteProfile
-    assert engine_class("french-roulette") is FrenchRoulette
+    assert game_module("french-roulette").profile is RouletteProfile
+    assert game_module("french-roulette").engine is FrenchRoulette
     game = new_game("french-roulette", source=SeededSource(3))
     assert isinstance(game, FrenchRoulette)
     assert load_profile("french-roulette", "spain-1979").profile == "spain-1979"

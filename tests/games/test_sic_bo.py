@@ -47,14 +47,15 @@ from crupier.core.resolution import Lose, Win
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.core.round import Action
-from crupier.games.catalogue import _raw_builtin, load_profile, new_game
+from crupier.games.builtin import builtin_raw
+from crupier.games.catalogue import load_profile, new_game
 from crupier.games.sic_bo import (
     PAR_SPOTS,
     ChangeDice,
     SicBo,
     SicBoProfile,
     Throw,
-    load_default,
+    load_builtin,
     resolve_sic_bo,
     spot_of,
 )
@@ -64,13 +65,13 @@ E = 100
 
 
 def variant(section: str, **changes: Any) -> SicBoProfile:
-    data = load_default().model_dump()
+    data = load_builtin().model_dump()
     data[section] = {**data[section], **changes}
     return validate_profile(SicBoProfile, data)
 
 
 def table(profile: SicBoProfile | None = None, seed: int = 16) -> SicBo:
-    game = SicBo(profile or load_default(), SeededSource(seed))
+    game = SicBo(profile or load_builtin(), SeededSource(seed))
     game.apply(BuyIn(player="ana", amount=5_000 * E))
     return game
 
@@ -129,7 +130,7 @@ def test_spot_count_matches_the_spec() -> None:
 
 
 def test_resolve_matches_the_decision_rules_on_all_216_throws() -> None:
-    profile = load_default()
+    profile = load_builtin()
     for spot in ALL_SPOTS:
         for dice in product(range(1, 7), repeat=3):
             res = resolve_sic_bo(profile, spot_of(spot), dice)
@@ -357,7 +358,7 @@ BASE = 'game = "sic-bo"\nprofile = "x"\n'
     ],
 )
 def test_bad_profiles_name_the_key(text: str, key: str) -> None:
-    base = _raw_builtin("sic-bo", "andorra")
+    base = builtin_raw("sic-bo", "andorra")
     with pytest.raises(ProfileError) as info:
         load_profile_text(SicBoProfile, BASE + text, base=base)
     assert str(info.value).startswith(key), str(info.value)
@@ -430,7 +431,7 @@ PROGRESS = {"place-bet", "no-more-bets", "throw", "reopen"}
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 10_000), data=st.data())
 def test_random_sessions_balance_and_refusals_change_nothing(seed: int, data: Any) -> None:
-    game = SicBo(load_default(), SeededSource(seed))
+    game = SicBo(load_builtin(), SeededSource(seed))
     game.apply(BuyIn(player="ana", amount=50_000))
     for _ in range(data.draw(st.integers(10, 80))):
         legal = game.legal_actions()

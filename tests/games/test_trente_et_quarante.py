@@ -69,7 +69,7 @@ ROUGE_WINS = "7s Kh 6c 9d Js 8h 4c 9d"  # 32 v 31: rouge and inverse
 
 
 def profile(**over: Any) -> TrenteEtQuaranteProfile:
-    return validate_profile(TrenteEtQuaranteProfile, merge(tq._raw("andorra", ()), over))
+    return validate_profile(TrenteEtQuaranteProfile, merge(tq.raw_profile("andorra"), over))
 
 
 def live_game(prof: TrenteEtQuaranteProfile | None = None) -> TrenteEtQuarante:

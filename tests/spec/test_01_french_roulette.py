@@ -43,24 +43,24 @@ from crupier.games.roulette import (
     Spin,
     ZeroChoice,
     ZeroChoiceKind,
-    load_default,
+    load_builtin,
     par_chains,
     resolve_roulette,
 )
-from crupier.games.roulette_bets import spot_of
+from crupier.games.roulette.bets import spot_of
 
 E = 100  # one euro in cents
 
 
 def variant(section: str, **changes: Any) -> RouletteProfile:
     """The andorra profile with some values of one section changed (validated again)."""
-    data = load_default("french-roulette").model_dump()
+    data = load_builtin("french-roulette").model_dump()
     data[section] = {**data[section], **changes}
     return RouletteProfile.model_validate(data)
 
 
 def table(profile: RouletteProfile | None = None) -> FrenchRoulette:
-    game = FrenchRoulette(profile or load_default("french-roulette"), SeededSource(1))
+    game = FrenchRoulette(profile or load_builtin("french-roulette"), SeededSource(1))
     for p in ("ana", "bo"):
         game.apply(BuyIn(player=p, amount=100_000 * E))
     return game
@@ -369,7 +369,7 @@ def test_software_permissions() -> None:
 
 
 def test_par_exact_house_edges() -> None:
-    rows = {c.bet_id: analyse(c) for c in par_chains(load_default("french-roulette"))}
+    rows = {c.bet_id: analyse(c) for c in par_chains(load_builtin("french-roulette"))}
     multiple = ("straight", "split", "street", "corner", "six-line")
     multiple += ("column", "dozen", "double-column", "double-dozen")
     hits = dict(zip(multiple, (1, 2, 3, 4, 6, 12, 12, 24, 24), strict=True))
@@ -401,6 +401,6 @@ class _PrisonThenWithdraw(RouletteChain):
 
 def test_par_prison_then_withdraw_model_a() -> None:
     chain = _PrisonThenWithdraw(
-        "prison-then-withdraw", load_default("french-roulette"), spot_of("red")
+        "prison-then-withdraw", load_builtin("french-roulette"), spot_of("red")
     )
     assert analyse(chain).house_edge == Fraction(75, 5476)

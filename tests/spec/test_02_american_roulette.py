@@ -28,7 +28,7 @@ from crupier.games.roulette import (
     Result,
     Spin,
     ZeroChoice,
-    load_default,
+    load_builtin,
     par_chains,
 )
 
@@ -36,7 +36,7 @@ E = 100
 
 
 def table(*players: str) -> AmericanRoulette:
-    profile = load_default("american-roulette")
+    profile = load_builtin("american-roulette")
     assert profile.limits.minimum == 1 * E
     game = AmericanRoulette(profile, SeededSource(2))  # type: ignore[arg-type]
     for p in players or ("blue", "green"):
@@ -187,7 +187,7 @@ def test_example_11_late_bet() -> None:
 
 
 def test_par_exact_house_edges() -> None:
-    rows = {c.bet_id: analyse(c).house_edge for c in par_chains(load_default("american-roulette"))}
+    rows = {c.bet_id: analyse(c).house_edge for c in par_chains(load_builtin("american-roulette"))}
     assert "even-chance-prison" not in rows
     for bet_id, edge in rows.items():
         simple = bet_id in ("red", "black", "even", "odd", "low", "high")

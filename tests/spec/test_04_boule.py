@@ -27,7 +27,7 @@ from crupier.games.boule import (
     Launch,
     OpenBets,
     Result,
-    load_default,
+    load_builtin,
     par_chains,
 )
 
@@ -42,7 +42,7 @@ def raw(profile: BouleProfile, section: str, **changes: Any) -> dict[str, Any]:
 
 
 def table(profile: BouleProfile | None = None, players: tuple[str, ...] = ("ana", "bo")) -> Boule:
-    game = Boule(profile or load_default(), SeededSource(4))
+    game = Boule(profile or load_builtin(), SeededSource(4))
     for p in players:
         game.apply(BuyIn(player=p, amount=10_000 * E))
     return game
@@ -138,7 +138,7 @@ def test_example_8_maximum_is_per_player_not_per_box() -> None:
 
 
 def test_example_9_maxima_outside_the_authorised_bounds_are_invalid() -> None:
-    base = load_default()
+    base = load_builtin()
     with pytest.raises(ProfileError, match=r"^maxima\.number: .*above 100 times"):
         validate_profile(BouleProfile, raw(base, "maxima", number=250 * E))
     with pytest.raises(ProfileError, match=r"^maxima\.simple: .*below 200 times"):
@@ -155,7 +155,7 @@ def test_example_9_maxima_outside_the_authorised_bounds_are_invalid() -> None:
 
 
 def test_example_10_cloth_minimums() -> None:
-    base = load_default()
+    base = load_builtin()
     profile = validate_profile(BouleProfile, raw(base, "cloths", minimums=[4 * E, 2 * E]))
     with pytest.raises(ProfileError, match=r"^cloths\.minimums: at least one cloth"):
         validate_profile(BouleProfile, raw(base, "cloths", minimums=[4 * E, 4 * E]))
@@ -203,14 +203,14 @@ def test_example_12_void_spin_settles_nothing_and_bets_stay() -> None:
 
 @pytest.mark.parametrize("bet_id", ["number", "red", "black", "odd", "even", "low", "high"])
 def test_house_edge_is_one_ninth(bet_id: str) -> None:
-    chains = {c.bet_id: c for c in par_chains(load_default())}
+    chains = {c.bet_id: c for c in par_chains(load_builtin())}
     figures = analyse(chains[bet_id])
     assert figures.house_edge == Fraction(1, 9)
     assert figures.hit_frequency == (Fraction(1, 9) if bet_id == "number" else Fraction(4, 9))
 
 
 def test_par_ids_are_the_spec_bets() -> None:
-    assert [c.bet_id for c in par_chains(load_default())] == [
+    assert [c.bet_id for c in par_chains(load_builtin())] == [
         "number",
         "red",
         "black",
@@ -222,14 +222,14 @@ def test_par_ids_are_the_spec_bets() -> None:
 
 
 def test_par_follows_the_profile_payouts() -> None:
-    fair = validate_profile(BouleProfile, raw(load_default(), "payouts", number="8:1"))
+    fair = validate_profile(BouleProfile, raw(load_builtin(), "payouts", number="8:1"))
     chains = {c.bet_id: c for c in par_chains(fair)}
     assert analyse(chains["number"]).house_edge == 0
     assert analyse(chains["red"]).house_edge == Fraction(1, 9)
 
 
 def test_every_simple_chance_loses_with_probability_one_ninth_on_5() -> None:
-    for chain in par_chains(load_default())[1:]:
+    for chain in par_chains(load_builtin())[1:]:
         outcomes = dict(chain.outcomes())
         assert outcomes[5] == Fraction(1, 9)
         assert isinstance(chain.step("placed", 5), Lose)

@@ -44,7 +44,7 @@ ROUGE_WINS = EX1
 
 def profile(**over: Any) -> TrenteEtQuaranteProfile:
     """The andorra profile with some values changed (validated like a TOML file)."""
-    return validate_profile(TrenteEtQuaranteProfile, merge(tq._raw("andorra", ()), over))
+    return validate_profile(TrenteEtQuaranteProfile, merge(tq.raw_profile("andorra"), over))
 
 
 def live_game(prof: TrenteEtQuaranteProfile | None = None) -> TrenteEtQuarante:
@@ -374,7 +374,7 @@ def test_example_14_maximum() -> None:
     with pytest.raises(ProfileError, match=r"maxima\.times_minimum"):
         validate_profile(
             TrenteEtQuaranteProfile,
-            merge(tq._raw("spain-1979", ()), {"maxima": {"times_minimum": 500}}),
+            merge(tq.raw_profile("spain-1979"), {"maxima": {"times_minimum": 500}}),
         )
 
 

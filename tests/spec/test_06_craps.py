@@ -24,7 +24,7 @@ from crupier.games.craps import (
     CrapsProfile,
     NoRoll,
     Throw,
-    load_default,
+    load_builtin,
     multiple_bet_bounds,
     par_chains,
     resolve_craps,
@@ -42,7 +42,7 @@ def variant(profile: CrapsProfile, section: str, **changes: Any) -> CrapsProfile
 
 
 def table(profile: CrapsProfile | None = None, players: tuple[str, ...] = ("ana", "bo")) -> Craps:
-    game = Craps(profile or load_default(), SeededSource(6))
+    game = Craps(profile or load_builtin(), SeededSource(6))
     for p in players:
         game.apply(BuyIn(player=p, amount=100_000 * E))
     return game
@@ -236,12 +236,12 @@ def _come_on_6_then_come_out_7(profile: CrapsProfile) -> Record:
 
 
 def test_example_11_come_bet_lost_to_a_come_out_7() -> None:
-    record = _come_on_6_then_come_out_7(load_default())
+    record = _come_on_6_then_come_out_7(load_builtin())
     assert nets(record) == {"win": 100, "come": -100, "come-odds-6": -100}
 
 
 def test_example_11_with_odds_off_on_the_come_out() -> None:
-    profile = variant(load_default(), "rules", off_on_come_out=True)
+    profile = variant(load_builtin(), "rules", off_on_come_out=True)
     record = _come_on_6_then_come_out_7(profile)
     assert nets(record) == {"win": 100, "come": -100, "come-odds-6": 0}
     assert decisions(record)["come-odds-6"] == "push"
@@ -287,7 +287,7 @@ def test_example_15_die_on_a_chip() -> None:
     bet(andorra, "win", 100)
     assert nets(throw(andorra, 3, 4, die_on_chip=True)) == {"win": 100}
 
-    spain = table(load_default("spain-1979"))
+    spain = table(load_builtin("spain-1979"))
     bet(spain, "win", 100)
     record = throw(spain, 3, 4, die_on_chip=True)
     assert not [e for e in record.events if isinstance(e, Settled)]
@@ -324,7 +324,7 @@ def test_example_17_limits_on_multiple_bets() -> None:
     assert low.profile.maxima.simple == m
     assert low.maximum(spot_of("any-7")) == 1_250 * E
     assert low.maximum(spot_of("craps-2")) == 167 * E
-    high = table(variant(load_default(), "maxima", multiple_win_factor="3:1"))
+    high = table(variant(load_builtin(), "maxima", multiple_win_factor="3:1"))
     assert high.maximum(spot_of("any-7")) == 3_750 * E
     assert high.maximum(spot_of("craps-2")) == 500 * E
     bet(low, "craps 2", 167)
@@ -426,12 +426,12 @@ PAR_IDS = (
 
 
 def test_par_bet_ids_are_exactly_the_listed_ones() -> None:
-    assert tuple(c.bet_id for c in par_chains(load_default())) == PAR_IDS
+    assert tuple(c.bet_id for c in par_chains(load_builtin())) == PAR_IDS
 
 
 @pytest.mark.parametrize("bet_id", PAR_IDS)
 def test_house_edge_matches_the_spec(bet_id: str) -> None:
-    chain = {c.bet_id: c for c in par_chains(load_default())}[bet_id]
+    chain = {c.bet_id: c for c in par_chains(load_builtin())}[bet_id]
     figures = analyse(chain)
     edge, hit = EDGES[bet_id]
     assert figures.house_edge == edge
@@ -440,7 +440,7 @@ def test_house_edge_matches_the_spec(bet_id: str) -> None:
 
 
 def test_odds_hit_frequencies_are_the_true_odds() -> None:
-    chains = {c.bet_id: c for c in par_chains(load_default())}
+    chains = {c.bet_id: c for c in par_chains(load_builtin())}
     ways = {4: 3, 5: 4, 6: 5}
     for n, w in ways.items():
         assert analyse(chains[f"win-odds-{n}"]).hit_frequency == Fraction(w, w + 6)
@@ -448,7 +448,7 @@ def test_odds_hit_frequencies_are_the_true_odds() -> None:
 
 
 def test_dont_win_edge_per_decided_bet() -> None:
-    figures = analyse({c.bet_id: c for c in par_chains(load_default())}["dont-win"])
+    figures = analyse({c.bet_id: c for c in par_chains(load_builtin())}["dont-win"])
     push = Fraction(1, 36)
     assert figures.house_edge / (1 - push) == Fraction(27, 1925)
 
@@ -465,7 +465,7 @@ def _come_out_points(profile: CrapsProfile, spot: str) -> dict[int, Fraction]:
 
 
 def test_win_with_single_odds_edge_per_expected_unit_staked() -> None:
-    profile = load_default()
+    profile = load_builtin()
     chains = {c.bet_id: c for c in par_chains(profile)}
     points = _come_out_points(profile, "win")
     staked = 1 + sum(points.values()) * profile.maxima.win_odds_percent / 100
@@ -476,7 +476,7 @@ def test_win_with_single_odds_edge_per_expected_unit_staked() -> None:
 
 
 def test_dont_win_with_maximum_odds_edge_per_expected_unit_staked() -> None:
-    profile = load_default()
+    profile = load_builtin()
     chains = {c.bet_id: c for c in par_chains(profile)}
     points = _come_out_points(profile, "dont-win")
     pct = profile.maxima.dont_odds_percent
@@ -489,21 +489,21 @@ def test_dont_win_with_maximum_odds_edge_per_expected_unit_staked() -> None:
 
 
 def test_maximum_dont_odds_win_equals_the_base_stake() -> None:
-    profile = load_default()
+    profile = load_builtin()
     for n in POINTS:
         odds = Fraction(profile.maxima.dont_odds_percent[n], 100)
         assert odds * profile.payouts.dont_odds[n] == 1
 
 
 def test_maximum_wrong_bet_win_equals_the_simple_maximum() -> None:
-    profile = load_default()
+    profile = load_builtin()
     for n in POINTS:
         stake = Fraction(profile.maxima.wrong_percent[n], 100)
         assert stake * profile.payouts.lay[n] == 1
 
 
 def test_payout_reading_x_per_y_is_net_with_stake_returned() -> None:
-    profile = load_default()
+    profile = load_builtin()
     res = resolve_craps(profile, spot_of("lay 6"), (3, 4))
     assert res == Win(Fraction(4, 5))  # a net win of 4 on 5, stake kept
     assert resolve_craps(profile, spot_of("dont-win"), (6, 6)) == Push()

@@ -39,7 +39,7 @@ BURN = ("3h", "2c", "9d", "Kc")  # the first card, a 3, orders 3 more burnt (4 i
 
 def profile(**over: Any) -> PuntoBancoProfile:
     """The andorra profile with some values changed (validated like a TOML file)."""
-    return validate_profile(PuntoBancoProfile, merge(pb._raw("andorra", ()), over))
+    return validate_profile(PuntoBancoProfile, merge(pb.raw_profile("andorra"), over))
 
 
 def live_game(prof: PuntoBancoProfile | None = None) -> PuntoBanco:
@@ -299,7 +299,7 @@ def test_banker_table_cell(total: int, third: int | None, draws: bool) -> None:
     rules = pb.load_builtin().rules
     assert spec_banker_draws(total, third) is draws
     assert banker_draws(rules, total, third) is draws
-    assert banker_draws(pb.PuntoBancoRules(), total, third) is draws
+    assert banker_draws(pb.load_builtin().rules, total, third) is draws
 
 
 @pytest.mark.parametrize("total", range(10))
@@ -330,7 +330,7 @@ def test_banker_table_cell_dealt(total: int, third: int | None, draws: bool) -> 
         p1, p2 = cards("Ks Kc")
         extra = [Card.parse("Ts" if third == 0 else f"{third if third > 1 else 'A'}s")]
     deck = iter([p1, b1, p2, b2, *extra, Card.parse("9c")])
-    played = play_coup(pb.PuntoBancoRules(), lambda: next(deck))
+    played = play_coup(pb.load_builtin().rules, lambda: next(deck))
     assert len(played.banker) == (3 if draws else 2)
     assert len(played.player) == (2 if third is None else 3)
 
@@ -341,7 +341,7 @@ def test_naturals_stop_both_hands(total: int) -> None:
     low = cards("Kh Kd")
     for punt, banca in ((nat, low), (low, nat)):
         deck = iter([punt[0], banca[0], punt[1], banca[1], Card.parse("5c"), Card.parse("5d")])
-        played = play_coup(pb.PuntoBancoRules(), lambda deck=deck: next(deck))
+        played = play_coup(pb.load_builtin().rules, lambda deck=deck: next(deck))
         assert len(played.player) == len(played.banker) == 2
 
 
@@ -372,8 +372,8 @@ def test_house_edges(decks: int, banker: float, player: float, tie8: float, pair
     [(6, 0.4586527188, 0.4462785698, 0.0950687113), (8, 0.4585974226, 0.4462466093, 0.0951559680)],
 )
 def test_outcome_probabilities(decks: int, banca: float, punt: float, tie: float) -> None:
-    table = tuple(pb.BANKER_TABLE[t] for t in range(8))
-    dist = coup_distribution(decks, pb.PLAYER_DRAWS, table)
+    table = tuple(pb.load_builtin().rules.banker_table[t] for t in range(8))
+    dist = coup_distribution(decks, pb.load_builtin().rules.player_draws, table)
     assert sum(p for _, p in dist) == 1
     pb_ = sum(p for t, p in dist if t.banker > t.player)
     pp = sum(p for t, p in dist if t.player > t.banker)
@@ -385,8 +385,8 @@ def test_outcome_probabilities(decks: int, banca: float, punt: float, tie: float
 
 
 def test_edges_per_decided_bet_and_tie_at_9_to_1() -> None:
-    table = tuple(pb.BANKER_TABLE[t] for t in range(8))
-    dist = coup_distribution(6, pb.PLAYER_DRAWS, table)
+    table = tuple(pb.load_builtin().rules.banker_table[t] for t in range(8))
+    dist = coup_distribution(6, pb.load_builtin().rules.player_draws, table)
     pb_ = sum(p for t, p in dist if t.banker > t.player)
     pp = sum(p for t, p in dist if t.player > t.banker)
     decided = pb_ + pp

@@ -49,7 +49,7 @@ from crupier.games.chemin_de_fer import (
     punto_cell,
     raw_profile,
 )
-from crupier.games.chemin_de_fer.rules import Cell, DrawingRules
+from crupier.games.chemin_de_fer.profile import Cell
 from crupier.testing import assert_refused
 
 P = Role.PLAYER
@@ -567,15 +567,15 @@ def test_banker_table_cell(total: int, third: int | None, letter: str) -> None:
     assert banker_cell(load_builtin().rules, total, third) is Cell(letter)
     must = banker_must(load_builtin().rules, Mode.TABLE, total, third)
     assert must == {"T": True, "P": False, "O": None}[letter]
-    assert banker_must(DrawingRules(), Mode.BANKER_FAULT, total, third) is (total <= 5)
-    assert banker_must(DrawingRules(), Mode.FREE, total, third) is None
+    assert banker_must(load_builtin().rules, Mode.BANKER_FAULT, total, third) is (total <= 5)
+    assert banker_must(load_builtin().rules, Mode.FREE, total, third) is None
 
 
 @pytest.mark.parametrize(("total", "third", "letter"), CELLS)
 def test_banker_table_with_optional_cells_drawn_is_punto_banco(
     total: int, third: int | None, letter: str
 ) -> None:
-    assert pb.banker_draws(pb.PuntoBancoRules(), total, third) is (letter in "TO")
+    assert pb.banker_draws(pb.load_builtin().rules, total, third) is (letter in "TO")
 
 
 @pytest.mark.parametrize("total", range(8))
@@ -646,8 +646,8 @@ def test_spec_probabilities(
 
 
 def test_draws_on_5_and_draws_in_optional_cells_is_punto_banco() -> None:
-    table_ = tuple(pb.BANKER_TABLE[t] for t in range(8))
-    dist = pb.coup_distribution(6, pb.PLAYER_DRAWS, table_)
+    table_ = tuple(pb.load_builtin().rules.banker_table[t] for t in range(8))
+    dist = pb.coup_distribution(6, pb.load_builtin().rules.player_draws, table_)
     want = (
         sum(p for t, p in dist if t.banker > t.player),
         sum(p for t, p in dist if t.player > t.banker),
@@ -682,7 +682,7 @@ def test_par_follows_the_profile() -> None:
     prof = profile(
         rules={
             "punto_table": "TTTTTTPP",
-            "banker_table": {"value": {str(t): r for t, r in pb.BANKER_TABLE.items()}},
+            "banker_table": {"value": {str(t): r for t, r in pb.load_builtin().rules.banker_table.items()}},
         },
         shoe={"decks": 8},
         cagnotte={"rate": "1:40"},

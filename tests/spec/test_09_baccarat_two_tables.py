@@ -47,12 +47,11 @@ from crupier.games.baccarat_two_tables import (
     StopCardOut,
     TakeSeat,
     VoidCoup,
+    load_builtin,
     profile_with,
     single_table,
 )
 from crupier.games.baccarat_two_tables.rules import (
-    BANK_TABLEAU,
-    PUNTER_RULE,
     Obligation,
     Showing,
     banker_obligation,
@@ -62,6 +61,10 @@ from crupier.games.baccarat_two_tables.rules import (
     split_stake,
 )
 from crupier.testing import assert_refused
+
+# the drawing rules exist only in the profile: the andorra profile's tables
+BANK_TABLEAU = load_builtin().rules.bank_tableau
+PUNTER_RULE = load_builtin().rules.punter_rule
 
 EXAMPLES_PROFILE: dict[str, Any] = {"limits": {"betting_unit": 1_000}}
 SEATED = {"t1a": 1, "t1b": 2, "t2a": 6, "t2b": 7}

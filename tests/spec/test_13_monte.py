@@ -44,7 +44,7 @@ L4 = ("2O", "5C", "2E", "5B", "3B", "4C")  # P1 doubled by 2E, P2 doubled by 5B
 
 def profile(**over: Any) -> MonteProfile:
     """The andorra profile with some values changed (validated like a TOML file)."""
-    return validate_profile(MonteProfile, merge(mt._raw("andorra", ()), over))
+    return validate_profile(MonteProfile, merge(mt.raw_profile("andorra"), over))
 
 
 def table(layout: tuple[str, ...], prof: MonteProfile | None = None) -> Monte:

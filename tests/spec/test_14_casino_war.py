@@ -46,7 +46,7 @@ BURN = ("2h", "2d", "2s")  # three burnt cards entered at a live table
 
 def profile(**over: Any) -> CasinoWarProfile:
     """The andorra profile with some values changed (validated like a TOML file)."""
-    return validate_profile(CasinoWarProfile, merge(cw._raw("andorra", ()), over))
+    return validate_profile(CasinoWarProfile, merge(cw.raw_profile("andorra"), over))
 
 
 def live_game(prof: CasinoWarProfile | None = None, players: int = 1) -> CasinoWar:

@@ -23,7 +23,7 @@ from crupier.games.sic_bo import (
     SicBo,
     SicBoProfile,
     Throw,
-    load_default,
+    load_builtin,
     par_chains,
 )
 
@@ -31,13 +31,13 @@ E = 100  # one euro in cents
 
 
 def variant(section: str, **changes: Any) -> SicBoProfile:
-    data = load_default().model_dump()
+    data = load_builtin().model_dump()
     data[section] = {**data[section], **changes}
     return validate_profile(SicBoProfile, data)
 
 
 def table(profile: SicBoProfile | None = None) -> SicBo:
-    game = SicBo(profile or load_default(), SeededSource(16))
+    game = SicBo(profile or load_builtin(), SeededSource(16))
     game.apply(BuyIn(player="ana", amount=10_000 * E))
     return game
 
@@ -207,14 +207,14 @@ ROWS = [(bet_id, *figures) for bet_id, figures in EDGES.items()] + [
 
 @pytest.mark.parametrize(("bet_id", "p_win", "edge"), ROWS)
 def test_house_edge_row(bet_id: str, p_win: Fraction, edge: Fraction) -> None:
-    chains = {c.bet_id: c for c in par_chains(load_default())}
+    chains = {c.bet_id: c for c in par_chains(load_builtin())}
     figures = analyse(chains[bet_id])
     assert figures.house_edge == edge
     assert figures.hit_frequency == p_win
 
 
 def test_every_par_bet_is_in_the_spec_table() -> None:
-    assert sorted(c.bet_id for c in par_chains(load_default())) == sorted(b for b, _, _ in ROWS)
+    assert sorted(c.bet_id for c in par_chains(load_builtin())) == sorted(b for b, _, _ in ROWS)
 
 
 def test_literal_big_without_triple_exclusion_has_edge_1_108() -> None:

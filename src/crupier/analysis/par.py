@@ -12,13 +12,12 @@ from typing import Any
 
 from crupier.analysis.exact import BetFigures, analyse
 from crupier.core.profile import Profile
-from crupier.games.catalogue import game_info
+from crupier.games.catalogue import game_module
 
 
 def par_figures(game_id: str, profile: Profile) -> list[BetFigures]:
     """Exact figures of every bet the game's PAR model lists, in its order."""
-    module = game_info(game_id).load()
-    return [analyse(chain) for chain in module.par_chains(profile)]
+    return [analyse(chain) for chain in game_module(game_id).par(profile)]
 
 
 def par_outcomes(game_id: str, profile: Profile) -> list[dict[str, Any]]:
@@ -26,14 +25,9 @@ def par_outcomes(game_id: str, profile: Profile) -> list[dict[str, Any]]:
     cut per coup), for games whose figures are not all bets against the house.
 
     Each table is ``{"title": str, "columns": [str, ...], "rows": [[str, ...], ...]}``;
-    a game module provides them with ``par_outcomes(profile)``. Most games have none.
+    a game module provides them as ``GAME.outcomes``. Most games have none.
     """
-    module = game_info(game_id).load()
-    extra = getattr(module, "par_outcomes", None)
-    if extra is None:
-        return []
-    tables: list[dict[str, Any]] = extra(profile)
-    return tables
+    return game_module(game_id).outcomes(profile)
 
 
 def par_sheet(game_id: str, profile: Profile) -> dict[str, Any]:

@@ -94,13 +94,12 @@ def recall(
 
 
 def _engine(config: dict[str, Any]) -> Any:
-    from crupier.games.catalogue import GAMES, game_info, load_profile
+    from crupier.games.catalogue import GAMES, game_module, load_profile
 
     if config["game"] not in GAMES:
         return None
-    module = game_info(config["game"]).load()
     profile = load_profile(config["game"], config["profile"])
-    return module.engine_class(config["game"])(profile, ScriptedSource([]))
+    return game_module(config["game"]).engine(profile, ScriptedSource([]))
 
 
 def _apply(game: Any, log: list[dict[str, Any]]) -> list[Move]:

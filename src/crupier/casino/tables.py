@@ -1152,14 +1152,13 @@ class TableOps(CasinoBase):
         cached = self._engines.get(table.session)
         if cached is not None:
             return cached
-        from crupier.games.catalogue import GAMES, game_info, load_profile
+        from crupier.games.catalogue import GAMES, game_module, load_profile
 
         if table.game not in GAMES:
             return None
-        module = game_info(table.game).load()
         profile = load_profile(table.game, table.profile)
         log = self.engine_logs.get(table.session, [])
-        engine: Game[Any, Any] = module.engine_class(table.game).replay(profile, log)
+        engine: Game[Any, Any] = game_module(table.game).engine.replay(profile, log)
         self._engines[table.session] = engine
         return engine
 

@@ -83,7 +83,10 @@ class BetChain(Protocol, Generic[St, Out]):
     :class:`Stay` leads to the state :meth:`next_state` names.
     """
 
-    bet_id: str
+    @property
+    def bet_id(self) -> str:
+        """The bet's name on the PAR sheet (a plain or frozen attribute will do)."""
+        ...
 
     def outcomes(self) -> Sequence[tuple[Out, Fraction]]:
         """Every outcome of one round with its exact probability."""

@@ -10,9 +10,10 @@ from crupier.games.catalogue import (
     GAMES,
     GameInfo,
     game_info,
+    game_module,
     load_profile,
     new_game,
     profile_names,
 )
 
-__all__ = ["GAMES", "GameInfo", "game_info", "load_profile", "new_game", "profile_names"]
+__all__ = ["GAMES", "GameInfo", "game_info", "game_module", "load_profile", "new_game", "profile_names"]

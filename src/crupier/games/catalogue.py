@@ -1,29 +1,47 @@
-"""The registry of implemented games, their profiles and their PAR models.
+"""The registry of implemented games: the catalogue's list and the one way to reach a game.
 
-Each game module defines ``ENGINE`` (its :class:`~crupier.core.round.Game` class),
-``PROFILE`` (its profile schema) and ``par_chains(profile)`` (its bets as
-:class:`~crupier.core.resolution.BetChain` objects for the exact analyser).
-Built-in profiles are TOML files under ``profiles/<game-id>/<name>.toml``; a
-profile may ``extends`` another of the same game.
+Each game is a package ``crupier.games.<id_with_underscores>`` whose ``GAME`` is a
+:class:`~crupier.games.contract.GameModule` (profile schema, engine, PAR entry points,
+terminal table). Its built-in profiles are TOML files in the package's ``profiles/``
+folder; a profile may ``extends`` another of the same game. The list below holds what is
+shown without importing any engine: the id, the catalogue number and the title.
+
+>>> game_module("craps").engine.__name__
+'Craps'
+>>> profile_names("punto-banco")
+['andorra', 'spain-1979']
 """
 
 from __future__ import annotations
 
 import importlib
 from dataclasses import dataclass
-from functools import cache
-from importlib import resources
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from crupier.core.errors import ProfileError
-from crupier.core.profile import Profile, merge, read_toml, validate_profile
+from crupier.core.profile import Profile, read_toml
 from crupier.core.rng import RandomSource
 from crupier.core.round import Game
-from crupier.games.builtin import builtin_raw
+from crupier.games.builtin import (
+    DEFAULT_PROFILE,
+    builtin_names,
+    package_of,
+    resolve_extends,
+    validate_for,
+)
+from crupier.games.contract import GameModule
 
-DEFAULT_PROFILE = "andorra"
+__all__ = [
+    "DEFAULT_PROFILE",
+    "GAMES",
+    "GameInfo",
+    "game_info",
+    "game_module",
+    "load_profile",
+    "new_game",
+    "profile_names",
+]
 
 
 @dataclass(frozen=True)
@@ -33,36 +51,34 @@ class GameInfo:
     id: str
     number: str
     title: str
-    module: str
 
-    def load(self) -> ModuleType:
-        """Import the game's module."""
-        return importlib.import_module(self.module)
+    @property
+    def module(self) -> str:
+        """The game's package, ``crupier.games.<id_with_underscores>``."""
+        return f"crupier.games.{package_of(self.id)}"
+
+    def game(self) -> GameModule:
+        """Import the game's package and return its contract, ``GAME``."""
+        found = getattr(importlib.import_module(self.module), "GAME", None)
+        if not isinstance(found, GameModule) or found.id != self.id:
+            raise ProfileError(f"{self.module}: GAME is not the game module of {self.id!r}")
+        return found
 
 
 GAMES: dict[str, GameInfo] = {
     g.id: g
     for g in (
-        GameInfo("french-roulette", "01", "French roulette", "crupier.games.roulette"),
-        GameInfo(
-            "american-roulette", "02", "American roulette, single zero", "crupier.games.roulette"
-        ),
-        GameInfo("boule", "04", "Boule", "crupier.games.boule"),
-        GameInfo(
-            "trente-et-quarante", "05", "Trente et quarante", "crupier.games.trente_et_quarante"
-        ),
-        GameInfo("craps", "06", "Craps", "crupier.games.craps"),
-        GameInfo("punto-banco", "07", "Punto banco", "crupier.games.punto_banco"),
-        GameInfo("chemin-de-fer", "08", "Baccarat chemin de fer", "crupier.games.chemin_de_fer"),
-        GameInfo(
-            "baccarat-two-tables",
-            "09",
-            "Two-table baccarat (banque)",
-            "crupier.games.baccarat_two_tables",
-        ),
-        GameInfo("monte", "13", "Monte o Banca", "crupier.games.monte"),
-        GameInfo("casino-war", "14", "El Repte (casino war)", "crupier.games.casino_war"),
-        GameInfo("sic-bo", "16", "Sic Bo", "crupier.games.sic_bo"),
+        GameInfo("french-roulette", "01", "French roulette"),
+        GameInfo("american-roulette", "02", "American roulette, single zero"),
+        GameInfo("boule", "04", "Boule"),
+        GameInfo("trente-et-quarante", "05", "Trente et quarante"),
+        GameInfo("craps", "06", "Craps"),
+        GameInfo("punto-banco", "07", "Punto banco"),
+        GameInfo("chemin-de-fer", "08", "Baccarat chemin de fer"),
+        GameInfo("baccarat-two-tables", "09", "Two-table baccarat (banque)"),
+        GameInfo("monte", "13", "Monte o Banca"),
+        GameInfo("casino-war", "14", "El Repte (casino war)"),
+        GameInfo("sic-bo", "16", "Sic Bo"),
     )
 }
 
@@ -75,52 +91,27 @@ def game_info(game_id: str) -> GameInfo:
     return info
 
 
-def _profiles_dir(game_id: str) -> Path:
-    return Path(str(resources.files("crupier.games") / "profiles" / game_id))
+def game_module(game_id: str) -> GameModule:
+    """The contract of ``game_id`` (its package's ``GAME``)."""
+    return game_info(game_id).game()
 
 
 def profile_names(game_id: str) -> list[str]:
     """Names of the built-in profiles of ``game_id``."""
-    return sorted(p.stem for p in _profiles_dir(game_id).glob("*.toml"))
-
-
-@cache
-def _raw_builtin(game_id: str, name: str) -> dict[str, Any]:
-    path = _profiles_dir(game_id) / f"{name}.toml"
-    if not path.is_file():
-        known = ", ".join(profile_names(game_id)) or "none"
-        raise ProfileError(f"profile: {game_id} has no profile {name!r} (known: {known})")
-    return builtin_raw(game_id, name)
-
-
-def _resolve_extends(game_id: str, data: dict[str, Any], seen: tuple[str, ...]) -> dict[str, Any]:
-    parent = data.get("extends")
-    if parent is None:
-        return data
-    if not isinstance(parent, str):
-        raise ProfileError("extends: must name a profile of the same game")
-    if parent in seen:
-        raise ProfileError(f"extends: profile {parent!r} extends itself")
-    return merge(_raw_builtin(game_id, parent), data)
+    return builtin_names(game_info(game_id).id)
 
 
 def load_profile(game_id: str, name: str = DEFAULT_PROFILE, path: Path | None = None) -> Profile:
     """Load a built-in profile, or the file ``path`` (which may ``extends`` a built-in)."""
-    module = game_info(game_id).load()
-    schema: type[Profile] = module.profile_class(game_id)
+    game = game_module(game_id)
     if path is None:
-        data = _raw_builtin(game_id, name)
-    else:
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise ProfileError(f"{path}: cannot read the profile ({exc.strerror})") from None
-        data = _resolve_extends(game_id, read_toml(text, str(path)), seen=())
-    data = {k: v for k, v in data.items() if k != "extends"}  # resolved: the dump is complete
-    game = data.get("game")
-    if game != game_id:
-        raise ProfileError(f"game: the profile is for {game!r}, not {game_id!r}")
-    return validate_profile(schema, data)
+        return game.load_profile(name)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise ProfileError(f"{path}: cannot read the profile ({exc.strerror})") from None
+    data = resolve_extends(game_id, read_toml(text, str(path)))
+    return validate_for(game.profile, game_id, data)
 
 
 def new_game(
@@ -130,7 +121,6 @@ def new_game(
     **options: Any,
 ) -> Game[Any, Any]:
     """A fresh engine of ``game_id`` on ``profile`` (default: the andorra profile)."""
-    module = game_info(game_id).load()
-    prof = profile if profile is not None else load_profile(game_id)
-    engine: Game[Any, Any] = module.engine_class(game_id)(prof, source, **options)
-    return engine
+    game = game_module(game_id)
+    prof = profile if profile is not None else game.load_profile()
+    return game.engine(prof, source, **options)

@@ -9,17 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from crupier.core.resolution import BetChain
 from crupier.games.baccarat_two_tables.actions import *  # noqa: F403
 from crupier.games.baccarat_two_tables.actions import __all__ as _actions
-from crupier.games.baccarat_two_tables.engine import (
-    BaccaratTwoTables,
-    BaccaratTwoTablesState,
-    Bet,
-    Coup,
-    Hand,
-    Phase,
-    spot_of,
-)
+from crupier.games.baccarat_two_tables.engine import BaccaratTwoTables
 from crupier.games.baccarat_two_tables.par import (
     house_cut,
     outcome_distribution,
@@ -35,37 +28,36 @@ from crupier.games.baccarat_two_tables.profile import (
     profile_with,
     raw_profile,
 )
+from crupier.games.baccarat_two_tables.state import (
+    BaccaratTwoTablesState,
+    Bet,
+    Coup,
+    Hand,
+    Phase,
+    spot_of,
+)
+from crupier.games.contract import GameModule
 
 
-def par_chains(profile: BaccaratTwoTablesProfile) -> list[Any]:
+def par_chains(profile: BaccaratTwoTablesProfile) -> list[BetChain[Any, Any]]:
     """No bet against the house: the house's figures are the outcome tables
     (:func:`par_outcomes`), the cagnotte per coup among them."""
     return []
 
 
-def profile_class(game_id: str) -> type[BaccaratTwoTablesProfile]:
-    """The profile schema (catalogue hook)."""
-    return BaccaratTwoTablesProfile
-
-
-def engine_class(game_id: str) -> type[BaccaratTwoTables]:
-    """The engine class (catalogue hook)."""
-    return BaccaratTwoTables
-
-
-def load_default() -> BaccaratTwoTablesProfile:
-    """The andorra profile."""
-    return load_builtin()
-
-
-ENGINE = BaccaratTwoTables
-PROFILE = BaccaratTwoTablesProfile
+GAME = GameModule(
+    id="baccarat-two-tables",
+    profile=BaccaratTwoTablesProfile,
+    engine=BaccaratTwoTables,
+    par=par_chains,
+    outcomes=par_outcomes,
+    terminal="crupier.games.baccarat_two_tables.terminal",
+)
 
 __all__ = [
+    "GAME",
     *_actions,
-    "ENGINE",
     "GAME_ID",
-    "PROFILE",
     "BaccaratTwoTables",
     "BaccaratTwoTablesProfile",
     "BaccaratTwoTablesState",
@@ -74,14 +66,11 @@ __all__ = [
     "Hand",
     "Modality",
     "Phase",
-    "engine_class",
     "house_cut",
     "load_builtin",
-    "load_default",
     "outcome_distribution",
     "par_chains",
     "par_outcomes",
-    "profile_class",
     "profile_with",
     "raw_profile",
     "shoe_counts",

@@ -26,7 +26,11 @@ from functools import cache
 from itertools import product
 from typing import Any
 
-from crupier.games.baccarat_two_tables.profile import BaccaratTwoTablesProfile, PlayRules
+from crupier.games.baccarat_two_tables.profile import (
+    BaccaratTwoTablesProfile,
+    PlayRules,
+    load_builtin,
+)
 from crupier.games.baccarat_two_tables.rules import (
     Obligation,
     Showing,
@@ -232,7 +236,7 @@ def outcome_distribution(
 
     ``tables=1`` is single-table chemin de fer (08), as a check on the method.
     """
-    table = _policy_tables(counts, tables, rules or PlayRules())
+    table = _policy_tables(counts, tables, rules or load_builtin().rules)
     return table[(tuple(fives), free)]
 
 
@@ -377,7 +381,7 @@ def play_values(
     >>> play_values([8, 3, 4, 0, 0, 1, 2, 4])  # T1 natural 8; T2 3 draws 2; bank 5 stands
     (('table', 'tie'), 7)
     """
-    rules = rules or PlayRules()
+    rules = rules or load_builtin().rules
     hands = tables + 1
     punts = [(values[i] + values[i + hands]) % 10 for i in range(tables)]
     bank = (values[tables] + values[tables + hands]) % 10
@@ -563,7 +567,10 @@ def single_table(decks: int, five: str, optional: str) -> tuple[Fraction, Fracti
     >>> [round(float(p), 10) for p in single_table(6, "draw", "draw")]
     [0.4586527188, 0.4462785698, 0.0950687113]
     """
-    rules = PlayRules(tableau_optional="free")
+    tables = load_builtin().rules  # the drawing tables, written only in the profile
+    rules = PlayRules(
+        punter_rule=tables.punter_rule, bank_tableau=tables.bank_tableau, tableau_optional="free"
+    )
     dist = outcome_distribution(
         shoe_counts(decks), tables=1, fives=(five,), free=optional, rules=rules
     )

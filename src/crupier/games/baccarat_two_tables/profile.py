@@ -14,12 +14,12 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from crupier.core.profile import Profile, Ratio, merge, validate_profile
-from crupier.games.baccarat_two_tables.rules import BANK_TABLEAU, PUNTER_RULE
+from crupier.games.baccarat.drawing import check_banker_table
 from crupier.games.builtin import builtin_raw, load_builtin_profile
-from crupier.games.punto_banco import CommissionRounding
+from crupier.games.punto_banco.engine import CommissionRounding
 
 GAME_ID = "baccarat-two-tables"
 
@@ -160,8 +160,11 @@ class TableRules(_Model):
 class PlayRules(_Model):
     """Rules of play (09 VI, VIII; 08 VI where 09 refers to it)."""
 
-    punter_rule: dict[int, str] = Field(default_factory=lambda: dict(PUNTER_RULE))
-    bank_tableau: dict[int, str] = Field(default_factory=lambda: dict(BANK_TABLEAU))
+    punter_rule: dict[int, str]
+    """The punters' rule by two-card total 0-7: ``card``, ``no`` or ``free`` (09 VI)."""
+    bank_tableau: dict[int, str]
+    """The bank's drawing tableau of 08 VI (T draw, P stand, O optional: 09 VIII.3), in
+    the format of :mod:`crupier.games.baccarat.drawing`."""
     tableau_optional: Literal["draw", "free"] = "draw"
     tableau_one_table: Literal["follow", "free"] = "follow"
     nine_beats_three_card: bool = True
@@ -179,14 +182,12 @@ class PlayRules(_Model):
             raise ValueError("rules.punter_rule: needs one entry for each total 0 to 7")
         if set(self.punter_rule.values()) - {"card", "no", "free"}:
             raise ValueError("rules.punter_rule: each total says card, no or free")
-        if set(self.bank_tableau) != set(range(8)):
-            raise ValueError("rules.bank_tableau: needs one row for each total 0 to 7")
-        for total, row in self.bank_tableau.items():
-            if len(row) != 11 or set(row) - {"T", "P", "O"}:
-                raise ValueError(
-                    f"rules.bank_tableau: row {total} must be 11 letters T, P or O "
-                    "(the table stood, then its third card 0-9)"
-                )
+        check_banker_table(
+            self.bank_tableau,
+            "rules.bank_tableau",
+            "TPO",
+            "the table stood, then its third card 0-9",
+        )
         return self
 
 
@@ -198,7 +199,7 @@ class BaccaratTwoTablesProfile(Profile):
     cagnotte: Cagnotte = Cagnotte()
     shoe: ShoeRules = ShoeRules()
     table: TableRules = TableRules()
-    rules: PlayRules = PlayRules()
+    rules: PlayRules
 
     @model_validator(mode="after")
     def _check_free_bank(self) -> BaccaratTwoTablesProfile:
@@ -222,7 +223,7 @@ def load_builtin(name: str = "andorra") -> BaccaratTwoTablesProfile:
     >>> load_builtin("nowhere")
     Traceback (most recent call last):
     ...
-    crupier.core.errors.ProfileError: profile: baccarat-two-tables has no profile 'nowhere'
+    crupier.core.errors.ProfileError: profile: baccarat-two-tables has no profile 'nowhere' (known: andorra)
     """
     return load_builtin_profile(BaccaratTwoTablesProfile, GAME_ID, name)
 

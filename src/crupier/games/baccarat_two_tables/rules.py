@@ -7,9 +7,11 @@ exact analyser all call these functions, so no rule is written twice.
 Hands are named ``"1"`` (table 1, drap 1), ``"2"`` (table 2) and ``"bank"`` (the
 banker's single hand, played against both tables).
 
->>> punter_words(PUNTER_RULE, 5)
+>>> from crupier.games.baccarat_two_tables.profile import load_builtin
+>>> rules = load_builtin().rules  # the drawing rules are written only in the profile
+>>> punter_words(rules.punter_rule, 5)
 ('card', 'no')
->>> indication(BANK_TABLEAU, 3, 9), indication(BANK_TABLEAU, 6, None)
+>>> indication(rules.bank_tableau, 3, 9), indication(rules.bank_tableau, 6, None)
 ('O', 'P')
 >>> compare(Showing(8, natural=True), Showing(9, three=True))
 'table'
@@ -24,7 +26,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
-from crupier.games.punto_banco import Commission, CommissionRounding, commission_of
+from crupier.games.baccarat.drawing import banker_cell
+from crupier.games.punto_banco.engine import Commission, CommissionRounding, commission_of
 
 TABLES: tuple[str, str] = ("1", "2")
 """The two tables (draps), in their regulated order of play."""
@@ -49,38 +52,14 @@ class Obligation(StrEnum):
     FREE = "free"
 
 
-PUNTER_RULE: dict[int, str] = {
-    0: "card",
-    1: "card",
-    2: "card",
-    3: "card",
-    4: "card",
-    5: "free",
-    6: "no",
-    7: "no",
-}
-"""The punters' rule (09 VI): 0-4 must ask for a card, 5 free; 6-7 stand (DEFAULT, 08)."""
-
-BANK_TABLEAU: dict[int, str] = {
-    # columns: the table stood, then the table's third card 0 1 2 3 4 5 6 7 8 9
-    0: "TTTTTTTTTTT",
-    1: "TTTTTTTTTTT",
-    2: "TTTTTTTTTTT",
-    3: "TTTTTTTTTPO",
-    4: "TPPTTTTTTPP",
-    5: "TPPPPOTTTPP",
-    6: "PPPPPPPTTPP",
-    7: "PPPPPPPPPPP",
-}
-"""The bank drawing tableau of 08 VI (DEFAULT, spec 08): T draw, P stand, O optional
-(banker 3 against a 9, banker 5 against a 4: "els dos supòsits opcionals", 09 VIII.3)."""
-
-
 def punter_words(rule: Mapping[int, str], total: int, *, exempt: bool = False) -> tuple[str, ...]:
     """The words a hand-holder with two cards totalling ``total`` may say.
 
     A natural 8 or 9 must be shown; the banco player (``exempt``) is free on 0-7.
 
+    >>> from crupier.games.baccarat_two_tables.profile import load_builtin
+    >>> rules = load_builtin().rules
+    >>> PUNTER_RULE, BANK_TABLEAU = rules.punter_rule, rules.bank_tableau
     >>> punter_words(PUNTER_RULE, 3), punter_words(PUNTER_RULE, 7), punter_words(PUNTER_RULE, 9)
     (('card',), ('no',), ('natural',))
     >>> punter_words(PUNTER_RULE, 3, exempt=True)
@@ -100,6 +79,9 @@ def rule_word(rule: Mapping[int, str], total: int, five: str) -> str:
     """The word the drawing rules give for ``total`` when the croupier applies them
     (``five``: what he does on a free total, ``"draw"`` or ``"stand"``).
 
+    >>> from crupier.games.baccarat_two_tables.profile import load_builtin
+    >>> rules = load_builtin().rules
+    >>> PUNTER_RULE, BANK_TABLEAU = rules.punter_rule, rules.bank_tableau
     >>> rule_word(PUNTER_RULE, 5, "draw"), rule_word(PUNTER_RULE, 6, "draw")
     ('card', 'no')
     """
@@ -113,11 +95,13 @@ def indication(tableau: Mapping[int, str], total: int, third: int | None) -> str
     """The tableau's cell for a banker holding ``total`` (0-7) against a table whose third
     card has value ``third`` (``None``: the table stood): ``"T"``, ``"P"`` or ``"O"``.
 
+    >>> from crupier.games.baccarat_two_tables.profile import load_builtin
+    >>> rules = load_builtin().rules
+    >>> PUNTER_RULE, BANK_TABLEAU = rules.punter_rule, rules.bank_tableau
     >>> indication(BANK_TABLEAU, 5, 4), indication(BANK_TABLEAU, 4, 1)
     ('O', 'P')
     """
-    column = 0 if third is None else third + 1
-    return tableau[total][column]
+    return banker_cell(tableau, total, third)
 
 
 def banker_obligation(
@@ -147,6 +131,9 @@ def banker_obligation(
       table's cell); when they differ he chooses freely.
     * Otherwise he draws or stands freely.
 
+    >>> from crupier.games.baccarat_two_tables.profile import load_builtin
+    >>> rules = load_builtin().rules
+    >>> PUNTER_RULE, BANK_TABLEAU = rules.punter_rule, rules.bank_tableau
     >>> banker_obligation(BANK_TABLEAU, 2, [None, 9], tableau_mode=True)
     <Obligation.DRAW: 'draw'>
     >>> banker_obligation(BANK_TABLEAU, 3, [8, 2], tableau_mode=True)
@@ -311,9 +298,7 @@ def cagnotte_of(
 
 
 __all__ = [
-    "BANK_TABLEAU",
     "HANDS",
-    "PUNTER_RULE",
     "TABLES",
     "Obligation",
     "Showing",

@@ -1,12 +1,11 @@
 """08 — Baccarat chemin de fer (baccara, ferrocarril): a circle game where players bank.
 
 Spec: ``spec/games/08-baccarat-chemin-de-fer.md``. The package holds the drawing rules
-and the profile (:mod:`.rules`), the table's state, actions and events (:mod:`.state`),
+and the profile (:mod:`.profile`), the table's state, actions and events (:mod:`.state`),
 the engine (:mod:`.engine`) and the exact outcome tables of the PAR sheet (:mod:`.par`).
-The catalogue hooks are :func:`profile_class`, :func:`engine_class`, :func:`par_chains`
-and :func:`par_outcomes`.
+Its face for the catalogue is ``GAME``.
 
->>> engine_class("chemin-de-fer").__name__, load_builtin().shoe.decks
+>>> GAME.engine.__name__, load_builtin().shoe.decks
 ('CheminDeFer', 6)
 """
 
@@ -20,10 +19,8 @@ from crupier.games.chemin_de_fer.par import (
     par_outcomes,
     policies,
 )
-from crupier.games.chemin_de_fer.rules import (
-    BANKER_TABLE,
+from crupier.games.chemin_de_fer.profile import (
     GAME_ID,
-    PUNTO_TABLE,
     Cagnotte,
     Cell,
     CheminDeFerProfile,
@@ -84,36 +81,20 @@ from crupier.games.chemin_de_fer.state import (
     WrongAnnouncement,
     WrongHolder,
 )
+from crupier.games.contract import GameModule
 
-
-def profile_class(game_id: str) -> type[CheminDeFerProfile]:
-    """The profile schema (catalogue hook).
-
-    >>> profile_class("chemin-de-fer").__name__
-    'CheminDeFerProfile'
-    """
-    return CheminDeFerProfile
-
-
-def engine_class(game_id: str) -> type[CheminDeFer]:
-    """The engine class (catalogue hook)."""
-    return CheminDeFer
-
-
-def load_default() -> CheminDeFerProfile:
-    """The andorra profile."""
-    return load_builtin()
-
-
-ENGINE = CheminDeFer
-PROFILE = CheminDeFerProfile
+GAME = GameModule(
+    id="chemin-de-fer",
+    profile=CheminDeFerProfile,
+    engine=CheminDeFer,
+    par=par_chains,
+    outcomes=par_outcomes,
+    terminal="crupier.games.chemin_de_fer.terminal",
+)
 
 __all__ = [
-    "BANKER_TABLE",
-    "ENGINE",
+    "GAME",
     "GAME_ID",
-    "PROFILE",
-    "PUNTO_TABLE",
     "WORDS",
     "Absent",
     "AddToBank",
@@ -170,14 +151,11 @@ __all__ = [
     "banker_must",
     "by_the_rules",
     "cagnotte_of",
-    "engine_class",
     "load_builtin",
-    "load_default",
     "outcome_probabilities",
     "par_chains",
     "par_outcomes",
     "policies",
-    "profile_class",
     "punto_cell",
     "punto_word_by_the_rules",
     "raw_profile",

@@ -5,10 +5,10 @@ empty); :func:`par_outcomes` gives, for every combination of the free choices (t
 punto on 5, the banker in each optional cell), the exact probabilities that the banker
 wins, the punto wins or the coup is a tie, by enumeration of every sequence of up to six
 cards without replacement from the full shoe. The drawing rules are the engine's own
-(:func:`~crupier.games.chemin_de_fer.rules.punto_cell`,
-:func:`~crupier.games.chemin_de_fer.rules.banker_cell`).
+(:func:`~crupier.games.chemin_de_fer.profile.punto_cell`,
+:func:`~crupier.games.chemin_de_fer.profile.banker_cell`).
 
->>> from crupier.games.chemin_de_fer.rules import load_builtin
+>>> from crupier.games.chemin_de_fer.profile import load_builtin
 >>> odds = outcome_probabilities(load_builtin(), Policy(punto={5: False}, banker={}))
 >>> sum(odds), round(float(odds[0]), 10)
 (Fraction(1, 1), 0.4617055505)
@@ -23,7 +23,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from crupier.games.chemin_de_fer.rules import (
+from crupier.games.chemin_de_fer.profile import (
     Cell,
     CheminDeFerProfile,
     DrawingRules,
@@ -132,7 +132,7 @@ def outcome_probabilities(
 ) -> tuple[Fraction, Fraction, Fraction]:
     """Exact P(banker wins), P(punto wins), P(tie) when the free choices follow ``policy``.
 
-    >>> from crupier.games.chemin_de_fer.rules import load_builtin
+    >>> from crupier.games.chemin_de_fer.profile import load_builtin
     >>> bw, pw, tie = outcome_probabilities(load_builtin(), Policy({5: True}, {}))
     >>> round(float(bw), 10), round(float(pw), 10), round(float(tie), 10)
     (0.4586527188, 0.4462785698, 0.0950687113)
@@ -161,7 +161,8 @@ def policies(rules: DrawingRules) -> list[Policy]:
     each combination of the punto's choices the banker drawing in all his optional cells,
     standing in all, then the mixed ones.
 
-    >>> len(policies(DrawingRules()))
+    >>> from crupier.games.chemin_de_fer.profile import load_builtin
+    >>> len(policies(load_builtin().rules))
     8
     """
     ptotals = rules.optional_punto_totals()
@@ -208,7 +209,7 @@ def par_outcomes(profile: CheminDeFerProfile) -> list[dict[str, Any]]:
     per unit of all the money at risk on the coup, both sides ("all"). The cagnotte's
     rounding to the chip is left out (it depends on the amounts).
 
-    >>> from crupier.games.chemin_de_fer.rules import load_builtin
+    >>> from crupier.games.chemin_de_fer.profile import load_builtin
     >>> outcomes, money, exact = par_outcomes(load_builtin())
     >>> outcomes["columns"][0], outcomes["rows"][0]
     ('Punto 5/3v9/5v4', ['stand/draw/draw', '0.4617055505', '0.4464635731', '0.0918308764'])

@@ -24,7 +24,8 @@ from typing import Any, ClassVar
 from crupier.core.cards import Card
 from crupier.core.round import JSON, Action, Event
 from crupier.core.shoe import Burn, Shoe
-from crupier.games.chemin_de_fer.rules import Mode
+from crupier.games.baccarat.seats import LeaveSeat, TakeSeat
+from crupier.games.chemin_de_fer.profile import Mode
 
 # -- vocabularies ---------------------------------------------------------------------------------
 
@@ -277,23 +278,6 @@ def _clone(value: Any, memo: dict[int, Any]) -> Any:
 
 
 # -- actions --------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class TakeSeat(Action):
-    """A player sits at a vacant numbered seat (or changes seat)."""
-
-    kind: ClassVar[str] = "take-seat"
-    player: str
-    seat: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class LeaveSeat(Action):
-    """A player gives up his seat."""
-
-    kind: ClassVar[str] = "leave-seat"
-    player: str
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -14,7 +14,7 @@ stays on the layout (``Stay``); a come bet that travels to its number keeps it a
 >>> from crupier.core.rng import SeededSource
 >>> from crupier.core.layout import BuyIn, PlaceBet, NoMoreBets
 >>> from crupier.core.roles import Role
->>> game = Craps(load_default(), SeededSource(1))
+>>> game = Craps(load_builtin(), SeededSource(1))
 >>> _ = game.apply(BuyIn(player="ana", amount=100_000))
 >>> _ = game.apply(PlaceBet(player="ana", spot="pass", amount=10_000, by=Role.PLAYER))
 >>> _ = game.apply(PlaceBet(player="ana", spot="any seven", amount=2_000, by=Role.PLAYER))
@@ -72,6 +72,7 @@ from crupier.core.resolution import Lose, Push, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import Action, Event, registry
+from crupier.games.builtin import builtin_raw, load_builtin_profile
 
 GAME_ID = "craps"
 Dice = tuple[int, int]
@@ -404,7 +405,7 @@ def resolve_craps(
     number an odds bet sits on); ``come_out`` says whether the table's Win point is
     OFF (it matters only with the ``off_on_come_out`` switch).
 
-    >>> p = load_default()
+    >>> p = load_builtin()
     >>> resolve_craps(p, spot_of("win"), (3, 4))
     Win(ratio=Fraction(1, 1))
     >>> resolve_craps(p, spot_of("come"), (2, 3))
@@ -477,7 +478,7 @@ def resolve_craps(
 def payout_ratio(profile: CrapsProfile, spot: Spot, point: int | None = None) -> Fraction:
     """The largest payout ratio of a bet on ``spot`` (for odds: on ``point``).
 
-    >>> payout_ratio(load_default(), spot_of("craps 2"))
+    >>> payout_ratio(load_builtin(), spot_of("craps 2"))
     Fraction(30, 1)
     """
     pay = profile.payouts
@@ -527,7 +528,7 @@ def multiple_bet_bounds(simple_max: int, ratio: Fraction, unit: int = 1) -> tupl
 def multiple_bet_maximum(profile: CrapsProfile, ratio: Fraction) -> int:
     """The maximum stake on a multiple bet paying ``ratio`` to 1, from the profile's factor.
 
-    >>> multiple_bet_maximum(load_default(), Fraction(30))
+    >>> multiple_bet_maximum(load_builtin(), Fraction(30))
     16700
     """
     m = profile.maxima
@@ -1107,35 +1108,22 @@ def par_chains(profile: CrapsProfile) -> list[CrapsChain]:
     """Every craps bet type as a chain for the exact analyser.
 
     >>> from crupier.analysis.exact import analyse
-    >>> chains = {c.bet_id: c for c in par_chains(load_default())}
+    >>> chains = {c.bet_id: c for c in par_chains(load_builtin())}
     >>> analyse(chains["win"]).house_edge, analyse(chains["place-6"]).house_edge
     (Fraction(7, 495), Fraction(1, 66))
     """
     return [CrapsChain(bet_id, profile, spot_of(spot), point) for bet_id, spot, point in PAR_BETS]
 
 
-def profile_class(game_id: str) -> type[CrapsProfile]:
-    """The profile schema (catalogue hook)."""
-    return CrapsProfile
+def load_builtin(name: str = "andorra") -> CrapsProfile:
+    """A built-in profile, ``extends`` resolved (read by :mod:`crupier.games.builtin`).
 
-
-def engine_class(game_id: str) -> type[Craps]:
-    """The engine class (catalogue hook)."""
-    return Craps
-
-
-def load_default(name: str = "andorra") -> CrapsProfile:
-    """A built-in craps profile (``"andorra"`` or ``"spain-1979"``).
-
-    >>> load_default("spain-1979").rules.dice_per_session, load_default().rules.dice_per_session
-    (6, 5)
+    >>> load_builtin().game
+    'craps'
     """
-    from crupier.games.catalogue import load_profile
-
-    profile = load_profile(GAME_ID, name)
-    assert isinstance(profile, CrapsProfile)
-    return profile
+    return load_builtin_profile(CrapsProfile, GAME_ID, name)
 
 
-ENGINE = Craps
-PROFILE = CrapsProfile
+def raw_profile(name: str = "andorra") -> dict[str, Any]:
+    """The raw data of a built-in profile, ``extends`` merged in (a fresh copy to change)."""
+    return builtin_raw(GAME_ID, name)

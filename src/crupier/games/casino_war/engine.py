@@ -1365,49 +1365,19 @@ def par_outcomes(profile: CasinoWarProfile) -> list[dict[str, Any]]:
 # -- profiles ----------------------------------------------------------------------------------
 
 
-def profile_class(game_id: str) -> type[CasinoWarProfile]:
-    """The profile schema (catalogue hook).
-
-    >>> profile_class(GAME_ID).__name__
-    'CasinoWarProfile'
-    """
-    return CasinoWarProfile
-
-
-def engine_class(game_id: str) -> type[CasinoWar]:
-    """The engine class (catalogue hook).
-
-    >>> engine_class(GAME_ID).game_id
-    'casino-war'
-    """
-    return CasinoWar
-
-
 def load_builtin(name: str = "andorra") -> CasinoWarProfile:
-    """A built-in profile, read without the catalogue (``extends`` resolved).
+    """A built-in profile, ``extends`` resolved (read by :mod:`crupier.games.builtin`).
 
-    >>> load_builtin().shoe.decks, load_builtin().payouts.tie
-    (6, Fraction(10, 1))
+    >>> load_builtin().game
+    'casino-war'
     """
     return load_builtin_profile(CasinoWarProfile, GAME_ID, name)
 
 
-def _raw(name: str = "andorra", seen: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The raw data of a built-in profile, ``extends`` merged in."""
-    return builtin_raw(GAME_ID, name, seen)
+def raw_profile(name: str = "andorra") -> dict[str, Any]:
+    """The raw data of a built-in profile, ``extends`` merged in (a fresh copy to change)."""
+    return builtin_raw(GAME_ID, name)
 
-
-def load_default() -> CasinoWarProfile:
-    """The andorra profile.
-
-    >>> load_default().profile
-    'andorra'
-    """
-    return load_builtin()
-
-
-ENGINE = CasinoWar
-PROFILE = CasinoWarProfile
 
 __all__ = [
     "BET_IDS",
@@ -1432,8 +1402,10 @@ __all__ = [
     "WarDeal",
     "box_net",
     "compare",
+    "load_builtin",
     "par_chains",
     "par_outcomes",
+    "raw_profile",
     "resolve_challenge",
     "resolve_initial",
     "resolve_tie_bet",

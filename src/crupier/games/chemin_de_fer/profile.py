@@ -1,13 +1,14 @@
 """08 — Chemin de fer: the drawing rules, the cagnotte and the rules profile.
 
 Spec: ``spec/games/08-baccarat-chemin-de-fer.md``. The drawing rules are data of the
-profile: the punto's rule (:data:`PUNTO_TABLE`, one letter per two-card total 0-7) and
-the banker's table (:data:`BANKER_TABLE`, rows by the banker's total 0-7, columns
-"punto stood" then the punto's third card 0-9), where ``T`` is draw, ``P`` stand and
+profile, written only in its TOML: the punto's rule (``rules.punto_table``, one letter
+per two-card total 0-7) and the banker's table (``rules.banker_table``, rows by the
+banker's total 0-7, columns "punto stood" then the punto's third card 0-9, the format of
+:mod:`crupier.games.baccarat.drawing`), where ``T`` is draw, ``P`` stand and
 ``O`` the banker's (or the punto's) free choice. The engine and the exact analyser
 read the same functions (:func:`punto_cell`, :func:`banker_cell`, :func:`banker_must`).
 
->>> rules = DrawingRules()
+>>> rules = load_builtin().rules
 >>> punto_cell(rules, 5), banker_cell(rules, 3, 9), banker_cell(rules, 6, 5)
 (<Cell.OPTIONAL: 'O'>, <Cell.OPTIONAL: 'O'>, <Cell.STAND: 'P'>)
 >>> cagnotte_of(25_000, Cagnotte(unit=100))  # 5 % of 250.00 is 12.50: 13.00, half up
@@ -20,33 +21,16 @@ from enum import StrEnum
 from fractions import Fraction
 from typing import Any, ClassVar
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from crupier.core.money import DeductionRounding
 from crupier.core.profile import Deduction, Profile, Ratio
+from crupier.games.baccarat import drawing
+from crupier.games.baccarat.cards import burn_value, hand_total, point_value
+from crupier.games.baccarat.shoe import ShoeRules
 from crupier.games.builtin import builtin_raw, load_builtin_profile
-from crupier.games.punto_banco import burn_value, hand_total, point_value
 
 GAME_ID = "chemin-de-fer"
-
-PUNTO_TABLE = "TTTTTOPP"
-"""The punto's rule by two-card total 0-7: draw on 0-4, free on 5, stand on 6-7
-(spec 08, Decision rules, DEFAULT; 8 and 9 are naturals and must be shown)."""
-
-BANKER_TABLE: dict[int, str] = {
-    # column: punto stood, then the punto's third card 0 1 2 3 4 5 6 7 8 9
-    0: "TTTTTTTTTTT",
-    1: "TTTTTTTTTTT",
-    2: "TTTTTTTTTTT",
-    3: "TTTTTTTTTPO",
-    4: "TPPTTTTTTPP",
-    5: "TPPPPOTTTPP",
-    6: "PPPPPPPTTPP",
-    7: "PPPPPPPPPPP",
-}
-"""The banker's table (spec 08, Decision rules, DEFAULT): the two optional cells are
-banker 3 against a third card of 9 and banker 5 against a third card of 4."""
-
 
 class Cell(StrEnum):
     """One cell of a drawing table."""
@@ -114,7 +98,7 @@ class Additions(StrEnum):
 def punto_cell(rules: DrawingRules, total: int) -> Cell:
     """The punto's cell for his two-card ``total`` (0-7; 8 and 9 are naturals).
 
-    >>> [str(punto_cell(DrawingRules(), t)) for t in range(8)]
+    >>> [str(punto_cell(load_builtin().rules, t)) for t in range(8)]
     ['T', 'T', 'T', 'T', 'T', 'O', 'P', 'P']
     """
     return Cell(rules.punto_table[total])
@@ -124,17 +108,16 @@ def banker_cell(rules: DrawingRules, total: int, third: int | None) -> Cell:
     """The banker's cell for his two-card ``total`` when the punto's third card has value
     ``third`` (``None``: the punto stood).
 
-    >>> banker_cell(DrawingRules(), 4, 1), banker_cell(DrawingRules(), 5, None)
+    >>> banker_cell(load_builtin().rules, 4, 1), banker_cell(load_builtin().rules, 5, None)
     (<Cell.STAND: 'P'>, <Cell.DRAW: 'T'>)
     """
-    column = 0 if third is None else third + 1
-    return Cell(rules.banker_table[total][column])
+    return Cell(drawing.banker_cell(rules.banker_table, total, third))
 
 
 def by_the_rules(rules: DrawingRules, cell: Cell, *, punto: bool = False) -> bool:
     """True if playing "by the rules" draws in ``cell`` (optional cells: the profile decides).
 
-    >>> by_the_rules(DrawingRules(), Cell.OPTIONAL), by_the_rules(DrawingRules(), Cell.STAND)
+    >>> by_the_rules(load_builtin().rules, Cell.OPTIONAL), by_the_rules(load_builtin().rules, Cell.STAND)
     (True, False)
     """
     if cell is Cell.OPTIONAL:
@@ -146,9 +129,9 @@ def by_the_rules(rules: DrawingRules, cell: Cell, *, punto: bool = False) -> boo
 def banker_must(rules: DrawingRules, mode: Mode, total: int, third: int | None) -> bool | None:
     """What binds the banker: True (must draw), False (must stand) or None (free choice).
 
-    >>> banker_must(DrawingRules(), Mode.TABLE, 3, 9) is None
+    >>> banker_must(load_builtin().rules, Mode.TABLE, 3, 9) is None
     True
-    >>> banker_must(DrawingRules(), Mode.BANKER_FAULT, 3, 9), banker_must(DrawingRules(), Mode.TABLE, 4, 1)
+    >>> banker_must(load_builtin().rules, Mode.BANKER_FAULT, 3, 9), banker_must(load_builtin().rules, Mode.TABLE, 4, 1)
     (True, False)
     """
     if mode is Mode.FREE:
@@ -163,7 +146,7 @@ def punto_word_by_the_rules(rules: DrawingRules, total: int) -> str:
     """The punto's word when the drawing rules are applied for him: ``show`` with a natural,
     else ``carte`` or ``non`` (spec 08, Errors row 14).
 
-    >>> [punto_word_by_the_rules(DrawingRules(), t) for t in (3, 5, 7, 9)]
+    >>> [punto_word_by_the_rules(load_builtin().rules, t) for t in (3, 5, 7, 9)]
     ['carte', 'carte', 'non', 'show']
     """
     if total >= 8:
@@ -261,31 +244,15 @@ class StakeRules(BaseModel):
         return self
 
 
-class ShoeRules(BaseModel):
-    """The shoe: decks, stop card, burn procedure (spec 08, Equipment and Round procedure)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    decks: int = 6
-    cards_below_stop: int = 7
-    burn_exposed_card: bool = True
-
-    @model_validator(mode="after")
-    def _check(self) -> ShoeRules:
-        if not 1 <= self.decks <= 8:
-            raise ValueError("shoe.decks: must be 1 to 8")
-        if not 6 <= self.cards_below_stop < 52 * self.decks - 20:
-            raise ValueError("shoe.cards_below_stop: must be at least 6 (one whole coup)")
-        return self
-
-
 class DrawingRules(BaseModel):
     """The punto's rule, the banker's table and the other switches of play (spec 08 VI)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    punto_table: str = PUNTO_TABLE
-    banker_table: dict[int, str] = Field(default_factory=lambda: dict(BANKER_TABLE))
+    punto_table: str
+    """The punto's rule by two-card total 0-7 (T draw, P stand, O free; spec 08 VI)."""
+    banker_table: dict[int, str]
+    """The banker's table (spec 08 VI; :mod:`crupier.games.baccarat.drawing`)."""
     optional_by_the_rules: Choice = Choice.DRAW
     punto_option_by_the_rules: Choice = Choice.DRAW
     tie_stakes: TieStakes = TieStakes.STAY
@@ -295,33 +262,23 @@ class DrawingRules(BaseModel):
     def _check(self) -> DrawingRules:
         if len(self.punto_table) != 8 or set(self.punto_table) - {"T", "P", "O"}:
             raise ValueError("rules.punto_table: 8 letters T, P or O (totals 0 to 7)")
-        if set(self.banker_table) != set(range(8)):
-            raise ValueError("rules.banker_table: needs one row for each total 0 to 7")
-        for total, row in self.banker_table.items():
-            if len(row) != 11 or set(row) - {"T", "P", "O"}:
-                raise ValueError(
-                    f"rules.banker_table: row {total} must be 11 letters T, P or O "
-                    "(punto stood, then third card 0-9)"
-                )
+        drawing.check_banker_table(
+            self.banker_table, "rules.banker_table", "TPO", "punto stood, then third card 0-9"
+        )
         return self
 
     def optional_banker_cells(self) -> list[tuple[int, int | None]]:
         """The banker's optional cells as ``(total, third)`` (``third`` None: punto stood).
 
-        >>> DrawingRules().optional_banker_cells()
+        >>> load_builtin().rules.optional_banker_cells()
         [(3, 9), (5, 4)]
         """
-        return [
-            (total, None if col == 0 else col - 1)
-            for total in range(8)
-            for col, letter in enumerate(self.banker_table[total])
-            if letter == "O"
-        ]
+        return drawing.optional_cells(self.banker_table)
 
     def optional_punto_totals(self) -> list[int]:
         """The punto's two-card totals with a free choice.
 
-        >>> DrawingRules().optional_punto_totals()
+        >>> load_builtin().rules.optional_punto_totals()
         [5]
         """
         return [t for t, letter in enumerate(self.punto_table) if letter == "O"]
@@ -349,9 +306,9 @@ class CheminDeFerProfile(Profile):
     limits: StakeLimits = StakeLimits()
     bank: BankRules = BankRules()
     stakes: StakeRules = StakeRules()
-    shoe: ShoeRules = ShoeRules()
+    shoe: ShoeRules
     cagnotte: Cagnotte = Cagnotte()
-    rules: DrawingRules = DrawingRules()
+    rules: DrawingRules
     table: TableRules = TableRules()
 
 
@@ -370,9 +327,7 @@ def raw_profile(name: str = "andorra", seen: tuple[str, ...] = ()) -> dict[str, 
 
 
 __all__ = [
-    "BANKER_TABLE",
     "GAME_ID",
-    "PUNTO_TABLE",
     "Additions",
     "BankRules",
     "BarLasts",

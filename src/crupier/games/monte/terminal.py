@@ -27,7 +27,7 @@ from crupier.core.layout import Phase
 from crupier.core.money import format_ratio
 from crupier.core.profile import Profile
 from crupier.core.rng import SeededSource, SystemSource
-from crupier.games.monte import (
+from crupier.games.monte.engine import (
     POSITIONS,
     Monte,
     MonteProfile,

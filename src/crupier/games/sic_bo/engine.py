@@ -7,7 +7,7 @@ Spec: ``spec/games/16-sic-bo.md``. Spots: ``small``, ``big``, ``specific-double-
 >>> from crupier.core.rng import SeededSource
 >>> from crupier.core.layout import BuyIn, PlaceBet, NoMoreBets
 >>> from crupier.core.roles import Role
->>> game = SicBo(load_default(), SeededSource(1))
+>>> game = SicBo(load_builtin(), SeededSource(1))
 >>> _ = game.apply(BuyIn(player="ana", amount=10_000))
 >>> _ = game.apply(PlaceBet(player="ana", spot="total 9", amount=1_000, by=Role.PLAYER))
 >>> _ = game.apply(NoMoreBets())
@@ -42,6 +42,7 @@ from crupier.core.resolution import Lose, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import Action, Event, registry
+from crupier.games.builtin import builtin_raw, load_builtin_profile
 
 GAME_ID = "sic-bo"
 Dice = tuple[int, int, int]
@@ -365,24 +366,15 @@ def par_chains(profile: SicBoProfile) -> list[SicBoChain]:
     return [SicBoChain(bet_id, profile, spot_of(spot)) for bet_id, spot in PAR_SPOTS]
 
 
-def profile_class(game_id: str) -> type[SicBoProfile]:
-    """The profile schema (catalogue hook)."""
-    return SicBoProfile
+def load_builtin(name: str = "andorra") -> SicBoProfile:
+    """A built-in profile, ``extends`` resolved (read by :mod:`crupier.games.builtin`).
+
+    >>> load_builtin().game
+    'sic-bo'
+    """
+    return load_builtin_profile(SicBoProfile, GAME_ID, name)
 
 
-def engine_class(game_id: str) -> type[SicBo]:
-    """The engine class (catalogue hook)."""
-    return SicBo
-
-
-def load_default() -> SicBoProfile:
-    """The andorra profile."""
-    from crupier.games.catalogue import load_profile
-
-    profile = load_profile(GAME_ID)
-    assert isinstance(profile, SicBoProfile)
-    return profile
-
-
-ENGINE = SicBo
-PROFILE = SicBoProfile
+def raw_profile(name: str = "andorra") -> dict[str, Any]:
+    """The raw data of a built-in profile, ``extends`` merged in (a fresh copy to change)."""
+    return builtin_raw(GAME_ID, name)

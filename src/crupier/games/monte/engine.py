@@ -2082,37 +2082,19 @@ def par_outcomes(profile: MonteProfile) -> list[dict[str, Any]]:
     return tables
 
 
-def profile_class(game_id: str) -> type[MonteProfile]:
-    """The profile schema (catalogue hook)."""
-    return MonteProfile
-
-
-def engine_class(game_id: str) -> type[Monte]:
-    """The engine class (catalogue hook)."""
-    return Monte
-
-
 def load_builtin(name: str = "andorra") -> MonteProfile:
-    """A built-in profile, read without the catalogue (``extends`` resolved).
+    """A built-in profile, ``extends`` resolved (read by :mod:`crupier.games.builtin`).
 
-    >>> load_builtin().payouts.vista_hermosa, load_builtin().maxima.simple
-    (Fraction(32, 1), 300)
+    >>> load_builtin().game
+    'monte'
     """
     return load_builtin_profile(MonteProfile, GAME_ID, name)
 
 
-def _raw(name: str = "andorra", seen: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The raw data of a built-in profile, ``extends`` merged in."""
-    return builtin_raw(GAME_ID, name, seen)
+def raw_profile(name: str = "andorra") -> dict[str, Any]:
+    """The raw data of a built-in profile, ``extends`` merged in (a fresh copy to change)."""
+    return builtin_raw(GAME_ID, name)
 
-
-def load_default() -> MonteProfile:
-    """The andorra profile."""
-    return load_builtin()
-
-
-ENGINE = Monte
-PROFILE = MonteProfile
 
 __all__ = [
     "ALL_SPOTS",
@@ -2144,9 +2126,11 @@ __all__ = [
     "feed_layout",
     "layout_groups",
     "layout_refusal",
+    "load_builtin",
     "par_chains",
     "parse_card",
     "primeres_outcomes",
+    "raw_profile",
     "resolve_monte",
     "spot_of",
     "vista_hermosa_card",

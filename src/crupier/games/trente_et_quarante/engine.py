@@ -1586,37 +1586,19 @@ def par_outcomes(profile: TrenteEtQuaranteProfile) -> list[dict[str, Any]]:
 # -- catalogue hooks --------------------------------------------------------------------------------
 
 
-def profile_class(game_id: str) -> type[TrenteEtQuaranteProfile]:
-    """The profile schema (catalogue hook)."""
-    return TrenteEtQuaranteProfile
-
-
-def engine_class(game_id: str) -> type[TrenteEtQuarante]:
-    """The engine class (catalogue hook)."""
-    return TrenteEtQuarante
-
-
 def load_builtin(name: str = "andorra") -> TrenteEtQuaranteProfile:
-    """A built-in profile, read without the catalogue (``extends`` resolved).
+    """A built-in profile, ``extends`` resolved (read by :mod:`crupier.games.builtin`).
 
-    >>> load_builtin("spain-1979").maxima.lowest
-    1000
+    >>> load_builtin().game
+    'trente-et-quarante'
     """
     return load_builtin_profile(TrenteEtQuaranteProfile, GAME_ID, name)
 
 
-def _raw(name: str = "andorra", seen: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The raw data of a built-in profile, ``extends`` merged in."""
-    return builtin_raw(GAME_ID, name, seen)
+def raw_profile(name: str = "andorra") -> dict[str, Any]:
+    """The raw data of a built-in profile, ``extends`` merged in (a fresh copy to change)."""
+    return builtin_raw(GAME_ID, name)
 
-
-def load_default() -> TrenteEtQuaranteProfile:
-    """The andorra profile."""
-    return load_builtin()
-
-
-ENGINE = TrenteEtQuarante
-PROFILE = TrenteEtQuaranteProfile
 
 __all__ = [
     "CHANCES",
@@ -1641,9 +1623,11 @@ __all__ = [
     "coup_odds",
     "deal_coup",
     "insurance_fee",
+    "load_builtin",
     "next_row",
     "par_chains",
     "par_outcomes",
+    "raw_profile",
     "refait_option_values",
     "resolve_stake",
     "row_distribution",

@@ -15,7 +15,7 @@ are collected and winners paid.
 >>> from crupier.core.rng import SeededSource
 >>> from crupier.core.layout import BuyIn, PlaceBet, NoMoreBets
 >>> from crupier.core.roles import Role
->>> game = Boule(load_default(), SeededSource(1))
+>>> game = Boule(load_builtin(), SeededSource(1))
 >>> _ = game.apply(BuyIn(player="ana", amount=10_000))
 >>> _ = game.apply(PlaceBet(player="ana", spot="plein 7", amount=1_000, by=Role.PLAYER))
 >>> _ = game.apply(Launch())
@@ -71,6 +71,7 @@ from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import Action, Event, registry
 from crupier.core.wheel import BOULE_COLOURS, BOULE_HOLES, Colour, launch_boule
+from crupier.games.builtin import builtin_raw, load_builtin_profile
 
 GAME_ID = "boule"
 NUMBERS = tuple(range(1, 10))
@@ -320,7 +321,7 @@ def spot_of(text: str, cloths: int = 1) -> BouleSpot:
 def resolve_boule(profile: BouleProfile, spot: Spot, number: int) -> Win | Lose:
     """How a bet on ``spot`` fares when the ball rests in a hole ``number`` (spec 04).
 
-    >>> p = load_default()
+    >>> p = load_builtin()
     >>> resolve_boule(p, spot_of("7"), 7), resolve_boule(p, spot_of("odd"), 5)
     (Win(ratio=Fraction(7, 1)), Lose())
     """
@@ -794,30 +795,21 @@ def par_chains(profile: BouleProfile) -> list[BouleChain]:
     """Every Boule bet type as a chain for the exact analyser.
 
     >>> from crupier.analysis.exact import analyse
-    >>> {analyse(c).house_edge for c in par_chains(load_default())}
+    >>> {analyse(c).house_edge for c in par_chains(load_builtin())}
     {Fraction(1, 9)}
     """
     return [BouleChain(bet_id, profile, spot_of(spot)) for bet_id, spot in PAR_SPOTS]
 
 
-def profile_class(game_id: str) -> type[BouleProfile]:
-    """The profile schema (catalogue hook)."""
-    return BouleProfile
+def load_builtin(name: str = "andorra") -> BouleProfile:
+    """A built-in profile, ``extends`` resolved (read by :mod:`crupier.games.builtin`).
+
+    >>> load_builtin().game
+    'boule'
+    """
+    return load_builtin_profile(BouleProfile, GAME_ID, name)
 
 
-def engine_class(game_id: str) -> type[Boule]:
-    """The engine class (catalogue hook)."""
-    return Boule
-
-
-def load_default() -> BouleProfile:
-    """The andorra profile."""
-    from crupier.games.catalogue import load_profile
-
-    profile = load_profile(GAME_ID)
-    assert isinstance(profile, BouleProfile)
-    return profile
-
-
-ENGINE = Boule
-PROFILE = BouleProfile
+def raw_profile(name: str = "andorra") -> dict[str, Any]:
+    """The raw data of a built-in profile, ``extends`` merged in (a fresh copy to change)."""
+    return builtin_raw(GAME_ID, name)

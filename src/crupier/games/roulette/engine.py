@@ -1,9 +1,9 @@
 """01 — French roulette and 02 — American roulette with a single zero.
 
 Spec: ``spec/games/01-french-roulette.md`` and ``spec/games/02-american-roulette-single-zero.md``.
-One module serves both game ids; :func:`profile_class` and :func:`engine_class`
-dispatch on the id. The layout (spots, parser, announced bets) lives in
-:mod:`crupier.games.roulette_bets`.
+One module serves both game ids (their packages, :mod:`crupier.games.french_roulette` and
+:mod:`crupier.games.american_roulette`, name its classes). The layout (spots, parser, announced bets) lives in
+:mod:`crupier.games.roulette.bets`.
 
 A round: the croupier spins (the wheel turns opposite to the previous valid spin,
 the ball opposite to the wheel), bets go on while the ball runs, "no more bets",
@@ -15,7 +15,7 @@ the player's choice, with Model A or B for repeated zeros) or la partage at once
 >>> from crupier.core.rng import SeededSource
 >>> from crupier.core.layout import BuyIn, PlaceBet, NoMoreBets
 >>> from crupier.core.roles import Role
->>> game = FrenchRoulette(load_default("french-roulette"), SeededSource(1))
+>>> game = FrenchRoulette(load_builtin("french-roulette"), SeededSource(1))
 >>> _ = game.apply(BuyIn(player="ana", amount=100_000))
 >>> _ = game.apply(PlaceBet(player="ana", spot="straight 17", amount=1_000, by=Role.PLAYER))
 >>> _ = game.apply(Spin(wheel=Direction.CW))
@@ -73,7 +73,8 @@ from crupier.core.roles import Role
 from crupier.core.round import Action, Event, registry
 from crupier.core.wheel import BLACK, RED
 from crupier.core.wheel import spin as spin_wheel
-from crupier.games.roulette_bets import (
+from crupier.games.builtin import builtin_raw, load_builtin_profile
+from crupier.games.roulette.bets import (
     ANNOUNCED_BETS,
     SIMPLE_CHANCES,
     Components,
@@ -975,7 +976,7 @@ def par_chains(profile: RouletteProfile) -> list[RouletteChain]:
     simple chance always left in prison as ``even-chance-prison``.
 
     >>> from crupier.analysis.exact import analyse
-    >>> rows = {c.bet_id: analyse(c).house_edge for c in par_chains(load_default("french-roulette"))}
+    >>> rows = {c.bet_id: analyse(c).house_edge for c in par_chains(load_builtin("french-roulette"))}
     >>> rows["straight"], rows["red"], rows["even-chance-prison"]
     (Fraction(1, 37), Fraction(1, 74), Fraction(1, 73))
     """
@@ -990,40 +991,33 @@ def par_chains(profile: RouletteProfile) -> list[RouletteChain]:
 # -- catalogue hooks --------------------------------------------------------------------------
 
 
-def profile_class(game_id: str) -> type[RouletteProfile]:
-    """The profile schema of ``game_id`` (catalogue hook)."""
-    return AmericanRouletteProfile if game_id == AMERICAN else RouletteProfile
+PROFILES: dict[str, type[RouletteProfile]] = {
+    FRENCH: RouletteProfile,
+    AMERICAN: AmericanRouletteProfile,
+}
 
 
-def engine_class(game_id: str) -> type[FrenchRoulette] | type[AmericanRoulette]:
-    """The engine class of ``game_id`` (catalogue hook)."""
-    if game_id == AMERICAN:
-        return AmericanRoulette
-    if game_id == FRENCH:
-        return FrenchRoulette
-    raise MalformedAction(f"{game_id!r} is not a roulette of this module ({', '.join(GAME_IDS)})")
+def load_builtin(game_id: str = FRENCH, name: str = "andorra") -> RouletteProfile:
+    """A built-in profile of ``game_id``, ``extends`` resolved.
 
-
-def load_default(game_id: str = FRENCH, name: str = "andorra") -> RouletteProfile:
-    """A built-in profile of ``game_id``.
-
-    >>> load_default("american-roulette").maxima.straight
+    >>> load_builtin("american-roulette").maxima.straight
     20
     """
-    from crupier.games.catalogue import load_profile
-
-    profile = load_profile(game_id, name)
-    assert isinstance(profile, RouletteProfile)
-    return profile
+    if game_id not in PROFILES:
+        raise MalformedAction(f"{game_id!r} is not a roulette of this module ({', '.join(GAME_IDS)})")
+    return load_builtin_profile(PROFILES[game_id], game_id, name)
 
 
-ENGINE = FrenchRoulette
-PROFILE = RouletteProfile
+def raw_profile(game_id: str = FRENCH, name: str = "andorra") -> dict[str, Any]:
+    """The raw data of a built-in profile, ``extends`` merged in (a fresh copy to change)."""
+    return builtin_raw(game_id, name)
+
 
 __all__ = [
     "AMERICAN_ORDER",
     "ANNOUNCED_BETS",
     "FRENCH_ORDER",
+    "PROFILES",
     "AmericanRoulette",
     "AmericanRouletteProfile",
     "AnnouncedBet",
@@ -1043,8 +1037,8 @@ __all__ = [
     "ZeroChoice",
     "ZeroChoiceKind",
     "ZeroRule",
-    "engine_class",
+    "load_builtin",
     "par_chains",
-    "profile_class",
+    "raw_profile",
     "resolve_roulette",
 ]

@@ -59,7 +59,7 @@ from crupier.games.chemin_de_fer import (
     punto_cell,
     punto_word_by_the_rules,
 )
-from crupier.games.chemin_de_fer.rules import Cell, hand_total, point_value
+from crupier.games.chemin_de_fer.profile import Cell, hand_total, point_value
 from crupier.games.chemin_de_fer.state import (
     BankAwarded,
     BankReturned,

@@ -3,8 +3,9 @@
 Spec: ``spec/games/07-punto-banco.md``. Spots: ``banker`` (banca), ``player`` (punt),
 and the optional side bets ``tie``, ``player-pair`` and ``banker-pair`` (off unless
 the profile enables them). The drawing rules are data of the profile
-(:data:`PLAYER_DRAWS`, :data:`BANKER_TABLE`), used by the engine's deal and by the
-exact analyser alike.
+(``rules.player_draws`` and ``rules.banker_table``, written only in its TOML), used by
+the engine's deal and by the exact analyser alike; card values, the shoe, its burn and
+the seats are the baccarat family's (:mod:`crupier.games.baccarat`).
 
 >>> from crupier.core.layout import BuyIn, PlaceBet, NoMoreBets
 >>> from crupier.core.roles import Role
@@ -28,7 +29,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any, ClassVar, NamedTuple
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from crupier.core.cards import FRENCH_RANKS, Card, Suit
 from crupier.core.errors import (
@@ -56,62 +57,22 @@ from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
 from crupier.core.shoe import Burn, Shoe, burn_from, parse_cards
+from crupier.games.baccarat.cards import burn_value, hand_total, point_value
+from crupier.games.baccarat.drawing import banker_cell, check_banker_table
+from crupier.games.baccarat.seats import LeaveSeat, TakeSeat
+from crupier.games.baccarat.shoe import ShoeRules, open_shoe
 from crupier.games.builtin import builtin_raw, load_builtin_profile
 
 GAME_ID = "punto-banco"
 
-# -- the drawing rules, written once -------------------------------------------------------
-
-PLAYER_DRAWS: tuple[int, ...] = (0, 1, 2, 3, 4, 5)
-"""Punt's two-card totals on which it must draw (spec 07, Decision rules; 002 VI.2.a)."""
-
-BANKER_TABLE: dict[int, str] = {
-    # column: Punt stood, then Punt's third card value 0 1 2 3 4 5 6 7 8 9
-    0: "TTTTTTTTTTT",
-    1: "TTTTTTTTTTT",
-    2: "TTTTTTTTTTT",
-    3: "TTTTTTTTTPT",
-    4: "TPPTTTTTTPP",
-    5: "TPPPPTTTTPP",
-    6: "PPPPPPPTTPP",
-    7: "PPPPPPPPPPP",
-}
-"""Banca's drawing table (T: draw, P: stand), rows by Banca's two-card total 0-7,
-columns "Punt stood" and Punt's third card 0-9 (spec 07 DEFAULT: the standard table)."""
-
-
-def point_value(card: Card) -> int:
-    """A card's value in baccarat: ace 1, 2-9 face value, 10 and faces 0.
-
-    >>> [point_value(Card.parse(c)) for c in ("Ah", "9s", "Td", "Kc")]
-    [1, 9, 0, 0]
-    """
-    pips = card.rank.pips
-    return pips if pips < 10 else 0
-
-
-def burn_value(card: Card) -> int:
-    """How many cards the first exposed card orders burnt: tens and faces 10, ace 1.
-
-    >>> burn_value(Card.parse("Qh")), burn_value(Card.parse("Ad")), burn_value(Card.parse("7c"))
-    (10, 1, 7)
-    """
-    return min(card.rank.pips, 10)
-
-
-def hand_total(hand: Sequence[Card]) -> int:
-    """The point of a hand: the units digit of the sum of its values.
-
-    >>> hand_total([Card.parse("7h"), Card.parse("8d")])
-    5
-    """
-    return sum(point_value(c) for c in hand) % 10
+# -- the drawing rules (the tables are the profile's) ------------------------------------
 
 
 def player_draws(rules: PuntoBancoRules, total: int) -> bool:
     """True if Punt, holding ``total`` with two cards (no natural), must draw.
 
-    >>> player_draws(PuntoBancoRules(), 5), player_draws(PuntoBancoRules(), 6)
+    >>> rules = load_builtin().rules
+    >>> player_draws(rules, 5), player_draws(rules, 6)
     (True, False)
     """
     return total in rules.player_draws
@@ -121,13 +82,13 @@ def banker_draws(rules: PuntoBancoRules, total: int, third: int | None) -> bool:
     """True if Banca, holding ``total`` with two cards, must draw when Punt's third card
     has value ``third`` (``None``: Punt stood).
 
-    >>> banker_draws(PuntoBancoRules(), 3, 8), banker_draws(PuntoBancoRules(), 6, None)
+    >>> rules = load_builtin().rules
+    >>> banker_draws(rules, 3, 8), banker_draws(rules, 6, None)
     (False, False)
     """
     if total >= 8:
         return False
-    column = 0 if third is None else third + 1
-    return rules.banker_table[total][column] == "T"
+    return banker_cell(rules.banker_table, total, third) == "T"
 
 
 class Totals(NamedTuple):
@@ -174,7 +135,7 @@ def play_coup(rules: PuntoBancoRules, next_card: Callable[[], Card]) -> Coup:
 
     >>> from crupier.core.cards import cards
     >>> deck = iter(cards("2h 3d 3s Kc 4h 5d"))
-    >>> str(play_coup(PuntoBancoRules(), lambda: next(deck)))
+    >>> str(play_coup(load_builtin().rules, lambda: next(deck)))
     'Punt 2h 3s 4h = 9; Banca 3d Kc 5d = 8'
     """
     p = [next_card()]
@@ -238,32 +199,16 @@ class SideBets(BaseModel):
     pairs: bool = False
 
 
-class ShoeRules(BaseModel):
-    """The shoe: decks, stop card, burn procedure (spec 07, Equipment and Round procedure)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    decks: int = 6
-    cards_below_stop: int = 7
-    burn_exposed_card: bool = True
-    """The first exposed card is burnt too, besides the cards its value orders."""
-
-    @model_validator(mode="after")
-    def _check(self) -> ShoeRules:
-        if not 1 <= self.decks <= 8:
-            raise ValueError("shoe.decks: must be 1 to 8")
-        if not 6 <= self.cards_below_stop < 52 * self.decks - 20:
-            raise ValueError("shoe.cards_below_stop: must be at least 6 (one whole coup)")
-        return self
-
-
 class PuntoBancoRules(BaseModel):
     """Rule switches (DEFAULT and INTERPRETATION marks of spec 07)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    player_draws: tuple[int, ...] = PLAYER_DRAWS
-    banker_table: dict[int, str] = Field(default_factory=lambda: dict(BANKER_TABLE))
+    player_draws: tuple[int, ...]
+    """Punt's two-card totals on which it must draw (spec 07, Decision rules; 002 VI.2.a)."""
+    banker_table: dict[int, str]
+    """Banca's drawing table (T: draw, P: stand), rows by Banca's two-card total 0-7,
+    columns "Punt stood" and Punt's third card 0-9 (:mod:`crupier.games.baccarat.drawing`)."""
     tie_main_bets: str = "stay"
     """On a tie the Banca and Punt bets are void: ``stay`` on the layout (they may be
     withdrawn) or ``return`` to the player."""
@@ -276,14 +221,9 @@ class PuntoBancoRules(BaseModel):
     def _check(self) -> PuntoBancoRules:
         if not set(self.player_draws) <= set(range(8)):
             raise ValueError("rules.player_draws: totals 0 to 7 only (8 and 9 are naturals)")
-        if set(self.banker_table) != set(range(8)):
-            raise ValueError("rules.banker_table: needs one row for each total 0 to 7")
-        for total, row in self.banker_table.items():
-            if len(row) != 11 or set(row) - {"T", "P"}:
-                raise ValueError(
-                    f"rules.banker_table: row {total} must be 11 letters T or P "
-                    "(Punt stood, then third card 0-9)"
-                )
+        check_banker_table(
+            self.banker_table, "rules.banker_table", "TP", "Punt stood, then third card 0-9"
+        )
         if self.tie_main_bets not in ("stay", "return"):
             raise ValueError("rules.tie_main_bets: must be 'stay' or 'return'")
         if self.shoe_on_tie not in ("keep", "pass"):
@@ -310,11 +250,11 @@ class PuntoBancoMaxima(BaseModel):
 class PuntoBancoProfile(LayoutProfile):
     """The punto banco rules profile."""
 
-    shoe: ShoeRules = ShoeRules()
+    shoe: ShoeRules
     commission: Commission = Commission()
     payouts: PuntoBancoPayouts = PuntoBancoPayouts()
     side_bets: SideBets = SideBets()
-    rules: PuntoBancoRules = PuntoBancoRules()
+    rules: PuntoBancoRules
     maxima: PuntoBancoMaxima = PuntoBancoMaxima()
 
 
@@ -363,7 +303,7 @@ def resolve_punto_banco(profile: PuntoBancoProfile, bet_type: str, t: Totals) ->
     Banca wins at its payout less the commission rate (the engine rounds the
     commission in money); a tie voids Banca and Punt bets (:class:`Push`).
 
-    >>> p = PuntoBancoProfile(game=GAME_ID, profile="x")
+    >>> p = load_builtin()
     >>> resolve_punto_banco(p, "banker", Totals(3, 7, False, False))
     Win(ratio=Fraction(19, 20))
     >>> resolve_punto_banco(p, "player", Totals(6, 6, False, False))
@@ -418,23 +358,6 @@ class Deal(Action):
     player: str | None = None
     cards: tuple[str, ...] = ()
     stop_card: bool = False
-
-
-@dataclass(frozen=True, kw_only=True)
-class TakeSeat(Action):
-    """A player who bought in takes a numbered seat (departamento)."""
-
-    kind: ClassVar[str] = "take-seat"
-    player: str
-    seat: int
-
-
-@dataclass(frozen=True, kw_only=True)
-class LeaveSeat(Action):
-    """A player gives up his seat (he may still bet standing, if allowed)."""
-
-    kind: ClassVar[str] = "leave-seat"
-    player: str
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -616,38 +539,13 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
         if state.shoe is not None and not state.shoe.at_stop_card:
             raise IllegalAction("the shoe in play has not reached its stop card")
         rules = self.profile.shoe
-        if action.live:
-            shoe = Shoe.live_table(rules.decks)
-            burn = _parse_cards(action.burn, "new-shoe")
-            if not burn:
-                raise MalformedAction("new-shoe: enter the exposed first card and the burnt cards")
-            want = burn_value(burn[0]) + (1 if rules.burn_exposed_card else 0)
-            if len(burn) != want:
-                raise MalformedAction(
-                    f"new-shoe: the first card {burn[0]} orders {want} cards burnt "
-                    f"in all, not {len(burn)}"
-                )
-            try:
-                shoe.expose(burn[0])
-                for card in burn[1:]:
-                    shoe.burn_card(card)
-            except ValueError as exc:
-                raise MalformedAction(f"new-shoe: {exc}") from None
-        else:
-            if action.burn:
-                raise MalformedAction("new-shoe: burnt cards are entered only at a live table")
-            cut = action.cut
-            n = 52 * rules.decks
-            if cut is not None and (
-                not isinstance(cut, int) or isinstance(cut, bool) or not 0 < cut < n
-            ):
-                raise MalformedAction(f"new-shoe: cut must be 1 to {n - 1}, not {cut!r}")
-            shoe = Shoe.shuffled(
-                rules.decks, source, cards_below_stop=rules.cards_below_stop, cut=cut
-            )
-            first = shoe.expose()
-            want = burn_value(first) - (0 if rules.burn_exposed_card else 1)
-            burn = [first, *shoe.burn(want)]
+        shoe, burn = open_shoe(
+            rules,
+            source,
+            live=action.live,
+            cut=action.cut,
+            burn=_parse_cards(action.burn, "new-shoe"),
+        )
         state.shoe = shoe
         state.shoes += 1
         state.declined = []
@@ -837,7 +735,8 @@ def coup_distribution(
     cards are enumerated by rank (for the pair flags), the third cards by value. The
     drawing rules are :func:`player_draws` and :func:`banker_draws`.
 
-    >>> dist = coup_distribution(1, PLAYER_DRAWS, tuple(BANKER_TABLE[t] for t in range(8)))
+    >>> rules = load_builtin().rules
+    >>> dist = coup_distribution(1, rules.player_draws, tuple(rules.banker_table.values()))
     >>> sum(p for _, p in dist)
     Fraction(1, 1)
     """
@@ -940,42 +839,22 @@ def par_chains(profile: PuntoBancoProfile) -> list[PuntoBancoChain]:
     return [PuntoBancoChain(bet_id, profile) for bet_id in BET_IDS]
 
 
-def profile_class(game_id: str) -> type[PuntoBancoProfile]:
-    """The profile schema (catalogue hook)."""
-    return PuntoBancoProfile
-
-
-def engine_class(game_id: str) -> type[PuntoBanco]:
-    """The engine class (catalogue hook)."""
-    return PuntoBanco
-
-
 def load_builtin(name: str = "andorra") -> PuntoBancoProfile:
-    """A built-in profile, read without the catalogue (``extends`` resolved).
+    """A built-in profile, ``extends`` resolved (read by :mod:`crupier.games.builtin`).
 
-    >>> load_builtin("spain-1979").shoe.decks
-    6
+    >>> load_builtin().game
+    'punto-banco'
     """
     return load_builtin_profile(PuntoBancoProfile, GAME_ID, name)
 
 
-def _raw(name: str = "andorra", seen: tuple[str, ...] = ()) -> dict[str, Any]:
-    """The raw data of a built-in profile, ``extends`` merged in."""
-    return builtin_raw(GAME_ID, name, seen)
+def raw_profile(name: str = "andorra") -> dict[str, Any]:
+    """The raw data of a built-in profile, ``extends`` merged in (a fresh copy to change)."""
+    return builtin_raw(GAME_ID, name)
 
-
-def load_default() -> PuntoBancoProfile:
-    """The andorra profile."""
-    return load_builtin()
-
-
-ENGINE = PuntoBanco
-PROFILE = PuntoBancoProfile
 
 __all__ = [
-    "BANKER_TABLE",
     "BET_IDS",
-    "PLAYER_DRAWS",
     "Burn",
     "Coup",
     "Deal",
@@ -987,9 +866,14 @@ __all__ = [
     "PuntoBancoState",
     "TakeSeat",
     "Totals",
+    "burn_value",
     "coup_distribution",
+    "hand_total",
+    "load_builtin",
     "par_chains",
     "play_coup",
+    "point_value",
+    "raw_profile",
     "resolve_punto_banco",
     "spot_of",
 ]

@@ -1,0 +1,32 @@
+"""02 — American roulette, single zero: the game's package; ``GAME`` is its face for the catalogue.
+
+The engine, the bets and the PAR model are the roulette family's (:mod:`crupier.games.roulette`),
+shared with the other roulette; the built-in profiles are in ``profiles/``.
+
+>>> GAME.id, GAME.engine.__name__, load_builtin().game
+('american-roulette', 'AmericanRoulette', 'american-roulette')
+"""
+
+from crupier.games.contract import GameModule
+from crupier.games.roulette.engine import AmericanRoulette, AmericanRouletteProfile, par_chains
+from crupier.games.roulette.engine import load_builtin as _load_builtin
+from crupier.games.roulette.engine import raw_profile as _raw_profile
+
+GAME = GameModule(
+    id="american-roulette",
+    profile=AmericanRouletteProfile,
+    engine=AmericanRoulette,
+    par=par_chains,
+)
+
+
+def load_builtin(name: str = "andorra") -> AmericanRouletteProfile:
+    """A built-in profile of american roulette, ``extends`` resolved."""
+    profile = _load_builtin(GAME.id, name)
+    assert isinstance(profile, AmericanRouletteProfile)
+    return profile
+
+
+def raw_profile(name: str = "andorra") -> dict[str, object]:
+    """The raw data of a built-in profile, ``extends`` merged in (a fresh copy to change)."""
+    return _raw_profile(GAME.id, name)

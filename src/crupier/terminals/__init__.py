@@ -1,1 +1,0 @@
-"""Terminal tables of the games whose rounds need decisions of their own (see crupier.play)."""
