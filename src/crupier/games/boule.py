@@ -426,6 +426,9 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
     """The Boule engine."""
 
     game_id: ClassVar[str] = GAME_ID
+    checked_first: ClassVar[frozenset[str]] = frozenset()
+    """None: every action first closes the correction of the last result (see ``_step``),
+    so each runs on a copy of the state."""
     void_reopens_betting: ClassVar[bool] = True
     actions: ClassVar[dict[str, type[Action]]] = registry(
         *COMMON_ACTIONS, OpenBets, Launch, Result, CorrectResult, SetClothMinimum

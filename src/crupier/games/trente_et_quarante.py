@@ -639,6 +639,8 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
     """The trente et quarante engine."""
 
     game_id: ClassVar[str] = GAME_ID
+    checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first - {"place-bet"}
+    """An insured bet is placed, then insured (which may refuse): on a copy."""
     actions: ClassVar[dict[str, type[Action]]] = registry(
         *COMMON_ACTIONS, NewShoe, Deal, Burn, Insure, RefaitChoice, Position
     )

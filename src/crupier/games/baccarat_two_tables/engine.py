@@ -30,12 +30,10 @@ winnings. The engine keeps every chip on the table accounted for:
 from __future__ import annotations
 
 import copy
-import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from crupier.core.cards import Card
@@ -70,7 +68,7 @@ from crupier.core.layout import (
 from crupier.core.money import format_amount
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
-from crupier.core.round import JSON, Action, Event, Game
+from crupier.core.round import JSON, Action, Event, Game, fast_copy
 from crupier.core.shoe import Shoe
 from crupier.games.baccarat_two_tables.actions import (
     ACTIONS,
@@ -287,7 +285,7 @@ class BaccaratTwoTablesState:
         """A fast deep copy (the engine copies the state before every action)."""
         clone = copy.copy(self)
         for name, value in vars(self).items():
-            setattr(clone, name, _fast_copy(value))
+            setattr(clone, name, fast_copy(value, memo))
         return clone
 
     def balance(self) -> int:
@@ -295,26 +293,6 @@ class BaccaratTwoTablesState:
         stakes = sum(b.amount for b in self.bets.values())
         held = sum(self.players.values()) + self.bank + stakes + self.house + self.tips
         return held - (self.bought_in - self.cashed_out)
-
-
-_IMMUTABLE = (int, str, bool, float, type(None), Fraction, Card, StrEnum, frozenset)
-
-
-def _fast_copy(value: Any) -> Any:
-    if isinstance(value, _IMMUTABLE):
-        return value
-    if isinstance(value, list):
-        return [_fast_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _fast_copy(v) for k, v in value.items()}
-    if isinstance(value, tuple):
-        return tuple(_fast_copy(v) for v in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        clone = copy.copy(value)
-        for f in dataclasses.fields(value):
-            setattr(clone, f.name, _fast_copy(getattr(value, f.name)))
-        return clone
-    return copy.deepcopy(value)
 
 
 # -- spots ------------------------------------------------------------------------------------
