@@ -331,7 +331,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
     """Base engine of the layout games. See the module docstring."""
 
     checked_first: ClassVar[frozenset[str]] = frozenset(
-        {"buy-in", "cash-out", "place-bet", "take-down"}
+        {"buy-in", "cash-out", "place-bet", "take-down", "no-more-bets"}
     )
     """The common kinds whose rules refuse before they change anything (see
     :attr:`Game.checked_first`); a game whose hooks change the state before a check
@@ -395,7 +395,8 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         """Adjust a newly placed bet (for example, give it the current point)."""
 
     def on_round_start(self, state: LS) -> list[Event]:
-        """Called at "no more bets" (e.g. zero choices not declared take their default)."""
+        """Called at "no more bets", before the phase changes (e.g. zero choices not declared
+        take their default); a refusal must come before any change to ``state``."""
         return []
 
     def on_final_round(self, state: LS) -> list[Event]:
@@ -541,8 +542,9 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
 
     def _no_more_bets(self, state: LS) -> list[Event]:
         self.require_phase(state, Phase.BETTING)
+        started = self.on_round_start(state)  # it may refuse: before the phase changes
         state.phase = Phase.NO_MORE_BETS
-        return [Note(text="no more bets"), *self.on_round_start(state)]
+        return [Note(text="no more bets"), *started]
 
     def _void(self, state: LS, action: Void) -> list[Event]:
         if state.phase is not Phase.NO_MORE_BETS and not state.launched:

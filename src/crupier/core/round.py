@@ -269,6 +269,12 @@ class Game(ABC, Generic[P, S]):
             roles = ", ".join(sorted(str(r) for r in allowed))
             raise NotPermitted(f"{action.kind}: a {action.by} may not do this (only: {roles})")
 
+    def in_place(self, action: Action) -> bool:
+        """True if :meth:`apply` runs ``action`` on the live state: its kind is in
+        :attr:`checked_first` (a game narrows this where a kind checks first only in
+        some cases, e.g. cards drawn by the engine but not cards entered one by one)."""
+        return action.kind in self.checked_first
+
     def copy_state(self, state: S) -> S:
         """A copy of ``state`` that :meth:`_step` may change without touching ``state``.
 
@@ -300,7 +306,7 @@ class Game(ABC, Generic[P, S]):
     def apply(self, action: Action) -> Record:
         """Verify and apply ``action``; log it with its draws; return the record."""
         recorder = _Recorder(self.source)
-        if isinstance(action, Action) and action.kind in self.checked_first:
+        if isinstance(action, Action) and self.in_place(action):
             self.check_permission(action)
             events = self._step(self.state, action, recorder)
         else:
@@ -343,14 +349,17 @@ class _Recorder(RandomSource):
     """Passes draws through to the real source and keeps the ones this action took."""
 
     def __init__(self, inner: RandomSource) -> None:
-        super().__init__()
         self.inner = inner
         self.taken: list[tuple[int, int]] = []
+        self.draws = self.taken
 
-    def _below(self, n: int) -> int:
-        value = self.inner.randbelow(n)
+    def randbelow(self, n: int) -> int:
+        value = self.inner.randbelow(n)  # the inner source checks n and records the draw
         self.taken.append((n, value))
         return value
+
+    def _below(self, n: int) -> int:
+        return self.randbelow(n)
 
 
 class _ProbeSource(RandomSource):

@@ -607,7 +607,7 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
 
     game_id: ClassVar[str] = GAME_ID
     void_reopens_betting: ClassVar[bool] = True
-    checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first | {"no-more-bets", "throw"}
+    checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first | {"throw"}
     actions: ClassVar[dict[str, type[Action]]] = registry(
         *COMMON_ACTIONS, Throw, NoRoll, PassDice, BarShooter, ChangeDice
     )

@@ -481,7 +481,6 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
 
     void_reopens_betting: ClassVar[bool] = True
     checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first | {
-        "no-more-bets",
         "spin",
         "result",
         "zero-choice",
