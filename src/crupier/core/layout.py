@@ -16,7 +16,6 @@ and result action.
 
 from __future__ import annotations
 
-import copy
 from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -42,7 +41,7 @@ from crupier.core.money import Rounding, check_amount, format_amount, share, win
 from crupier.core.profile import Profile
 from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
-from crupier.core.round import JSON, Action, Event, Game, fast_copy
+from crupier.core.round import JSON, Action, Event, Game, copy_record
 
 RESULTS_KEPT = 50
 """How many recent results the state keeps for display (the log keeps them all)."""
@@ -141,6 +140,9 @@ class Bet:
         return dict(self.__dict__)
 
 
+_SHARED = frozenset({"results"})
+
+
 @dataclass
 class LayoutState:
     """The state every layout game shares; games subclass it to add theirs."""
@@ -163,11 +165,7 @@ class LayoutState:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> LayoutState:
         """A deep copy that shares the immutable parts (the results tuple, cards, spots)."""
-        clone = copy.copy(self)
-        for name, value in vars(self).items():
-            if name != "results":
-                setattr(clone, name, fast_copy(value, memo))
-        return clone
+        return copy_record(self, memo, _SHARED)
 
     def balance(self) -> int:
         """Players + layout + house - (bought in - cashed out): always 0."""

@@ -199,12 +199,26 @@ def fast_copy(value: Any, memo: dict[int, Any] | None = None) -> Any:
             return value
         if hasattr(t, "__deepcopy__"):
             return copy.deepcopy(value, memo)
-        clone = object.__new__(t)
-        clone.__dict__.update(
-            {k: v if type(v) in _ATOMIC else fast_copy(v, memo) for k, v in vars(value).items()}
-        )
-        return clone
+        return copy_record(value, memo)
     return copy.deepcopy(value, memo)
+
+
+R = TypeVar("R")
+
+
+def copy_record(record: R, memo: dict[int, Any], shared: frozenset[str] = frozenset()) -> R:
+    """A copy of a mutable record (a dataclass instance): its fields copied by
+    :func:`fast_copy`, those named in ``shared`` (immutable by contract) shared as they are.
+    The states' ``__deepcopy__`` are this.
+    """
+    clone = object.__new__(type(record))
+    clone.__dict__.update(
+        {
+            k: v if type(v) in _ATOMIC or k in shared else fast_copy(v, memo)
+            for k, v in vars(record).items()
+        }
+    )
+    return clone
 
 
 S = TypeVar("S")
@@ -386,6 +400,7 @@ __all__ = [
     "Record",
     "ScriptedSource",
     "action_from_dict",
+    "copy_record",
     "fast_copy",
     "field",
     "registry",

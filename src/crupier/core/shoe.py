@@ -23,7 +23,6 @@ position, so copying a shoe shares the order and copies only the small mutable p
 
 from __future__ import annotations
 
-import copy
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -61,7 +60,8 @@ class Shoe:
 
     def __deepcopy__(self, memo: dict[int, object]) -> Shoe:
         """Share the immutable order and the cards; copy the composition and the holders."""
-        clone = copy.copy(self)
+        clone = object.__new__(type(self))
+        clone.__dict__.update(self.__dict__)
         clone.counts = dict(self.counts)
         clone.burnt = list(self.burnt)
         clone.exposed = list(self.exposed)

@@ -29,7 +29,6 @@ winnings. The engine keeps every chip on the table accounted for:
 
 from __future__ import annotations
 
-import copy
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -68,7 +67,7 @@ from crupier.core.layout import (
 from crupier.core.money import format_amount
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
-from crupier.core.round import JSON, Action, Event, Game, fast_copy
+from crupier.core.round import JSON, Action, Event, Game, copy_record
 from crupier.core.shoe import Shoe
 from crupier.games.baccarat_two_tables.actions import (
     ACTIONS,
@@ -283,10 +282,7 @@ class BaccaratTwoTablesState:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> BaccaratTwoTablesState:
         """A fast deep copy (the engine copies the state before every action)."""
-        clone = copy.copy(self)
-        for name, value in vars(self).items():
-            setattr(clone, name, fast_copy(value, memo))
-        return clone
+        return copy_record(self, memo)
 
     def balance(self) -> int:
         """Players + bank + stakes + cagnotte + tips - (bought in - cashed out): always 0."""

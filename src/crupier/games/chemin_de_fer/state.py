@@ -14,14 +14,13 @@ action::
 
 from __future__ import annotations
 
-import copy
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any, ClassVar
 
 from crupier.core.cards import Card
-from crupier.core.round import JSON, Action, Event, fast_copy
+from crupier.core.round import JSON, Action, Event, copy_record
 from crupier.core.shoe import Burn, Shoe
 from crupier.games.chemin_de_fer.rules import Mode
 
@@ -237,10 +236,7 @@ class CheminDeFerState:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CheminDeFerState:
         """A deep copy that shares the frozen values (cards, bids, fractions, the shoe's order)."""
-        clone = copy.copy(self)
-        for name, value in vars(self).items():
-            setattr(clone, name, fast_copy(value, memo))
-        return clone
+        return copy_record(self, memo)
 
     def on_table(self) -> int:
         """The punto stakes on the table."""
