@@ -63,6 +63,7 @@ from crupier.core.layout import (
     Settled,
     Suspend,
     TakeDown,
+    keep_recent,
 )
 from crupier.core.money import format_amount
 from crupier.core.rng import RandomSource
@@ -225,6 +226,9 @@ class Coup:
     incidents: list[str] = field(default_factory=list)
 
 
+_SHARED = frozenset({"results", "last_coup"})
+
+
 @dataclass
 class BaccaratTwoTablesState:
     """Everything on the table."""
@@ -277,12 +281,14 @@ class BaccaratTwoTablesState:
     suspended_from: Phase | None = None
     key_holder: str | None = None
     cagnotte_total: int = 0
-    results: list[str] = field(default_factory=list)
+    results: tuple[str, ...] = ()
+    """The last results, oldest first (a bounded tuple: copies share it)."""
     last_coup: JSON | None = None
+    """The view of the last coup, replaced whole after each coup (copies share it)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> BaccaratTwoTablesState:
         """A fast deep copy (the engine copies the state before every action)."""
-        return copy_record(self, memo)
+        return copy_record(self, memo, _SHARED)
 
     def balance(self) -> int:
         """Players + bank + stakes + cagnotte + tips - (bought in - cashed out): always 0."""
@@ -401,6 +407,7 @@ class BaccaratTwoTables(Game[BaccaratTwoTablesProfile, BaccaratTwoTablesState]):
 
     game_id: ClassVar[str] = GAME_ID
     actions: ClassVar[dict[str, type[Action]]] = ACTIONS
+    checked_first: ClassVar[frozenset[str]] = frozenset({"buy-in", "place-bet"})
     permissions: ClassVar[dict[str, frozenset[Role]]] = {
         "buy-in": _CROUPIER,
         "cash-out": _CROUPIER,
@@ -1776,8 +1783,7 @@ class BaccaratTwoTables(Game[BaccaratTwoTablesProfile, BaccaratTwoTablesState]):
                         Note(text=f"table {table}: {hand.holder} cedes the cards to {nxt}")
                     )
         events += self._banco_after(state, coup, outcome, banco_net)
-        state.results.append(summary)
-        del state.results[:-RESULTS_KEPT]
+        state.results = keep_recent(state.results, summary, RESULTS_KEPT)
         state.last_coup = self._coup_view(coup, None, final=True)
         state.last_coup["outcome"] = dict(outcome)
         state.coup = None

@@ -50,7 +50,16 @@ from crupier.core.errors import (
     UnknownPlayer,
     WrongPhase,
 )
-from crupier.core.layout import BuyIn, CashOut, NoMoreBets, Note, Reopen, Suspend, Void
+from crupier.core.layout import (
+    BuyIn,
+    CashOut,
+    NoMoreBets,
+    Note,
+    Reopen,
+    Suspend,
+    Void,
+    keep_recent,
+)
 from crupier.core.money import check_amount, format_amount
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
@@ -1616,8 +1625,7 @@ class CheminDeFer(Game[CheminDeFerProfile, CheminDeFerState]):
                 announcement=announcement,
             )
         ]
-        state.results.append(f"{pp}-{bp} {winner}")
-        del state.results[:-50]
+        state.results = keep_recent(state.results, f"{pp}-{bp} {winner}")
         state.coups += 1
         state.coup = None
         state.cards_right = None

@@ -186,6 +186,9 @@ class Coup:
     errors: list[str] = field(default_factory=list)
 
 
+_SHARED = frozenset({"results"})
+
+
 @dataclass
 class CheminDeFerState:
     """Everything on and around the table."""
@@ -229,14 +232,15 @@ class CheminDeFerState:
     coup: Coup | None = None
     coups: int = 0
     voids: int = 0
-    results: list[str] = field(default_factory=list)
+    results: tuple[str, ...] = ()
+    """The last results, oldest first (a bounded tuple: copies share it)."""
     incidents: list[str] = field(default_factory=list)
     resume: Phase | None = None
     key_holder: str | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CheminDeFerState:
         """A deep copy that shares the frozen values (cards, bids, fractions, the shoe's order)."""
-        return copy_record(self, memo)
+        return copy_record(self, memo, _SHARED)
 
     def on_table(self) -> int:
         """The punto stakes on the table."""
