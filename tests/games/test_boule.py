@@ -433,7 +433,7 @@ def test_wrong_result_is_corrected_while_the_chips_are_on_the_table() -> None:
     right.apply(Result(number=7))
     assert game.state.players == right.state.players
     assert game.state.house == right.state.house == -70 * E - 20 * E + 10 * E
-    assert game.state.results == [7] and game.state.rounds == 1
+    assert game.state.results == (7,) and game.state.rounds == 1
     assert sum(1 for e in record.events if isinstance(e, Settled)) == 3
     assert game.state.balance() == 0
     game.apply(OpenBets())

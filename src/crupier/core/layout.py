@@ -16,8 +16,6 @@ and result action.
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -43,7 +41,7 @@ from crupier.core.money import Rounding, check_amount, format_amount, share, win
 from crupier.core.profile import Profile
 from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
-from crupier.core.round import JSON, Action, Event, Game
+from crupier.core.round import JSON, Action, Event, Game, copy_record
 
 RESULTS_KEPT = 50
 """How many recent results the state keeps for display (the log keeps them all)."""
@@ -63,6 +61,15 @@ class Then(StrEnum):
 
     CLOSE = "close"
     SUSPEND = "suspend"
+
+
+def keep_recent(results: tuple[Any, ...], result: Any, kept: int = RESULTS_KEPT) -> tuple[Any, ...]:
+    """``results`` with ``result`` added, bounded to the last ``kept`` (a new tuple).
+
+    >>> keep_recent((1, 2, 3), 4, kept=3)
+    (2, 3, 4)
+    """
+    return (*results[len(results) - kept + 1 :], result) if len(results) >= kept else (*results, result)
 
 
 # -- profile --------------------------------------------------------------------------
@@ -133,6 +140,9 @@ class Bet:
         return dict(self.__dict__)
 
 
+_SHARED = frozenset({"results"})
+
+
 @dataclass
 class LayoutState:
     """The state every layout game shares; games subclass it to add theirs."""
@@ -147,17 +157,15 @@ class LayoutState:
     cashed_out: int = 0
     rounds: int = 0
     voids: int = 0
-    results: list[Any] = field(default_factory=list)
+    results: tuple[Any, ...] = ()
+    """The last :data:`RESULTS_KEPT` results, oldest first (a tuple: copies share it)."""
     rounds_left: int | None = None
     then: Then = Then.CLOSE
     key_holder: str | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> LayoutState:
-        """A fast deep copy (the engine copies the state on every action)."""
-        clone = copy.copy(self)
-        for name, value in vars(self).items():
-            setattr(clone, name, _fast_copy(value, memo))
-        return clone
+        """A deep copy that shares the immutable parts (the results tuple, cards, spots)."""
+        return copy_record(self, memo, _SHARED)
 
     def balance(self) -> int:
         """Players + layout + house - (bought in - cashed out): always 0."""
@@ -320,14 +328,40 @@ LS = TypeVar("LS", bound=LayoutState)
 class LayoutGame(Game[LP, LS], Generic[LP, LS]):
     """Base engine of the layout games. See the module docstring."""
 
+    checked_first: ClassVar[frozenset[str]] = frozenset(
+        {"buy-in", "cash-out", "place-bet", "take-down", "no-more-bets"}
+    )
+    """The common kinds whose rules refuse before they change anything (see
+    :attr:`Game.checked_first`); a game whose hooks change the state before a check
+    narrows this set."""
+
     void_reopens_betting: ClassVar[bool] = True
     """After a void round, betting reopens (roulette) or the result is simply redone (sic bo)."""
+
+    def __init__(self, profile: LP, source: RandomSource | None = None, **options: Any) -> None:
+        self._spots: dict[str, Spot] = {}
+        super().__init__(profile, source, **options)
+
+    def spot(self, text: str) -> Spot:
+        """:meth:`parse_spot`, cached: a spot's text parses once per game, whose profile is
+        fixed (a refused text is not kept and raises again).
+
+        >>> from crupier.games.catalogue import new_game
+        >>> game = new_game("french-roulette")
+        >>> game.spot("Rouge") is game.spot("Rouge"), game.spot("Rouge").name
+        (True, 'red')
+        """
+        spot = self._spots.get(text)
+        if spot is None:
+            spot = self._spots[text] = self.parse_spot(text)
+        return spot
 
     # -- hooks each game defines ---------------------------------------------------
 
     @abstractmethod
     def parse_spot(self, text: str) -> Spot:
-        """The canonical spot for ``text``, or raise :class:`UnknownSpot`."""
+        """The canonical spot for ``text``, or raise :class:`UnknownSpot` (a pure function
+        of the text and the profile: :meth:`spot` caches it)."""
 
     @abstractmethod
     def maximum(self, spot: Spot) -> int:
@@ -359,7 +393,8 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         """Adjust a newly placed bet (for example, give it the current point)."""
 
     def on_round_start(self, state: LS) -> list[Event]:
-        """Called at "no more bets" (e.g. zero choices not declared take their default)."""
+        """Called at "no more bets", before the phase changes (e.g. zero choices not declared
+        take their default); a refusal must come before any change to ``state``."""
         return []
 
     def on_final_round(self, state: LS) -> list[Event]:
@@ -455,7 +490,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         amount = check_amount(action.amount)
         if not isinstance(action.spot, str):
             raise MalformedAction(f"{action.spot!r} is not a spot name")
-        spot = self.parse_spot(action.spot)
+        spot = self.spot(action.spot)
         self.check_stake(state, player, spot, amount)
         self.check_bet(state, player, spot, amount)
         if state.players[player] < amount:
@@ -498,15 +533,16 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         bet = state.bets.get(action.bet) if isinstance(action.bet, int) else None
         if bet is None or bet.player != action.player:
             raise IllegalAction(f"{action.player} has no bet number {action.bet!r}")
-        self.check_take_down(state, bet, self.parse_spot(bet.spot))
+        self.check_take_down(state, bet, self.spot(bet.spot))
         del state.bets[bet.id]
         state.players[bet.player] += bet.amount
         return [Note(text=f"{bet.player} takes down {bet.spot} ({format_amount(bet.amount)})")]
 
     def _no_more_bets(self, state: LS) -> list[Event]:
         self.require_phase(state, Phase.BETTING)
+        started = self.on_round_start(state)  # it may refuse: before the phase changes
         state.phase = Phase.NO_MORE_BETS
-        return [Note(text="no more bets"), *self.on_round_start(state)]
+        return [Note(text="no more bets"), *started]
 
     def _void(self, state: LS, action: Void) -> list[Event]:
         if state.phase is not Phase.NO_MORE_BETS and not state.launched:
@@ -524,8 +560,14 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         count = action.count
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             raise MalformedAction(f"last-rounds: {count!r} is not a number of rounds")
+        try:
+            then = Then(action.then)
+        except ValueError:
+            raise MalformedAction(
+                f"last-rounds: then is {' or '.join(map(str, Then))}, not {action.then!r}"
+            ) from None
         state.rounds_left = count
-        state.then = Then(action.then)
+        state.then = then
         return [Note(text=f"the last {count} rounds")]
 
     def _suspend(self, state: LS, action: Suspend) -> list[Event]:
@@ -550,12 +592,11 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
 
     def settle(self, state: LS, outcome: Any) -> list[Event]:
         """Resolve every bet on ``outcome``, in the regulated order; close the round."""
-        state.results.append(outcome)
-        del state.results[:-RESULTS_KEPT]
+        state.results = keep_recent(state.results, outcome)
         events: list[Event] = [ResultEvent(result=outcome, announcement=self.announce(outcome))]
         resolved: list[tuple[Bet, Spot, Resolution]] = []
         for bet in list(state.bets.values()):
-            spot = self.parse_spot(bet.spot)
+            spot = self.spot(bet.spot)
             resolved.append((bet, spot, self.resolve(bet, spot, outcome, state)))
         # Losing bets are removed first, then the winners are paid in order.
         resolved.sort(
@@ -688,31 +729,6 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         }
 
 
-_IMMUTABLE = (int, str, float, bool, type(None), Fraction, frozenset, StrEnum)
-
-
-def _fast_copy(value: Any, memo: dict[int, Any]) -> Any:
-    """Deep copy that shares immutable values (and tuples of them) instead of walking them."""
-    if isinstance(value, _IMMUTABLE):
-        return value
-    if isinstance(value, tuple) and all(isinstance(v, _IMMUTABLE) for v in value):
-        return value
-    if isinstance(value, tuple):
-        return tuple(_fast_copy(v, memo) for v in value)
-    if isinstance(value, list):
-        return [_fast_copy(v, memo) for v in value]
-    if isinstance(value, dict):
-        return {k: _fast_copy(v, memo) for k, v in value.items()}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        if value.__dataclass_params__.frozen:  # type: ignore[attr-defined]
-            return value
-        clone = copy.copy(value)
-        for f in dataclasses.fields(value):
-            setattr(clone, f.name, _fast_copy(getattr(value, f.name), memo))
-        return clone
-    return copy.deepcopy(value, memo)
-
-
 def _fmt(amount: object) -> str:
     return format_amount(amount) if isinstance(amount, int) else repr(amount)
 
@@ -740,4 +756,5 @@ __all__ = [
     "TakeDown",
     "Then",
     "Void",
+    "keep_recent",
 ]

@@ -23,6 +23,7 @@ import typing
 from abc import ABC, abstractmethod
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from typing import Any, ClassVar, Generic, Self, TypeVar
 
 from crupier.core.errors import MalformedAction, NotPermitted, ReplayMismatch, RuleError
@@ -164,6 +165,62 @@ def action_from_dict(data: Mapping[str, Any], registry: Mapping[str, type[Action
         raise MalformedAction(f"{kind}: {exc}") from None
 
 
+_ATOMIC: frozenset[type] = frozenset({int, str, float, bool, type(None), Fraction, frozenset, bytes})
+
+
+def fast_copy(value: Any, memo: dict[int, Any] | None = None) -> Any:
+    """A deep copy of game state that shares what cannot change: numbers, text, enums,
+    frozen dataclasses (cards, spots, settled coups) and tuples of them; it copies the
+    dicts, lists and mutable records, and defers to a value's own ``__deepcopy__`` (a
+    shoe shares its order). The states' ``__deepcopy__`` use it.
+
+    >>> from crupier.core.cards import Card
+    >>> hand = {"cards": [Card.parse("Ah")], "shown": (Card.parse("Kd"),)}
+    >>> clone = fast_copy(hand)
+    >>> clone == hand, clone["cards"] is hand["cards"], clone["shown"] is hand["shown"]
+    (True, False, True)
+    """
+    memo = {} if memo is None else memo
+    t = type(value)
+    if t in _ATOMIC:
+        return value
+    if t is dict:
+        return {k: v if type(v) in _ATOMIC else fast_copy(v, memo) for k, v in value.items()}
+    if t is list:
+        return [v if type(v) in _ATOMIC else fast_copy(v, memo) for v in value]
+    if isinstance(value, (str, int)):  # enums
+        return value
+    if t is tuple:
+        items = [v if type(v) in _ATOMIC else fast_copy(v, memo) for v in value]
+        return value if all(a is b for a, b in zip(items, value, strict=True)) else tuple(items)
+    params = getattr(t, "__dataclass_params__", None)
+    if params is not None:
+        if params.frozen:
+            return value
+        if hasattr(t, "__deepcopy__"):
+            return copy.deepcopy(value, memo)
+        return copy_record(value, memo)
+    return copy.deepcopy(value, memo)
+
+
+R = TypeVar("R")
+
+
+def copy_record(record: R, memo: dict[int, Any], shared: frozenset[str] = frozenset()) -> R:
+    """A copy of a mutable record (a dataclass instance): its fields copied by
+    :func:`fast_copy`, those named in ``shared`` (immutable by contract) shared as they are.
+    The states' ``__deepcopy__`` are this.
+    """
+    clone = object.__new__(type(record))
+    clone.__dict__.update(
+        {
+            k: v if type(v) in _ATOMIC or k in shared else fast_copy(v, memo)
+            for k, v in vars(record).items()
+        }
+    )
+    return clone
+
+
 S = TypeVar("S")
 P = TypeVar("P", bound=Profile)
 
@@ -173,13 +230,22 @@ class Game(ABC, Generic[P, S]):
 
     Subclasses define :attr:`game_id`, :attr:`actions` (kind to class),
     :attr:`permissions` (kind to the roles that may take it), :meth:`initial_state`,
-    :meth:`_step` (mutates a *copy* of the state; raising leaves the game untouched),
+    :meth:`_step` (mutates the state it is given; raising leaves the game untouched),
     :meth:`legal_actions` and :meth:`view`.
+
+    How a refused action changes nothing: the kinds named in :attr:`checked_first` are
+    rules that raise every refusal before they change anything, so :meth:`apply` runs
+    them on the live state without copying it; every other kind runs on a copy
+    (:meth:`copy_state`) that is swapped in only if nothing was refused. The property
+    tests of every game check both, over random legal and illegal sequences.
     """
 
     game_id: ClassVar[str] = ""
     actions: ClassVar[Mapping[str, type[Action]]] = {}
     permissions: ClassVar[Mapping[str, frozenset[Role]]] = {}
+    checked_first: ClassVar[frozenset[str]] = frozenset()
+    """Kinds whose rule checks everything before its first change to the state (and
+    draws nothing before a refusal): applied in place, without a copy."""
 
     def __init__(self, profile: P, source: RandomSource | None = None, **options: Any) -> None:
         self.profile = profile
@@ -217,11 +283,25 @@ class Game(ABC, Generic[P, S]):
             roles = ", ".join(sorted(str(r) for r in allowed))
             raise NotPermitted(f"{action.kind}: a {action.by} may not do this (only: {roles})")
 
+    def in_place(self, action: Action) -> bool:
+        """True if :meth:`apply` runs ``action`` on the live state: its kind is in
+        :attr:`checked_first` (a game narrows this where a kind checks first only in
+        some cases, e.g. cards drawn by the engine but not cards entered one by one)."""
+        return action.kind in self.checked_first
+
+    def copy_state(self, state: S) -> S:
+        """A copy of ``state`` that :meth:`_step` may change without touching ``state``.
+
+        States share their immutable parts (a shoe's order, the stored results, cards)
+        through their ``__deepcopy__``, so this copies only what a rule can change.
+        """
+        return copy.deepcopy(state)
+
     def _trial(self, action: Action, source: RandomSource) -> tuple[S, Sequence[Event]]:
         if not isinstance(action, Action):
             raise MalformedAction(f"{action!r} is not an action")
         self.check_permission(action)
-        state = copy.deepcopy(self.state)
+        state = self.copy_state(self.state)
         events = self._step(state, action, source)
         return state, events
 
@@ -240,8 +320,11 @@ class Game(ABC, Generic[P, S]):
     def apply(self, action: Action) -> Record:
         """Verify and apply ``action``; log it with its draws; return the record."""
         recorder = _Recorder(self.source)
-        state, events = self._trial(action, recorder)
-        self.state = state
+        if isinstance(action, Action) and self.in_place(action):
+            self.check_permission(action)
+            events = self._step(self.state, action, recorder)
+        else:
+            self.state, events = self._trial(action, recorder)
         entry = Entry(len(self.log) + 1, action, tuple(recorder.taken))
         self.log.append(entry)
         return Record(entry, tuple(events))
@@ -280,14 +363,17 @@ class _Recorder(RandomSource):
     """Passes draws through to the real source and keeps the ones this action took."""
 
     def __init__(self, inner: RandomSource) -> None:
-        super().__init__()
         self.inner = inner
         self.taken: list[tuple[int, int]] = []
+        self.draws = self.taken
 
-    def _below(self, n: int) -> int:
-        value = self.inner.randbelow(n)
+    def randbelow(self, n: int) -> int:
+        value = self.inner.randbelow(n)  # the inner source checks n and records the draw
         self.taken.append((n, value))
         return value
+
+    def _below(self, n: int) -> int:
+        return self.randbelow(n)
 
 
 class _ProbeSource(RandomSource):
@@ -314,6 +400,8 @@ __all__ = [
     "Record",
     "ScriptedSource",
     "action_from_dict",
+    "copy_record",
+    "fast_copy",
     "field",
     "registry",
 ]

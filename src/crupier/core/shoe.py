@@ -1,7 +1,8 @@
 """The shoe (sabot): several packs shuffled together, cut, a stop card, burns and draws.
 
-A :class:`Shoe` is plain data (lists and ints), so a game state that holds one
-deep-copies and replays exactly. Two kinds exist:
+A :class:`Shoe` is plain data: the loaded order is an immutable tuple read through a
+position, so copying a shoe shares the order and copies only the small mutable parts
+(the remaining composition, the burnt and exposed cards). Two kinds exist:
 
 * an **electronic** shoe (:meth:`Shoe.shuffled`): the order is drawn with the
   unbiased :func:`~crupier.core.rng.shuffle` from an injected source, cut, and the
@@ -38,8 +39,9 @@ class Shoe:
     """The cards left in a shoe, what came out of it, and where the stop card lies."""
 
     decks: int
-    order: list[Card]
-    """Remaining cards, next card first (empty for a live shoe, whose order is unknown)."""
+    order: tuple[Card, ...]
+    """The cards as loaded, top first (empty for a live shoe, whose order is unknown); the
+    cards still in the shoe are ``order[pos:]``."""
     counts: dict[Card, int]
     """Remaining composition: how many of each card are still in the shoe."""
     live: bool = False
@@ -53,6 +55,17 @@ class Shoe:
     burnt: list[Card] = field(default_factory=list)
     exposed: list[Card] = field(default_factory=list)
     cut_at: int = 0
+    pos: int = 0
+    """Index in :attr:`order` of the next card of an electronic shoe."""
+
+    def __deepcopy__(self, memo: dict[int, object]) -> Shoe:
+        """Share the immutable order and the cards; copy the composition and the holders."""
+        clone = object.__new__(type(self))
+        clone.__dict__.update(self.__dict__)
+        clone.counts = dict(self.counts)
+        clone.burnt = list(self.burnt)
+        clone.exposed = list(self.exposed)
+        return clone
 
     # -- construction ---------------------------------------------------------------
 
@@ -81,9 +94,9 @@ class Shoe:
         at = 1 + source.randbelow(n - 1) if cut is None else cut
         if not 0 <= at < n:
             raise ValueError(f"cannot cut {n} cards at {at}")
-        cards = cards[at:] + cards[:at]
-        counts = dict(Counter(cards))
-        return cls(decks, cards, counts, False, n, n - cards_below_stop, 0, False, cut_at=at)
+        order = (*cards[at:], *cards[:at])
+        counts = dict(Counter(order))
+        return cls(decks, order, counts, False, n, n - cards_below_stop, 0, False, cut_at=at)
 
     @classmethod
     def live_table(cls, decks: int, *, deck: Callable[[], list[Card]] = standard_deck) -> Shoe:
@@ -99,7 +112,7 @@ class Shoe:
         if decks < 1:
             raise ValueError(f"a shoe needs at least one deck, not {decks}")
         cards = [c for _ in range(decks) for c in deck()]
-        return cls(decks, [], dict(Counter(cards)), True, len(cards))
+        return cls(decks, (), dict(Counter(cards)), True, len(cards))
 
     @classmethod
     def stacked(cls, cards: list[Card], *, cards_below_stop: int = 0) -> Shoe:
@@ -109,7 +122,7 @@ class Shoe:
         '5h'
         """
         n = len(cards)
-        return cls(1, list(cards), dict(Counter(cards)), False, n, n - cards_below_stop)
+        return cls(1, tuple(cards), dict(Counter(cards)), False, n, n - cards_below_stop)
 
     # -- state ----------------------------------------------------------------------
 
@@ -159,16 +172,33 @@ class Shoe:
         card that lies under it)."""
         if self.live:
             raise ValueError("a live shoe's cards are entered by the croupier, not drawn")
-        if not self.order:
+        if self.pos >= len(self.order):
             raise ValueError("the shoe is empty")
-        card = self.order.pop(0)
-        return self._remove(card)
+        card = self._remove(self.order[self.pos])
+        self.pos += 1
+        return card
+
+    def draw_bottom(self) -> Card:
+        """Take the bottom card of an electronic shoe (a pack dealt from its bottom).
+
+        >>> shoe = Shoe.stacked([Card.parse("5h"), Card.parse("Kd"), Card.parse("2c")])
+        >>> str(shoe.draw_bottom()), str(shoe.draw()), shoe.remaining
+        ('2c', '5h', 1)
+        """
+        if self.live:
+            raise ValueError("a live shoe's cards are entered by the croupier, not drawn")
+        if self.pos >= len(self.order):
+            raise ValueError("the shoe is empty")
+        card = self._remove(self.order[-1])
+        self.order = self.order[self.pos : -1]
+        self.pos = 0
+        return card
 
     def take(self, card: Card) -> Card:
         """Take the card the croupier saw come out of a live shoe (or check the next card
         of an electronic shoe is ``card``)."""
         if not self.live:
-            if not self.order or self.order[0] != card:
+            if self.pos >= len(self.order) or self.order[self.pos] != card:
                 raise ValueError(f"{card} is not the next card of the shoe")
             return self.draw()
         return self._remove(card)
@@ -201,7 +231,7 @@ class Shoe:
 
     def peek(self) -> Card | None:
         """The next card of an electronic shoe (for the engine only; None if unknown)."""
-        return self.order[0] if self.order and not self.live else None
+        return self.order[self.pos] if self.pos < len(self.order) and not self.live else None
 
 
 __all__ = ["Shoe"]

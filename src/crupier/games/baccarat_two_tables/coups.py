@@ -22,6 +22,7 @@ from crupier.core.layout import (
     CashOut,
     Note,
     ResultEvent,
+    keep_recent,
 )
 from crupier.core.roles import Role
 from crupier.core.round import Action, Event
@@ -470,8 +471,7 @@ class _Coups(_Staking):
                         Note(text=f"table {table}: {hand.holder} cedes the cards to {nxt}")
                     )
         events += self._banco_after(state, coup, outcome, banco_net)
-        state.results.append(summary)
-        del state.results[:-RESULTS_KEPT]
+        state.results = keep_recent(state.results, summary, RESULTS_KEPT)
         state.last_coup = self._coup_view(coup, None, final=True)
         state.last_coup["outcome"] = dict(outcome)
         state.coup = None

@@ -69,6 +69,7 @@ class BaccaratTwoTables(_Coups):
     """The two-table baccarat engine (see the module docstring)."""
 
     game_id: ClassVar[str] = GAME_ID
+    checked_first: ClassVar[frozenset[str]] = frozenset({"buy-in", "place-bet"})
     actions: ClassVar[dict[str, type[Action]]] = ACTIONS
     permissions: ClassVar[dict[str, frozenset[Role]]] = {
         "buy-in": _CROUPIER,

@@ -3,13 +3,10 @@ engine's parts share."""
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from fractions import Fraction
 from typing import Any
 
 from crupier.core.cards import Card
@@ -21,7 +18,7 @@ from crupier.core.errors import (
 )
 from crupier.core.money import format_amount
 from crupier.core.roles import Role
-from crupier.core.round import JSON
+from crupier.core.round import JSON, copy_record
 from crupier.core.shoe import Shoe
 from crupier.games.baccarat.cards import hand_total, point_value
 from crupier.games.baccarat_two_tables.rules import (
@@ -121,6 +118,9 @@ class Coup:
     incidents: list[str] = field(default_factory=list)
 
 
+_SHARED = frozenset({"results", "last_coup"})
+
+
 @dataclass
 class BaccaratTwoTablesState:
     """Everything on the table."""
@@ -173,41 +173,20 @@ class BaccaratTwoTablesState:
     suspended_from: Phase | None = None
     key_holder: str | None = None
     cagnotte_total: int = 0
-    results: list[str] = field(default_factory=list)
+    results: tuple[str, ...] = ()
+    """The last results, oldest first (a bounded tuple: copies share it)."""
     last_coup: JSON | None = None
+    """The view of the last coup, replaced whole after each coup (copies share it)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> BaccaratTwoTablesState:
         """A fast deep copy (the engine copies the state before every action)."""
-        clone = copy.copy(self)
-        for name, value in vars(self).items():
-            setattr(clone, name, _fast_copy(value))
-        return clone
+        return copy_record(self, memo, _SHARED)
 
     def balance(self) -> int:
         """Players + bank + stakes + cagnotte + tips - (bought in - cashed out): always 0."""
         stakes = sum(b.amount for b in self.bets.values())
         held = sum(self.players.values()) + self.bank + stakes + self.house + self.tips
         return held - (self.bought_in - self.cashed_out)
-
-
-_IMMUTABLE = (int, str, bool, float, type(None), Fraction, Card, StrEnum, frozenset)
-
-
-def _fast_copy(value: Any) -> Any:
-    if isinstance(value, _IMMUTABLE):
-        return value
-    if isinstance(value, list):
-        return [_fast_copy(v) for v in value]
-    if isinstance(value, dict):
-        return {k: _fast_copy(v) for k, v in value.items()}
-    if isinstance(value, tuple):
-        return tuple(_fast_copy(v) for v in value)
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        clone = copy.copy(value)
-        for f in dataclasses.fields(value):
-            setattr(clone, f.name, _fast_copy(getattr(value, f.name)))
-        return clone
-    return copy.deepcopy(value)
 
 
 # -- spots ------------------------------------------------------------------------------------

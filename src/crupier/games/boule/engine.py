@@ -427,6 +427,16 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
     """The Boule engine."""
 
     game_id: ClassVar[str] = GAME_ID
+    checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first | {
+        "open-bets",
+        "launch",
+        "result",
+    }
+
+    def in_place(self, action: Action) -> bool:
+        """Every action first closes the correction of the last result (see ``_step``): in
+        place only while no result is correctable (closing it then changes nothing)."""
+        return not self.state.correctable and super().in_place(action)
     void_reopens_betting: ClassVar[bool] = True
     actions: ClassVar[dict[str, type[Action]]] = registry(
         *COMMON_ACTIONS, OpenBets, Launch, Result, CorrectResult, SetClothMinimum

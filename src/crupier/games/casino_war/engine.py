@@ -71,6 +71,7 @@ from crupier.core.layout import (
     Spot,
     Then,
     Void,
+    keep_recent,
 )
 from crupier.core.money import format_amount
 from crupier.core.profile import Ratio
@@ -974,8 +975,7 @@ class CasinoWar(LayoutGame[CasinoWarProfile, CasinoWarState]):
             state.croupier_war_card,
             tuple((b.seat, b.war_card) for b in state.boxes if b.war_card is not None),
         )
-        state.results.append(showdown)
-        del state.results[:-50]
+        state.results = keep_recent(state.results, showdown)
         state.phase = Phase.BETTING
         state.stage = Stage.BETTING
         state.rounds += 1

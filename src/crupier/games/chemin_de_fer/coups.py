@@ -15,7 +15,7 @@ from crupier.core.errors import (
     MalformedAction,
     WrongPhase,
 )
-from crupier.core.layout import Note, Void
+from crupier.core.layout import Note, Void, keep_recent
 from crupier.core.round import Event
 from crupier.games.chemin_de_fer.banking import _Banking
 from crupier.games.chemin_de_fer.common import (
@@ -354,8 +354,7 @@ class _Coups(_Banking):
                 announcement=announcement,
             )
         ]
-        state.results.append(f"{pp}-{bp} {winner}")
-        del state.results[:-50]
+        state.results = keep_recent(state.results, f"{pp}-{bp} {winner}")
         state.coups += 1
         state.coup = None
         state.cards_right = None

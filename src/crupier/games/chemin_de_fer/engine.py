@@ -107,6 +107,7 @@ class CheminDeFer(_Coups):
     """The chemin de fer engine. See the module docstring."""
 
     game_id: ClassVar[str] = GAME_ID
+    checked_first: ClassVar[frozenset[str]] = frozenset({"buy-in", "stake", "declare", "give-card"})
     actions: ClassVar[dict[str, type[Action]]] = registry(
         BuyIn,
         CashOut,

@@ -14,15 +14,13 @@ action::
 
 from __future__ import annotations
 
-import copy
-import dataclasses
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from typing import Any, ClassVar
 
 from crupier.core.cards import Card
-from crupier.core.round import JSON, Action, Event
+from crupier.core.round import JSON, Action, Event, copy_record
 from crupier.core.shoe import Burn, Shoe
 from crupier.games.baccarat.seats import LeaveSeat, TakeSeat
 from crupier.games.chemin_de_fer.profile import Mode
@@ -189,6 +187,9 @@ class Coup:
     errors: list[str] = field(default_factory=list)
 
 
+_SHARED = frozenset({"results"})
+
+
 @dataclass
 class CheminDeFerState:
     """Everything on and around the table."""
@@ -232,17 +233,15 @@ class CheminDeFerState:
     coup: Coup | None = None
     coups: int = 0
     voids: int = 0
-    results: list[str] = field(default_factory=list)
+    results: tuple[str, ...] = ()
+    """The last results, oldest first (a bounded tuple: copies share it)."""
     incidents: list[str] = field(default_factory=list)
     resume: Phase | None = None
     key_holder: str | None = None
 
     def __deepcopy__(self, memo: dict[int, Any]) -> CheminDeFerState:
-        """A fast deep copy that shares the frozen values (cards, bids, fractions)."""
-        clone = copy.copy(self)
-        for name, value in vars(self).items():
-            setattr(clone, name, _clone(value, memo))
-        return clone
+        """A deep copy that shares the frozen values (cards, bids, fractions, the shoe's order)."""
+        return copy_record(self, memo, _SHARED)
 
     def on_table(self) -> int:
         """The punto stakes on the table."""
@@ -253,28 +252,6 @@ class CheminDeFerState:
         bank = self.bank.value if self.bank is not None else 0
         held = sum(self.players.values()) + bank + self.on_table() + self.cagnotte + self.tips
         return held - (self.bought_in - self.cashed_out)
-
-
-_IMMUTABLE = (int, str, float, bool, type(None), Fraction, frozenset, StrEnum, Card)
-
-
-def _clone(value: Any, memo: dict[int, Any]) -> Any:
-    if isinstance(value, _IMMUTABLE):
-        return value
-    if isinstance(value, tuple):
-        return tuple(_clone(v, memo) for v in value)
-    if isinstance(value, list):
-        return [_clone(v, memo) for v in value]
-    if isinstance(value, dict):
-        return {k: _clone(v, memo) for k, v in value.items()}
-    if dataclasses.is_dataclass(value) and not isinstance(value, type):
-        if value.__dataclass_params__.frozen:  # type: ignore[attr-defined]
-            return value
-        clone = copy.copy(value)
-        for f in dataclasses.fields(value):
-            setattr(clone, f.name, _clone(getattr(value, f.name), memo))
-        return clone
-    return copy.deepcopy(value, memo)
 
 
 # -- actions --------------------------------------------------------------------------------------

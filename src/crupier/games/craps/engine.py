@@ -608,6 +608,7 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
 
     game_id: ClassVar[str] = GAME_ID
     void_reopens_betting: ClassVar[bool] = True
+    checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first | {"throw"}
     actions: ClassVar[dict[str, type[Action]]] = registry(
         *COMMON_ACTIONS, Throw, NoRoll, PassDice, BarShooter, ChangeDice
     )
@@ -843,7 +844,7 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
             if bet is None:
                 return  # the core refuses it as an unknown bet
             text = bet.spot
-        spot = self.parse_spot(text) if isinstance(text, str) else None
+        spot = self.spot(text) if isinstance(text, str) else None
         if spot is not None and spot.bet_type not in MULTIPLE:
             raise NotPermitted(
                 f"{action.kind}: the stickman places and collects only the multiple bets"

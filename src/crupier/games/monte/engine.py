@@ -1354,9 +1354,10 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
         else:
             events.extend(self.settle(state, result))
             coup = [c for c in state.coup_drawn if c.rank in placed]
-            state.results[-1] = (
+            state.results = (
+                *state.results[:-1],
                 f"{layout.describe()}: primeres {card_name(coup[0])}, "
-                f"segones {card_name(result.terminator)}"
+                f"segones {card_name(result.terminator)}",
             )
             events.append(
                 Note(text="the coup is over; the next coup is played with the other pack")
@@ -1376,7 +1377,7 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
         ]
         resolved = []
         for bet in list(state.bets.values()):
-            spot = self.parse_spot(bet.spot)
+            spot = self.spot(bet.spot)
             resolved.append((bet, self.resolve(bet, spot, result, state)))
         resolved.sort(key=lambda item: (not isinstance(item[1], Lose), item[0].id))
         for bet, res in resolved:
@@ -1481,9 +1482,7 @@ def _announce(layout: MonteLayout | None, outcome: PhaseResult) -> str:
 
 def _draw_end(pack: Shoe, end: End) -> Card:
     """Take the next card of an electronic pack from its top or its bottom."""
-    if end is End.BOTTOM:
-        pack.order.insert(0, pack.order.pop())
-    return pack.draw()
+    return pack.draw_bottom() if end is End.BOTTOM else pack.draw()
 
 
 def _parse_cards(codes: object, what: str) -> list[Card]:

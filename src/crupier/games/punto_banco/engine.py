@@ -26,7 +26,7 @@ import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from functools import cache
+from functools import cache, cached_property
 from typing import Any, ClassVar, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, model_validator
@@ -107,9 +107,9 @@ class Coup:
     player: tuple[Card, ...]
     banker: tuple[Card, ...]
 
-    @property
+    @cached_property
     def totals(self) -> Totals:
-        """The final points and pair flags."""
+        """The final points and pair flags (computed once: every bet reads them)."""
         return Totals(
             hand_total(self.player),
             hand_total(self.banker),
@@ -425,6 +425,14 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
         return PuntoBancoState()
 
     # -- layout hooks -------------------------------------------------------------------
+
+    def in_place(self, action: Action) -> bool:
+        """The common kinds, and a coup drawn from an electronic shoe (a live coup takes
+        the entered cards one by one: it runs on a copy)."""
+        if action.kind == "deal":
+            shoe = self.state.shoe
+            return shoe is None or not shoe.live
+        return super().in_place(action)
 
     def parse_spot(self, text: str) -> Spot:
         spot = spot_of(text)

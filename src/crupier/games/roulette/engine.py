@@ -481,6 +481,11 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
     """What the French and American engines share."""
 
     void_reopens_betting: ClassVar[bool] = True
+    checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first | {
+        "spin",
+        "result",
+        "zero-choice",
+    }
     play_help: ClassVar[str] = (
         "spots: straight N (or N), split A/B, street N, trio 0-1-2|0-2-3, corner A B C D,\n"
         "  six-line A, column 1-3, dozen 1-3 (or 1-12), double-column 1-2|2-3,\n"
@@ -824,7 +829,7 @@ class AmericanRoulette(RouletteGame[AmericanRouletteProfile]):
         payers = [e for e in settled if e.decision != "lose"]
 
         def rank(e: Settled) -> tuple[int, int]:
-            return (self.settlement_order(self.parse_spot(e.spot)), e.bet)
+            return (self.settlement_order(self.spot(e.spot)), e.bet)
 
         first: dict[str, tuple[int, int]] = {}
         for e in payers:

@@ -255,6 +255,7 @@ class SicBo(LayoutGame[SicBoProfile, SicBoState]):
 
     game_id: ClassVar[str] = GAME_ID
     void_reopens_betting: ClassVar[bool] = False
+    checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first | {"throw", "change-dice"}
     actions: ClassVar[dict[str, type[Action]]] = registry(*COMMON_ACTIONS, Throw, ChangeDice)
     permissions: ClassVar[dict[str, frozenset[Role]]] = {
         "buy-in": _STAFF,
