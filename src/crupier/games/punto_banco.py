@@ -55,7 +55,7 @@ from crupier.core.resolution import Lose, Push, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
-from crupier.core.shoe import Burn, Shoe, burn_from, parse_cards
+from crupier.core.shoe import Burn, Shoe, burn_from, check_stop_card, parse_cards
 from crupier.games.builtin import builtin_raw, load_builtin_profile
 
 GAME_ID = "punto-banco"
@@ -676,6 +676,7 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
                 raise NotPermitted(f"deal: {action.player!r} does not hold the shoe ({who} does)")
         events: list[Event] = []
         if shoe.live:
+            before = shoe.remaining
             entered = _parse_cards(action.cards, "deal")
             queue = list(entered)
 
@@ -702,6 +703,7 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
             except ValueError as exc:
                 raise MalformedAction(f"deal: {exc}") from None
             if action.stop_card:
+                check_stop_card(shoe, before, self.profile.shoe.cards_below_stop, "deal")
                 shoe.stop_card_out()
         else:
             if action.cards or action.stop_card:

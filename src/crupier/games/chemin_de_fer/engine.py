@@ -55,7 +55,7 @@ from crupier.core.money import check_amount, format_amount
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, Game, Record, registry
-from crupier.core.shoe import Shoe, burn_from
+from crupier.core.shoe import Shoe, burn_from, check_stop_card
 from crupier.games.chemin_de_fer.rules import (
     GAME_ID,
     Additions,
@@ -1293,6 +1293,7 @@ class CheminDeFer(Game[CheminDeFerProfile, CheminDeFerState]):
             raise IllegalAction("this shoe knows where its stop card lies")
         if shoe.at_stop_card:
             raise IllegalAction("the stop card is already out")
+        check_stop_card(shoe, shoe.total, self.profile.shoe.cards_below_stop, "stop-card-out")
         shoe.stop_card_out()
         more = " (the coup in progress is finished)" if state.phase in IN_COUP else ""
         return [Note(text=f"the stop card is out: no further coup from this shoe{more}")]
