@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import copy
+import os
 from collections.abc import Callable
 from typing import Any
 
@@ -96,3 +97,13 @@ def cards_leaving(shoe: Shoe, left: int, keep: str = "") -> tuple[str, ...]:
     if len(out) != want:
         raise ValueError(f"the shoe cannot be brought down to {left} cards keeping {keep!r}")
     return tuple(out)
+
+
+def long_run(full: int, short: int) -> int:
+    """How many examples (or seeds) a long property run uses: ``full`` when the long runs
+    are asked for (``CRUPIER_LONG=1``, which ``pytest -m slow`` sets), ``short`` otherwise.
+
+    >>> long_run(150, 20) in (20, 150)
+    True
+    """
+    return full if os.environ.get("CRUPIER_LONG", "") not in ("", "0") else short

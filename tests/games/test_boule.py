@@ -55,8 +55,9 @@ from crupier.games.boule import (
     load_default,
     spot_of,
 )
-from crupier.games.catalogue import _raw_builtin, load_profile, new_game, profile_names
-from crupier.testing import assert_refused
+from crupier.games.builtin import builtin_raw
+from crupier.games.catalogue import load_profile, new_game, profile_names
+from crupier.testing import assert_refused, long_run
 
 E = 100
 
@@ -518,7 +519,7 @@ _META = {"game", "profile", "title", "currency"}
 
 def test_spain_extends_andorra_and_cites_002() -> None:
     spain = load_profile("boule", "spain-1979")
-    assert _raw_builtin("boule", "spain-1979")["extends"] == "andorra"
+    assert builtin_raw("boule", "spain-1979")["extends"] == "andorra"
     assert spain.source_of("rules.launcher").startswith("002")
     assert spain.source_of("rules.min_ball_turns").startswith("DEFAULT")  # inherited
 
@@ -544,7 +545,7 @@ BASE = 'game = "boule"\nprofile = "x"\n'
     ],
 )
 def test_bad_profiles_name_the_key(text: str, key: str) -> None:
-    base = _raw_builtin("boule", "andorra")
+    base = builtin_raw("boule", "andorra")
     with pytest.raises(ProfileError) as info:
         load_profile_text(BouleProfile, BASE + text, base=base)
     assert str(info.value).startswith(key + ":"), str(info.value)
@@ -627,7 +628,10 @@ LEGAL = {
 PROGRESS = {"bet", "launch", "no-more-bets", "result", "open", "reopen"}
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(
+    max_examples=long_run(150, 25), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(seed=st.integers(0, 10_000), data=st.data())
 def test_random_sessions_balance_and_refusals_change_nothing(seed: int, data: Any) -> None:
     game = Boule(load_default(), SeededSource(seed))

@@ -56,7 +56,7 @@ from crupier.games.craps import (
     load_default,
     spot_of,
 )
-from crupier.testing import assert_refused
+from crupier.testing import assert_refused, long_run
 
 E = 100
 P, ST, HEAD = Role.PLAYER, Role.STICKMAN, Role.HEAD
@@ -881,7 +881,10 @@ ACTIONS: st.SearchStrategy[Op] = st.one_of(
 @pytest.mark.parametrize(
     "profile_name", ["andorra", "spain-1979", "andorra-every-throw"]
 )
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(
+    max_examples=long_run(150, 40), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(ops=st.lists(ACTIONS, min_size=10, max_size=80), seed=st.integers(0, 10_000))
 def test_random_sessions_balance_and_refusals_change_nothing(
     profile_name: str, ops: list[Op], seed: int

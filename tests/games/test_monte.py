@@ -50,6 +50,7 @@ from crupier.core.roles import Role
 from crupier.core.round import Action, Record
 from crupier.core.shoe import Shoe
 from crupier.games import monte as mt
+from crupier.games.builtin import builtin_raw
 from crupier.games.monte import (
     Draw,
     Layout,
@@ -69,7 +70,7 @@ L0 = ("3O", "6C", "RE", "1B")
 
 
 def profile(**over: Any) -> MonteProfile:
-    return validate_profile(MonteProfile, merge(mt._raw("andorra", ()), over))
+    return validate_profile(MonteProfile, merge(builtin_raw("monte", "andorra"), over))
 
 
 def live(layout: tuple[str, ...] = L0, prof: MonteProfile | None = None) -> Monte:
@@ -161,7 +162,7 @@ def test_bad_profiles_name_the_key(over: dict[str, Any], key: str) -> None:
 
 
 def test_incomplete_annulment_table_is_refused() -> None:
-    raw = mt._raw("andorra", ())
+    raw = builtin_raw("monte", "andorra")
     del raw["annulment"]["table"]["rows"]
     with pytest.raises(ProfileError, match=r"annulment\.table"):
         validate_profile(MonteProfile, raw)

@@ -30,6 +30,7 @@ from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.core.round import Action
 from crupier.games import punto_banco as pb
+from crupier.games.builtin import builtin_raw
 from crupier.games.punto_banco import (
     Burn,
     Deal,
@@ -43,7 +44,7 @@ from crupier.games.punto_banco import (
 
 
 def profile(**over: Any) -> PuntoBancoProfile:
-    return validate_profile(PuntoBancoProfile, merge(pb._raw("andorra", ()), over))
+    return validate_profile(PuntoBancoProfile, merge(builtin_raw("punto-banco", "andorra"), over))
 
 
 def electronic(seed: int = 5, prof: PuntoBancoProfile | None = None) -> PuntoBanco:

@@ -47,7 +47,8 @@ from crupier.core.resolution import Lose, Win
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.core.round import Action
-from crupier.games.catalogue import _raw_builtin, load_profile, new_game
+from crupier.games.builtin import builtin_raw
+from crupier.games.catalogue import load_profile, new_game
 from crupier.games.sic_bo import (
     PAR_SPOTS,
     ChangeDice,
@@ -175,6 +176,17 @@ def test_over_the_maximum() -> None:
     # Small: capped by the table maximum of 1 000.00.
     assert game.maximum(spot_of("small")) == 100_000
     refused(game, bet_action("small", 100_100), BetOverMaximum, "bet-over-maximum")
+
+
+def test_a_stake_of_exactly_the_maximum_is_accepted() -> None:
+    """Spec 16 Limits: bets outside [min, max] are refused, so the maximum itself is in."""
+    game = table()
+    game.apply(bet_action("triple 1", 2_000))  # 150 to 1 pays 3 000.00: the payout limit
+    game.apply(bet_action("small", 100_000))  # the table maximum
+    game.apply(bet_action("triple 2", 1_500))
+    game.apply(bet_action("triple 2", 500))  # 20.00 in all on the spot
+    refused(game, bet_action("triple 2", 100), BetOverMaximum, "bet-over-maximum")
+    assert sorted(b.amount for b in game.state.bets.values()) == [500, 1_500, 2_000, 100_000]
 
 
 def test_under_the_minimum() -> None:
@@ -357,7 +369,7 @@ BASE = 'game = "sic-bo"\nprofile = "x"\n'
     ],
 )
 def test_bad_profiles_name_the_key(text: str, key: str) -> None:
-    base = _raw_builtin("sic-bo", "andorra")
+    base = builtin_raw("sic-bo", "andorra")
     with pytest.raises(ProfileError) as info:
         load_profile_text(SicBoProfile, BASE + text, base=base)
     assert str(info.value).startswith(key), str(info.value)

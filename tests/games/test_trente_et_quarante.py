@@ -50,6 +50,7 @@ from crupier.core.roles import Role
 from crupier.core.round import Action, Record
 from crupier.core.shoe import Shoe
 from crupier.games import trente_et_quarante as tq
+from crupier.games.builtin import builtin_raw
 from crupier.games.trente_et_quarante import (
     Burn,
     Deal,
@@ -69,7 +70,8 @@ ROUGE_WINS = "7s Kh 6c 9d Js 8h 4c 9d"  # 32 v 31: rouge and inverse
 
 
 def profile(**over: Any) -> TrenteEtQuaranteProfile:
-    return validate_profile(TrenteEtQuaranteProfile, merge(tq._raw("andorra", ()), over))
+    base = builtin_raw("trente-et-quarante", "andorra")
+    return validate_profile(TrenteEtQuaranteProfile, merge(base, over))
 
 
 def live_game(prof: TrenteEtQuaranteProfile | None = None) -> TrenteEtQuarante:

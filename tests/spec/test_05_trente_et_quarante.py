@@ -16,6 +16,7 @@ from crupier.core.roles import Role
 from crupier.core.round import Record
 from crupier.core.shoe import Shoe
 from crupier.games import trente_et_quarante as tq
+from crupier.games.builtin import builtin_raw
 from crupier.games.trente_et_quarante import (
     Burn,
     Deal,
@@ -44,7 +45,8 @@ ROUGE_WINS = EX1
 
 def profile(**over: Any) -> TrenteEtQuaranteProfile:
     """The andorra profile with some values changed (validated like a TOML file)."""
-    return validate_profile(TrenteEtQuaranteProfile, merge(tq._raw("andorra", ()), over))
+    base = builtin_raw("trente-et-quarante", "andorra")
+    return validate_profile(TrenteEtQuaranteProfile, merge(base, over))
 
 
 def live_game(prof: TrenteEtQuaranteProfile | None = None) -> TrenteEtQuarante:
@@ -378,7 +380,7 @@ def test_example_14_maximum() -> None:
     with pytest.raises(ProfileError, match=r"maxima\.times_minimum"):
         validate_profile(
             TrenteEtQuaranteProfile,
-            merge(tq._raw("spain-1979", ()), {"maxima": {"times_minimum": 500}}),
+            merge(builtin_raw("trente-et-quarante", "spain-1979"), {"maxima": {"times_minimum": 500}}),
         )
 
 

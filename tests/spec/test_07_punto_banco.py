@@ -21,6 +21,7 @@ from crupier.core.roles import Role
 from crupier.core.round import Record
 from crupier.core.shoe import Shoe
 from crupier.games import punto_banco as pb
+from crupier.games.builtin import builtin_raw
 from crupier.games.punto_banco import (
     Burn,
     Deal,
@@ -41,7 +42,7 @@ BURN = ("3h", "2c", "9d", "Kc")  # the first card, a 3, orders 3 more burnt (4 i
 
 def profile(**over: Any) -> PuntoBancoProfile:
     """The andorra profile with some values changed (validated like a TOML file)."""
-    return validate_profile(PuntoBancoProfile, merge(pb._raw("andorra", ()), over))
+    return validate_profile(PuntoBancoProfile, merge(builtin_raw("punto-banco", "andorra"), over))
 
 
 def live_game(prof: PuntoBancoProfile | None = None) -> PuntoBanco:

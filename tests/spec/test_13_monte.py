@@ -22,6 +22,7 @@ from crupier.core.profile import merge, validate_profile
 from crupier.core.roles import Role
 from crupier.core.round import Record
 from crupier.games import monte as mt
+from crupier.games.builtin import builtin_raw
 from crupier.games.monte import (
     Draw,
     Layout,
@@ -44,7 +45,7 @@ L4 = ("2O", "5C", "2E", "5B", "3B", "4C")  # P1 doubled by 2E, P2 doubled by 5B
 
 def profile(**over: Any) -> MonteProfile:
     """The andorra profile with some values changed (validated like a TOML file)."""
-    return validate_profile(MonteProfile, merge(mt._raw("andorra", ()), over))
+    return validate_profile(MonteProfile, merge(builtin_raw("monte", "andorra"), over))
 
 
 def table(layout: tuple[str, ...], prof: MonteProfile | None = None) -> Monte:

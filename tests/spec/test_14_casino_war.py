@@ -23,6 +23,7 @@ from crupier.core.roles import Role
 from crupier.core.round import Record
 from crupier.core.shoe import Shoe
 from crupier.games import casino_war as cw
+from crupier.games.builtin import builtin_raw
 from crupier.games.casino_war import (
     Burn,
     CasinoWar,
@@ -46,7 +47,7 @@ BURN = ("2h", "2d", "2s")  # three burnt cards entered at a live table
 
 def profile(**over: Any) -> CasinoWarProfile:
     """The andorra profile with some values changed (validated like a TOML file)."""
-    return validate_profile(CasinoWarProfile, merge(cw._raw("andorra", ()), over))
+    return validate_profile(CasinoWarProfile, merge(builtin_raw("casino-war", "andorra"), over))
 
 
 def live_game(prof: CasinoWarProfile | None = None, players: int = 1) -> CasinoWar:
