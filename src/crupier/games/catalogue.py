@@ -118,6 +118,9 @@ def load_profile(game_id: str, name: str = DEFAULT_PROFILE, path: Path | None = 
         data = _resolve_extends(game_id, read_toml(text, str(path)), seen=())
     data = {k: v for k, v in data.items() if k != "extends"}  # resolved: the dump is complete
     game = data.get("game")
+    if game is None:
+        empty = " (the file is empty)" if path is not None and not data else ""
+        raise ProfileError(f'game: missing key{empty}; a {game_id} profile says game = "{game_id}"')
     if game != game_id:
         raise ProfileError(f"game: the profile is for {game!r}, not {game_id!r}")
     return validate_profile(schema, data)
