@@ -215,7 +215,10 @@ class Game(ABC, Generic[P, S]):
             raise MalformedAction(f"{action.kind!r} is not an action of {self.game_id}")
         if action.by not in allowed:
             roles = ", ".join(sorted(str(r) for r in allowed))
-            raise NotPermitted(f"{action.kind}: a {action.by} may not do this (only: {roles})")
+            article = "an" if str(action.by)[:1].lower() in "aeiou" else "a"
+            raise NotPermitted(
+                f"{action.kind}: {article} {action.by} may not do this (only: {roles})"
+            )
 
     def _trial(self, action: Action, source: RandomSource) -> tuple[S, Sequence[Event]]:
         if not isinstance(action, Action):

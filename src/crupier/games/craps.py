@@ -666,7 +666,10 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
             allowed = {self.profile.rules.no_more_bets_by, Role.SYSTEM}
             if action.by not in allowed:
                 who = self.profile.rules.no_more_bets_by
-                raise NotPermitted(f"no-more-bets: a {action.by} may not call it (only the {who})")
+                article = "an" if str(action.by)[:1].lower() in "aeiou" else "a"
+                raise NotPermitted(
+                    f"no-more-bets: {article} {action.by} may not call it (only the {who})"
+                )
 
     def parse_spot(self, text: str) -> Spot:
         spot = spot_of(text)
