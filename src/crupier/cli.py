@@ -83,7 +83,7 @@ def par(
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Print the exact PAR sheet: house edge, hit frequency and deviation of every bet."""
-    from crupier.analysis.provenance import rules_provenance, warnings
+    from crupier.analysis.provenance import not_offered, rules_provenance, warnings
 
     prof = _profile(game, profile, rules)
     figures = par_figures(game, prof)
@@ -93,6 +93,9 @@ def par(
         err_console.print(f"[yellow]warning[/yellow] {escape(caution)}")
     if as_json:
         sheet = par_sheet(game, prof)
+        absent = not_offered(game, prof)
+        for bet in sheet["bets"]:
+            bet["offered"] = bet["id"] not in absent
         if label is not None:
             sheet["rules"] = label
         sheet["warnings"] = cautions
@@ -111,9 +114,10 @@ def par(
             no_wrap=numeric,
             min_width=10 if col == "House edge" else None,
         )
+    absent = not_offered(game, prof)
     for f in figures:
         table.add_row(
-            f.bet_id,
+            f"{f.bet_id} (not offered)" if f.bet_id in absent else f.bet_id,
             f"{float(f.house_edge) * 100:.4f} %",
             _exact(f.house_edge),
             f"{float(f.hit_frequency):.6f}",

@@ -88,3 +88,18 @@ def test_a_payout_of_zero_and_missing_sections_are_named(tmp_path: Path) -> None
     assert "payouts.small pays 0: a winning bet gets only its stake back" in sheet["warnings"]
     assert "limits" in sheet["rules"]["inherited"] and "payouts" not in sheet["rules"]["inherited"]
     assert sheet["rules"]["inherited_from"] == "from the built-in andorra"
+
+
+def test_bets_the_table_does_not_offer_are_marked() -> None:
+    """Punto banco's andorra profile offers no tie and no pairs (spec 07: not in the seeds)."""
+    sheet = json.loads(runner.invoke(app, ["par", "punto-banco", "--json"]).stdout)
+    offered = {b["id"]: b["offered"] for b in sheet["bets"]}
+    assert offered == {
+        "banker": True,
+        "player": True,
+        "tie": False,
+        "player-pair": False,
+        "banker-pair": False,
+    }
+    plain = runner.invoke(app, ["par", "punto-banco"]).stdout
+    assert plain.count("offered)") == 3  # tie and the two pairs, however the cells wrap

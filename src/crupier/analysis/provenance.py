@@ -27,7 +27,7 @@ from pydantic import BaseModel
 from crupier.analysis.exact import BetFigures
 from crupier.core.errors import ProfileError
 from crupier.core.profile import Profile, read_toml
-from crupier.games.catalogue import load_profile
+from crupier.games.catalogue import game_info, load_profile
 
 _LABELS = ("game", "profile", "title", "extends", "sources")
 
@@ -109,3 +109,14 @@ def rules_provenance(game_id: str, profile: Profile, path: Path) -> dict[str, An
         "inherited": inherited,
         "inherited_from": how,
     }
+
+
+def not_offered(game_id: str, profile: Profile) -> frozenset[str]:
+    """The bets of the PAR model that this table's profile does not offer (a game module
+    names them with ``not_offered(profile)``; most games offer every bet they model)."""
+    module = game_info(game_id).load()
+    hook = getattr(module, "not_offered", None)
+    if hook is None:
+        return frozenset()
+    names: frozenset[str] = hook(profile)
+    return names

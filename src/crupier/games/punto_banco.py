@@ -505,10 +505,7 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
 
     def parse_spot(self, text: str) -> Spot:
         spot = spot_of(text)
-        offered = self.profile.side_bets
-        if (spot.name == "tie" and not offered.tie) or (
-            spot.name.endswith("-pair") and not offered.pairs
-        ):
+        if spot.name in not_offered(self.profile):
             raise UnknownSpot(f"{spot.name}: this table does not offer the side bet")
         return spot
 
@@ -935,6 +932,21 @@ class PuntoBancoChain:
 
     def next_state(self, state: str, stay: Stay) -> str:  # pragma: no cover - never stays
         return state
+
+
+def not_offered(profile: PuntoBancoProfile) -> frozenset[str]:
+    """The side bets this table does not offer (``side_bets.tie``, ``side_bets.pairs``).
+
+    >>> sorted(not_offered(load_builtin()))
+    ['banker-pair', 'player-pair', 'tie']
+    """
+    offered = profile.side_bets
+    out: set[str] = set()
+    if not offered.tie:
+        out.add("tie")
+    if not offered.pairs:
+        out.update(("player-pair", "banker-pair"))
+    return frozenset(out)
 
 
 def par_chains(profile: PuntoBancoProfile) -> list[PuntoBancoChain]:
