@@ -24,6 +24,7 @@ from crupier.games.baccarat_two_tables.par import (
     house_cut,
     outcome_distribution,
     par_outcomes,
+    punter_chains,
     shoe_counts,
     single_table,
 )
@@ -38,9 +39,10 @@ from crupier.games.baccarat_two_tables.profile import (
 
 
 def par_chains(profile: BaccaratTwoTablesProfile) -> list[Any]:
-    """No bet against the house: the house's figures are the outcome tables
-    (:func:`par_outcomes`), the cagnotte per coup among them."""
-    return []
+    """No bet against the house: the PAR sheet's bets are a punter's stake on each table
+    under each policy (:func:`~crupier.games.baccarat_two_tables.par.punter_chains`); the
+    house's figures are the outcome tables (:func:`par_outcomes`), the cagnotte among them."""
+    return list(punter_chains(profile))
 
 
 def profile_class(game_id: str) -> type[BaccaratTwoTablesProfile]:
