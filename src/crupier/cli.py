@@ -54,7 +54,17 @@ def _profile(game: str, profile: str | None, rules: Path | None) -> Profile:
         )
         raise typer.Exit(2)
     try:
-        return load_profile(game, profile or "andorra", rules)
+        loaded = load_profile(game, profile or "andorra", rules)
+        if rules is not None:
+            from crupier.analysis.provenance import rules_provenance
+
+            label = rules_provenance(game, loaded, rules)
+            if label["inherited"]:
+                err_console.print(
+                    f"note: {rules} leaves out {', '.join(label['inherited'])}: "
+                    f"taken from {label['inherited_from']}"
+                )
+        return loaded
     except RuleError as exc:
         err_console.print(f"[red]error[/red] {escape(f'[{exc.code}] {exc}')}")
         raise typer.Exit(2) from None

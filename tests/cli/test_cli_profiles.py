@@ -87,7 +87,7 @@ def test_a_payout_of_zero_and_missing_sections_are_named(tmp_path: Path) -> None
     sheet = json.loads(runner.invoke(app, ["par", "sic-bo", "--rules", str(path), "--json"]).stdout)
     assert "payouts.small pays 0: a winning bet gets only its stake back" in sheet["warnings"]
     assert "limits" in sheet["rules"]["inherited"] and "payouts" not in sheet["rules"]["inherited"]
-    assert sheet["rules"]["inherited_from"] == "from the built-in andorra"
+    assert sheet["rules"]["inherited_from"] == "the built-in andorra"
 
 
 def test_bets_the_table_does_not_offer_are_marked() -> None:
@@ -103,3 +103,12 @@ def test_bets_the_table_does_not_offer_are_marked() -> None:
     }
     plain = runner.invoke(app, ["par", "punto-banco"]).stdout
     assert plain.count("offered)") == 3  # tie and the two pairs, however the cells wrap
+
+
+def test_loading_a_file_that_leaves_sections_out_says_so(tmp_path: Path) -> None:
+    path = _write(tmp_path, 'game = "sic-bo"\nprofile = "mine"\nextends = "andorra"\n')
+    result = runner.invoke(app, ["rules", "sic-bo", "--rules", str(path)])
+    assert result.exit_code == 0
+    assert (
+        "leaves out limits" in result.stderr and "taken from the built-in andorra" in result.stderr
+    )

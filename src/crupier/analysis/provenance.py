@@ -100,7 +100,7 @@ def rules_provenance(game_id: str, profile: Profile, path: Path) -> dict[str, An
         if isinstance(info.annotation, type) and issubclass(info.annotation, BaseModel)
     ]
     inherited = [s for s in sections if s not in raw]
-    how = f"from the built-in {base_name}" if "extends" in raw else "the schema's defaults"
+    how = f"the built-in {base_name}" if "extends" in raw else "the schema's defaults"
     return {
         "rules_file": str(path),
         "sha256": hashlib.sha256(data).hexdigest(),
