@@ -54,7 +54,10 @@ GameArg = Annotated[
     str, typer.Argument(help="Game id, e.g. french-roulette (see `crupier games`).")
 ]
 ProfileOpt = Annotated[
-    str, typer.Option("--profile", "-p", help="Built-in profile: andorra or spain-1979.")
+    str | None,
+    typer.Option(
+        "--profile", "-p", help="Built-in profile: andorra (the default) or spain-1979."
+    ),
 ]
 RulesOpt = Annotated[
     Path | None,
@@ -62,14 +65,31 @@ RulesOpt = Annotated[
 ]
 
 
-def _profile(game: str, profile: str, rules: Path | None) -> Profile:
+def _profile(game: str, profile: str | None, rules: Path | None) -> Profile:
     from rich.markup import escape
 
     from crupier.core.errors import RuleError
     from crupier.games.catalogue import load_profile
 
+    err_console = _console(stderr=True)
+    if profile is not None and rules is not None:
+        err_console.print(
+            f"[red]error[/red] give --profile or --rules, not both: the rules file {rules} "
+            f"is the profile (to start from {profile}, write extends = \"{profile}\" in it)"
+        )
+        raise typer.Exit(2)
     try:
-        return load_profile(game, profile, rules)
+        loaded = load_profile(game, profile or "andorra", rules)
+        if rules is not None:
+            from crupier.analysis.provenance import rules_provenance
+
+            label = rules_provenance(game, loaded, rules)
+            if label["inherited"]:
+                err_console.print(
+                    f"note: {rules} leaves out {', '.join(label['inherited'])}: "
+                    f"taken from {label['inherited_from']}"
+                )
+        return loaded
     except RuleError as exc:
         _console(stderr=True).print(f"[red]error[/red] {escape(f'[{exc.code}] {exc}')}")
         raise typer.Exit(2) from None
@@ -89,7 +109,7 @@ def games() -> None:
 
 
 @app.command()
-def rules(game: GameArg, profile: ProfileOpt = "andorra", rules: RulesOpt = None) -> None:
+def rules(game: GameArg, profile: ProfileOpt = None, rules: RulesOpt = None) -> None:
     """Print a game's rules profile as TOML, each value with its citation."""
     from crupier.core.profile import dump_profile
 
@@ -99,37 +119,72 @@ def rules(game: GameArg, profile: ProfileOpt = "andorra", rules: RulesOpt = None
 @app.command()
 def par(
     game: GameArg,
-    profile: ProfileOpt = "andorra",
+    profile: ProfileOpt = None,
     rules: RulesOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
 ) -> None:
     """Print the exact PAR sheet: house edge, hit frequency and deviation of every bet."""
+    from rich.markup import escape
     from rich.table import Table
 
     from crupier.analysis.par import par_figures, par_outcomes, par_sheet
+    from crupier.analysis.provenance import not_offered, rules_provenance, warnings
 
     prof = _profile(game, profile, rules)
-    if as_json:
-        typer.echo(json.dumps(par_sheet(game, prof), indent=2))
-        return
     console = _console()
+    err_console = _console(stderr=True)
     figures = par_figures(game, prof)
-    table = Table(title=f"PAR sheet — {game} ({prof.profile})")
+    label = rules_provenance(game, prof, rules) if rules is not None else None
+    cautions = warnings(prof, figures)
+    for caution in cautions:
+        err_console.print(f"[yellow]warning[/yellow] {escape(caution)}")
+    if as_json:
+        sheet = par_sheet(game, prof)
+        absent = not_offered(game, prof)
+        for bet in sheet["bets"]:
+            bet["offered"] = bet["id"] not in absent
+        if label is not None:
+            sheet["rules"] = label
+        sheet["warnings"] = cautions
+        typer.echo(json.dumps(sheet, indent=2))
+        return
+    title = f"PAR sheet — {game} ({prof.profile})"
+    if label is not None:
+        title = f"PAR sheet — {game} (rules file {label['rules_file']}, not a built-in profile)"
+    table = Table(title=title)
     for col in ("Bet", "House edge", "Exact", "Hit frequency", "Std dev", "Method"):
+        numeric = col in ("House edge", "Hit frequency", "Std dev")
         table.add_column(
             col,
             justify="left" if col in ("Bet", "Method") else "right",
             overflow="fold",
+            no_wrap=numeric,
+            min_width=10 if col == "House edge" else None,
         )
+    absent = not_offered(game, prof)
     for f in figures:
         table.add_row(
-            f.bet_id,
+            f"{f.bet_id} (not offered)" if f.bet_id in absent else f.bet_id,
             f"{float(f.house_edge) * 100:.4f} %",
             _exact(f.house_edge),
             f"{float(f.hit_frequency):.6f}",
             f"{f.std_dev:.4f}",
             f.method,
         )
+    if label is not None:
+        console.print(f"Rules file {escape(label['rules_file'])}, SHA-256 {label['sha256']}")
+        differs = label["differs"]
+        console.print(
+            f"Compared with the built-in {label['compared_with']}: "
+            + (", ".join(f"{k} {v[0]} -> {v[1]}" for k, v in differs.items()) or "no change")
+        )
+        if label["inherited"]:
+            console.print(
+                f"Sections not in the file, taken from {label['inherited_from']}: "
+                + ", ".join(label["inherited"])
+            )
+    for caution in cautions:
+        console.print(f"Warning: {escape(caution)}")
     if figures:
         console.print(table)
     for extra in par_outcomes(game, prof):
@@ -150,7 +205,7 @@ def _exact(value: Fraction) -> str:
 @app.command()
 def play(
     game: GameArg,
-    profile: ProfileOpt = "andorra",
+    profile: ProfileOpt = None,
     rules: RulesOpt = None,
     player: Annotated[str, typer.Option(help="Your name at the table.")] = "player",
     buy_in: Annotated[str, typer.Option("--buy-in", help="Chips to buy, e.g. 500.")] = "500",

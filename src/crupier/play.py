@@ -35,15 +35,17 @@ from crupier.core.round import Action, Event, Record
 from crupier.games.catalogue import game_module, new_game
 
 HELP = """Commands:
-  bet SPOT AMOUNT   place chips, e.g.  bet red 10   bet split 8 11 5   (or just: red 10)
+  bet SPOT AMOUNT   place chips on a spot of this game (its spots are listed below;
+                    "bet" may be left out: SPOT AMOUNT)
   go                run the round: no more bets, the result, settlement
+  table             the table: phase, last results, every bet on the layout
   bets              your bets on the layout
   take N            take down bet number N (where the rules allow it)
   balance           your chips in hand
   buy AMOUNT        buy more chips
   log               the session's log (actions and draws) as JSON
   help              this help
-  quit              cash out and leave"""
+  quit              take down what may be taken down, cash out and leave"""
 
 GO_WORDS = {"go", "spin", "roll", "throw", "launch", "deal"}
 
@@ -148,6 +150,15 @@ class TerminalTable:
                 self.say(HELP)
                 if self.game.play_help:
                     self.say(self.game.play_help)
+            elif head in GO_WORDS and len(words) > 1:
+                special = self.game.play_command(words, self.player)
+                if special is None:
+                    self.say(
+                        f"refused: {escape(' '.join(words))!s} is not understood here; "
+                        f"write {head} alone (help lists the commands)"
+                    )
+                else:
+                    self.apply(special)
             elif head in GO_WORDS:
                 for action in self.game.auto_round():
                     if not self.apply(action):
@@ -155,6 +166,8 @@ class TerminalTable:
                 self.say(f"Balance: {format_amount(self.balance())}")
             elif head == "bets":
                 self.show_bets()
+            elif head in ("table", "view"):
+                self.show_table()
             elif head == "balance":
                 self.say(f"Balance: {format_amount(self.balance())}")
             elif head == "buy" and len(words) == 2:
@@ -168,14 +181,29 @@ class TerminalTable:
             elif head == "log":
                 self.say(json.dumps([e.to_dict() for e in self.game.log], indent=1))
             else:
-                special = self.game.play_command(words, self.player)
+                rest = words[1:] if head == "bet" else words
+                special = self.game.play_command(rest, self.player) if rest else None
                 if special is not None:
                     self.apply(special)
                 else:
-                    self.bet(words[1:] if head == "bet" else words)
+                    self.bet(rest)
         except RuleError as exc:
             self.refuse(exc)
         return True
+
+    def show_table(self) -> None:
+        """Print what anyone standing at the table sees: phase, results and the bets."""
+        view = self.game.view()
+        results = ", ".join(str(r) for r in view.get("last_results", [])) or "none yet"
+        self.say(f"  phase: {view.get('phase')}; rounds: {view.get('rounds')}; last: {results}")
+        extra = {k: v for k, v in view.items() if k in ("point", "shooter", "stage")}
+        if extra:
+            self.say("  " + "; ".join(f"{k}: {v}" for k, v in extra.items()))
+        bets = view.get("bets", [])
+        if not bets:
+            self.say("  no bets on the layout")
+        for b in bets:
+            self.say(f"  #{b['id']} {b['player']}: {b['spot']} {format_amount(b['amount'])}")
 
     def bet(self, words: list[str]) -> None:
         """``SPOT... AMOUNT``: place a bet."""
@@ -183,6 +211,8 @@ class TerminalTable:
             self.say("write: bet SPOT AMOUNT   (help lists the commands)")
             return
         amount = parse_amount(words[-1])
+        if amount <= 0:
+            raise MalformedAmount(f"{format_amount(amount)} is not a valid stake")
         self.apply(
             PlaceBet(player=self.player, spot=" ".join(words[:-1]), amount=amount, by=Role.PLAYER)
         )
@@ -212,11 +242,30 @@ class TerminalTable:
         return 0
 
     def leave(self) -> None:
-        """Cash out if nothing is left on the layout, and say goodbye."""
-        if any(b.player == self.player for b in self.game.state.bets.values()):
-            self.say("Bets are still on the layout; they stay with the table.")
-        elif self.player in self.game.state.players:
+        """Take down every bet the rules let go, cash out, and print the final balance.
+
+        A bet that may not be taken down (a Win bet with its point set, a stake in
+        prison) stays on the layout until decided; the player is told which and how much.
+        """
+        state = self.game.state
+        mine = sorted((b for b in state.bets.values() if b.player == self.player), key=lambda b: b.id)
+        for b in mine:
+            try:
+                self.show(self.game.apply(TakeDown(player=self.player, bet=b.id, by=Role.PLAYER)))
+            except RuleError as exc:
+                self.say(f"  #{b.id} {b.spot} {format_amount(b.amount)} stays: {escape(str(exc))}")
+        state = self.game.state
+        left = sum(b.amount for b in state.bets.values() if b.player == self.player)
+        in_hand = self.balance()
+        if self.player in state.players and not left:
             self.apply(CashOut(player=self.player))
+        if left:
+            self.say(
+                f"Final balance: {format_amount(in_hand)} in chips, and "
+                f"{format_amount(left)} still on the layout until decided."
+            )
+        else:
+            self.say(f"Final balance: {format_amount(in_hand)} cashed out.")
         self.say(f"Goodbye. {len(self.game.log)} actions in the log.")
 
 

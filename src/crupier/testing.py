@@ -10,11 +10,14 @@
 from __future__ import annotations
 
 import copy
+import os
 from collections.abc import Callable
 from typing import Any
 
+from crupier.core.cards import Card
 from crupier.core.errors import RuleError
 from crupier.core.round import Action, Game
+from crupier.core.shoe import Shoe
 
 
 def assert_refused(
@@ -67,3 +70,40 @@ def assert_ops_refused(
             raise AssertionError("a refused operation recorded something") from None
         return exc
     raise AssertionError(f"{action!r} was not refused")
+
+
+def cards_leaving(shoe: Shoe, left: int, keep: str = "") -> tuple[str, ...]:
+    """Codes of cards still in the live ``shoe`` whose removal leaves ``left`` cards, none of
+    them taken from ``keep`` (the cards a test deals afterwards, as space-separated codes).
+
+    A test burns them (``Burn(cards=...)``) to bring a live shoe down to its stop card
+    the way a croupier's entries would.
+
+    >>> shoe = Shoe.live_table(1)
+    >>> out = cards_leaving(shoe, 3, keep="Ah 2h 3h")
+    >>> len(out), "Ah" in out
+    (49, False)
+    """
+    kept: dict[Card, int] = {}
+    for code in keep.split():
+        card = Card.parse(code)
+        kept[card] = kept.get(card, 0) + 1
+    out: list[str] = []
+    want = shoe.remaining - left
+    for card, n in sorted(shoe.counts.items(), key=lambda item: str(item[0])):
+        spare = n - kept.get(card, 0)
+        take = min(spare, want - len(out))
+        out.extend([str(card)] * max(take, 0))
+    if len(out) != want:
+        raise ValueError(f"the shoe cannot be brought down to {left} cards keeping {keep!r}")
+    return tuple(out)
+
+
+def long_run(full: int, short: int) -> int:
+    """How many examples (or seeds) a long property run uses: ``full`` when the long runs
+    are asked for (``CRUPIER_LONG=1``, which ``pytest -m slow`` sets), ``short`` otherwise.
+
+    >>> long_run(150, 20) in (20, 150)
+    True
+    """
+    return full if os.environ.get("CRUPIER_LONG", "") not in ("", "0") else short

@@ -38,9 +38,29 @@ def test_par_json_has_the_exact_outcome_tables() -> None:
     result = runner.invoke(app, ["par", GAME, "--json"])
     assert result.exit_code == 0, result.output
     sheet = json.loads(result.output)
-    assert sheet["game"] == GAME and sheet["bets"] == []
+    assert sheet["game"] == GAME
     assert sheet["outcomes"] == par_outcomes(load_builtin())
     assert [len(t["rows"]) for t in sheet["outcomes"]] == [12, 12, 12, 12]
+
+
+def test_par_json_gives_a_punters_record_per_table_and_policy() -> None:
+    """A punter on a table wins even money when it beats the bank and gets his stake back
+    on a tie: his edge against the banker is P(bank beats it) - P(it beats the bank)."""
+    from fractions import Fraction
+
+    sheet = json.loads(runner.invoke(app, ["par", GAME, "--json"]).output)
+    bets = {b["id"]: b for b in sheet["bets"]}
+    exact = sheet["outcomes"][1]["rows"]
+    assert len(bets) == 2 * len(exact) == 24
+    for row in exact:
+        policy = "/".join(row[:3])
+        b1, p1, _t1, b2, p2, _t2 = (Fraction(x) for x in row[3:9])
+        for n, (bank, punter) in ((1, (b1, p1)), (2, (b2, p2))):
+            record = bets[f"table {n} [{policy}]"]
+            assert Fraction(record["house_edge_exact"]) == bank - punter
+            assert Fraction(record["hit_frequency_exact"]) == punter
+            variance = bank + punter - (punter - bank) ** 2
+            assert abs(record["std_dev"] - float(variance) ** 0.5) < 1e-6
 
 
 def test_par_table_output() -> None:

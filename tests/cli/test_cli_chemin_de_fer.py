@@ -30,7 +30,7 @@ def test_par_json_gives_the_outcome_tables_of_the_spec() -> None:
     result = runner.invoke(app, ["par", "chemin-de-fer", "--json"])
     assert result.exit_code == 0, result.output
     sheet = json.loads(result.output)
-    assert sheet["game"] == "chemin-de-fer" and sheet["bets"] == []
+    assert sheet["game"] == "chemin-de-fer"
     odds, money, exact = sheet["outcomes"]
     assert odds["columns"] == ["Punto 5/3v9/5v4", "P(banker wins)", "P(punto wins)", "P(tie)"]
     rows = {r[0]: r[1:] for r in odds["rows"]}
@@ -84,3 +84,26 @@ def test_play_a_session_in_a_real_terminal_process() -> None:
     assert "You hold the punto cards" in out
     assert "Result:" in out
     assert "Balance:" in out and "Goodbye" in out
+
+
+def test_par_json_gives_per_bet_records_for_each_side_and_policy() -> None:
+    """Each side of the coup, under each policy of the free choices, as a bet record with
+    exact fractions: the banker's side wins 1 - cagnotte (1/20) when the banker wins, the
+    punto's side 1, a tie returns the stakes."""
+    from fractions import Fraction
+
+    sheet = json.loads(runner.invoke(app, ["par", "chemin-de-fer", "--json"]).output)
+    exact_rows = {r[0]: [Fraction(x) for x in r[1:4]] for r in sheet["outcomes"][2]["rows"]}
+    bets = {b["id"]: b for b in sheet["bets"]}
+    assert len(bets) == 2 * len(exact_rows) == 16
+    rate = Fraction(1, 20)
+    for policy, (bw, pw, tie) in exact_rows.items():
+        banker, punto = bets[f"banker [{policy}]"], bets[f"punto [{policy}]"]
+        banker_ev = bw * (1 - rate) - pw
+        assert Fraction(banker["house_edge_exact"]) == -banker_ev
+        assert Fraction(banker["hit_frequency_exact"]) == bw
+        variance = bw * (1 - rate) ** 2 + pw - banker_ev**2
+        assert abs(banker["std_dev"] - float(variance) ** 0.5) < 1e-6
+        assert Fraction(punto["house_edge_exact"]) == bw - pw
+        assert Fraction(punto["hit_frequency_exact"]) == pw
+        assert bw + pw + tie == 1

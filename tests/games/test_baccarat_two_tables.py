@@ -238,7 +238,7 @@ def test_load_builtin_unknown_profile() -> None:
 def test_catalogue_hooks() -> None:
     assert btt.GAME.profile is BaccaratTwoTablesProfile
     assert btt.GAME.engine is BaccaratTwoTables
-    assert btt.par_chains(load_builtin()) == []
+    assert len(btt.par_chains(load_builtin())) == 24  # a punter on each table, 12 policies
 
 
 # -- refusals -----------------------------------------------------------------------------------
@@ -743,11 +743,19 @@ def test_banco_same_table_priority_and_both_tie_null_definition() -> None:
 
 
 def test_void_banco_coup_may_be_called_again() -> None:
+    """Banco is called once, at the start of the partida (VI); a void coup is no coup, so
+    the call it swept away may be made again, and it is then the only one."""
     game = table()
+    held = game.state.players["sam"]
     game.apply(CallBanco(player="sam", table="1", by=P))
     game.apply(NoMoreBets())
     game.apply(VoidCoup(reason="stuck-cards", cards=("5h", "5d")))
-    game.apply(CallBanco(player="sam", table="1", by=P))
+    assert game.state.phase is Phase.BETTING
+    assert game.state.banco_calls == [] and "sam" not in game.state.banco_used
+    assert game.state.players["sam"] == held  # nothing was staked or lost
+    record = game.apply(CallBanco(player="sam", table="1", by=P))
+    assert game.state.banco_calls == [("sam", "1")]
+    assert any("sam calls banco on table 1" in t for t in texts(record))
 
 
 # -- the deal, the banker's natural, drawing ----------------------------------------------------

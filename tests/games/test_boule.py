@@ -57,7 +57,7 @@ from crupier.games.boule import (
 )
 from crupier.games.builtin import builtin_raw
 from crupier.games.catalogue import load_profile, new_game, profile_names
-from crupier.testing import assert_refused
+from crupier.testing import assert_refused, long_run
 
 E = 100
 
@@ -628,7 +628,10 @@ LEGAL = {
 PROGRESS = {"bet", "launch", "no-more-bets", "result", "open", "reopen"}
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(
+    max_examples=long_run(150, 25), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(seed=st.integers(0, 10_000), data=st.data())
 def test_random_sessions_balance_and_refusals_change_nothing(seed: int, data: Any) -> None:
     game = Boule(load_builtin(), SeededSource(seed))

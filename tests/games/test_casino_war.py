@@ -66,7 +66,7 @@ from crupier.games.casino_war import (
     WarDeal,
 )
 from crupier.games.casino_war.terminal import TABLE, CasinoWarTable
-from crupier.testing import assert_refused
+from crupier.testing import assert_refused, long_run
 
 
 def profile(**over: Any) -> CasinoWarProfile:
@@ -595,7 +595,10 @@ likely = st.one_of(
 )
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.slow
+@settings(
+    max_examples=long_run(60, 15), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(
     seed=st.integers(0, 10_000),
     steps=st.lists(st.one_of(likely, likely, actions), min_size=20, max_size=80),
@@ -619,7 +622,8 @@ def test_random_play_keeps_the_balance_and_refusals_change_nothing(
     assert again.state == game.state
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(long_run(6, 1)))
 def test_long_random_walks_keep_the_balance(seed: int) -> None:
     """Hundreds of actions, mostly legal, drawn by a seeded walk (several one-deck shoes)."""
     rnd = random.Random(seed)

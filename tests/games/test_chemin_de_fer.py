@@ -92,7 +92,7 @@ from crupier.games.chemin_de_fer.profile import (
     punto_word_by_the_rules,
 )
 from crupier.games.chemin_de_fer.terminal import TABLE
-from crupier.testing import assert_refused
+from crupier.testing import assert_refused, cards_leaving
 
 P = Role.PLAYER
 
@@ -1091,8 +1091,19 @@ def test_stop_card_on_an_electronic_shoe_ends_the_shoe_after_the_coup() -> None:
     assert game.state.shoes == 1 and not game.state.shoe.at_stop_card
 
 
+def _run_down(game: CheminDeFer, left: int, keep: str) -> None:
+    """Burn the live shoe down to ``left`` cards, keeping those the test deals next."""
+    shoe = game.state.shoe
+    assert shoe is not None
+    game.apply(Burn(cards=cards_leaving(shoe, left, keep=keep)))
+
+
 def test_stop_card_on_a_live_table() -> None:
     game = banked()
+    fresh = copy.deepcopy(game)
+    error = assert_refused(fresh, StopCardOut(), MalformedAction)  # 08 VII: seven below it
+    assert "last 7 cards" in str(error)
+    _run_down(game, 10, "3h 2d 4c 2s 5c")
     dealt(game, "3h 2d 4c 2s")
     game.apply(StopCardOut())
     assert_refused(game, StopCardOut(), IllegalAction)
@@ -1589,6 +1600,7 @@ def test_shoe_edges() -> None:
     assert_refused(game, NewShoe(live=True, burn=("Th", *("Ah",) * 10)), MalformedAction)
     game.apply(NewShoe(live=True, burn=("Ah", "Ad")))
     assert_refused(game, Burn(cards=("Ah",) * 6), MalformedAction)  # five Ah are left
+    _run_down(game, 7, "3h 2d 4c 2s 2h")
     assert_refused(game, EarlyDraw(count=0), MalformedAction)
     assert_refused(game, EarlyDraw(cards="Ah"), MalformedAction)  # type: ignore[arg-type]
     game.apply(NoMoreBets())

@@ -51,11 +51,12 @@ from crupier.games.craps import (
     CrapsProfile,
     NoRoll,
     PassDice,
+    ShooterLineBet,
     Throw,
     load_builtin,
     spot_of,
 )
-from crupier.testing import assert_refused
+from crupier.testing import assert_refused, long_run
 
 E = 100
 P, ST, HEAD = Role.PLAYER, Role.STICKMAN, Role.HEAD
@@ -181,25 +182,143 @@ def test_pass_dice_bar_shooter_and_cash_out_move_the_dice() -> None:
     assert game.state.shooter == "ana" and game.state.seats == ["ana", "bo"]
     game.apply(BarShooter(player="ana", by=HEAD))
     assert game.state.shooter is None
-    game.apply(NoMoreBets(by=ST))
-    refused(game, Throw(dice=(3, 4), by=ST), IllegalAction)
+    msg = refused(game, NoMoreBets(by=ST), IllegalAction)
+    assert "no shooter" in msg
+    assert "no-more-bets" not in game.legal_actions()
+    game.apply(BuyIn(player="dee", amount=100 * E))  # a newcomer may take the dice
+    assert game.state.shooter == "dee"
 
 
-def test_throw_without_a_line_bet_is_refused() -> None:
+def test_no_more_bets_is_refused_while_the_shooter_has_no_line_bet() -> None:
+    """004 06 IV: the shooter bets Win or Don't win before throwing. "No more bets" would
+    close betting for a throw that could not be made, so it is refused until he does."""
     game = table()
     bet(game, "field", 10)
-    game.apply(NoMoreBets(by=ST))
-    message = refused(game, Throw(dice=(3, 4), by=ST), IllegalAction, "illegal-action")
+    assert "no-more-bets" in game.base_legal_actions()
+    assert "no-more-bets" not in game.legal_actions()
+    message = refused(game, NoMoreBets(by=ST), IllegalAction, "illegal-action")
     assert "Win or Don't win" in message
-    # another player's line bet does not count; a no roll reopens betting to fix it
-    game.apply(NoRoll(reason="shooter has no line bet", by=ST))
-    bet(game, "win", 10, "bo")
-    game.apply(NoMoreBets(by=ST))
-    refused(game, Throw(dice=(3, 4), by=ST), IllegalAction)
-    game.apply(Void(reason="again", by=ST))
+    bet(game, "win", 10, "bo")  # another player's line bet does not count
+    refused(game, NoMoreBets(by=ST), IllegalAction)
     bet(game, "dont-win", 10)
+    assert "no-more-bets" in game.legal_actions()
     throw(game, 3, 4)
     assert game.state.rounds == 1
+
+
+def test_a_shooter_who_takes_the_dice_mid_point_throws_for_it_without_a_line_bet() -> None:
+    """The dice pass during a point: the new shooter cannot make a Win or Don't win bet
+    (come-out only) and, under the profile's reading of "bets before throwing" (the
+    come-out), throws for the point without one."""
+    game = table()
+    assert game.profile.rules.shooter_line_bet is ShooterLineBet.COME_OUT
+    bet(game, "win", 10)
+    throw(game, 3, 3)  # point 6
+    game.apply(PassDice(player="ana", by=P))
+    assert game.state.shooter == "bo"
+    refused(game, PlaceBet(player="bo", spot="win", amount=10 * E, by=P), IllegalAction)
+    assert {"no-more-bets"} <= set(game.legal_actions())
+    record = throw(game, 3, 3)  # bo makes ana's point
+    assert [(e.spot, e.net) for e in record.events if isinstance(e, Settled)] == [
+        ("win", 10 * E)
+    ]
+    assert game.state.point is None and game.state.shooter == "bo"
+    refused(game, NoMoreBets(by=ST), IllegalAction)  # a come-out: now he needs one
+
+
+def test_the_shooter_may_take_his_dont_win_down_mid_point_and_still_throw() -> None:
+    game = table()
+    dont = bet(game, "dont-win", 10)
+    throw(game, 2, 2)  # point 4
+    game.apply(TakeDown(player="ana", bet=dont, by=P))
+    assert not game.state.bets
+    record = throw(game, 6, 1)  # seven out: the dice pass on
+    assert game.state.point is None and game.state.shooter == "bo"
+    assert not [e for e in record.events if isinstance(e, Settled)]
+
+
+def test_every_throw_reading_keeps_a_line_bet_in_the_shooters_hands() -> None:
+    strict = variant(load_builtin(), "rules", shooter_line_bet=ShooterLineBet.EVERY_THROW)
+    game = table(strict)
+    dont = bet(game, "dont-win", 10)
+    throw(game, 2, 2)
+    msg = refused(game, TakeDown(player="ana", bet=dont, by=P), BetNotWithdrawable)
+    assert "shooter must keep" in msg
+    msg = refused(game, PassDice(player="ana", by=P), IllegalAction)
+    assert "no one holds one" in msg
+    refused(game, BarShooter(player="ana", by=HEAD), IllegalAction)
+    # once another player holds a line bet, the dice may pass to him (skipping bo)
+    game2 = table(strict)
+    bet(game2, "win", 10)
+    bet(game2, "dont-win", 10, "cai")
+    throw(game2, 2, 2)
+    game2.apply(PassDice(player="ana", by=P))
+    assert game2.state.shooter == "cai"
+    throw(game2, 2, 2)
+    assert game2.state.point is None
+
+
+def test_barring_the_shooter_after_no_more_bets_reopens_betting_for_the_next() -> None:
+    game = table()
+    bet(game, "win", 10)
+    game.apply(NoMoreBets(by=ST))
+    record = game.apply(BarShooter(player="ana", by=HEAD))
+    assert game.state.shooter == "bo" and game.state.phase is Phase.BETTING
+    assert "betting reopens" in record.events[-1].to_dict()["text"]
+    bet(game, "dont-win", 10, "bo")
+    throw(game, 3, 4)
+    assert game.state.rounds == 1
+
+
+def test_two_dice_are_needed_to_throw() -> None:
+    """004 06 IV: after a die falls the shooter chooses among the remaining dice; with a
+    single die left no throw can be made until the cap de taula brings a new set."""
+    game = table()
+    bet(game, "win", 10)
+    throw(game, 4, 5)
+    for left in (4, 3, 2, 1):
+        game.apply(NoMoreBets(by=ST))
+        game.apply(NoRoll(reason="a die fell to the floor", die_lost=True, by=ST))
+        assert game.state.dice_available == left
+    msg = refused(game, NoMoreBets(by=ST), IllegalAction)
+    assert "only 1 die" in msg
+    assert "no-more-bets" not in game.legal_actions()
+    game.apply(ChangeDice(by=HEAD))
+    assert game.state.dice_available == 5 and game.state.dice_sets == 2
+    record = throw(game, 4, 5)
+    assert [e.decision for e in record.events if isinstance(e, Settled)] == ["win"]
+
+
+def _moves_on(game: Craps) -> bool:
+    """Whether, from this state, the staff and players can bring the dice to a throw that
+    is settled (on a copy: the game itself is not changed)."""
+    trial = copy.deepcopy(game)
+    try:
+        if trial.state.phase is Phase.CLOSED:
+            return True  # the session ended, as announced
+        if trial.state.phase is Phase.SUSPENDED:
+            trial.apply(Reopen(by=Role.DIRECTOR))
+        if trial.state.phase is Phase.BETTING:
+            if trial.state.dice_available < 2:
+                trial.apply(ChangeDice(by=HEAD))
+            if trial.state.shooter is None:
+                trial.apply(BuyIn(player="newcomer", amount=1_000 * E))
+            shooter = trial.state.shooter
+            assert shooter is not None
+            if trial.state.point is None and not any(
+                b.player == shooter and b.spot in LINE_SPOTS
+                for b in trial.state.bets.values()
+            ):
+                trial.apply(BuyIn(player=shooter, amount=1_000 * E))
+                trial.apply(PlaceBet(player=shooter, spot="win", amount=500, by=P))
+            assert "no-more-bets" in trial.legal_actions()
+            trial.apply(NoMoreBets(by=ST))
+        assert "throw" in trial.legal_actions()
+        rounds = trial.state.rounds
+        trial.apply(Throw(dice=(1, 2), by=ST))
+        return trial.state.rounds == rounds + 1
+    except RuleError:
+        return False
 
 
 def test_win_and_dont_win_only_on_the_come_out_and_come_only_with_a_point() -> None:
@@ -276,12 +395,24 @@ def test_win_and_come_may_not_be_taken_down_once_their_point_is_set() -> None:
     refused(game, TakeDown(player="bo", bet=come, by=P), BetNotWithdrawable)
 
 
-def test_a_come_bet_not_yet_moved_and_place_bets_may_be_taken_down() -> None:
+def test_win_and_come_may_not_be_taken_down_even_before_their_first_roll() -> None:
+    """004 06 IV.A: "les apostes col·locades sobre win i sobre come no es poden retirar"."""
+    game = table()
+    win = bet(game, "win", 10)
+    msg = refused(game, TakeDown(player="ana", bet=win, by=P), BetNotWithdrawable)
+    assert "win bet" in msg
+    throw(game, 2, 3)
+    come = bet(game, "come", 10, "bo")
+    refused(game, TakeDown(player="bo", bet=come, by=P), BetNotWithdrawable)
+    spain = table(load_builtin("spain-1979"))
+    win = bet(spain, "win", 10)  # 002 names Win only: still not withdrawable
+    refused(spain, TakeDown(player="ana", bet=win, by=P), BetNotWithdrawable)
+
+
+def test_place_and_hard_bets_may_be_taken_down() -> None:
     game = table()
     bet(game, "win", 10)
     throw(game, 2, 3)
-    come = bet(game, "come", 10, "bo")
-    game.apply(TakeDown(player="bo", bet=come, by=P))
     place = bet(game, "place 8", 12, "bo")
     hard = bet(game, "hard 10", 10, "bo")
     throw(game, 4, 5)
@@ -309,9 +440,16 @@ def test_spain_lets_come_bets_be_taken_down() -> None:
     game = table(load_builtin("spain-1979"))
     bet(game, "win", 10)
     throw(game, 2, 3)
+    early = bet(game, "come", 10, "bo")
+    game.apply(TakeDown(player="bo", bet=early, by=P))  # before its first roll
+    assert early not in game.state.bets
     come = bet(game, "come", 10, "bo")
     throw(game, 4, 4)
-    game.apply(TakeDown(player="bo", bet=come, by=P))
+    assert game.state.bets[come].point == 8
+    record = game.apply(TakeDown(player="bo", bet=come, by=P))  # after it moved to 8
+    assert come not in game.state.bets
+    assert game.state.players["bo"] == 100_000 * E
+    assert "takes down come" in record.events[0].to_dict()["text"]
 
 
 # -- odds ------------------------------------------------------------------------------------
@@ -740,13 +878,23 @@ ACTIONS: st.SearchStrategy[Op] = st.one_of(
 )
 
 
-@pytest.mark.parametrize("profile_name", ["andorra", "spain-1979"])
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.parametrize(
+    "profile_name", ["andorra", "spain-1979", "andorra-every-throw"]
+)
+@pytest.mark.slow
+@settings(
+    max_examples=long_run(150, 40), deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
 @given(ops=st.lists(ACTIONS, min_size=10, max_size=80), seed=st.integers(0, 10_000))
 def test_random_sessions_balance_and_refusals_change_nothing(
     profile_name: str, ops: list[Op], seed: int
 ) -> None:
-    profile = load_builtin(profile_name)
+    if profile_name == "andorra-every-throw":
+        profile = variant(
+            load_builtin(), "rules", shooter_line_bet=ShooterLineBet.EVERY_THROW
+        )
+    else:
+        profile = load_builtin(profile_name)
     game = Craps(profile, SeededSource(seed))
     for p in PLAYERS:
         game.apply(BuyIn(player=p, amount=50_000))
@@ -762,4 +910,5 @@ def test_random_sessions_balance_and_refusals_change_nothing(
             assert all(b.amount > 0 for b in game.state.bets.values())
             assert game.state.point in (None, 4, 5, 6, 8, 9, 10)
             assert game.state.shooter is None or game.state.shooter in game.state.seats
+        assert _moves_on(game), "no way forward from this state"
     assert Craps.replay(profile, json.loads(game.log_json())).state == game.state

@@ -436,6 +436,26 @@ def test_refused_unknown_spot() -> None:
     _refused(table(), _place("split 8/12", 10 * E), UnknownSpot, "unknown-spot")
 
 
+@pytest.mark.parametrize("game_id", ["french-roulette", "american-roulette"])
+@pytest.mark.parametrize("text", ["00", "000", "straight 00", "split 00 3", "plein 000"])
+def test_double_and_triple_zero_are_not_on_a_single_zero_wheel(game_id: str, text: str) -> None:
+    """Spec 01/02: a single-zero wheel of 37 pockets, 0 to 36; 00 is no alias of 0."""
+    game = new_game(game_id, load_profile(game_id), SeededSource(1))
+    game.apply(BuyIn(player="ana", amount=100 * E))
+    error = assert_refused(game, _place(text, 10 * E), UnknownSpot, "unknown-spot")
+    assert "single-zero" in str(error)
+    assert spot_of("0").name == spot_of("straight 0").name == "straight-0"
+
+
+@pytest.mark.parametrize(
+    ("text", "name"), [("dozen 1-12", "dozen-1"), ("dozen 13-24", "dozen-2"), ("doz 25-36", "dozen-3")]
+)
+def test_dozen_by_its_range_as_the_help_writes_it(text: str, name: str) -> None:
+    assert spot_of(text).name == name
+    with pytest.raises(UnknownSpot):
+        spot_of("dozen 1-18")
+
+
 @pytest.mark.parametrize("amount", [0, -500, "10", 5.5, True])
 def test_refused_malformed_amount(amount: Any) -> None:
     _refused(table(), _place("red", amount), MalformedAmount, "malformed-amount")

@@ -178,6 +178,17 @@ def test_over_the_maximum() -> None:
     refused(game, bet_action("small", 100_100), BetOverMaximum, "bet-over-maximum")
 
 
+def test_a_stake_of_exactly_the_maximum_is_accepted() -> None:
+    """Spec 16 Limits: bets outside [min, max] are refused, so the maximum itself is in."""
+    game = table()
+    game.apply(bet_action("triple 1", 2_000))  # 150 to 1 pays 3 000.00: the payout limit
+    game.apply(bet_action("small", 100_000))  # the table maximum
+    game.apply(bet_action("triple 2", 1_500))
+    game.apply(bet_action("triple 2", 500))  # 20.00 in all on the spot
+    refused(game, bet_action("triple 2", 100), BetOverMaximum, "bet-over-maximum")
+    assert sorted(b.amount for b in game.state.bets.values()) == [500, 1_500, 2_000, 100_000]
+
+
 def test_under_the_minimum() -> None:
     refused(table(), bet_action("small", 99), BetUnderMinimum, "bet-under-minimum")
 

@@ -60,7 +60,7 @@ from crupier.games.trente_et_quarante import (
     TrenteEtQuarante,
     TrenteEtQuaranteProfile,
 )
-from crupier.testing import assert_refused
+from crupier.testing import assert_refused, cards_leaving
 
 REFAIT = "Ks Qh Ad Tc 9h 9s 3d Jc"  # 31 v 31
 TIE33 = "Ks Qh 3d Tc 9h 9s 5d Jc"  # 33 v 33
@@ -379,14 +379,37 @@ def test_separator_finish_rule_annuls_when_the_shoe_runs_out() -> None:
     assert game.state.bets[noir].amount == 10_000 and game.state.phase is Phase.BETTING
 
 
+def _run_down(game: TrenteEtQuarante, left: int, keep: str) -> None:
+    """Burn the live shoe down to ``left`` cards (keeping the cards the test deals next)."""
+    shoe = game.state.shoe
+    assert shoe is not None
+    game.apply(Burn(cards=cards_leaving(shoe, left, keep=keep)))
+
+
 def test_live_separator_after_a_complete_coup_ends_the_shoe() -> None:
     game = live_game()
+    _run_down(game, 8 + 5, ROUGE_WINS)
     rouge = bet(game, "rouge")
     game.apply(NoMoreBets())
-    record = game.apply(Deal(cards=tuple(ROUGE_WINS.split()), separator=True, counted=304))
+    record = game.apply(Deal(cards=tuple(ROUGE_WINS.split()), separator=True, counted=5))
     assert decisions(record) == {rouge: "win"}
-    assert "last 304 cards are put face down" in notes(record)
+    assert "last 5 cards are put face down" in notes(record)
     assert "new-shoe" in game.legal_actions()
+
+
+@pytest.mark.parametrize("left", [312, 14, 4])
+def test_live_separator_where_it_cannot_lie_is_refused(left: int) -> None:
+    """05 V: the separator goes in front of the last five cards. After 6 of 312 cards (or
+    with more than five left after the coup, or fewer than five before it) it cannot come
+    out: refused, nothing dealt."""
+    game = live_game()
+    entered = tuple(ROUGE_WINS.split())[: min(left, 8)]
+    if left < 312:
+        _run_down(game, left, " ".join(entered))
+    bet(game, "rouge")
+    game.apply(NoMoreBets())
+    error = assert_refused(game, Deal(cards=entered, separator=True), MalformedAction)
+    assert "last 5 cards" in str(error)
 
 
 def test_burn_refused_across_the_separator() -> None:

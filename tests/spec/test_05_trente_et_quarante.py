@@ -27,7 +27,7 @@ from crupier.games.trente_et_quarante import (
     coup_odds,
     par_chains,
 )
-from crupier.testing import assert_refused
+from crupier.testing import assert_refused, cards_leaving
 
 HUNDRED = 10_000  # "stakes are 100 unless stated": 100.00 in cents
 
@@ -309,14 +309,18 @@ def test_example_12_separator_live_table_prison_unchanged() -> None:
     deal(game, REFAIT)
     game.apply(RefaitChoice(player="ana", bet=noir, choice="prison", by=Role.PLAYER))
     rouge = bet(game, "rouge")
+    # the shoe runs down: the separator lies in front of the last five cards (05 V)
+    shoe = game.state.shoe
+    assert shoe is not None
+    game.apply(Burn(cards=cards_leaving(shoe, 10, keep="7s Kh 6c 9d Js")))
     game.apply(NoMoreBets())
     record = game.apply(Deal(cards=("7s", "Kh", "6c", "9d", "Js"), separator=True, counted=5))
     assert not settled(record)
     assert game.state.bets[noir].status == "prison" and game.state.bets[noir].count == 1
     assert game.state.bets[rouge].status == "free"
     assert game.state.shoe is not None and game.state.shoe.at_stop_card
-    assert any("the cap de taula decides" in getattr(e, "text", "") for e in record.events)
-    # 312 - 8 - 5 = 299 cards should remain, not 5: the count is recorded for the head
+    texts = [getattr(e, "text", "") for e in record.events]
+    assert any("the last 5 cards are put face down" in t for t in texts)
     game.apply(NewShoe(live=True))
     record = deal(game, NOIR_WINS)
     assert {d["bet"]: d["decision"] for d in settled(record)} == {noir: "freed", rouge: "lose"}

@@ -12,6 +12,7 @@ from crupier.core.cards import Card, cards
 from crupier.core.errors import (
     BetOverMaximum,
     IllegalAction,
+    MalformedAction,
     NotMultipleOfUnit,
 )
 from crupier.core.layout import BuyIn, NoMoreBets, Phase, PlaceBet, TakeDown, Void
@@ -33,6 +34,7 @@ from crupier.games.punto_banco import (
     play_coup,
     player_draws,
 )
+from crupier.testing import assert_refused, cards_leaving
 
 BURN = ("3h", "2c", "9d", "Kc")  # the first card, a 3, orders 3 more burnt (4 in all)
 
@@ -193,11 +195,32 @@ def test_example_13_stop_card_after_the_third_card_electronic_shoe() -> None:
 def test_example_13_stop_card_live_table() -> None:
     game = live_game()
     coup(game, "2h 3d 3s Kc 4h 5d", {"player": 10_000})
+    # the shoe runs down to the coup that shows the stop card, seven cards above the end
+    shoe = game.state.shoe
+    assert shoe is not None
+    game.apply(Burn(cards=cards_leaving(shoe, 10, keep="5h Kd 3c 7s")))
     game.apply(NoMoreBets())
     game.apply(Deal(cards=("5h", "Kd", "3c", "7s"), stop_card=True))
     game.apply(NoMoreBets())
     with pytest.raises(IllegalAction):
         game.apply(Deal(cards=("5h", "Kd", "3c", "7s")))
+
+
+@pytest.mark.parametrize("left", [300, 12, 6])
+def test_a_stop_card_where_it_cannot_lie_is_refused(left: int) -> None:
+    """07 VII: the stop card is placed with seven cards below it. Reported on a coup that
+    began with more than eleven cards (it ends with more than seven) or with fewer than
+    seven left, it is refused and the coup is not dealt."""
+    game = live_game()
+    shoe = game.state.shoe
+    assert shoe is not None
+    if shoe.remaining > left:
+        game.apply(Burn(cards=cards_leaving(shoe, left, keep="5h Kd 3c 7s")))
+    game.apply(NoMoreBets())
+    error = assert_refused(
+        game, Deal(cards=("5h", "Kd", "3c", "7s"), stop_card=True), MalformedAction
+    )
+    assert "last 7 cards" in str(error)
 
 
 # -- examples 14-15: errors ----------------------------------------------------------------------

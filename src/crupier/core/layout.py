@@ -486,7 +486,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         self.require_phase(state, Phase.BETTING)
         player = self._player(state, action.player)
         if not isinstance(action.amount, int) or isinstance(action.amount, bool):
-            raise MalformedAmount(f"{action.amount!r} is not an amount of minor units")
+            raise MalformedAmount(f"{action.amount!r} is not an amount (a whole number of cents)")
         amount = check_amount(action.amount)
         if not isinstance(action.spot, str):
             raise MalformedAction(f"{action.spot!r} is not a spot name")

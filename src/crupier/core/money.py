@@ -127,10 +127,14 @@ def check_amount(amount: object) -> int:
     >>> check_amount(0)
     Traceback (most recent call last):
     ...
-    crupier.core.errors.MalformedAmount: 0 is not a positive amount of minor units
+    crupier.core.errors.MalformedAmount: 0.00 is not a valid amount: it must be more than 0.00
     """
-    if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-        raise MalformedAmount(f"{amount!r} is not a positive amount of minor units")
+    if isinstance(amount, bool) or not isinstance(amount, int):
+        raise MalformedAmount(f"{amount!r} is not an amount (a whole number of cents)")
+    if amount <= 0:
+        raise MalformedAmount(
+            f"{format_amount(amount)} is not a valid amount: it must be more than 0.00"
+        )
     return amount
 
 

@@ -24,7 +24,8 @@ from __future__ import annotations
 import tomllib
 from fractions import Fraction
 from pathlib import Path
-from typing import Annotated, Any, ClassVar, TypeVar
+from types import NoneType, UnionType
+from typing import Annotated, Any, ClassVar, TypeVar, Union, get_args, get_origin
 
 from pydantic import (
     BaseModel,
@@ -158,9 +159,64 @@ def _message(err: dict[str, Any]) -> str:
     return str(err["msg"])
 
 
+def _is_ratio(annotation: object) -> bool:
+    """Whether ``annotation`` is :data:`Ratio` (a Fraction read by ``_to_ratio``)."""
+    return get_origin(annotation) is Annotated and any(
+        isinstance(m, BeforeValidator) and m.func is _to_ratio for m in get_args(annotation)[1:]
+    )
+
+
+def _strict_value(annotation: Any, value: object, key: str, ratio: bool = False) -> None:
+    """Refuse the silent coercions of a TOML value: ``"yes"`` for a switch, ``"8"`` for a
+    number, a bare ``8`` for a ratio. Other types are left to the schema."""
+    if get_origin(annotation) in (Union, UnionType):
+        options = [a for a in get_args(annotation) if a is not NoneType]
+        if value is not None and len(options) == 1:
+            _strict_value(options[0], value, key)
+        return
+    if ratio or _is_ratio(annotation):
+        if isinstance(value, (int, float)):
+            raise ProfileError(f"{key}: {value!r} is not a ratio; write it as \"{value}:1\"")
+        return
+    if annotation is bool and not isinstance(value, bool):
+        raise ProfileError(f"{key}: {value!r} is not true or false")
+    if annotation is int and (isinstance(value, bool) or not isinstance(value, int)):
+        raise ProfileError(f"{key}: {value!r} is not a whole number")
+    if get_origin(annotation) is dict and isinstance(value, dict):
+        args = get_args(annotation)
+        if len(args) == 2:
+            for k, v in value.items():
+                _strict_value(args[1], v, f"{key}.{k}")
+        return
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel) and isinstance(value, dict):
+        _strict_fields(annotation, value, f"{key}.")
+
+
+def _strict_fields(cls: type[BaseModel], values: dict[str, Any], prefix: str = "") -> None:
+    for name, info in cls.model_fields.items():
+        if name in values:
+            ratio = any(
+                isinstance(m, BeforeValidator) and m.func is _to_ratio for m in info.metadata
+            )
+            _strict_value(info.annotation, values[name], f"{prefix}{name}", ratio)
+
+
 def validate_profile(cls: type[P], data: dict[str, Any]) -> P:
-    """Validate raw profile data (already merged) into ``cls``; errors name the key."""
+    """Validate raw profile data (already merged) into ``cls``; errors name the key.
+
+    Types are strict: a switch is ``true`` or ``false`` (not ``"yes"``), a number is a
+    number (not ``"8"``) and a ratio is written ``"8:1"`` (not a bare ``8``).
+
+    >>> class Demo(Profile):
+    ...     decks: int = 8
+    ...     tie: bool = True
+    >>> validate_profile(Demo, {"game": "demo", "profile": "x", "decks": "8"})
+    Traceback (most recent call last):
+    ...
+    crupier.core.errors.ProfileError: decks: '8' is not a whole number
+    """
     values, sources = split_sources(data)
+    _strict_fields(cls, values)
     explicit = values.pop("sources", {})
     if not isinstance(explicit, dict):
         raise ProfileError("sources: must be a table of citations")

@@ -281,7 +281,10 @@ class Game(ABC, Generic[P, S]):
             raise MalformedAction(f"{action.kind!r} is not an action of {self.game_id}")
         if action.by not in allowed:
             roles = ", ".join(sorted(str(r) for r in allowed))
-            raise NotPermitted(f"{action.kind}: a {action.by} may not do this (only: {roles})")
+            article = "an" if str(action.by)[:1].lower() in "aeiou" else "a"
+            raise NotPermitted(
+                f"{action.kind}: {article} {action.by} may not do this (only: {roles})"
+            )
 
     def in_place(self, action: Action) -> bool:
         """True if :meth:`apply` runs ``action`` on the live state: its kind is in

@@ -234,7 +234,7 @@ class Shoe:
         return self.order[self.pos] if self.pos < len(self.order) and not self.live else None
 
 
-__all__ = ["Shoe"]
+__all__ = ["Shoe", "check_stop_card"]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -304,3 +304,31 @@ def burn_from(
         raise
     except ValueError as exc:
         raise MalformedAction(f"burn: {exc}") from None
+
+
+def check_stop_card(shoe: Shoe, remaining_before: int, below: int, what: str) -> None:
+    """Refuse a stop card (separator) reported where it cannot lie.
+
+    The croupier puts it in front of the last ``below`` cards, so it comes out once the
+    card above it is taken: after the cards entered with the report at most ``below``
+    cards are left, and before them (``remaining_before``) at least ``below`` were. A
+    report made on its own, after the coup went on, passes ``shoe.total``: only the first
+    bound is then checked.
+
+    >>> live = Shoe.live_table(1)
+    >>> check_stop_card(live, 52, 7, "deal")
+    Traceback (most recent call last):
+    ...
+    crupier.core.errors.MalformedAction: deal: the stop card lies in front of the last 7 cards; with 52 cards still in the shoe it cannot have come out
+    """
+    left = shoe.remaining
+    if left > below:
+        raise MalformedAction(
+            f"{what}: the stop card lies in front of the last {below} cards; with {left} "
+            "cards still in the shoe it cannot have come out"
+        )
+    if remaining_before < below:
+        raise MalformedAction(
+            f"{what}: the stop card lies in front of the last {below} cards; it came out "
+            f"before this, when {remaining_before} were left, and was not reported"
+        )

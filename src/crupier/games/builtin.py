@@ -89,6 +89,8 @@ def builtin_raw(
 def validate_for(schema: type[P], game_id: str, raw: dict[str, Any]) -> P:
     """``raw`` (``extends`` resolved) validated as a profile of ``game_id``."""
     data = {k: v for k, v in raw.items() if k != "extends"}  # resolved: the dump is complete
+    if data.get("game") is None:
+        raise ProfileError(f'game: missing key; a {game_id} profile says game = "{game_id}"')
     if data.get("game") != game_id:
         raise ProfileError(f"game: the profile is for {data.get('game')!r}, not {game_id!r}")
     return validate_profile(schema, data)

@@ -110,7 +110,12 @@ def load_profile(game_id: str, name: str = DEFAULT_PROFILE, path: Path | None = 
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
         raise ProfileError(f"{path}: cannot read the profile ({exc.strerror})") from None
-    data = resolve_extends(game_id, read_toml(text, str(path)))
+    raw = read_toml(text, str(path))
+    if not raw:
+        raise ProfileError(
+            f'game: missing key (the file is empty); a {game_id} profile says game = "{game_id}"'
+        )
+    data = resolve_extends(game_id, raw)
     return validate_for(game.profile, game_id, data)
 
 

@@ -31,6 +31,16 @@ from crupier.games.builtin import builtin_names, load_builtin_profile
 ParChains = Callable[[Any], Sequence[BetChain[Any, Any]]]
 #: A game's extra exact tables: ``{"title", "columns", "rows"}`` dictionaries.
 ParOutcomes = Callable[[Any], list[dict[str, Any]]]
+NotOffered = Callable[[Any], frozenset[str]]
+
+
+def offers_every_bet(profile: Profile) -> frozenset[str]:
+    """The bets a table does not offer, for a game whose tables offer every bet it models.
+
+    >>> offers_every_bet(None)  # type: ignore[arg-type]
+    frozenset()
+    """
+    return frozenset()
 
 
 def no_par_outcomes(profile: Profile) -> list[dict[str, Any]]:
@@ -66,6 +76,8 @@ class GameModule:
     par: ParChains
     outcomes: ParOutcomes = no_par_outcomes
     terminal: str | None = None
+    not_offered: NotOffered = offers_every_bet
+    """The PAR model's bets this profile's table does not offer (punto banco's tie and pairs)."""
 
     @property
     def play_help(self) -> str:

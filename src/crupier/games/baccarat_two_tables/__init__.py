@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from crupier.core.resolution import BetChain
 from crupier.games.baccarat_two_tables.actions import *  # noqa: F403
 from crupier.games.baccarat_two_tables.actions import __all__ as _actions
 from crupier.games.baccarat_two_tables.engine import BaccaratTwoTables
@@ -17,6 +16,7 @@ from crupier.games.baccarat_two_tables.par import (
     house_cut,
     outcome_distribution,
     par_outcomes,
+    punter_chains,
     shoe_counts,
     single_table,
 )
@@ -39,10 +39,11 @@ from crupier.games.baccarat_two_tables.state import (
 from crupier.games.contract import GameModule
 
 
-def par_chains(profile: BaccaratTwoTablesProfile) -> list[BetChain[Any, Any]]:
-    """No bet against the house: the house's figures are the outcome tables
-    (:func:`par_outcomes`), the cagnotte per coup among them."""
-    return []
+def par_chains(profile: BaccaratTwoTablesProfile) -> list[Any]:
+    """No bet against the house: the PAR sheet's bets are a punter's stake on each table
+    under each policy (:func:`~crupier.games.baccarat_two_tables.par.punter_chains`); the
+    house's figures are the outcome tables (:func:`par_outcomes`), the cagnotte among them."""
+    return list(punter_chains(profile))
 
 
 GAME = GameModule(

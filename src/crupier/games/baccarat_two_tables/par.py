@@ -37,6 +37,7 @@ from crupier.games.baccarat_two_tables.rules import (
     banker_obligation,
     compare,
 )
+from crupier.games.chemin_de_fer.par import CoupChain
 
 Totals = tuple[int, ...]
 Category = tuple[str, ...]
@@ -587,3 +588,26 @@ __all__ = [
     "shoe_counts",
     "single_table",
 ]
+
+
+def punter_chains(profile: BaccaratTwoTablesProfile) -> list[CoupChain]:
+    """A punter's stake on each table under every policy of the optional choices, as a
+    one-coup bet for the PAR sheet's per-bet records: even money when his table beats the
+    bank, the stake back on a tie (no cagnotte on the punters' side). Ids are written
+    ``table 1 [draw/draw/draws]`` (table 1 on 5 / table 2 on 5 / the banker where free).
+
+    >>> from crupier.analysis.exact import analyse
+    >>> from crupier.games.baccarat_two_tables.profile import load_builtin
+    >>> first = punter_chains(load_builtin())[0]
+    >>> first.bet_id, f"{float(analyse(first).house_edge) * 100:.4f} %"
+    ('table 1 [draw/draw/draws]', '0.6058 %')
+    """
+    counts = shoe_counts(profile.shoe.decks)
+    out: list[CoupChain] = []
+    for (fives, free), dist in _policy_tables(counts, 2, profile.rules).items():
+        label = "/".join((fives[0], fives[1], FREE_LABELS[free]))
+        for index in (0, 1):
+            bank, punter, tie = _marginals(dist, index)
+            odds = (bank, punter, tie)
+            out.append(CoupChain(f"table {index + 1} [{label}]", "punto", odds, Fraction(0)))
+    return out

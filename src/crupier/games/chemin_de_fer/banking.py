@@ -22,7 +22,7 @@ from crupier.core.errors import (
 from crupier.core.layout import NoMoreBets, Note, Reopen, Suspend
 from crupier.core.rng import RandomSource
 from crupier.core.round import Action, Event
-from crupier.core.shoe import Shoe, burn_from
+from crupier.core.shoe import Shoe, burn_from, check_stop_card
 from crupier.games.baccarat.shoe import open_shoe
 from crupier.games.chemin_de_fer.common import (
     _fmt,
@@ -758,6 +758,7 @@ class _Banking(_Seating):
             raise IllegalAction("this shoe knows where its stop card lies")
         if shoe.at_stop_card:
             raise IllegalAction("the stop card is already out")
+        check_stop_card(shoe, shoe.total, self.profile.shoe.cards_below_stop, "stop-card-out")
         shoe.stop_card_out()
         more = " (the coup in progress is finished)" if state.phase in IN_COUP else ""
         return [Note(text=f"the stop card is out: no further coup from this shoe{more}")]

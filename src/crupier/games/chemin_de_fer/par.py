@@ -1,7 +1,8 @@
 """08 — Chemin de fer: exact outcome probabilities for every choice, and the house's cut.
 
-Nobody bets against the house here, so the PAR sheet lists no bets (:func:`par_chains` is
-empty); :func:`par_outcomes` gives, for every combination of the free choices (the
+Nobody bets against the house here: the PAR sheet's bets (:func:`par_chains`) are the
+banker's and the punto's side of a coup, per unit, under each policy of the free choices;
+:func:`par_outcomes` gives, for every combination of the free choices (the
 punto on 5, the banker in each optional cell), the exact probabilities that the banker
 wins, the punto wins or the coup is a tie, by enumeration of every sequence of up to six
 cards without replacement from the full shoe. The drawing rules are the engine's own
@@ -23,6 +24,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
+from crupier.core.resolution import Lose, Push, Resolution, Stay, Win
 from crupier.games.chemin_de_fer.profile import (
     Cell,
     CheminDeFerProfile,
@@ -263,13 +265,60 @@ def par_outcomes(profile: CheminDeFerProfile) -> list[dict[str, Any]]:
     ]
 
 
-def par_chains(profile: CheminDeFerProfile) -> list[Any]:
-    """No bet is made against the house: the PAR sheet's figures are in :func:`par_outcomes`.
+@dataclass(frozen=True)
+class CoupChain:
+    """One side of a coup under one policy of the free choices, as a one-coup bet for the
+    exact analyser: the banker's side wins ``1 - cagnotte`` per unit, the punto's 1; a
+    tie returns the stakes. The figures are those of a player against the banker (not the
+    house: the house's cut is the cagnotte, in :func:`par_outcomes`)."""
 
-    >>> par_chains(None)  # type: ignore[arg-type]
-    []
+    bet_id: str
+    side: str
+    odds: tuple[Fraction, Fraction, Fraction]
+    rate: Fraction
+
+    def outcomes(self) -> list[tuple[str, Fraction]]:
+        names = ("banker", "punto", "tie")
+        return [(n, p) for n, p in zip(names, self.odds, strict=True) if p]
+
+    def start(self) -> str:
+        return "staked"
+
+    def step(self, state: str, outcome: str) -> Resolution:
+        if outcome == "tie":
+            return Push()
+        if outcome != self.side:
+            return Lose()
+        return Win(1 - self.rate if self.side == "banker" else Fraction(1))
+
+    def next_state(self, state: str, stay: Stay) -> str:
+        return state
+
+
+def par_chains(profile: CheminDeFerProfile) -> list[CoupChain]:
+    """The banker's and the punto's side under every policy of the free choices, as bets
+    for the PAR sheet's per-bet records (``banker [stand/draw/draw]`` ...; the choices
+    are written as in :func:`par_outcomes`).
+
+    >>> from crupier.analysis.exact import analyse
+    >>> from crupier.games.chemin_de_fer.rules import load_builtin
+    >>> chains = par_chains(load_builtin())
+    >>> chains[0].bet_id, f"{float(analyse(chains[0]).house_edge) * 100:.4f} %"
+    ('banker [stand/draw/draw]', '0.7843 %')
     """
-    return []
+    rules = profile.rules
+    ptotals = rules.optional_punto_totals()
+    cells = rules.optional_banker_cells()
+    out: list[CoupChain] = []
+    for policy in policies(rules):
+        odds = outcome_probabilities(profile, policy)
+        picks = [_choice(policy.punto[t]) for t in ptotals] + [
+            _choice(policy.banker[c]) for c in cells
+        ]
+        label = f" [{'/'.join(picks)}]" if picks else ""
+        for side in ("banker", "punto"):
+            out.append(CoupChain(f"{side}{label}", side, odds, profile.cagnotte.rate))
+    return out
 
 
-__all__ = ["Policy", "outcome_probabilities", "par_chains", "par_outcomes", "policies"]
+__all__ = ["CoupChain", "Policy", "outcome_probabilities", "par_chains", "par_outcomes", "policies"]

@@ -206,6 +206,22 @@ class ComeTiming(StrEnum):
     AFTER_FIRST_ROLL = "after-first-roll"  # after the shooter's first roll (002 literal)
 
 
+class ShooterLineBet(StrEnum):
+    """What "the shooter bets Win or Don't win before throwing" (004 06 IV) asks mid-point.
+
+    Win and Don't win are made on the come-out roll only (004 06 IV.A: "es juga a la
+    primera tirada quan encara no hi ha punt establert"), so a player who takes the dice
+    during a point (the shooter before him passed them, was barred or left) cannot make one.
+    """
+
+    COME_OUT = "come-out"
+    """The shooter needs the bet for a come-out throw; a shooter who takes the dice during a
+    point throws for it without one (the spec's reading: no state without a way forward)."""
+    EVERY_THROW = "every-throw"
+    """The shooter needs the bet for every throw: during a point the dice pass only to a
+    player who holds one, and the shooter may not take down his last Don't win."""
+
+
 class CrapsRules(BaseModel):
     """Rule switches of craps (the DEFAULT / INTERPRETATION marks of spec 06 and the seeds' differences)."""
 
@@ -215,7 +231,7 @@ class CrapsRules(BaseModel):
     """US habit: place, hard-way and come-odds bets are off (no action) on a come-out roll."""
     come_timing: ComeTiming = ComeTiming.POINT_ON
     come_withdrawable: bool = False
-    """Come bets may be taken down after they have moved to their number."""
+    """Come bets may be taken down (004 06 IV.A forbids it; 002 names Win only)."""
     dont_withdrawable: bool = True
     """Don't win / Don't come may be taken down after their point is set."""
     die_on_chip_valid: bool = True
@@ -234,6 +250,8 @@ class CrapsRules(BaseModel):
     """The stickman may place and collect the multiple (proposition) bets."""
     place_numbers: tuple[int, ...] = POINTS
     """Numbers open to place bets (right and wrong)."""
+    shooter_line_bet: ShooterLineBet = ShooterLineBet.COME_OUT
+    """When the shooter must hold a Win or Don't win bet (see :class:`ShooterLineBet`)."""
 
     @model_validator(mode="after")
     def _check(self) -> CrapsRules:
@@ -650,7 +668,10 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
             allowed = {self.profile.rules.no_more_bets_by, Role.SYSTEM}
             if action.by not in allowed:
                 who = self.profile.rules.no_more_bets_by
-                raise NotPermitted(f"no-more-bets: a {action.by} may not call it (only the {who})")
+                article = "an" if str(action.by)[:1].lower() in "aeiou" else "a"
+                raise NotPermitted(
+                    f"no-more-bets: {article} {action.by} may not call it (only the {who})"
+                )
 
     def parse_spot(self, text: str) -> Spot:
         spot = spot_of(text)
@@ -785,12 +806,25 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
     def check_take_down(self, state: CrapsState, bet: Bet, spot: Spot) -> None:
         kind = spot.bet_type
         rules = self.profile.rules
+        if kind == "win" or (kind == "come" and not rules.come_withdrawable):
+            # 004 06 IV.A: "les apostes col·locades sobre win i sobre come no es poden
+            # retirar" -- from the moment they are placed, not only once a point is set.
+            raise BetNotWithdrawable(
+                f"{spot.name} bet {bet.id}: a {kind} bet may not be taken down; it plays "
+                "until won or lost"
+            )
+        if (
+            kind == "dont-win"
+            and state.point is not None
+            and bet.player == state.shooter
+            and rules.shooter_line_bet is ShooterLineBet.EVERY_THROW
+            and not self._holds_line_bet(state, bet.player, but=bet.id)
+        ):
+            raise BetNotWithdrawable(
+                f"{spot.name} bet {bet.id}: the shooter must keep a Win or Don't win bet while "
+                f"he throws for the point {state.point}"
+            )
         if bet.point is not None and kind in LINE:
-            if kind == "win" or (kind == "come" and not rules.come_withdrawable):
-                raise BetNotWithdrawable(
-                    f"{spot.name} bet {bet.id}: its point {bet.point} is set; it plays until "
-                    "won or lost"
-                )
             if kind in ("dont-win", "dont-come") and not rules.dont_withdrawable:
                 raise BetNotWithdrawable(
                     f"{spot.name} bet {bet.id}: its point {bet.point} is set; it plays until "
@@ -832,6 +866,10 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
                 )
             if isinstance(action, (PlaceBet, TakeDown)) and action.by is Role.STICKMAN:
                 self._check_stickman(state, action)
+            if isinstance(action, NoMoreBets) and state.phase is Phase.BETTING:
+                blocker = self.throw_blocker(state)
+                if blocker is not None:
+                    raise IllegalAction(f"no-more-bets: {blocker}")
         return super()._step(state, action, source)
 
     def _check_stickman(self, state: CrapsState, action: PlaceBet | TakeDown) -> None:
@@ -862,7 +900,52 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
     def _cash_out(self, state: CrapsState, action: CashOut) -> list[Event]:
         events = super()._cash_out(state, action)
         events.extend(self._leave_seat(state, action.player))
+        events.extend(self._reopen_if_stuck(state))
         return events
+
+    def _reopen_if_stuck(self, state: CrapsState) -> list[Event]:
+        """After "no more bets" the shooter changed and cannot throw: betting reopens."""
+        if state.phase is Phase.NO_MORE_BETS and self.throw_blocker(state) is not None:
+            state.phase = Phase.BETTING
+            return [Note(text="betting reopens for the new shooter")]
+        return []
+
+    @staticmethod
+    def _holds_line_bet(state: CrapsState, player: str, but: int | None = None) -> bool:
+        """Whether ``player`` has a Win or Don't win bet (other than bet ``but``)."""
+        return any(
+            b.player == player and b.spot in ("win", "dont-win") and b.id != but
+            for b in state.bets.values()
+        )
+
+    def _needs_line_bet(self, state: CrapsState) -> bool:
+        """Whether the shooter must hold a Win or Don't win bet for the next throw."""
+        if state.point is None:
+            return True
+        return self.profile.rules.shooter_line_bet is ShooterLineBet.EVERY_THROW
+
+    def throw_blocker(self, state: CrapsState) -> str | None:
+        """Why the next throw could not be made now, or None when it can.
+
+        "No more bets" is refused for the same reason, so that the table never waits
+        for a throw that no one may make.
+
+        >>> from crupier.core.rng import SeededSource
+        >>> game = Craps(load_builtin(), SeededSource(1))
+        >>> game.throw_blocker(game.state)
+        'there is no shooter (no player has the dice)'
+        """
+        shooter = state.shooter
+        if shooter is None:
+            return "there is no shooter (no player has the dice)"
+        if self._needs_line_bet(state) and not self._holds_line_bet(state, shooter):
+            return f"the shooter {shooter} must have a Win or Don't win bet before throwing"
+        if state.dice_available < 2:
+            return (
+                f"only {state.dice_available} die is left at the table; the cap de taula "
+                "brings a new set (change-dice)"
+            )
+        return None
 
     def _leave_seat(self, state: CrapsState, player: str) -> list[Event]:
         if player not in state.seats:
@@ -879,12 +962,28 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         seats = state.seats
         state.shooter = None
         state.shooter_rolls = 0
+        strict = state.point is not None and self._needs_line_bet(state)
         for k in range(1, len(seats) + 1):
             candidate = seats[(index + k) % len(seats)]
-            if candidate not in state.barred:
+            if candidate not in state.barred and (
+                not strict or self._holds_line_bet(state, candidate)
+            ):
                 state.shooter = candidate
                 return [Note(text=f"the dice pass to {candidate}")]
         return [Note(text="no player may take the dice")]
+
+    def _next_shooter_check(self, state: CrapsState, what: str) -> None:
+        """Refuse passing the dice during a point when no one could take them on."""
+        if state.point is None or not self._needs_line_bet(state):
+            return
+        if not any(
+            p != state.shooter and p not in state.barred and self._holds_line_bet(state, p)
+            for p in state.seats
+        ):
+            raise IllegalAction(
+                f"{what}: during the point {state.point} the dice may pass only to a player "
+                "with a Win or Don't win bet, and no one holds one"
+            )
 
     def _pass_dice(self, state: CrapsState) -> list[Event]:
         current = state.shooter
@@ -913,6 +1012,7 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         if isinstance(action, PassDice):
             self.require_phase(state, Phase.BETTING)
             player = self._shooter(state, action.player)
+            self._next_shooter_check(state, "pass-dice")
             return [Note(text=f"{player} passes the dice"), *self._pass_dice(state)]
         if isinstance(action, BarShooter):
             self.require_phase(state, Phase.BETTING, Phase.NO_MORE_BETS)
@@ -920,10 +1020,13 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
                 raise UnknownPlayer(f"{action.player!r} is not at the table")
             if action.player in state.barred:
                 raise IllegalAction(f"{action.player} is already barred from throwing")
+            if state.shooter == action.player:
+                self._next_shooter_check(state, "bar-shooter")
             state.barred.append(action.player)
             events: list[Event] = [Note(text=f"{action.player} may no longer throw the dice")]
             if state.shooter == action.player:
                 events.extend(self._pass_dice(state))
+                events.extend(self._reopen_if_stuck(state))
             return events
         if isinstance(action, ChangeDice):
             return self._change_dice(state, action)
@@ -931,15 +1034,9 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
 
     def _throw(self, state: CrapsState, action: Throw, source: RandomSource) -> list[Event]:
         self.require_phase(state, Phase.NO_MORE_BETS)
-        shooter = state.shooter
-        if shooter is None:
-            raise IllegalAction("throw: there is no shooter (no player has the dice)")
-        if not any(
-            b.player == shooter and b.spot in ("win", "dont-win") for b in state.bets.values()
-        ):
-            raise IllegalAction(
-                f"throw: the shooter {shooter} must have a Win or Don't win bet before throwing"
-            )
+        blocker = self.throw_blocker(state)
+        if blocker is not None:
+            raise IllegalAction(f"throw: {blocker}")
         if not isinstance(action.die_on_chip, bool):
             raise MalformedAction(
                 f"throw: die_on_chip must be true or false, not {action.die_on_chip!r}"
@@ -1005,6 +1102,12 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
             if action.by is not Role.HEAD:
                 raise NotPermitted("change-dice: only the cap de taula orders a change of dice")
             state.dice_changes += 1
+            if state.dice_available < 2:
+                # Fewer than two dice are left: the series cannot go on with them (004 06 IV).
+                state.dice_available = self.profile.rules.dice_per_session
+                state.dice_sets += 1
+                state.die_lost = False
+                return [Note(text="canvi de daus: a new set of dice is brought")]
             return [Note(text="canvi de daus (ordered by the cap de taula)")]
         player = self._shooter(state, action.player)
         if state.point is not None and not state.die_lost:
@@ -1018,6 +1121,13 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         return [Note(text=f"canvi de daus (asked by the shooter {player})")]
 
     # -- views and the terminal --------------------------------------------------------------
+
+    def legal_actions(self) -> list[str]:
+        """As the layout's, less "no more bets" and the throw while no throw can be made."""
+        kinds = super().legal_actions()
+        if self.throw_blocker(self.state) is not None:
+            kinds = [k for k in kinds if k not in ("no-more-bets", "throw")]
+        return kinds
 
     def game_legal_actions(self) -> list[str]:
         phase = self.state.phase

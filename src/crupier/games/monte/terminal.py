@@ -39,6 +39,8 @@ from crupier.games.monte.engine import (
 from crupier.play import GO_WORDS, TerminalTable
 
 HELP = """Monte: four cards are laid out (P1 P2 on top, P3 P4 below); bet, then go.
+  No cards lie on the table at first: the first go lays them out, then you bet.
+  Cards are named by their place, 1 to 4 (1 2 the top row, 3 4 the bottom row).
   go                lay out the cards / close the bets and play the phase
   table             the layout, the payouts and the annulled cards
   bet SPOT AMOUNT   e.g.  vis 1 5   camo 2 10   anti 3 10   viudo 4 10   pot 1 20

@@ -13,13 +13,19 @@ from typing import Any
 from crupier.games.contract import GameModule
 from crupier.games.punto_banco import engine as _engine
 from crupier.games.punto_banco.engine import *  # noqa: F403
-from crupier.games.punto_banco.engine import PuntoBanco, PuntoBancoProfile, par_chains
+from crupier.games.punto_banco.engine import (
+    PuntoBanco,
+    PuntoBancoProfile,
+    not_offered,
+    par_chains,
+)
 
 GAME = GameModule(
     id="punto-banco",
     profile=PuntoBancoProfile,
     engine=PuntoBanco,
     par=par_chains,
+    not_offered=not_offered,
 )
 
 

@@ -56,7 +56,7 @@ from crupier.core.resolution import Lose, Push, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
-from crupier.core.shoe import Burn, Shoe, burn_from, parse_cards
+from crupier.core.shoe import Burn, Shoe, burn_from, check_stop_card, parse_cards
 from crupier.games.baccarat.cards import burn_value, hand_total, point_value
 from crupier.games.baccarat.drawing import banker_cell, check_banker_table
 from crupier.games.baccarat.seats import LeaveSeat, TakeSeat
@@ -436,10 +436,7 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
 
     def parse_spot(self, text: str) -> Spot:
         spot = spot_of(text)
-        offered = self.profile.side_bets
-        if (spot.name == "tie" and not offered.tie) or (
-            spot.name.endswith("-pair") and not offered.pairs
-        ):
+        if spot.name in not_offered(self.profile):
             raise UnknownSpot(f"{spot.name}: this table does not offer the side bet")
         return spot
 
@@ -582,6 +579,7 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
                 raise NotPermitted(f"deal: {action.player!r} does not hold the shoe ({who} does)")
         events: list[Event] = []
         if shoe.live:
+            before = shoe.remaining
             entered = _parse_cards(action.cards, "deal")
             queue = list(entered)
 
@@ -608,6 +606,7 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
             except ValueError as exc:
                 raise MalformedAction(f"deal: {exc}") from None
             if action.stop_card:
+                check_stop_card(shoe, before, self.profile.shoe.cards_below_stop, "deal")
                 shoe.stop_card_out()
         else:
             if action.cards or action.stop_card:
@@ -840,6 +839,21 @@ class PuntoBancoChain:
 
     def next_state(self, state: str, stay: Stay) -> str:  # pragma: no cover - never stays
         return state
+
+
+def not_offered(profile: PuntoBancoProfile) -> frozenset[str]:
+    """The side bets this table does not offer (``side_bets.tie``, ``side_bets.pairs``).
+
+    >>> sorted(not_offered(load_builtin()))
+    ['banker-pair', 'player-pair', 'tie']
+    """
+    offered = profile.side_bets
+    out: set[str] = set()
+    if not offered.tie:
+        out.add("tie")
+    if not offered.pairs:
+        out.update(("player-pair", "banker-pair"))
+    return frozenset(out)
 
 
 def par_chains(profile: PuntoBancoProfile) -> list[PuntoBancoChain]:

@@ -226,6 +226,8 @@ def _canonical(kind: str | None, nums: tuple[int, ...]) -> str | None:
         if len(s) == 6 and s == tuple(range(s[0], s[0] + 6)):
             return f"six-line-{s[0]}-{s[5]}"
         return None
+    if kind == "dozen" and _RANGES.get(s, "").startswith("dozen-"):
+        return _RANGES[s]  # "dozen 1-12"
     if kind in ("column", "dozen"):
         return f"{kind}-{s[0]}" if len(s) == 1 else None
     if kind in ("double-column", "double-dozen"):
@@ -245,6 +247,12 @@ def spot_of(text: str, allow_zero_combinations: bool = True) -> Spot:
     Traceback (most recent call last):
     ...
     crupier.core.errors.UnknownSpot: 'split 8 12' is not a bet of the layout (split-8-12 is not on the cloth)
+    >>> spot_of("dozen 13-24").name
+    'dozen-2'
+    >>> spot_of("00")
+    Traceback (most recent call last):
+    ...
+    crupier.core.errors.UnknownSpot: '00' is not a bet of the layout: 00 is not on a single-zero wheel (its numbers are 0 to 36)
     >>> spot_of("split 0/3", allow_zero_combinations=False)
     Traceback (most recent call last):
     ...
@@ -257,6 +265,12 @@ def spot_of(text: str, allow_zero_combinations: bool = True) -> Spot:
         name: str | None = key
     else:
         tokens = re.findall(r"[a-z]+|\d+", key)
+        for token in tokens:
+            if len(token) > 1 and set(token) == {"0"}:
+                raise UnknownSpot(
+                    f"{text!r} is not a bet of the layout: {token} is not on a single-zero "
+                    "wheel (its numbers are 0 to 36)"
+                )
         words = "-".join(t for t in tokens if not t.isdigit())
         nums = tuple(int(t) for t in tokens if t.isdigit())
         if words and words not in _WORDS:

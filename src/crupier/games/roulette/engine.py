@@ -491,7 +491,9 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         "  six-line A, column 1-3, dozen 1-3 (or 1-12), double-column 1-2|2-3,\n"
         "  double-dozen 1-2|2-3, red black even odd low high\n"
         "announced: voisins C, tiers C, orphelins C, jeu-zero C, finale D C, neighbours N C\n"
-        "staff: spin cw|ccw"
+        "  (C = the chip, e.g. bet voisins 5)\n"
+        "e.g.  bet red 10   bet 17 5   bet split 8 11 5   bet dozen 1-12 10\n"
+        "spin cw|ccw: launch the wheel that way (it alternates; go picks the right one)"
     )
 
     def initial_state(self) -> RouletteState:
@@ -743,7 +745,9 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
             return ZeroChoice(player=player, bet=int(rest[0]), choice=head, by=Role.PLAYER)
         if head == "spin" and len(rest) <= 1:
             wanted = rest[0].lower() if rest else None
-            wheel = Direction(wanted) if wanted in ("cw", "ccw") else self.next_direction()
+            if wanted is not None and wanted not in ("cw", "ccw"):
+                return None  # not a direction: the terminal refuses it
+            wheel = Direction(wanted) if wanted is not None else self.next_direction()
             return Spin(wheel=wheel or Direction.CW)
         try:
             name = announced_name(head)

@@ -73,7 +73,7 @@ from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
-from crupier.core.shoe import Burn, Shoe
+from crupier.core.shoe import Burn, Shoe, check_stop_card
 from crupier.games.builtin import builtin_raw, load_builtin_profile
 
 GAME_ID = "trente-et-quarante"
@@ -954,6 +954,7 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
             raise MalformedAction("deal: counted is the number of last cards, after the separator")
         events: list[Event] = []
         wrong: list[str] = []
+        before = shoe.remaining
         try:
             for i, card in enumerate(entered):
                 if next_row(state.black, state.red) is None:
@@ -976,6 +977,8 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
                 return [*events, *self._annul(state, "the rows cannot be rebuilt: void coup")]
             events.append(Note(text=f"{text}; the rows are rebuilt in shoe order"))
         if action.separator:
+            # 05 V: the separator lies in front of the last five cards
+            check_stop_card(shoe, before, self.profile.shoe.cards_below_separator, "deal")
             shoe.stop_card_out()
             if next_row(state.black, state.red) is None:
                 return events  # the separator came after the coup: settled, then the shoe ends
