@@ -30,6 +30,7 @@ from crupier.casino.model import Assignment, Kind, Licence, Staff, Table, Volume
 from crupier.casino.roles import Op, Role, may, scoped, substitute_only
 from crupier.ledger import Actor, Cosigner, Entry, EntryView, Ledger, SigningKey
 from crupier.ledger import errors as lerr
+from crupier.ledger.store import SYSTEM_ID, SYSTEM_ROLE, Policy
 
 #: Books that must be sealed by the CRAJ before their first entry (§7.0).
 SEALED_BOOKS = ("A43", "A44", "A45", "A46-A", "A46-B", "A46-C", "A56", "A60", "A61")
@@ -57,7 +58,28 @@ LEDGER_ERRORS: dict[type[lerr.LedgerError], str] = {
     lerr.EmptyReason: "MISSING_FIELDS",
     lerr.UnknownEntry: "UNKNOWN_ENTITY",
     lerr.NotACorrection: "INVALID_STATE",
+    lerr.UnsignedEntry: "SIGNATURE_INVALID",
+    lerr.SystemNotAllowed: "PERMISSION_DENIED",
+    lerr.KeyBound: "MALFORMED_REQUEST",
+    lerr.UnsponsoredKey: "SIGNER_NOT_AUTHORISED",
 }
+
+#: The only kinds the ``system`` author writes (configuration, derived and automatic
+#: entries); every other entry is authored and signed by a person (OPS-INT-10). The
+#: casino's ledgers carry this list in their genesis policy, so ``crupier verify``
+#: refuses a ``system`` entry of any other kind.
+SYSTEM_KINDS = frozenset(
+    {
+        "CAS.CONFIG", "CAS.ROOM", "CAS.TABLE", "CAS.PROGRESSIVE_POOL", "CAS.OPENING_TOTALS",
+        "ACC.READ",  # the access log (OPS-INT-12) is kept by the system
+        "JNL.DAY_CLOSED_TO_PLAY",  # OPS-DAY-04: reached when the last table closes
+        "A43.LIMIT_CHANGE", "A44.LIMIT_CHANGE",  # executed at the announced round, co-signed
+        "STF.LICENCE", "STF.CARD",  # licences granted before the casino used crupier
+        "STF.ASSIGNMENT", "STF.ASSIGNMENT_END",  # staff positions set up by the system
+        "correction",  # consequential corrections (OPS-BK-11), approved with their cause
+    }
+)  # fmt: skip
+CASINO_POLICY = Policy(signed_authors=True, system_kinds=SYSTEM_KINDS)
 
 
 @dataclass(frozen=True)
@@ -185,6 +207,10 @@ class Keyring:
     def __contains__(self, staff_id: object) -> bool:
         return staff_id in self._keys
 
+    def replace(self, staff_id: str, key: SigningKey) -> None:
+        """Hold ``key`` as ``staff_id``'s key from now on (after a rotation)."""
+        self._keys[staff_id] = key
+
 
 F = TypeVar("F", bound=Callable[..., None])
 
@@ -199,7 +225,8 @@ def projects(*kinds: str) -> Callable[[F], F]:
     return mark
 
 
-SYSTEM = Actor("system", "ADM")
+SYSTEM = Actor(SYSTEM_ID, SYSTEM_ROLE)
+"""The author of the entries the system writes itself (:data:`SYSTEM_KINDS`); it signs none."""
 #: Roles that need no class I licence: the regulator, the board, technical and audit access.
 UNLICENSED_ROLES = frozenset({Role.CRAJ, Role.BRD, Role.ADM, Role.EXT})
 
@@ -253,6 +280,8 @@ class CasinoBase:
             init = vars(klass).get("_init_state")
             if init is not None:
                 init(self)
+        if ledger.policy is None and ledger.head()[0] == 0:  # a new casino's books
+            ledger.policy = CASINO_POLICY
         self._catch_up()
         if not self._configured:
             if config is None:
@@ -333,8 +362,11 @@ class CasinoBase:
         payload: Any,
         cosigners: Iterable[Cosigner] = (),
     ) -> Entry:
+        author_key = None if actor.id == SYSTEM_ID else self.keyring.key(actor.id)
         try:
-            entry = self.ledger.append(kind, actor, payload, cosigners=list(cosigners))
+            entry = self.ledger.append(
+                kind, actor, payload, cosigners=list(cosigners), author_key=author_key
+            )
         except lerr.LedgerError as exc:
             raise self._ops_error(exc) from None
         self._catch_up()
@@ -363,6 +395,9 @@ class CasinoBase:
         year: int | None = None,
     ) -> Entry:
         """Append an entry of ``book`` with its common fields; sign it as the author.
+
+        The author ``by`` signs the entry itself (its ``author_signature``, OPS-INT-10);
+        ``by="system"`` marks an entry the system writes, only of :data:`SYSTEM_KINDS`.
 
         ``required`` lists the signature purposes the entry needs (a purpose may
         repeat: ``["COUNT", "COUNT"]`` for two distinct cashiers); the author signs
@@ -396,7 +431,7 @@ class CasinoBase:
             "session": session,
             "table": table,
             "terminal": self.terminal,
-            "author": {"id": by, "role": str(role)},
+            "author": {"id": by, "role": SYSTEM_ROLE if by == SYSTEM_ID else str(role)},
             "required_signatures": required,
             "late": late,
             "data": data,
@@ -408,7 +443,8 @@ class CasinoBase:
             signers.append(self._cosigner(by, purpose, table))
         for staff, p in cosign:
             signers.append(self._cosigner(staff, p, table))
-        return self._append_raw(f"{book}.{etype}", Actor(by, str(role)), payload, signers)
+        actor = SYSTEM if by == SYSTEM_ID else Actor(by, str(role))
+        return self._append_raw(f"{book}.{etype}", actor, payload, signers)
 
     def _cosigner(self, staff: str, purpose: str, table: str | None) -> Cosigner:
         role = self.signing_role(staff, purpose, table)
@@ -649,16 +685,42 @@ class CasinoBase:
         nationality: str = "AD",
         date_of_birth: str | None = None,
         external: bool = False,
+        sponsor: str | None = None,
+        regulator: bool = False,
     ) -> Entry:
-        """Register a person who will act (staff, a CRAJ inspector, a board member).
+        """Register a person who will act (staff, a CRAJ inspector, a board member) and
+        bind their key to them (OPS-INT-10).
 
-        Registers the person's public key in the ledger so their signatures verify.
+        The person's key (from the keyring; in a casino it stays on their own card) is
+        registered by an entry the person signs with it, endorsed by ``sponsor``: the
+        DIR in office (the default), or, while no director is in office (the
+        director's own registration), a CRAJ inspector. A regulator's inspector
+        (``regulator=True``) registers a root key, which ``crupier verify`` checks
+        against the CRAJ's own public keys (``--authority-key``). The sponsor authors
+        the staff register entry. Refused: ``PERMISSION_DENIED`` for any other sponsor,
+        ``NO_DIRECTOR_IN_OFFICE`` when there is none to sponsor.
         """
-        if staff_id in self.staff:
+        if staff_id in self.staff or staff_id == SYSTEM_ID:
             raise OpsError("MALFORMED_REQUEST", f"{staff_id} is already registered")
+        endorser: Cosigner | None = None
+        if regulator:
+            if sponsor is not None:
+                raise OpsError("MALFORMED_REQUEST", "a regulator's root key has no sponsor")
+            author, role = staff_id, Role.CRAJ
+        else:
+            author = sponsor or self.director_in_office() or ""
+            if not author:
+                raise OpsError(
+                    "NO_DIRECTOR_IN_OFFICE",
+                    f"no game director in office to sponsor {staff_id}'s key; a CRAJ inspector may",
+                )
+            role = self._sponsor_role(author)
+            endorser = Cosigner(author, str(role), self.keyring.key(author), "KEY_SPONSOR")
         key = self.keyring.key(staff_id)
         try:
-            self.ledger.register_key(staff_id, key.public_key, SYSTEM)
+            self.ledger.register_key(
+                staff_id, key, str(Role.CRAJ) if regulator else "STAFF", sponsor=endorser
+            )
         except lerr.LedgerError as exc:
             raise self._ops_error(exc) from None
         data = {
@@ -670,7 +732,37 @@ class CasinoBase:
             "date_of_birth": date_of_birth,
             "external": external,
         }
-        return self.record("STF", "STAFF_REGISTERED", data, by="system", role=Role.ADM)
+        return self.record("STF", "STAFF_REGISTERED", data, by=author, role=role)
+
+    def _sponsor_role(self, sponsor: str) -> Role:
+        """The role in which ``sponsor`` may vouch for a new staff key (see register_person)."""
+        director = self.director_in_office()
+        if director is not None:
+            if sponsor != director:
+                raise OpsError("PERMISSION_DENIED", f"{sponsor} is not the game director in office")
+            if not self.licence_valid(self.staff[sponsor]):
+                raise OpsError("LICENCE_INVALID", f"{sponsor} has no valid class I licence and card")
+            return Role.DIR
+        if not self._holds(sponsor, Role.CRAJ):
+            raise OpsError(
+                "PERMISSION_DENIED", f"{sponsor} is no CRAJ inspector (no director is in office)"
+            )
+        return Role.CRAJ
+
+    def rotate_staff_key(self, staff_id: str, new_key: SigningKey | None = None) -> Entry:
+        """Replace ``staff_id``'s key: the old key signs the new one's registration, and
+        signs nothing from then on (``crupier verify``: ``superseded-key``)."""
+        if staff_id not in self.staff:
+            raise OpsError("UNKNOWN_ENTITY", f"{staff_id} is not registered")
+        key = new_key or SigningKey.generate()
+        old = Cosigner(staff_id, "STAFF", self.keyring.key(staff_id), "KEY_ROTATION")
+        try:
+            entry = self.ledger.register_key(staff_id, key, "STAFF", sponsor=old)
+        except lerr.LedgerError as exc:
+            raise self._ops_error(exc) from None
+        self.keyring.replace(staff_id, key)
+        self._catch_up()
+        return entry
 
     def assign(
         self,

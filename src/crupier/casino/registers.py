@@ -796,8 +796,9 @@ class RegisterOps(CasinoBase):
         signer = Cosigner(by, str(role), self.keyring.key(by), "CORRECTION_REQUEST")
         try:
             entry = self.ledger.correct(
-                seq, list(changes), reason, Actor(by, str(role)), cosigners=[signer]
-            )
+                seq, list(changes), reason, Actor(by, str(role)), cosigners=[signer],
+                author_key=signer.key,
+            )  # fmt: skip
         except lerr.LedgerError as exc:
             raise self._ops_error(exc) from None
         self._catch_up()

@@ -17,7 +17,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from crupier.casino.base import CasinoBase, parse_utc, projects
+from crupier.casino.base import SYSTEM, CasinoBase, parse_utc, projects
 from crupier.casino.clock import utc_text
 from crupier.casino.errors import OpsError
 from crupier.casino.model import (
@@ -1909,6 +1909,7 @@ class TableOps(CasinoBase):
             entry = self.ledger.correct(
                 seq, ledger_changes, reason, Actor(by, str(role)),
                 cosigners=[Cosigner(by, str(role), self.keyring.key(by), "REQUEST")],
+                author_key=self.keyring.key(by),
             )  # fmt: skip
         except Exception as exc:
             from crupier.ledger import LedgerError
@@ -1977,7 +1978,7 @@ class TableOps(CasinoBase):
             changes = [Change("data.result", old, new)]
             consequential = self.ledger.correct(
                 result_seq, changes, f"consequential correction of correction {cause}",
-                Actor("system", "ADM"),
+                SYSTEM,
             )  # fmt: skip
             self.ledger.decide(consequential.seq, True, approver)
             self._catch_up()
@@ -1987,7 +1988,7 @@ class TableOps(CasinoBase):
                 new_total = int(old_total) - int(old or 0) + int(new or 0)
                 summary_fix = self.ledger.correct(
                     day.summary, [Change("data.tables_total", old_total, new_total)],
-                    f"consequential correction of correction {cause}", Actor("system", "ADM"),
+                    f"consequential correction of correction {cause}", SYSTEM,
                 )  # fmt: skip
                 self.ledger.decide(summary_fix.seq, True, approver)
                 self._catch_up()

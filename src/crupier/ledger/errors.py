@@ -99,3 +99,27 @@ class EmptyReason(LedgerError):
     """A correction without a reason (the reason is mandatory, OPS-INT-05)."""
 
     code = "empty-reason"
+
+
+class UnsignedEntry(LedgerError):
+    """An entry by a person without that person's author signature (OPS-INT-10)."""
+
+    code = "unsigned-entry"
+
+
+class SystemNotAllowed(LedgerError):
+    """The ``system`` author writing a kind the ledger's policy keeps for persons."""
+
+    code = "system-not-allowed"
+
+
+class KeyBound(LedgerError):
+    """A second key for a person who has one (rotate it with the old key instead)."""
+
+    code = "key-bound"
+
+
+class UnsponsoredKey(LedgerError):
+    """A staff key registered without a valid sponsor (a person holding a valid key)."""
+
+    code = "unsponsored-key"

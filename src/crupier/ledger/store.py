@@ -6,8 +6,18 @@ the ``prev_hash`` of the entry before it (64 zeros for entry 1), its own ``hash`
 SHA-256 of the canonical encoding of ``{seq, timestamp, kind, actor, payload, prev_hash,
 key_id}``, and the casino key's Ed25519 ``signature`` over the 32 hash bytes.
 
-Entry 1 is always ``ledger.genesis``, introducing the casino key. Staff keys are
-introduced by ``key.registered`` entries; a co-signature is its own ``signature`` entry
+Entry 1 is always ``ledger.genesis``, introducing the casino key (and, for a casino's
+books, the ledger's :class:`Policy`). Every entry by a person also carries that person's
+``author_signature`` over its hash (OPS-INT-10); entries by the ``system`` author carry
+none, and a policy limits them to the kinds the system may write.
+
+A staff key is bound to its person: a ``key.registered`` entry is authored and signed
+with the new key itself (proof of possession) and endorsed by a *sponsor* who signs
+:func:`~crupier.ledger.keys.registration_statement`: another person holding a valid key
+for a first key, the person's own old key for a rotation. A person has one valid key at
+a time; a first key without a sponsor is a *root* (a regulator's key, anchored outside
+the casino: :func:`crupier.ledger.verify.verify` checks roots against its
+``authority_keys``). A co-signature is its own ``signature`` entry
 referring to the signed entry by ``seq`` and ``hash`` (OPS-INT-10), so a co-signature can
 be added later without ever touching the entry. Corrections are red-ink ``correction``
 entries, which take effect only once a ``correction.decision`` approves them.
@@ -64,6 +74,7 @@ from crupier.ledger.canonical import JSONValue, canonical, canonical_text, diges
 from crupier.ledger.errors import (
     CorrectionPending,
     EmptyReason,
+    KeyBound,
     KeyRetired,
     LedgerError,
     NotACorrection,
@@ -71,15 +82,18 @@ from crupier.ledger.errors import (
     SameSigner,
     SignatureInvalid,
     StaleCorrection,
+    SystemNotAllowed,
     UnknownEntry,
     UnknownKey,
+    UnsignedEntry,
+    UnsponsoredKey,
 )
 from crupier.ledger.keys import (
     SigningKey,
     b64,
-    key_id,
     public_bytes,
     public_key_from_b64,
+    registration_statement,
     rotation_statement,
     verify_signature,
 )
@@ -98,6 +112,11 @@ RESERVED_KINDS = frozenset(
     {GENESIS, KEY_REGISTERED, KEY_REVOKED, KEY_ROTATED, SIGNATURE, CORRECTION, DECISION}
 )
 """Kinds only the :class:`Ledger` itself writes (each has its own method)."""
+
+SYSTEM_ID = "system"
+"""The author id of entries written by the system itself (no person, no author signature)."""
+SYSTEM_ROLE = "SYSTEM"
+"""The role the ``system`` author acts in."""
 
 STATUS_PATH = "@status"
 """The ``field_path`` of an entry's effective status (``ACTIVE`` or ``ANNULLED``, OPS-INT-17)."""
@@ -118,9 +137,11 @@ entries_table = Table(
     Column("key_id", String(48), nullable=False),
     Column("signature", String(100), nullable=False),
     Column("ref_seq", Integer, nullable=True),
+    Column("author_signature", String(100), nullable=True),
     Index("ix_ledger_entries_kind_ref", "kind", "ref_seq"),
 )
-"""One row per entry. ``ref_seq`` is an index of the reference held in the payload."""
+"""One row per entry. ``ref_seq`` is an index of the reference held in the payload;
+``author_signature`` is the author's signature of ``hash`` (null for the system author)."""
 
 head_table = Table(
     "ledger_head",
@@ -190,6 +211,7 @@ class Entry:
     key_id: str
     signature: str
     ref_seq: int | None = None
+    author_signature: str | None = None
 
     def content(self) -> dict[str, JSONValue]:
         """The hashed content (everything but ``hash`` and ``signature``)."""
@@ -255,6 +277,84 @@ def _ref_seq(kind: str, payload: JSONValue) -> int | None:
         seq: int = ref["seq"]
         return seq
     return None
+
+
+@dataclass(frozen=True)
+class Policy:
+    """What a ledger demands of its authors, fixed in its genesis entry.
+
+    ``signed_authors``: every entry by a person carries that person's author signature;
+    ``system_kinds``: the only kinds the ``system`` author may write (besides the
+    ledger's own genesis and casino-key rotation).
+
+    >>> Policy(True, frozenset({"CAS.ROOM"})).as_json()
+    {'signed_authors': True, 'system_kinds': ['CAS.ROOM']}
+    """
+
+    signed_authors: bool = True
+    system_kinds: frozenset[str] = frozenset()
+
+    def as_json(self) -> dict[str, JSONValue]:
+        """The form stored in the genesis payload."""
+        return {"signed_authors": self.signed_authors, "system_kinds": sorted(self.system_kinds)}
+
+    @classmethod
+    def from_genesis(cls, payload: JSONValue) -> Policy | None:
+        """The policy a genesis payload states, or ``None`` (a plain ledger)."""
+        if not isinstance(payload, dict) or not isinstance(payload.get("policy"), dict):
+            return None
+        data = payload["policy"]
+        return cls(bool(data["signed_authors"]), frozenset(data["system_kinds"]))
+
+    def allows_system(self, kind: str) -> bool:
+        """Whether the ``system`` author may write an entry of ``kind``."""
+        return kind in (GENESIS, KEY_ROTATED) or kind in self.system_kinds
+
+
+@dataclass
+class StaffKey:
+    """A registered staff key: its person, and whether it still signs."""
+
+    staff_id: str
+    public_key: Ed25519PublicKey
+    revoked: bool = False
+    superseded: bool = False  # replaced by a rotation
+
+    @property
+    def valid(self) -> bool:
+        """Neither revoked nor rotated out."""
+        return not (self.revoked or self.superseded)
+
+
+@dataclass
+class KeyRegistry:
+    """The staff keys of a ledger, replayed from its ``key.*`` entries."""
+
+    keys: dict[str, StaffKey] = field(default_factory=dict)  # key id -> key
+    current: dict[str, str] = field(default_factory=dict)  # staff id -> its valid key id
+    last_seq: int = 0
+
+    def apply(self, kind: str, payload: Any) -> None:
+        """Follow one ``key.registered`` / ``key.revoked`` entry."""
+        if kind == KEY_REGISTERED:
+            staff = payload["staff_id"]
+            old = self.current.get(staff)
+            if old is not None:
+                self.keys[old].superseded = True
+            public = public_key_from_b64(payload["public_key"])
+            self.keys[payload["key_id"]] = StaffKey(staff, public)
+            self.current[staff] = payload["key_id"]
+        elif kind == KEY_REVOKED and payload["key_id"] in self.keys:
+            key = self.keys[payload["key_id"]]
+            key.revoked = True
+            if self.current.get(key.staff_id) == payload["key_id"]:
+                del self.current[key.staff_id]
+
+    def valid_key(self, staff_id: str, kid: str) -> StaffKey | None:
+        """The key ``kid`` if it is ``staff_id``'s valid key now."""
+        if self.current.get(staff_id) != kid:
+            return None
+        return self.keys[kid]
 
 
 @dataclass(frozen=True)
@@ -326,6 +426,10 @@ class _Head:
     pending: list[Entry] = field(default_factory=list)
 
 
+def _author_signature(author_key: SigningKey | None, entry_hash: str) -> str | None:
+    return None if author_key is None else b64(author_key.sign(bytes.fromhex(entry_hash)))
+
+
 def _utc_now() -> str:
     return dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
@@ -385,6 +489,7 @@ def row_to_entry(row: Any) -> Entry:
         key_id=row.key_id,
         signature=row.signature,
         ref_seq=row.ref_seq,
+        author_signature=row.author_signature,
     )
 
 
@@ -414,7 +519,8 @@ class Ledger:
     """The event store. Appends only; reads entries and their current views.
 
     ``signing_key`` is the casino's active key; without it the ledger is read-only.
-    Every append holds the head-row lock (``BEGIN IMMEDIATE`` on SQLite, ``SELECT ...
+    ``policy`` is written into the genesis entry of a new ledger (an existing ledger keeps
+    the policy its genesis states). Every append holds the head-row lock (``BEGIN IMMEDIATE`` on SQLite, ``SELECT ...
     FOR UPDATE`` on PostgreSQL) for its whole transaction, so concurrent writers,
     threads or processes, can neither leave a gap nor fork the chain.
     """
@@ -425,12 +531,16 @@ class Ledger:
         signing_key: SigningKey | None = None,
         *,
         now: Callable[[], str] | None = None,
+        policy: Policy | None = None,
     ) -> None:
         self.url = url
         self.engine = make_engine(url)
         create_schema(self.engine)
         self._key = signing_key
         self._now = now or _utc_now  # the server clock; a simulated one for tests and demos
+        self.policy = policy
+        self._policy_read = False
+        self._registry = KeyRegistry()
 
     def close(self) -> None:
         """Release the database connections."""
@@ -461,14 +571,20 @@ class Ledger:
         actor: Actor,
         payload: JSONValue,
         key: SigningKey,
+        author_key: SigningKey | None = None,
     ) -> Entry:
-        """Append one entry under the held lock and advance ``head`` (not yet stored)."""
+        """Append one entry under the held lock and advance ``head`` (not yet stored).
+
+        ``author_key`` (the author's own key, checked by :meth:`_check_author`) signs the
+        entry's hash as its ``author_signature``.
+        """
         payload_text = canonical_text(payload)
         seq = head.seq + 1
         timestamp = max(self._now(), head.recorded_at)
         content = entry_content(seq, timestamp, kind, actor, payload, head.hash, key.key_id)
         entry_hash = digest(content)
         signature = b64(key.sign(bytes.fromhex(entry_hash)))
+        author_signature = _author_signature(author_key, entry_hash)
         ref_seq = _ref_seq(kind, payload)
         conn.execute(
             insert(entries_table).values(
@@ -483,11 +599,12 @@ class Ledger:
                 key_id=key.key_id,
                 signature=signature,
                 ref_seq=ref_seq,
+                author_signature=author_signature,
             )
         )
         entry = Entry(
             seq, timestamp, kind, actor, parse(payload_text), head.hash, entry_hash,
-            key.key_id, signature, ref_seq,
+            key.key_id, signature, ref_seq, author_signature,
         )  # fmt: skip
         head.seq, head.hash, head.recorded_at = seq, entry_hash, timestamp
         return entry
@@ -506,15 +623,46 @@ class Ledger:
         key = self._key
         head = self._lock_head(conn)
         if head.seq == 0:
-            payload = {"key_id": key.key_id, "public_key": key.public_b64}
+            payload: dict[str, JSONValue] = {"key_id": key.key_id, "public_key": key.public_b64}
+            if self.policy is not None:
+                payload["policy"] = self.policy.as_json()
             self._write(conn, head, GENESIS, actor, payload, key)
             head.key_id = key.key_id
+            self._policy_read = True
         if head.key_id != key.key_id:
             raise KeyRetired(
                 f"key {key.key_id} is not the active casino key ({head.key_id}); "
                 "a rotation has replaced it"
             )
         return head, key
+
+    def _current_policy(self, conn: Connection) -> Policy | None:
+        """The policy of this ledger's genesis (read once)."""
+        if not self._policy_read:
+            row = conn.execute(
+                select(entries_table.c.payload).where(entries_table.c.seq == 1)
+            ).first()
+            if row is not None:
+                self.policy = Policy.from_genesis(parse(row.payload))
+                self._policy_read = True
+        return self.policy
+
+    def _check_author(
+        self, conn: Connection, kind: str, actor: Actor, author_key: SigningKey | None
+    ) -> None:
+        """The author signs with their own valid key; the system only where allowed."""
+        policy = self._current_policy(conn)
+        if author_key is None:
+            if actor.id == SYSTEM_ID:
+                if policy is not None and not policy.allows_system(kind):
+                    raise SystemNotAllowed(f"the system author may not write {kind!r} entries")
+            elif policy is not None and policy.signed_authors:
+                raise UnsignedEntry(f"{actor.id} must sign the {kind!r} entry they author")
+            return
+        if actor.id == SYSTEM_ID:
+            raise UnsignedEntry("the system author signs nothing")
+        if self._keys(conn).valid_key(actor.id, author_key.key_id) is None:
+            raise UnknownKey(f"key {author_key.key_id} is not {actor.id}'s valid key")
 
     def append(
         self,
@@ -523,9 +671,12 @@ class Ledger:
         payload: JSONValue,
         *,
         cosigners: Sequence[Cosigner] = (),
+        author_key: SigningKey | None = None,
     ) -> Entry:
         """Append an entry (and its co-signatures, in the same transaction); return it.
 
+        ``author_key`` is the author's own key (``None`` only for the ``system`` author
+        or in a ledger whose policy does not ask for author signatures).
         The first append of an empty ledger first writes the ``ledger.genesis`` entry.
         """
         if kind in RESERVED_KINDS:
@@ -533,40 +684,80 @@ class Ledger:
         canonical(payload)  # refuse floats before taking the lock
         with self.engine.begin() as conn:
             head, key = self._begin(conn, actor)
-            entry = self._write(conn, head, kind, actor, payload, key)
+            self._check_author(conn, kind, actor, author_key)
+            entry = self._write(conn, head, kind, actor, payload, key, author_key)
             for cosigner in cosigners:
                 self._cosign(conn, head, key, entry, cosigner)
             self._store_head(conn, head)
         return entry
 
-    def register_key(self, staff_id: str, public_key: Ed25519PublicKey, actor: Actor) -> Entry:
-        """Register a staff member's public key (a ``key.registered`` entry)."""
-        kid = key_id(public_key)
+    def register_key(
+        self,
+        staff_id: str,
+        new_key: SigningKey,
+        role: str,
+        *,
+        sponsor: Cosigner | None = None,
+    ) -> Entry:
+        """Bind ``new_key`` to ``staff_id`` (a ``key.registered`` entry).
+
+        The person authors the entry and signs it with ``new_key`` (proof of
+        possession); ``sponsor`` signs the :func:`~crupier.ledger.keys.registration_statement`:
+        for a first key, another person with a valid key (``None``: a root key, see
+        the module docstring); for a rotation, the person's own valid old key, which is
+        retired by it. Refused: a person who has a key and no rotation (``key-bound``),
+        a sponsor without a valid key (``unsponsored-key``), a key already known.
+        """
+        kid = new_key.key_id
+        actor = Actor(staff_id, role)
         with self.engine.begin() as conn:
             head, key = self._begin(conn, actor)
-            if kid in self._staff_keys(conn):
+            registry = self._keys(conn)
+            if kid in registry.keys:
                 raise LedgerError(f"key {kid} is already registered")
-            payload = {
+            old = registry.current.get(staff_id)
+            if old is not None and (sponsor is None or sponsor.staff_id != staff_id):
+                raise KeyBound(f"{staff_id} has a key; only their old key can rotate it")
+            if old is None and sponsor is not None and sponsor.staff_id == staff_id:
+                raise UnsponsoredKey(f"{staff_id} cannot sponsor their own first key")
+            if sponsor is not None and registry.valid_key(sponsor.staff_id, sponsor.key.key_id) is None:
+                raise UnsponsoredKey(f"{sponsor.staff_id} holds no valid key {sponsor.key.key_id}")
+            statement = registration_statement(staff_id, kid, head.hash)
+            payload: dict[str, JSONValue] = {
                 "staff_id": staff_id,
                 "key_id": kid,
-                "public_key": b64(public_bytes(public_key)),
+                "public_key": b64(public_bytes(new_key.public_key)),
+                "replaces": old,
+                "sponsor": None
+                if sponsor is None
+                else {
+                    "id": sponsor.staff_id,
+                    "role": sponsor.role,
+                    "key_id": sponsor.key.key_id,
+                    "signature": b64(sponsor.key.sign(statement)),
+                },
             }
-            entry = self._write(conn, head, KEY_REGISTERED, actor, payload, key)
+            entry = self._write(conn, head, KEY_REGISTERED, actor, payload, key, new_key)
             self._store_head(conn, head)
         return entry
 
-    def revoke_key(self, staff_key_id: str, actor: Actor, reason: str) -> Entry:
+    def revoke_key(
+        self, staff_key_id: str, actor: Actor, reason: str, *, author_key: SigningKey | None = None
+    ) -> Entry:
         """Revoke a staff key (``key.revoked``): it may sign nothing after this entry."""
         with self.engine.begin() as conn:
             head, key = self._begin(conn, actor)
-            if staff_key_id not in self._staff_keys(conn):
+            self._check_author(conn, KEY_REVOKED, actor, author_key)
+            if staff_key_id not in self._keys(conn).keys:
                 raise UnknownKey(f"key {staff_key_id} is not registered")
             payload = {"key_id": staff_key_id, "reason": reason}
-            entry = self._write(conn, head, KEY_REVOKED, actor, payload, key)
+            entry = self._write(conn, head, KEY_REVOKED, actor, payload, key, author_key)
             self._store_head(conn, head)
         return entry
 
-    def rotate(self, new_key: SigningKey, actor: Actor) -> Entry:
+    def rotate(
+        self, new_key: SigningKey, actor: Actor, *, author_key: SigningKey | None = None
+    ) -> Entry:
         """Replace the casino key: an entry signed by the old key introduces the new one.
 
         The new key proves possession by signing :func:`~crupier.ledger.keys.rotation_statement`.
@@ -574,6 +765,7 @@ class Ledger:
         """
         with self.engine.begin() as conn:
             head, key = self._begin(conn, actor)
+            self._check_author(conn, KEY_ROTATED, actor, author_key)
             statement = rotation_statement(key.key_id, new_key.key_id, head.hash)
             payload = {
                 "old_key_id": key.key_id,
@@ -581,41 +773,41 @@ class Ledger:
                 "new_public_key": new_key.public_b64,
                 "proof": b64(new_key.sign(statement)),
             }
-            entry = self._write(conn, head, KEY_ROTATED, actor, payload, key)
+            entry = self._write(conn, head, KEY_ROTATED, actor, payload, key, author_key)
             head.key_id = new_key.key_id
             self._store_head(conn, head)
         self._key = new_key
         return entry
 
-    def _staff_keys(self, conn: Connection) -> dict[str, tuple[str, Ed25519PublicKey, bool]]:
-        """Registered staff keys: key id -> (staff id, public key, revoked)."""
-        keys: dict[str, tuple[str, Ed25519PublicKey, bool]] = {}
+    def _keys(self, conn: Connection) -> KeyRegistry:
+        """The staff keys, brought up to date with the ``key.*`` entries since last read."""
+        registry = self._registry
         rows = conn.execute(
-            select(entries_table.c.kind, entries_table.c.payload)
-            .where(entries_table.c.kind.in_((KEY_REGISTERED, KEY_REVOKED)))
+            select(entries_table.c.seq, entries_table.c.kind, entries_table.c.payload)
+            .where(
+                entries_table.c.kind.in_((KEY_REGISTERED, KEY_REVOKED)),
+                entries_table.c.seq > registry.last_seq,
+            )
             .order_by(entries_table.c.seq)
         )
         for row in rows:
-            payload = parse(row.payload)
-            if row.kind == KEY_REGISTERED:
-                keys[payload["key_id"]] = (
-                    payload["staff_id"], public_key_from_b64(payload["public_key"]), False,
-                )  # fmt: skip
-            elif payload["key_id"] in keys:
-                staff, public, _ = keys[payload["key_id"]]
-                keys[payload["key_id"]] = (staff, public, True)
-        return keys
+            registry.apply(row.kind, parse(row.payload))
+            registry.last_seq = row.seq
+        return registry
 
     def _cosign(
         self, conn: Connection, head: _Head, key: SigningKey, target: Entry, cosigner: Cosigner
     ) -> Entry:
-        registered = self._staff_keys(conn).get(cosigner.key.key_id)
-        if registered is None or registered[0] != cosigner.staff_id:
+        registry = self._keys(conn)
+        registered = registry.keys.get(cosigner.key.key_id)
+        if registered is None or registered.staff_id != cosigner.staff_id:
             raise UnknownKey(f"key {cosigner.key.key_id} is not registered to {cosigner.staff_id}")
-        if registered[2]:
-            raise SignatureInvalid(f"key {cosigner.key.key_id} of {cosigner.staff_id} is revoked")
+        if not registered.valid:
+            raise SignatureInvalid(
+                f"key {cosigner.key.key_id} of {cosigner.staff_id} is revoked or rotated out"
+            )
         signature = cosigner.key.sign(bytes.fromhex(target.hash))
-        if not verify_signature(registered[1], signature, bytes.fromhex(target.hash)):
+        if not verify_signature(registered.public_key, signature, bytes.fromhex(target.hash)):
             raise SignatureInvalid(f"co-signature of {cosigner.staff_id} does not verify")
         for existing in self._referring(conn, SIGNATURE, target.seq):
             if existing.payload["signer"]["id"] == cosigner.staff_id:
@@ -647,6 +839,7 @@ class Ledger:
         actor: Actor,
         *,
         cosigners: Sequence[Cosigner] = (),
+        author_key: SigningKey | None = None,
     ) -> Entry:
         """Request a red-ink correction of entry ``seq``; it is ``PENDING`` until decided.
 
@@ -660,6 +853,7 @@ class Ledger:
             raise LedgerError("a correction needs at least one change")
         with self.engine.begin() as conn:
             head, key = self._begin(conn, actor)
+            self._check_author(conn, CORRECTION, actor, author_key)
             target = self._get(conn, seq)
             if target.kind in RESERVED_KINDS - {CORRECTION}:
                 raise ReservedKind(f"entry {seq} ({target.kind}) cannot be corrected")
@@ -692,7 +886,7 @@ class Ledger:
                 "reason": reason,
                 "red_ink": True,
             }
-            entry = self._write(conn, head, CORRECTION, actor, payload, key)
+            entry = self._write(conn, head, CORRECTION, actor, payload, key, author_key)
             for cosigner in cosigners:
                 self._cosign(conn, head, key, entry, cosigner)
             self._store_head(conn, head)
@@ -701,8 +895,8 @@ class Ledger:
     def decide(self, correction_seq: int, approved: bool, approver: Cosigner) -> Entry:
         """Approve or reject a pending correction, in full (OPS-INT-06).
 
-        Appends a red-ink ``correction.decision`` by the approver and the approver's
-        signature of it. The approver must not be the requester (``same-signer``).
+        Appends a red-ink ``correction.decision`` authored and signed by the approver, and
+        the approver's signature of it. The approver must not be the requester (``same-signer``).
         Which roles may approve (DIR, or a designated CDM) is checked by the casino layer.
         """
         actor = Actor(approver.staff_id, approver.role)
@@ -715,12 +909,13 @@ class Ledger:
                 raise NotACorrection(f"correction {correction_seq} is already decided")
             if correction.actor.id == approver.staff_id:
                 raise SameSigner(f"{approver.staff_id} requested correction {correction_seq}")
+            self._check_author(conn, DECISION, actor, approver.key)
             payload = {
                 "correction": correction.ref(),
                 "decision": "APPROVED" if approved else "REJECTED",
                 "red_ink": True,
             }
-            entry = self._write(conn, head, DECISION, actor, payload, key)
+            entry = self._write(conn, head, DECISION, actor, payload, key, approver.key)
             self._cosign(conn, head, key, entry, approver)
             self._store_head(conn, head)
         return entry
@@ -796,7 +991,7 @@ class Ledger:
         >>> url = "sqlite:///" + str(pathlib.Path(tempfile.mkdtemp()) / "books.db")
         >>> casino, d1 = SigningKey.generate(), SigningKey.generate()
         >>> ledger = Ledger(url, casino)
-        >>> _ = ledger.register_key("D1", d1.public_key, Actor("ADM-ONBOARD", "DIR"))
+        >>> _ = ledger.register_key("D1", d1, "DIR")
         >>> fill = ledger.append("fill", Actor("T1", "TC"), {"amount": 1000000})
         >>> fix = ledger.correct(fill.seq, [Change("amount", 1000000, 100000)],
         ...                      "slip misread", Actor("T1", "TC"))
