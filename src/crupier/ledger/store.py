@@ -515,6 +515,20 @@ def _set_path(payload: JSONValue, path: str, value: JSONValue) -> None:
         parent[last] = value
 
 
+def apply_changes(payload: JSONValue, changes: Sequence[Change]) -> JSONValue:
+    """A copy of ``payload`` with the field changes of a correction applied (``@status``
+    changes are not fields: leave them out). ``unknown-entry`` for a missing field.
+
+    >>> apply_changes({"data": {"total": 5}}, [Change("data.total", 5, 7)])
+    {'data': {'total': 7}}
+    """
+    changed = copy.deepcopy(payload)
+    for change in changes:
+        _get_path(changed, change.field_path)
+        _set_path(changed, change.field_path, change.new_value)
+    return changed
+
+
 class Ledger:
     """The event store. Appends only; reads entries and their current views.
 
