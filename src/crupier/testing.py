@@ -56,7 +56,7 @@ def assert_ops_refused(
     >>> from crupier.casino.fixture import build
     >>> casino = build("sqlite:///" + str(pathlib.Path(tempfile.mkdtemp()) / "c.db"))
     >>> assert_ops_refused(casino, "PERMISSION_DENIED", casino.open_day, "2026-03-02", by="R1").code
-    'PERMISSION_DENIED'
+    <Code.PERMISSION_DENIED: 'PERMISSION_DENIED'>
     """
     from crupier.casino.errors import OpsError
 

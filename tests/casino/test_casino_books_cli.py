@@ -102,7 +102,7 @@ def test_corrections_print_in_red_ink(tmp_path: Path) -> None:
     open_day(cas, clock)
     open_table(cas, "BJ-3")
     fill = cas.fill("BJ-3", by="T1", cashier="K1", chips=chips_for(1_000_000), slip="F-57")
-    cas.request_correction(fill.seq, [("total", 1_000_000, 100_000)], "slip misread", by="T1")
+    cas.request_correction(fill.seq, [("total", 1_000_000, 100_000), ("chips.10000", 100, 10)], "slip misread", by="T1")
     rows = list(csv.DictReader(io.StringIO(runner.invoke(
         app, ["books", "A43", "--db", url, "--format", "csv"]).output)))  # fmt: skip
     red = [r for r in rows if r["red_ink"] == "yes"]

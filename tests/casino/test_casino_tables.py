@@ -113,7 +113,7 @@ def test_as_04_red_ink_correction_after_approval(cas: Casino, clock: ManualClock
     ts = cas.table_session("BJ-3").id
     result = cas.sign_result("BJ-3", by="D1")
     assert cas.effective_result(ts) == 2_075_000
-    corr = cas.request_correction(fill, [("total", 1_000_000, 100_000)], "slip misread", by="T1")
+    corr = cas.request_correction(fill, [("total", 1_000_000, 100_000), ("chips.10000", 100, 10)], "slip misread", by="T1")
     assert corr.payload["red_ink"] is True
     assert cas.view(fill).corrections[0].state == "PENDING"
     assert cas.ledger.get(fill).payload["data"]["total"] == 1_000_000
@@ -133,7 +133,7 @@ def test_as_04_red_ink_correction_after_approval(cas: Casino, clock: ManualClock
 
 def test_as_05_who_may_approve(cas: Casino, clock: ManualClock) -> None:
     (fill,) = bj3_session(cas, clock)
-    corr = cas.request_correction(fill, [("total", 1_000_000, 100_000)], "slip misread", by="T1")
+    corr = cas.request_correction(fill, [("total", 1_000_000, 100_000), ("chips.10000", 100, 10)], "slip misread", by="T1")
     for who in ("R1", "S1", "C2"):
         refused("PERMISSION_DENIED", cas.decide_correction, corr.seq, True, by=who)
     cas.decide_correction(corr.seq, True, by="C1")
@@ -165,9 +165,10 @@ def test_as_06_integral_approval_rejection_keeps_original(cas: Casino, clock: Ma
 
 def test_as_07_one_pending_correction_per_field(cas: Casino, clock: ManualClock) -> None:
     (fill,) = bj3_session(cas, clock)
-    cas.request_correction(fill, [("total", 1_000_000, 100_000)], "slip misread", by="T1")
+    cas.request_correction(fill, [("total", 1_000_000, 100_000), ("chips.10000", 100, 10)], "slip misread", by="T1")
     refused(
-        "CORRECTION_PENDING", cas.request_correction, fill, [("total", 1_000_000, 200_000)],
+        "CORRECTION_PENDING", cas.request_correction, fill,
+        [("total", 1_000_000, 200_000), ("chips.10000", 100, 20)],
         "other", by="K1",
     )  # fmt: skip
 
@@ -759,7 +760,10 @@ def test_as_61_closing_the_gaming_day(cas: Casino, clock: ManualClock) -> None:
     cas.close_day(by="D1")
     assert cas.days["2026-03-02"].state == "CLOSED"
     refused("DAY_CLOSED", cas.fill, "BJ-3", by="T1", cashier="K1", chips={10000: 1}, slip="late")
-    fix = cas.request_correction(result.seq, [("drop", 50_000, 60_000)], "recount", by="T1")
+    # the chief cannot create a session result (§4.3 row 16), so cannot correct one (row 18)
+    refused("PERMISSION_DENIED", cas.request_correction, result.seq, [("drop", 50_000, 60_000)],
+            "recount", by="T1")  # fmt: skip
+    fix = cas.request_correction(result.seq, [("drop", 50_000, 60_000)], "recount", by="S1")
     assert fix.payload["red_ink"] is True
 
 

@@ -70,8 +70,8 @@ def test_no_update_or_delete_api() -> None:
 def test_cosignatures(db_url: str, casino: SigningKey) -> None:
     t1, k1, intruder = SigningKey.generate(), SigningKey.generate(), SigningKey.generate()
     with Ledger(db_url, casino) as ledger:
-        ledger.register_key("T1", t1.public_key, D1)
-        ledger.register_key("K1", k1.public_key, D1)
+        ledger.register_key("T1", t1, "TC")  # a root key (no sponsor) in this plain ledger
+        ledger.register_key("K1", k1, "CSH", sponsor=Cosigner("T1", "TC", t1))
         fill = ledger.append(
             "fill", T1, {"amount": 1000000}, cosigners=[Cosigner("T1", "TC", t1, "TABLE_CHIEF")]
         )
@@ -173,8 +173,8 @@ class Books:
     def __init__(self, url: str, casino: SigningKey) -> None:
         self.d1, self.c1 = SigningKey.generate(), SigningKey.generate()
         self.ledger = Ledger(url, casino)
-        self.ledger.register_key("D1", self.d1.public_key, D1)
-        self.ledger.register_key("C1", self.c1.public_key, D1)
+        self.ledger.register_key("D1", self.d1, "DIR")
+        self.ledger.register_key("C1", self.c1, "CDM", sponsor=Cosigner("D1", "DIR", self.d1))
         self.fill = self.ledger.append("fill", T1, {"table": "BJ-3", "amount": 1000000})
 
     def approver(self, who: str = "D1") -> Cosigner:

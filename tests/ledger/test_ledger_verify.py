@@ -130,7 +130,7 @@ def test_forged_cosignature_with_stolen_casino_key(
 ) -> None:
     k1, mallory = SigningKey.generate(), SigningKey.generate()
     with Ledger(db_url, casino) as ledger:
-        ledger.register_key("K1", k1.public_key, T1)
+        ledger.register_key("K1", k1, "CSH")
         fill = ledger.append("fill", T1, {"amount": 5}, cosigners=[Cosigner("K1", "CSH", k1)])
     row = raw.row(fill.seq + 1)
     payload = parse(row["payload"])

@@ -34,11 +34,12 @@ from dataclasses import asdict, dataclass, field
 from typing import Any, ClassVar, TypeVar, cast
 
 from crupier.casino.clock import TZ, Clock, SystemClock, utc_text
-from crupier.casino.errors import OpsError
+from crupier.casino.errors import Code, OpsError
 from crupier.casino.model import Assignment, Kind, Licence, Staff, Table, Volume
-from crupier.casino.roles import Op, Role, may, scoped, substitute_only
+from crupier.casino.roles import Op, Role, entry_op, may, qualifier, scoped, substitute_only
 from crupier.ledger import Actor, Cosigner, Entry, EntryView, Ledger, SigningKey
 from crupier.ledger import errors as lerr
+from crupier.ledger.store import SYSTEM_ID, SYSTEM_ROLE, Policy
 
 #: Books that must be sealed by the CRAJ before their first entry (§7.0).
 SEALED_BOOKS = ("A43", "A44", "A45", "A46-A", "A46-B", "A46-C", "A56", "A60", "A61")
@@ -59,28 +60,49 @@ PURPOSE_ROLE: dict[str, tuple[Role, ...]] = {
 #: The keys the regulation wants unique, by entry type: the scope, the ``data`` field
 #: holding the key, the casino error a second taker gets. The ledger stores them in
 #: ``ledger_unique`` with the entry, so the database refuses a duplicate from any writer.
-UNIQUE_KEYS: dict[str, tuple[str, str, str]] = {
-    "FILL": ("slip", "slip", "MALFORMED_REQUEST"),  # one slip number, one movement
-    "CREDIT": ("slip", "slip", "MALFORMED_REQUEST"),
-    "CHANGER_FILL": ("slip", "slip", "MALFORMED_REQUEST"),
-    "CHANGER_CREDIT": ("slip", "slip", "MALFORMED_REQUEST"),
-    "TABLE_OPENING": ("table-session", "table_session", "INVALID_STATE"),  # opened once
-    "SESSION_RESULT": ("session-result", "table_session", "INVALID_STATE"),  # one result
+UNIQUE_KEYS: dict[str, tuple[str, str, Code]] = {
+    "FILL": ("slip", "slip", Code.MALFORMED_REQUEST),  # one slip number, one movement
+    "CREDIT": ("slip", "slip", Code.MALFORMED_REQUEST),
+    "CHANGER_FILL": ("slip", "slip", Code.MALFORMED_REQUEST),
+    "CHANGER_CREDIT": ("slip", "slip", Code.MALFORMED_REQUEST),
+    "TABLE_OPENING": ("table-session", "table_session", Code.INVALID_STATE),  # opened once
+    "SESSION_RESULT": ("session-result", "table_session", Code.INVALID_STATE),  # one result
 }
 UNIQUE_CODES = {scope: code for scope, _, code in UNIQUE_KEYS.values()}
 
-LEDGER_ERRORS: dict[type[lerr.LedgerError], str] = {
-    lerr.SameSigner: "SAME_SIGNER",
-    lerr.CorrectionPending: "CORRECTION_PENDING",
-    lerr.SignatureInvalid: "SIGNATURE_INVALID",
-    lerr.UnknownKey: "SIGNATURE_INVALID",
-    lerr.ImmutableEntry: "IMMUTABLE_ENTRY",
-    lerr.StaleCorrection: "MALFORMED_REQUEST",
-    lerr.EmptyReason: "MISSING_FIELDS",
-    lerr.UnknownEntry: "UNKNOWN_ENTITY",
-    lerr.NotACorrection: "INVALID_STATE",
-    lerr.HeadMissing: "INVALID_STATE",
+LEDGER_ERRORS: dict[type[lerr.LedgerError], Code] = {
+    lerr.SameSigner: Code.SAME_SIGNER,
+    lerr.CorrectionPending: Code.CORRECTION_PENDING,
+    lerr.SignatureInvalid: Code.SIGNATURE_INVALID,
+    lerr.UnknownKey: Code.SIGNATURE_INVALID,
+    lerr.ImmutableEntry: Code.IMMUTABLE_ENTRY,
+    lerr.StaleCorrection: Code.MALFORMED_REQUEST,
+    lerr.EmptyReason: Code.MISSING_FIELDS,
+    lerr.UnknownEntry: Code.UNKNOWN_ENTITY,
+    lerr.NotACorrection: Code.INVALID_STATE,
+    lerr.UnsignedEntry: Code.SIGNATURE_INVALID,
+    lerr.SystemNotAllowed: Code.PERMISSION_DENIED,
+    lerr.KeyBound: Code.MALFORMED_REQUEST,
+    lerr.UnsponsoredKey: Code.SIGNER_NOT_AUTHORISED,
+    lerr.HeadMissing: Code.INVALID_STATE,
 }
+
+#: The only kinds the ``system`` author writes (configuration, derived and automatic
+#: entries); every other entry is authored and signed by a person (OPS-INT-10). The
+#: casino's ledgers carry this list in their genesis policy, so ``crupier verify``
+#: refuses a ``system`` entry of any other kind.
+SYSTEM_KINDS = frozenset(
+    {
+        "CAS.CONFIG", "CAS.ROOM", "CAS.TABLE", "CAS.PROGRESSIVE_POOL", "CAS.OPENING_TOTALS",
+        "ACC.READ",  # the access log (OPS-INT-12) is kept by the system
+        "JNL.DAY_CLOSED_TO_PLAY",  # OPS-DAY-04: reached when the last table closes
+        "A43.LIMIT_CHANGE", "A44.LIMIT_CHANGE",  # executed at the announced round, co-signed
+        "STF.LICENCE", "STF.CARD",  # licences granted before the casino used crupier
+        "STF.ASSIGNMENT", "STF.ASSIGNMENT_END",  # staff positions set up by the system
+        "correction",  # consequential corrections (OPS-BK-11), approved with their cause
+    }
+)  # fmt: skip
+CASINO_POLICY = Policy(signed_authors=True, system_kinds=SYSTEM_KINDS)
 
 
 @dataclass(frozen=True)
@@ -208,6 +230,10 @@ class Keyring:
     def __contains__(self, staff_id: object) -> bool:
         return staff_id in self._keys
 
+    def replace(self, staff_id: str, key: SigningKey) -> None:
+        """Hold ``key`` as ``staff_id``'s key from now on (after a rotation)."""
+        self._keys[staff_id] = key
+
 
 F = TypeVar("F", bound=Callable[..., None])
 R = TypeVar("R")
@@ -255,6 +281,21 @@ def _wrap_operations(cls: type) -> None:
         setattr(cls, name, operation(value))
 
 
+V = TypeVar("V", bound=Callable[..., None])
+
+
+def validates(*kinds: str) -> Callable[[V], V]:
+    """Mark a method ``(self, data)`` as a check of the ``data`` of entries of ``kinds``
+    (``"A43.FILL"``; ``"*"``: every kind). The operation that creates the entry runs it,
+    and so does a red-ink correction, on the corrected values (OPS-INT-05)."""
+
+    def mark(fn: V) -> V:
+        fn._validates = kinds  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
 def projects(*kinds: str) -> Callable[[F], F]:
     """Mark a method as the projector of the entry kinds ``kinds`` (``"A43.FILL"``)."""
 
@@ -265,7 +306,8 @@ def projects(*kinds: str) -> Callable[[F], F]:
     return mark
 
 
-SYSTEM = Actor("system", "ADM")
+SYSTEM = Actor(SYSTEM_ID, SYSTEM_ROLE)
+"""The author of the entries the system writes itself (:data:`SYSTEM_KINDS`); it signs none."""
 #: Roles that need no class I licence: the regulator, the board, technical and audit access.
 UNLICENSED_ROLES = frozenset({Role.CRAJ, Role.BRD, Role.ADM, Role.EXT})
 
@@ -278,18 +320,28 @@ class CasinoBase:
     """
 
     _projectors: ClassVar[dict[str, list[str]]]
+    _validators: ClassVar[dict[str, list[str]]]
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         table: dict[str, list[str]] = {}
+        checks: dict[str, list[str]] = {}
         for klass in reversed(cls.__mro__):
             for name, value in vars(klass).items():
-                for kind in getattr(value, "_projects", ()):
-                    names = table.setdefault(kind, [])
-                    if name not in names:
-                        names.append(name)
+                for marker, found in (("_projects", table), ("_validates", checks)):
+                    for kind in getattr(value, marker, ()):
+                        names = found.setdefault(kind, [])
+                        if name not in names:
+                            names.append(name)
         cls._projectors = table
+        cls._validators = checks
         _wrap_operations(cls)
+
+    @query
+    def check_data(self, kind: str, data: Mapping[str, Any]) -> None:
+        """Run every check :func:`validates` registers for ``kind`` on ``data``."""
+        for name in self._validators.get("*", []) + self._validators.get(kind, []):
+            getattr(self, name)(data)
 
     def __init__(
         self,
@@ -307,6 +359,8 @@ class CasinoBase:
         self._mutex = threading.RLock()  # the in-memory state: one projector at a time
         self._op_thread: int | None = None  # the thread running this casino's operation
         self._keep = False  # the running operation keeps its entries if it refuses
+        if ledger.policy is None and ledger.head()[0] == 0:  # a new casino's books
+            ledger.policy = CASINO_POLICY
         self._reset_state()
 
         def configure() -> None:
@@ -472,9 +526,11 @@ class CasinoBase:
         cosigners: Iterable[Cosigner] = (),
         unique: Iterable[tuple[str, str]] = (),
     ) -> Entry:
+        author_key = None if actor.id == SYSTEM_ID else self.keyring.key(actor.id)
         try:
             entry = self.ledger.append(
-                kind, actor, payload, cosigners=list(cosigners), unique=list(unique)
+                kind, actor, payload, cosigners=list(cosigners), unique=list(unique),
+                author_key=author_key,
             )
         except lerr.LedgerError as exc:
             raise self._ops_error(exc) from None
@@ -484,8 +540,8 @@ class CasinoBase:
     @staticmethod
     def _ops_error(exc: lerr.LedgerError) -> OpsError:
         if isinstance(exc, lerr.DuplicateKey):
-            return OpsError(UNIQUE_CODES.get(exc.scope, "MALFORMED_REQUEST"), str(exc))
-        return OpsError(LEDGER_ERRORS.get(type(exc), "MALFORMED_REQUEST"), str(exc))
+            return OpsError(UNIQUE_CODES.get(exc.scope, Code.MALFORMED_REQUEST), str(exc))
+        return OpsError(LEDGER_ERRORS.get(type(exc), Code.MALFORMED_REQUEST), str(exc))
 
     def record(
         self,
@@ -507,13 +563,16 @@ class CasinoBase:
     ) -> Entry:
         """Append an entry of ``book`` with its common fields; sign it as the author.
 
+        The author ``by`` signs the entry itself (its ``author_signature``, OPS-INT-10);
+        ``by="system"`` marks an entry the system writes, only of :data:`SYSTEM_KINDS`.
+
         ``required`` lists the signature purposes the entry needs (a purpose may
         repeat: ``["COUNT", "COUNT"]`` for two distinct cashiers); the author signs
         for ``purpose`` at once and each ``(staff, purpose)`` of ``cosign`` too,
         in the same transaction. Missing signatures leave it ``INCOMPLETE``.
         """
         if book not in BOOKS:
-            raise OpsError("MALFORMED_REQUEST", f"unknown book {book!r}")
+            raise OpsError(Code.MALFORMED_REQUEST, f"unknown book {book!r}")
         now = self.now()
         event = event_time or now
         local_event = event.astimezone(TZ)
@@ -521,11 +580,11 @@ class CasinoBase:
         vol = self._volume(book, volume_year)
         if book in SEALED_BOOKS and vol.state != "SEALED":
             raise OpsError(
-                "BOOK_NOT_SEALED", f"the {book} volume {volume_year} is not sealed by the CRAJ"
+                Code.BOOK_NOT_SEALED, f"the {book} volume {volume_year} is not sealed by the CRAJ"
             )
         late = now - event > dt.timedelta(minutes=self.config.late_tolerance_minutes)
         if late and not late_reason:
-            raise OpsError("MISSING_FIELDS", "a late entry needs a reason (OPS-INT-04)")
+            raise OpsError(Code.MISSING_FIELDS, "a late entry needs a reason (OPS-INT-04)")
         required = list(required)
         payload: dict[str, Any] = {
             "book": book,
@@ -539,7 +598,7 @@ class CasinoBase:
             "session": session,
             "table": table,
             "terminal": self.terminal,
-            "author": {"id": by, "role": str(role)},
+            "author": {"id": by, "role": SYSTEM_ROLE if by == SYSTEM_ID else str(role)},
             "required_signatures": required,
             "late": late,
             "data": data,
@@ -555,7 +614,8 @@ class CasinoBase:
         if etype in UNIQUE_KEYS and data.get(UNIQUE_KEYS[etype][1]) is not None:
             scope, name, _ = UNIQUE_KEYS[etype]
             unique.append((scope, str(data[name])))
-        return self._append_raw(f"{book}.{etype}", Actor(by, str(role)), payload, signers, unique)
+        actor = SYSTEM if by == SYSTEM_ID else Actor(by, str(role))
+        return self._append_raw(f"{book}.{etype}", actor, payload, signers, unique)
 
     def _cosigner(self, staff: str, purpose: str, table: str | None) -> Cosigner:
         role = self.signing_role(staff, purpose, table)
@@ -566,16 +626,16 @@ class CasinoBase:
         """The role in which ``staff`` may sign for ``purpose`` now (OPS-INT-10)."""
         person = self.staff.get(staff)
         if person is None:
-            raise OpsError("SIGNER_NOT_AUTHORISED", f"{staff} is not a registered signer")
+            raise OpsError(Code.SIGNER_NOT_AUTHORISED, f"{staff} is not a registered signer")
         if not self.licence_valid(person):
             raise OpsError(
-                "SIGNER_NOT_AUTHORISED", f"{staff}'s licence or employee card is not valid"
+                Code.SIGNER_NOT_AUTHORISED, f"{staff}'s licence or employee card is not valid"
             )
         roles = PURPOSE_ROLE.get(purpose, ())
         for a in self.valid_assignments(staff):
             if a.role in roles and (purpose == "DIRECTOR" or a.role is not Role.TC or a.covers(table)):
                 return a.role
-        raise OpsError("SIGNER_NOT_AUTHORISED", f"{staff} holds no role that signs as {purpose}")
+        raise OpsError(Code.SIGNER_NOT_AUTHORISED, f"{staff} holds no role that signs as {purpose}")
 
     def sign(self, seq: int, by: str, purpose: str) -> Entry:
         """Co-sign entry ``seq`` later (a ``signature`` entry; the entry is never changed)."""
@@ -584,7 +644,7 @@ class CasinoBase:
         cosigner = self._cosigner(by, purpose, table)
         needed = self.missing_signatures(seq)
         if purpose not in needed:
-            raise OpsError("INVALID_STATE", f"entry {seq} needs no {purpose} signature")
+            raise OpsError(Code.INVALID_STATE, f"entry {seq} needs no {purpose} signature")
         try:
             sig = self.ledger.cosign(seq, cosigner)
         except lerr.LedgerError as exc:
@@ -682,20 +742,58 @@ class CasinoBase:
         """
         person = self.staff.get(by)
         if person is None:
-            raise OpsError("PERMISSION_DENIED", f"{by!r} is not known to the casino")
+            raise OpsError(Code.PERMISSION_DENIED, f"{by!r} is not known to the casino")
         assignments = self.valid_assignments(by)
         technical = bool(assignments) and all(a.role in UNLICENSED_ROLES for a in assignments)
         if not technical and not self.licence_valid(person):  # OPS-STF-04/-06
-            raise OpsError("LICENCE_INVALID", f"{by} has no valid class I licence and card")
-        candidates = [a for a in assignments if may(op, a.role, act)]
-        for a in candidates:
-            if scoped(op, a.role) and not (a.covers(table) or self.on_duty(by, table)):
-                continue
-            if substitute_only(op, a.role) and not self._substitution_ok(op, a):
-                continue
-            return a.role
+            raise OpsError(Code.LICENCE_INVALID, f"{by} has no valid class I licence and card")
+        for a in assignments:
+            if self._grants(op, a, act, table):
+                return a.role
         what = {"C": "", "S": "co-sign: ", "A": "approve: ", "R": "read: "}.get(act, f"{act}: ")
-        raise OpsError("PERMISSION_DENIED", f"{by} may not {what}{op.value[3:]}")
+        raise OpsError(Code.PERMISSION_DENIED, f"{by} may not {what}{op.value[3:]}")
+
+    def _grants(self, op: Op, a: Assignment, act: str, table: str | None) -> bool:
+        """Whether assignment ``a`` may do ``act`` for ``op`` at ``table`` now (§4.3)."""
+        if not may(op, a.role, act):
+            return False
+        if scoped(op, a.role) and not (a.covers(table) or self.on_duty(a.staff, table)):
+            return False
+        return not substitute_only(op, a.role) or self._substitution_ok(op, a)
+
+    def authorise_correction(self, original: Entry, by: str) -> Role:
+        """The role in which ``by`` may request a red-ink correction of ``original``
+        (§4.3 row 18, OPS-SEC-02), or ``PERMISSION_DENIED``.
+
+        DIR, SUB and CDM may for any entry; a TC or DLR only for entries they could
+        create (the row of :func:`~crupier.casino.roles.entry_op`, with its table scope);
+        a CHG or CSH only for entries they authored or signed; the CRAJ only for
+        CRAJ-authored entries.
+        """
+        self.authorise(Op.REQUEST_CORRECTION, by, "C")  # licence; row 18 grants something
+        payload = original.payload if isinstance(original.payload, dict) else {}
+        table = payload.get("table")
+        op = entry_op(original.kind)
+        for a in self.valid_assignments(by):
+            if not may(Op.REQUEST_CORRECTION, a.role, "C"):
+                continue
+            limit = qualifier(Op.REQUEST_CORRECTION, a.role)
+            if (
+                limit is None
+                or (limit == "creatable" and op is not None and self._grants(op, a, "C", table))
+                or (limit == "signed" and self._signed_by(original, by))
+                or (limit == "regulator" and original.actor.role == str(Role.CRAJ))
+            ):
+                return a.role
+        raise OpsError(
+            Code.PERMISSION_DENIED, f"{by} may not request a correction of entry {original.seq}"
+        )
+
+    def _signed_by(self, entry: Entry, staff: str) -> bool:
+        """Whether ``staff`` authored or signed ``entry``."""
+        if entry.actor.id == staff:
+            return True
+        return any(s.payload["signer"]["id"] == staff for s in self.ledger.signatures(entry.seq))
 
     @query
     def on_duty(self, staff: str, table: str | None) -> bool:
@@ -703,16 +801,24 @@ class CasinoBase:
         return False
 
     @query
-    def require_director(self, by: str) -> None:
-        """``by`` must be the DIR in office (rule S5)."""
+    def require_director(self, by: str, op: Op | None = None, act: str = "C") -> Role:
+        """``by`` must be the DIR in office (rule S5).
+
+        With ``op``, the permission matrix decides who may (its row of §4.3, in which
+        only the DIR has ``act`` for the operations S5 covers); without it, ``by`` must
+        be the director in office. ``NO_DIRECTOR_IN_OFFICE`` when there is none.
+        """
         director = self.director_in_office()
         if director is None:
-            raise OpsError("NO_DIRECTOR_IN_OFFICE", "no game director is in office")
+            raise OpsError(Code.NO_DIRECTOR_IN_OFFICE, "no game director is in office")
+        if op is not None:
+            return self.authorise(op, by, act)
         if director != by:
-            raise OpsError("PERMISSION_DENIED", f"{by} is not the game director in office")
+            raise OpsError(Code.PERMISSION_DENIED, f"{by} is not the game director in office")
         person = self.staff[by]
         if not self.licence_valid(person):
-            raise OpsError("LICENCE_INVALID", f"{by} has no valid class I licence and card")
+            raise OpsError(Code.LICENCE_INVALID, f"{by} has no valid class I licence and card")
+        return Role.DIR
 
     # ------------------------------------------------- staff (identity, licences, roles)
 
@@ -809,16 +915,42 @@ class CasinoBase:
         nationality: str = "AD",
         date_of_birth: str | None = None,
         external: bool = False,
+        sponsor: str | None = None,
+        regulator: bool = False,
     ) -> Entry:
-        """Register a person who will act (staff, a CRAJ inspector, a board member).
+        """Register a person who will act (staff, a CRAJ inspector, a board member) and
+        bind their key to them (OPS-INT-10).
 
-        Registers the person's public key in the ledger so their signatures verify.
+        The person's key (from the keyring; in a casino it stays on their own card) is
+        registered by an entry the person signs with it, endorsed by ``sponsor``: the
+        DIR in office (the default), or, while no director is in office (the
+        director's own registration), a CRAJ inspector. A regulator's inspector
+        (``regulator=True``) registers a root key, which ``crupier verify`` checks
+        against the CRAJ's own public keys (``--authority-key``). The sponsor authors
+        the staff register entry. Refused: ``PERMISSION_DENIED`` for any other sponsor,
+        ``NO_DIRECTOR_IN_OFFICE`` when there is none to sponsor.
         """
-        if staff_id in self.staff:
-            raise OpsError("MALFORMED_REQUEST", f"{staff_id} is already registered")
+        if staff_id in self.staff or staff_id == SYSTEM_ID:
+            raise OpsError(Code.MALFORMED_REQUEST, f"{staff_id} is already registered")
+        endorser: Cosigner | None = None
+        if regulator:
+            if sponsor is not None:
+                raise OpsError(Code.MALFORMED_REQUEST, "a regulator's root key has no sponsor")
+            author, role = staff_id, Role.CRAJ
+        else:
+            author = sponsor or self.director_in_office() or ""
+            if not author:
+                raise OpsError(
+                    Code.NO_DIRECTOR_IN_OFFICE,
+                    f"no game director in office to sponsor {staff_id}'s key; a CRAJ inspector may",
+                )
+            role = self._sponsor_role(author)
+            endorser = Cosigner(author, str(role), self.keyring.key(author), "KEY_SPONSOR")
         key = self.keyring.key(staff_id)
         try:
-            self.ledger.register_key(staff_id, key.public_key, SYSTEM)
+            self.ledger.register_key(
+                staff_id, key, str(Role.CRAJ) if regulator else "STAFF", sponsor=endorser
+            )
         except lerr.LedgerError as exc:
             raise self._ops_error(exc) from None
         data = {
@@ -830,7 +962,37 @@ class CasinoBase:
             "date_of_birth": date_of_birth,
             "external": external,
         }
-        return self.record("STF", "STAFF_REGISTERED", data, by="system", role=Role.ADM)
+        return self.record("STF", "STAFF_REGISTERED", data, by=author, role=role)
+
+    def _sponsor_role(self, sponsor: str) -> Role:
+        """The role in which ``sponsor`` may vouch for a new staff key (see register_person)."""
+        director = self.director_in_office()
+        if director is not None:
+            if sponsor != director:
+                raise OpsError(Code.PERMISSION_DENIED, f"{sponsor} is not the game director in office")
+            if not self.licence_valid(self.staff[sponsor]):
+                raise OpsError(Code.LICENCE_INVALID, f"{sponsor} has no valid class I licence and card")
+            return Role.DIR
+        if not self._holds(sponsor, Role.CRAJ):
+            raise OpsError(
+                Code.PERMISSION_DENIED, f"{sponsor} is no CRAJ inspector (no director is in office)"
+            )
+        return Role.CRAJ
+
+    def rotate_staff_key(self, staff_id: str, new_key: SigningKey | None = None) -> Entry:
+        """Replace ``staff_id``'s key: the old key signs the new one's registration, and
+        signs nothing from then on (``crupier verify``: ``superseded-key``)."""
+        if staff_id not in self.staff:
+            raise OpsError(Code.UNKNOWN_ENTITY, f"{staff_id} is not registered")
+        key = new_key or SigningKey.generate()
+        old = Cosigner(staff_id, "STAFF", self.keyring.key(staff_id), "KEY_ROTATION")
+        try:
+            entry = self.ledger.register_key(staff_id, key, "STAFF", sponsor=old)
+        except lerr.LedgerError as exc:
+            raise self._ops_error(exc) from None
+        self.keyring.replace(staff_id, key)
+        self._catch_up()
+        return entry
 
     def assign(
         self,
@@ -852,9 +1014,9 @@ class CasinoBase:
         """
         person = self.staff.get(staff_id)
         if person is None:
-            raise OpsError("UNKNOWN_ENTITY", f"{staff_id} is not registered")
+            raise OpsError(Code.UNKNOWN_ENTITY, f"{staff_id} is not registered")
         if role not in (Role.CRAJ, Role.BRD, Role.ADM, Role.EXT) and not self.licence_valid(person):
-            raise OpsError("LICENCE_INVALID", f"{staff_id} has no granted licence and active card")
+            raise OpsError(Code.LICENCE_INVALID, f"{staff_id} has no granted licence and active card")
         data = {
             "staff": staff_id,
             "role": str(role),
@@ -913,9 +1075,9 @@ class CasinoBase:
     def add_room(self, room_id: str, name: str, room_type: str = "MAIN") -> Entry:
         """Register a gaming room (§3.1): MAIN, PRIVATE, POKER_ROOM or SLOTS."""
         if room_type not in ("MAIN", "PRIVATE", "POKER_ROOM", "SLOTS"):
-            raise OpsError("MALFORMED_REQUEST", f"unknown room type {room_type!r}")
+            raise OpsError(Code.MALFORMED_REQUEST, f"unknown room type {room_type!r}")
         if room_id in self.rooms:
-            raise OpsError("MALFORMED_REQUEST", f"room {room_id} already exists")
+            raise OpsError(Code.MALFORMED_REQUEST, f"room {room_id} already exists")
         data = {"id": room_id, "name": name, "type": room_type}
         return self.record("CAS", "ROOM", data, by="system", role=Role.ADM)
 
@@ -951,9 +1113,9 @@ class CasinoBase:
     ) -> Entry:
         """Register a table (configuration, by the system administrator)."""
         if table_id in self.tables:
-            raise OpsError("MALFORMED_REQUEST", f"table {table_id} already exists")
+            raise OpsError(Code.MALFORMED_REQUEST, f"table {table_id} already exists")
         if room is not None and room not in self.rooms:
-            raise OpsError("UNKNOWN_ENTITY", f"no room {room!r}")
+            raise OpsError(Code.UNKNOWN_ENTITY, f"no room {room!r}")
         auth = self.config.authorisations.get(game)
         table_kind = kind or (auth.kind if auth else Kind.BANKING)
         data = {
@@ -975,7 +1137,7 @@ class CasinoBase:
         """The table ``table_id`` (``UNKNOWN_ENTITY`` if there is none)."""
         found = self.tables.get(table_id)
         if found is None:
-            raise OpsError("UNKNOWN_ENTITY", f"no table {table_id!r}")
+            raise OpsError(Code.UNKNOWN_ENTITY, f"no table {table_id!r}")
         return found
 
     # ------------------------------------------------------------- book volumes
@@ -983,11 +1145,11 @@ class CasinoBase:
     def seal(self, book: str, year: int, *, by: str, seal_number: str) -> Entry:
         """A CRAJ inspector seals a volume before use (OPS-INT-02)."""
         if book not in SEALED_BOOKS:
-            raise OpsError("MALFORMED_REQUEST", f"{book} is not a book the CRAJ seals")
+            raise OpsError(Code.MALFORMED_REQUEST, f"{book} is not a book the CRAJ seals")
         role = self.authorise(Op.SEAL_BOOK, by)
         vol = self._volume(book, year)
         if vol.state != "DRAFT":
-            raise OpsError("INVALID_STATE", f"the {book} volume {year} is already {vol.state}")
+            raise OpsError(Code.INVALID_STATE, f"the {book} volume {year} is already {vol.state}")
         payload = {
             "book": book,
             "volume": year,

@@ -32,7 +32,7 @@ from enum import StrEnum
 from typing import Any
 
 from crupier.casino.base import CasinoBase, projects
-from crupier.casino.errors import OpsError
+from crupier.casino.errors import Code, OpsError
 from crupier.casino.roles import Op, Role
 from crupier.ledger import Entry
 
@@ -307,7 +307,7 @@ def session_day(session: str) -> str:
     except ValueError:
         valid = False
     if not valid:
-        raise OpsError("MALFORMED_REQUEST", f"{session!r} is not a session id like 2026-03-02/1")
+        raise OpsError(Code.MALFORMED_REQUEST, f"{session!r} is not a session id like 2026-03-02/1")
     return day
 
 
@@ -349,9 +349,9 @@ def _size(value: Decimal | int | str) -> Decimal:
     try:
         size = Decimal(value)
     except (InvalidOperation, ValueError):
-        raise OpsError("MALFORMED_REQUEST", f"die size {value!r} is not a number") from None
+        raise OpsError(Code.MALFORMED_REQUEST, f"die size {value!r} is not a number") from None
     if not size.is_finite() or size <= 0:
-        raise OpsError("MALFORMED_REQUEST", f"die size {value!r} is not a positive size")
+        raise OpsError(Code.MALFORMED_REQUEST, f"die size {value!r} is not a positive size")
     return size
 
 
@@ -389,37 +389,37 @@ class EquipmentOps(CasinoBase):
     def _eq_item(self, equipment_id: str, kind: EquipmentType | None = None) -> Equipment:
         item = self.equipment.get(equipment_id)
         if item is None:
-            raise OpsError("UNKNOWN_ENTITY", f"no equipment {equipment_id!r} in the register")
+            raise OpsError(Code.UNKNOWN_ENTITY, f"no equipment {equipment_id!r} in the register")
         if kind is not None and item.type is not kind:
-            raise OpsError("MALFORMED_REQUEST", f"{equipment_id} is a {item.type}, not a {kind}")
+            raise OpsError(Code.MALFORMED_REQUEST, f"{equipment_id} is a {item.type}, not a {kind}")
         return item
 
     def _eq_company(self, company_id: str) -> Company:
         company = self.companies.get(company_id)
         if company is None:
-            raise OpsError("UNKNOWN_ENTITY", f"no company {company_id!r} in the register")
+            raise OpsError(Code.UNKNOWN_ENTITY, f"no company {company_id!r} in the register")
         return company
 
     def _eq_licensed_supplier(self, company_id: str) -> None:
         if not self._eq_company(company_id).licensed:
             raise OpsError(
-                "SUPPLIER_NOT_LICENSED", f"supplier {company_id} holds no valid class J licence"
+                Code.SUPPLIER_NOT_LICENSED, f"supplier {company_id} holds no valid class J licence"
             )
 
     def check_serviceable(self, equipment_id: str) -> Equipment:
         """The item, if it may enter service now (OPS-EQ-01, -02, -04, -05); else the refusal."""
         item = self._eq_item(equipment_id)
         if item.state in FINAL_STATES:
-            raise OpsError("EQUIPMENT_DISPOSED", f"{item.id} is {item.state}")
+            raise OpsError(Code.EQUIPMENT_DISPOSED, f"{item.id} is {item.state}")
         if item.state is EquipmentState.QUARANTINED:
-            raise OpsError("EQUIPMENT_QUARANTINED", f"{item.id} is quarantined by CRAJ order")
+            raise OpsError(Code.EQUIPMENT_QUARANTINED, f"{item.id} is quarantined by CRAJ order")
         if item.state is EquipmentState.RETIRED:
-            raise OpsError("INVALID_STATE", f"{item.id} is retired")
+            raise OpsError(Code.INVALID_STATE, f"{item.id} is retired")
         if item.disposal is not None:
-            raise OpsError("INVALID_STATE", f"{item.id} is scheduled for {item.disposal}")
+            raise OpsError(Code.INVALID_STATE, f"{item.id} is scheduled for {item.disposal}")
         if not self.equipment_models[item.model].homologated(self._eq_today()):
             raise OpsError(
-                "EQUIPMENT_NOT_HOMOLOGATED",
+                Code.EQUIPMENT_NOT_HOMOLOGATED,
                 f"model {item.model} of {item.id} has no valid CRAJ homologation",
             )
         self._eq_licensed_supplier(item.supplier)
@@ -436,12 +436,12 @@ class EquipmentOps(CasinoBase):
 
     def _eq_check_witness(self, by: str, witness: str) -> None:
         if witness == by:
-            raise OpsError("SAME_SIGNER", f"{by} cannot witness his own extraction")
+            raise OpsError(Code.SAME_SIGNER, f"{by} cannot witness his own extraction")
         person = self.staff.get(witness)
         if person is None or not self.valid_assignments(witness):
-            raise OpsError("PERMISSION_DENIED", f"witness {witness!r} holds no current role")
+            raise OpsError(Code.PERMISSION_DENIED, f"witness {witness!r} holds no current role")
         if not self.licence_valid(person):
-            raise OpsError("LICENCE_INVALID", f"witness {witness} has no valid licence and card")
+            raise OpsError(Code.LICENCE_INVALID, f"witness {witness} has no valid licence and card")
 
     def _eq_journal(
         self, etype: str, data: dict[str, Any], *, by: str, role: Role, table: str, session: str
@@ -469,7 +469,7 @@ class EquipmentOps(CasinoBase):
         """Enter a company (supplier or disposal firm), with its class J licence if any."""
         role = self.authorise(Op.EQUIPMENT, by)
         if company_id in self.companies:
-            raise OpsError("MALFORMED_REQUEST", f"company {company_id} is already registered")
+            raise OpsError(Code.MALFORMED_REQUEST, f"company {company_id} is already registered")
         data = {
             "id": company_id,
             "name": name,
@@ -485,10 +485,10 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.EQUIPMENT, by)
         company = self._eq_company(company_id)
         if status not in ("GRANTED", "SUSPENDED", "REVOKED"):
-            raise OpsError("MALFORMED_REQUEST", f"unknown licence status {status!r}")
+            raise OpsError(Code.MALFORMED_REQUEST, f"unknown licence status {status!r}")
         licence = number or company.j_licence
         if licence is None:
-            raise OpsError("MISSING_FIELDS", "a class J licence needs its number")
+            raise OpsError(Code.MISSING_FIELDS, "a class J licence needs its number")
         data = {"company": company_id, "j_licence": licence, "j_status": status}
         return self._eq_register("COMPANY_LICENCE", data, by=by, role=role)
 
@@ -516,7 +516,7 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.EQUIPMENT, by)
         kind = EquipmentType(equipment_type)
         if model in self.equipment_models:
-            raise OpsError("MALFORMED_REQUEST", f"model {model} is already registered")
+            raise OpsError(Code.MALFORMED_REQUEST, f"model {model} is already registered")
         data = {
             "model": model,
             "type": str(kind),
@@ -540,10 +540,10 @@ class EquipmentOps(CasinoBase):
 
     def _eq_check_new_item(self, equipment_id: str, model: str, supplier: str) -> EquipmentModel:
         if equipment_id in self.equipment:
-            raise OpsError("MALFORMED_REQUEST", f"{equipment_id} is already registered")
+            raise OpsError(Code.MALFORMED_REQUEST, f"{equipment_id} is already registered")
         found = self.equipment_models.get(model)
         if found is None:
-            raise OpsError("UNKNOWN_ENTITY", f"no model {model!r} in the register")
+            raise OpsError(Code.UNKNOWN_ENTITY, f"no model {model!r} in the register")
         self._eq_licensed_supplier(supplier)
         return found
 
@@ -568,9 +568,9 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.EQUIPMENT, by)
         found = self._eq_check_new_item(equipment_id, model, supplier)
         if found.type in (EquipmentType.DICE, EquipmentType.CARD_PACK):
-            raise OpsError("MALFORMED_REQUEST", f"enter {found.type} with its own operation")
+            raise OpsError(Code.MALFORMED_REQUEST, f"enter {found.type} with its own operation")
         if not serial:
-            raise OpsError("MISSING_FIELDS", f"{equipment_id} needs its serial number")
+            raise OpsError(Code.MISSING_FIELDS, f"{equipment_id} needs its serial number")
         if found.type is EquipmentType.SHOE:
             self._eq_check_shoe_number(number)
         data = {
@@ -587,10 +587,10 @@ class EquipmentOps(CasinoBase):
 
     def _eq_check_shoe_number(self, number: int | None) -> None:
         if number is None:
-            raise OpsError("MISSING_FIELDS", "shoes are numbered (OPS-EQ-03)")
+            raise OpsError(Code.MISSING_FIELDS, "shoes are numbered (OPS-EQ-03)")
         for item in self.equipment.values():
             if item.type is EquipmentType.SHOE and item.number == number:
-                raise OpsError("MALFORMED_REQUEST", f"shoe number {number} is taken by {item.id}")
+                raise OpsError(Code.MALFORMED_REQUEST, f"shoe number {number} is taken by {item.id}")
 
     @projects("EQR.EQUIPMENT")
     def _eq_on_equipment(self, entry: Entry) -> None:
@@ -624,15 +624,15 @@ class EquipmentOps(CasinoBase):
         with its serial and the casino's ``initials`` (``DIE_MARKING_MISSING``, OPS-EQ-32)."""
         role = self.authorise(Op.EQUIPMENT, by)
         if not dice:
-            raise OpsError("MISSING_FIELDS", "no dice given")
+            raise OpsError(Code.MISSING_FIELDS, "no dice given")
         size = _size(size_mm)
         for die_id, serial in dice.items():
             found = self._eq_check_new_item(die_id, model, supplier)
             if found.type is not EquipmentType.DICE:
-                raise OpsError("MALFORMED_REQUEST", f"model {model} is not a dice model")
+                raise OpsError(Code.MALFORMED_REQUEST, f"model {model} is not a dice model")
             if not serial or not initials:
                 raise OpsError(
-                    "DIE_MARKING_MISSING",
+                    Code.DIE_MARKING_MISSING,
                     f"{die_id} must carry the manufacturer serial and the casino initials",
                 )
         data = {
@@ -659,7 +659,7 @@ class EquipmentOps(CasinoBase):
             self.table(table)
         item = self.check_serviceable(equipment_id)
         if item.state is EquipmentState.IN_SERVICE and item.table not in (None, table):
-            raise OpsError("INVALID_STATE", f"{item.id} is in service at {item.table}")
+            raise OpsError(Code.INVALID_STATE, f"{item.id} is in service at {item.table}")
         state = EquipmentState.RESERVE if reserve else EquipmentState.IN_SERVICE
         data = {"equipment": equipment_id, "state": str(state), "table": table}
         return self._eq_register("STATE", data, by=by, role=role)
@@ -669,9 +669,9 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.EQUIPMENT, by)
         item = self._eq_item(equipment_id)
         if item.state in FINAL_STATES:
-            raise OpsError("EQUIPMENT_DISPOSED", f"{item.id} is {item.state}")
+            raise OpsError(Code.EQUIPMENT_DISPOSED, f"{item.id} is {item.state}")
         if item.state is EquipmentState.QUARANTINED:
-            raise OpsError("EQUIPMENT_QUARANTINED", f"only the CRAJ releases {item.id}")
+            raise OpsError(Code.EQUIPMENT_QUARANTINED, f"only the CRAJ releases {item.id}")
         state = EquipmentState.RETIRED if retire else EquipmentState.IN_STORE
         data = {"equipment": equipment_id, "state": str(state), "table": None}
         return self._eq_register("STATE", data, by=by, role=role)
@@ -690,11 +690,11 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.SUSPEND_TABLE, by)  # Art. 59 measures: the CRAJ's row
         item = self._eq_item(equipment_id)
         if item.state in FINAL_STATES:
-            raise OpsError("EQUIPMENT_DISPOSED", f"{item.id} is {item.state}")
+            raise OpsError(Code.EQUIPMENT_DISPOSED, f"{item.id} is {item.state}")
         if item.state is EquipmentState.QUARANTINED:
-            raise OpsError("INVALID_STATE", f"{item.id} is already quarantined")
+            raise OpsError(Code.INVALID_STATE, f"{item.id} is already quarantined")
         if not order:
-            raise OpsError("MISSING_FIELDS", "a quarantine needs the text of the order")
+            raise OpsError(Code.MISSING_FIELDS, "a quarantine needs the text of the order")
         data = {"equipment": equipment_id, "order": order, "visit": visit_seq}
         return self._eq_register("QUARANTINED", data, by=by, role=role)
 
@@ -708,7 +708,7 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.SUSPEND_TABLE, by)
         item = self._eq_item(equipment_id)
         if item.state is not EquipmentState.QUARANTINED:
-            raise OpsError("INVALID_STATE", f"{item.id} is not quarantined")
+            raise OpsError(Code.INVALID_STATE, f"{item.id} is not quarantined")
         return self._eq_register("RELEASED", {"equipment": equipment_id}, by=by, role=role)
 
     @projects("EQR.RELEASED")
@@ -733,7 +733,7 @@ class EquipmentOps(CasinoBase):
         item = self._eq_item(shoe_id, EquipmentType.SHOE)
         self.check_serviceable(shoe_id)
         if item.session == session and item.table not in (None, table):
-            raise OpsError("INVALID_STATE", f"{shoe_id} serves {item.table} in {session}")
+            raise OpsError(Code.INVALID_STATE, f"{shoe_id} serves {item.table} in {session}")
         warnings = ("SHOE_SAME_TABLE",) if self._eq_served_before(shoe_id, table, session) else ()
         data = {
             "shoe": shoe_id,
@@ -782,10 +782,10 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.EQUIPMENT, by)
         found = self._eq_check_new_item(pack_id, model, supplier)
         if found.type is not EquipmentType.CARD_PACK:
-            raise OpsError("MALFORMED_REQUEST", f"model {model} is not a card-pack model")
+            raise OpsError(Code.MALFORMED_REQUEST, f"model {model} is not a card-pack model")
         kind = DeckType(deck_type)
         if not colours or not all(colours):
-            raise OpsError("MISSING_FIELDS", "each deck needs its back colour")
+            raise OpsError(Code.MISSING_FIELDS, "each deck needs its back colour")
         decks = [{"id": f"{pack_id}/{n}", "colour": c} for n, c in enumerate(colours, start=1)]
         data = {
             "id": pack_id,
@@ -811,7 +811,7 @@ class EquipmentOps(CasinoBase):
     def _eq_deck(self, deck_id: str) -> Deck:
         deck = self.decks.get(deck_id)
         if deck is None:
-            raise OpsError("UNKNOWN_ENTITY", f"no deck {deck_id!r} in the card store")
+            raise OpsError(Code.UNKNOWN_ENTITY, f"no deck {deck_id!r} in the card store")
         return deck
 
     def extract_decks(
@@ -826,9 +826,9 @@ class EquipmentOps(CasinoBase):
         self._eq_check_witness(by, witness)
         rule = DECK_RULES.get(game)
         if rule is None:
-            raise OpsError("DECK_COMPOSITION_INVALID", f"no deck composition for game {game}")
+            raise OpsError(Code.DECK_COMPOSITION_INVALID, f"no deck composition for game {game}")
         if len(set(decks)) != len(decks):
-            raise OpsError("MALFORMED_REQUEST", "a deck is named twice")
+            raise OpsError(Code.MALFORMED_REQUEST, "a deck is named twice")
         chosen = [self._eq_extractable(deck_id, rule) for deck_id in decks]
         self._eq_check_composition(game, rule, chosen)
         data = {
@@ -846,16 +846,16 @@ class EquipmentOps(CasinoBase):
         deck = self._eq_deck(deck_id)
         self.check_serviceable(deck.pack)
         if deck.state is DeckState.QUARANTINED:
-            raise OpsError("EQUIPMENT_QUARANTINED", f"deck {deck_id} is quarantined")
+            raise OpsError(Code.EQUIPMENT_QUARANTINED, f"deck {deck_id} is quarantined")
         used = deck.ever_used or deck.state is DeckState.RETIRED_CANCELLED
         if used and rule.new_only:
             raise OpsError(
-                "DECK_NOT_NEW", f"deck {deck_id} has been used; this game needs new decks"
+                Code.DECK_NOT_NEW, f"deck {deck_id} has been used; this game needs new decks"
             )
         if deck.state is DeckState.RETIRED_CANCELLED or (used and not rule.reusable):
-            raise OpsError("DECK_NOT_REUSABLE", f"deck {deck_id} was used and is cancelled")
+            raise OpsError(Code.DECK_NOT_REUSABLE, f"deck {deck_id} was used and is cancelled")
         if deck.state is not DeckState.IN_STORE:
-            raise OpsError("INVALID_STATE", f"deck {deck_id} is {deck.state} at {deck.table}")
+            raise OpsError(Code.INVALID_STATE, f"deck {deck_id} is {deck.state} at {deck.table}")
         return deck
 
     @staticmethod
@@ -874,7 +874,7 @@ class EquipmentOps(CasinoBase):
         ):
             problem = "back colours not half and half"
         if problem:
-            raise OpsError("DECK_COMPOSITION_INVALID", f"{game}: {problem}")
+            raise OpsError(Code.DECK_COMPOSITION_INVALID, f"{game}: {problem}")
 
     @projects("JNL.DECKS_EXTRACTED")
     def _eq_on_extracted(self, entry: Entry) -> None:
@@ -899,7 +899,7 @@ class EquipmentOps(CasinoBase):
         """
         deck = self._eq_deck(deck_id)
         if deck.state is not DeckState.EXTRACTED or deck.table is None or deck.session is None:
-            raise OpsError("INVALID_STATE", f"deck {deck_id} is {deck.state}, not extracted")
+            raise OpsError(Code.INVALID_STATE, f"deck {deck_id} is {deck.state}, not extracted")
         table, session = deck.table, deck.session
         role = self._eq_at_table(by, table)
         expected = DECK_SIZES[deck.deck_type]
@@ -923,7 +923,7 @@ class EquipmentOps(CasinoBase):
             extra={"deck": deck_id, "entry": entry.seq},
         )
         self.keep_on_refusal()
-        raise OpsError("DECK_INCOMPLETE", f"deck {deck_id} has {count} cards, not {expected}")
+        raise OpsError(Code.DECK_INCOMPLETE, f"deck {deck_id} has {count} cards, not {expected}")
 
     @projects("JNL.DECK_UNPACKED")
     def _eq_on_unpacked(self, entry: Entry) -> None:
@@ -950,16 +950,16 @@ class EquipmentOps(CasinoBase):
         mine = [d for d in self.decks.values() if d.table == table and d.session == session]
         active = [d for d in mine if d.state in (DeckState.EXTRACTED, DeckState.IN_USE)]
         if not active:
-            raise OpsError("INVALID_STATE", f"{table} has no decks out in {session}")
+            raise OpsError(Code.INVALID_STATE, f"{table} has no decks out in {session}")
         kept = sorted(set(keep))
         used = {d.id for d in active if d.state is DeckState.IN_USE}
         if not set(kept) <= used:
-            raise OpsError("MALFORMED_REQUEST", "only decks in use at this session can be kept")
+            raise OpsError(Code.MALFORMED_REQUEST, "only decks in use at this session can be kept")
         rule = DECK_RULES.get(game)
         if kept and (rule is None or not rule.reusable):
-            raise OpsError("DECK_NOT_REUSABLE", f"{game} does not allow used decks again")
+            raise OpsError(Code.DECK_NOT_REUSABLE, f"{game} does not allow used decks again")
         if kept and not condition_check:
-            raise OpsError("MISSING_FIELDS", "keeping used decks needs the good-condition check")
+            raise OpsError(Code.MISSING_FIELDS, "keeping used decks needs the good-condition check")
         data = {
             "table": table,
             "session": session,
@@ -1004,15 +1004,15 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.DISTRIBUTE_EQUIPMENT, by, "C", table)
         rule = DICE_RULES.get(game)
         if rule is None:
-            raise OpsError("MALFORMED_REQUEST", f"{game} is not played with dice")
+            raise OpsError(Code.MALFORMED_REQUEST, f"{game} is not played with dice")
         if len(set(dice)) != len(dice):
-            raise OpsError("MALFORMED_REQUEST", "a die is named twice")
+            raise OpsError(Code.MALFORMED_REQUEST, "a die is named twice")
         items = [self._eq_item(d, EquipmentType.DICE) for d in dice]
         for item in items:
             self.check_serviceable(item.id)
         if len(dice) < rule.minimum:
             raise OpsError(
-                "INSUFFICIENT_DICE", f"{game} needs at least {rule.minimum} dice, got {len(dice)}"
+                Code.INSUFFICIENT_DICE, f"{game} needs at least {rule.minimum} dice, got {len(dice)}"
             )
         self._eq_check_dice_free(items, table, session)
         self._eq_check_dice_fresh(dice, table, session)
@@ -1021,11 +1021,11 @@ class EquipmentOps(CasinoBase):
             if not low <= Decimal(item.attributes["size_mm"]) <= high:
                 size = item.attributes["size_mm"]
                 raise OpsError(
-                    "DIE_SIZE_INVALID", f"{item.id} is {size} mm; {game} needs {low}-{high} mm"
+                    Code.DIE_SIZE_INVALID, f"{item.id} is {size} mm; {game} needs {low}-{high} mm"
                 )
         playing = list(in_play) if in_play is not None else list(dice[: rule.in_play])
         if len(playing) != rule.in_play or not set(playing) <= set(dice):
-            raise OpsError("MALFORMED_REQUEST", f"{game} plays {rule.in_play} dice of the set")
+            raise OpsError(Code.MALFORMED_REQUEST, f"{game} plays {rule.in_play} dice of the set")
         data = {"table": table, "session": session, "dice": list(dice), "in_play": playing}
         return self._eq_journal(
             "DICE_ASSIGNED", data, by=by, role=role, table=table, session=session
@@ -1034,7 +1034,7 @@ class EquipmentOps(CasinoBase):
     def _eq_check_dice_free(self, items: Sequence[Equipment], table: str, session: str) -> None:
         for item in items:
             if item.session == session and item.table not in (None, table):
-                raise OpsError("INVALID_STATE", f"{item.id} serves {item.table} in {session}")
+                raise OpsError(Code.INVALID_STATE, f"{item.id} serves {item.table} in {session}")
 
     def _eq_check_dice_fresh(self, dice: Sequence[str], table: str, session: str) -> None:
         previous = self.previous_equipment_session(session)
@@ -1044,7 +1044,7 @@ class EquipmentOps(CasinoBase):
         reused = [d for d in dice if d in before or d in here]
         if reused:
             raise OpsError(
-                "DICE_REUSED",
+                Code.DICE_REUSED,
                 f"{', '.join(reused)} served in {previous if reused[0] in before else session}",
             )
 
@@ -1095,7 +1095,7 @@ class EquipmentOps(CasinoBase):
         """The table's current dice (``INVALID_STATE`` if it has none)."""
         key = self._eq_table_dice.get(table)
         if key is None:
-            raise OpsError("INVALID_STATE", f"{table} has no dice assigned")
+            raise OpsError(Code.INVALID_STATE, f"{table} has no dice assigned")
         return self.dice_sets[key]
 
     def change_dice(self, table: str, *, out: Sequence[str], into: Sequence[str], by: str) -> Entry:
@@ -1109,22 +1109,22 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.DICE_CHANGE, by, "C", table)
         if found.game == "craps" and role is Role.DLR and found.mode != "HALF":
             raise OpsError(
-                "PERMISSION_DENIED", f"the table chief decides the dice change at {table}"
+                Code.PERMISSION_DENIED, f"the table chief decides the dice change at {table}"
             )
         if found.game == "sic-bo" and role is Role.TC:
-            raise OpsError("PERMISSION_DENIED", f"the dealer decides the dice change at {table}")
+            raise OpsError(Code.PERMISSION_DENIED, f"the dealer decides the dice change at {table}")
         dice = self.dice_set(table)
         for die in into:
             if die not in dice.dice:
                 raise OpsError(
-                    "DICE_NOT_ASSIGNED", f"{die} is not assigned to {table} in {dice.session}"
+                    Code.DICE_NOT_ASSIGNED, f"{die} is not assigned to {table} in {dice.session}"
                 )
             if die in dice.in_play or die in dice.lost:
-                raise OpsError("INVALID_STATE", f"{die} is not in reserve")
+                raise OpsError(Code.INVALID_STATE, f"{die} is not in reserve")
         if any(die not in dice.in_play for die in out) or len(set(out)) != len(out):
-            raise OpsError("MALFORMED_REQUEST", "the dice taken out must be those in play")
+            raise OpsError(Code.MALFORMED_REQUEST, "the dice taken out must be those in play")
         if len(out) != len(into) or len(set(into)) != len(into):
-            raise OpsError("MALFORMED_REQUEST", "as many dice go in as come out")
+            raise OpsError(Code.MALFORMED_REQUEST, "as many dice go in as come out")
         after = [d for d in dice.in_play if d not in out] + list(into)
         data = {
             "table": table,
@@ -1156,11 +1156,11 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.RECORD_ROUNDS, by, "C", table)
         dice = self.dice_set(table)
         if die not in dice.in_play:
-            raise OpsError("MALFORMED_REQUEST", f"{die} is not in play at {table}")
+            raise OpsError(Code.MALFORMED_REQUEST, f"{die} is not in play at {table}")
         if replacement not in dice.dice:
-            raise OpsError("DICE_NOT_ASSIGNED", f"{replacement} is not assigned to {table}")
+            raise OpsError(Code.DICE_NOT_ASSIGNED, f"{replacement} is not assigned to {table}")
         if replacement not in dice.reserve:
-            raise OpsError("INVALID_STATE", f"{replacement} is not in reserve")
+            raise OpsError(Code.INVALID_STATE, f"{replacement} is not in reserve")
         data = {"table": table, "session": dice.session, "die": die, "replacement": replacement}
         entry = self._eq_journal(
             "DIE_LOST", data, by=by, role=role, table=table, session=dice.session
@@ -1192,7 +1192,7 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.RECORD_ROUNDS, by, "C", table)
         dice = self.dice_set(table)
         if die not in dice.lost:
-            raise OpsError("INVALID_STATE", f"{die} is not lost at {table}")
+            raise OpsError(Code.INVALID_STATE, f"{die} is not lost at {table}")
         data = {"table": table, "session": dice.session, "die": die}
         return self._eq_journal(
             "DIE_FOUND", data, by=by, role=role, table=table, session=dice.session
@@ -1209,22 +1209,22 @@ class EquipmentOps(CasinoBase):
     def _eq_disposal(self, op_id: str) -> DisposalOperation:
         found = self.disposals.get(op_id)
         if found is None:
-            raise OpsError("UNKNOWN_ENTITY", f"no disposal operation {op_id!r}")
+            raise OpsError(Code.UNKNOWN_ENTITY, f"no disposal operation {op_id!r}")
         return found
 
     def _eq_director_role(self, op: Op, by: str) -> Role:
         role = self.authorise(op, by)
         if role is not Role.DIR:
-            raise OpsError("PERMISSION_DENIED", f"{by} may not record this operation")
+            raise OpsError(Code.PERMISSION_DENIED, f"{by} may not record this operation")
         return role
 
     def _eq_check_notice(self, company: str, notice: dt.date, scheduled: dt.date) -> None:
         if not self._eq_company(company).licensed:
-            raise OpsError("COMPANY_NOT_J_LICENSED", f"{company} holds no valid class J licence")
+            raise OpsError(Code.COMPANY_NOT_J_LICENSED, f"{company} holds no valid class J licence")
         days = (scheduled - notice).days
         if days < self.config.disposal_notice_days:
             raise OpsError(
-                "NOTICE_TOO_SHORT",
+                Code.NOTICE_TOO_SHORT,
                 f"{days} days between the notice and the operation; "
                 f"{self.config.disposal_notice_days} needed",
             )
@@ -1244,18 +1244,18 @@ class EquipmentOps(CasinoBase):
         the CRAJ (OPS-EQ-10, -11): ``COMPANY_NOT_J_LICENSED``, ``NOTICE_TOO_SHORT``."""
         role = self._eq_director_role(Op.DISPOSAL, by)
         if kind not in DISPOSAL_TYPES:
-            raise OpsError("MALFORMED_REQUEST", f"{kind!r} is not EXPORT or DESTRUCTION")
+            raise OpsError(Code.MALFORMED_REQUEST, f"{kind!r} is not EXPORT or DESTRUCTION")
         self._eq_check_notice(company, notice_date, scheduled_date)
         if not equipment_ids or len(set(equipment_ids)) != len(equipment_ids):
-            raise OpsError("MALFORMED_REQUEST", "name each item once")
+            raise OpsError(Code.MALFORMED_REQUEST, "name each item once")
         for equipment_id in equipment_ids:
             item = self._eq_item(equipment_id)
             if item.state in FINAL_STATES:
-                raise OpsError("EQUIPMENT_DISPOSED", f"{item.id} is {item.state}")
+                raise OpsError(Code.EQUIPMENT_DISPOSED, f"{item.id} is {item.state}")
             if item.disposal is not None:
-                raise OpsError("INVALID_STATE", f"{item.id} is in {item.disposal}")
+                raise OpsError(Code.INVALID_STATE, f"{item.id} is in {item.disposal}")
             if item.state is EquipmentState.IN_SERVICE:
-                raise OpsError("INVALID_STATE", f"{item.id} is in service; withdraw it first")
+                raise OpsError(Code.INVALID_STATE, f"{item.id} is in service; withdraw it first")
         op_id = f"DSP-{len(self.disposals) + 1:04d}"
         data = {
             "id": op_id,
@@ -1294,7 +1294,7 @@ class EquipmentOps(CasinoBase):
         role = self._eq_director_role(Op.DISPOSAL, by)
         op = self._eq_disposal(op_id)
         if op.state != "NOTIFIED":
-            raise OpsError("INVALID_STATE", f"{op_id} is {op.state}")
+            raise OpsError(Code.INVALID_STATE, f"{op_id} is {op.state}")
         self._eq_check_notice(op.company, notice_date, scheduled_date)
         data = {
             "id": op_id,
@@ -1331,23 +1331,23 @@ class EquipmentOps(CasinoBase):
         role = self._eq_director_role(Op.DISPOSAL, by)
         op = self._eq_disposal(op_id)
         if op.state != "NOTIFIED":
-            raise OpsError("INVALID_STATE", f"{op_id} is {op.state}")
+            raise OpsError(Code.INVALID_STATE, f"{op_id} is {op.state}")
         today = self._eq_today()
         if today != op.scheduled_date:
             raise OpsError(
-                "DATE_MISMATCH_RENOTIFY",
+                Code.DATE_MISMATCH_RENOTIFY,
                 f"{op_id} was notified for {op.scheduled_date}; a new notice is needed for {today}",
             )
         if not self._eq_company(op.company).licensed:
-            raise OpsError("COMPANY_NOT_J_LICENSED", f"{op.company} holds no valid class J licence")
+            raise OpsError(Code.COMPANY_NOT_J_LICENSED, f"{op.company} holds no valid class J licence")
         if op.type == "DESTRUCTION":
             if police is None or not all((police.name, police.badge_no, police.authorisation_ref)):
-                raise OpsError("POLICE_REQUIRED", "a destruction needs the police officer present")
+                raise OpsError(Code.POLICE_REQUIRED, "a destruction needs the police officer present")
             if not acta_ref:
-                raise OpsError("ACTA_REQUIRED", "a destruction needs the police acta reference")
+                raise OpsError(Code.ACTA_REQUIRED, "a destruction needs the police acta reference")
         elif not (op.destination and transport_doc):
             raise OpsError(
-                "MISSING_FIELDS", "an export needs its destination and transport document"
+                Code.MISSING_FIELDS, "an export needs its destination and transport document"
             )
         data = {
             "id": op_id,
@@ -1376,10 +1376,10 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.DISPOSAL, by)
         op = self._eq_disposal(op_id)
         if op.status != "ACTA_PENDING_DELIVERY" or op.completed_on is None:
-            raise OpsError("INVALID_STATE", f"{op_id} has no acta awaiting delivery")
+            raise OpsError(Code.INVALID_STATE, f"{op_id} has no acta awaiting delivery")
         if delivered_on < op.completed_on:
             raise OpsError(
-                "MALFORMED_REQUEST", "the acta cannot reach the CRAJ before the destruction"
+                Code.MALFORMED_REQUEST, "the acta cannot reach the CRAJ before the destruction"
             )
         data = {"id": op_id, "delivered_on": delivered_on.isoformat()}
         return self._eq_register("ACTA_DELIVERED", data, by=by, role=role)
@@ -1394,9 +1394,9 @@ class EquipmentOps(CasinoBase):
         role = self._eq_director_role(Op.DISPOSAL, by)
         op = self._eq_disposal(op_id)
         if op.state != "NOTIFIED":
-            raise OpsError("INVALID_STATE", f"{op_id} is {op.state}")
+            raise OpsError(Code.INVALID_STATE, f"{op_id} is {op.state}")
         if not reason:
-            raise OpsError("MISSING_FIELDS", "a cancellation needs its reason")
+            raise OpsError(Code.MISSING_FIELDS, "a cancellation needs its reason")
         return self._eq_register(
             "DISPOSAL_CANCELLED", {"id": op_id, "reason": reason}, by=by, role=role
         )

@@ -135,11 +135,15 @@ def build(
     for table_id, game, extra in TABLES:
         room = "POKER" if game == "circle-poker" else "PRIVE" if game.startswith("bacc") else "MAIN"
         casino.add_table(table_id, game, room=room, **extra)  # type: ignore[arg-type]
-    for ident, first, last, doc, role in EXTERNAL:
-        casino.register_person(ident, first, last, doc, external=True)
+    for ident, first, last, doc, role in EXTERNAL:  # the inspectors' keys are the roots
+        regulator = role is Role.CRAJ
+        sponsor = None if regulator else EXTERNAL[0][0]
+        casino.register_person(
+            ident, first, last, doc, external=True, regulator=regulator, sponsor=sponsor
+        )
         casino.assign(ident, role)
-    for ident, first, last, doc, role, tables, extra in STAFF:
-        casino.register_person(ident, first, last, doc)
+    for ident, first, last, doc, role, tables, extra in STAFF:  # D1 first: the CRAJ sponsors
+        casino.register_person(ident, first, last, doc, sponsor=None if ident != "D1" else "I7")
         casino.grant_licence_directly(ident, f"I-{ident}", f"{year - 1}-12-01")
         casino.assign(ident, role, tables=tables, **extra)  # type: ignore[arg-type]
     if seal:

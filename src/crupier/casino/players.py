@@ -24,7 +24,7 @@ from typing import Any
 
 from crupier.casino.base import CasinoBase, parse_utc, projects
 from crupier.casino.clock import TZ, utc_text
-from crupier.casino.errors import OpsError
+from crupier.casino.errors import Code, OpsError
 from crupier.casino.roles import Op, Role
 from crupier.core.rng import SeededSource, SystemSource, shuffle
 from crupier.ledger import Entry
@@ -160,9 +160,9 @@ class PlayerOps(CasinoBase):
         person = self.staff.get(by)
         roles = [a.role for a in self.valid_assignments(by) if a.role not in _NOT_FLOOR_ROLES]
         if person is None or not roles:
-            raise OpsError("PERMISSION_DENIED", f"{by!r} is not casino staff on duty")
+            raise OpsError(Code.PERMISSION_DENIED, f"{by!r} is not casino staff on duty")
         if not self.licence_valid(person):
-            raise OpsError("LICENCE_INVALID", f"{by} has no valid class I licence and card")
+            raise OpsError(Code.LICENCE_INVALID, f"{by} has no valid class I licence and card")
         return roles[0]
 
     def _ply_journal(
@@ -177,23 +177,23 @@ class PlayerOps(CasinoBase):
                 born = dt.date.fromisoformat(born)
             except ValueError:
                 raise OpsError(
-                    "MALFORMED_REQUEST", f"date of birth {born!r} is not YYYY-MM-DD"
+                    Code.MALFORMED_REQUEST, f"date of birth {born!r} is not YYYY-MM-DD"
                 ) from None
         if age_on(born, self.local_now().date()) < self.config.min_player_age:
             raise OpsError(
-                "ENTRY_REFUSED_AGE", f"players must be {self.config.min_player_age} or older"
+                Code.ENTRY_REFUSED_AGE, f"players must be {self.config.min_player_age} or older"
             )
         if identity_document in self.exclusions:
-            raise OpsError("ENTRY_REFUSED_EXCLUDED", "the person is on the exclusion list")
+            raise OpsError(Code.ENTRY_REFUSED_EXCLUDED, "the person is on the exclusion list")
         for person in self.staff.values():
             if person.identity_document == identity_document and self.valid_assignments(person.id):
-                raise OpsError("STAFF_MAY_NOT_PLAY", f"the document is {person.id}'s")
+                raise OpsError(Code.STAFF_MAY_NOT_PLAY, f"the document is {person.id}'s")
         return born
 
     def _ply_player(self, player_id: str) -> Player:
         found = self.players.get(player_id)
         if found is None:
-            raise OpsError("UNKNOWN_ENTITY", f"no player {player_id!r}")
+            raise OpsError(Code.UNKNOWN_ENTITY, f"no player {player_id!r}")
         return found
 
     # ------------------------------------------------------ entrance, register
@@ -202,7 +202,7 @@ class PlayerOps(CasinoBase):
         """Put a person on the exclusion list (the DIR in office or a CRAJ inspector)."""
         role = self._ply_director_or_craj(by)
         if not identity_document or not reason:
-            raise OpsError("MISSING_FIELDS", "an exclusion needs the document and the reason")
+            raise OpsError(Code.MISSING_FIELDS, "an exclusion needs the document and the reason")
         data = {"document": identity_document, "reason": reason}
         return self._ply_journal("EXCLUSION_ADDED", data, by=by, role=role)
 
@@ -210,7 +210,7 @@ class PlayerOps(CasinoBase):
         """Take a person off the exclusion list."""
         role = self._ply_director_or_craj(by)
         if identity_document not in self.exclusions:
-            raise OpsError("UNKNOWN_ENTITY", "the document is not on the exclusion list")
+            raise OpsError(Code.UNKNOWN_ENTITY, "the document is not on the exclusion list")
         return self._ply_journal(
             "EXCLUSION_LIFTED", {"document": identity_document}, by=by, role=role
         )
@@ -267,9 +267,9 @@ class PlayerOps(CasinoBase):
         ``STAFF_MAY_NOT_PLAY`` (OPS-STF-15), as do the entrance refusals."""
         role = self._ply_floor_role(by)
         if player_id in self.players:
-            raise OpsError("MALFORMED_REQUEST", f"player {player_id} is already registered")
+            raise OpsError(Code.MALFORMED_REQUEST, f"player {player_id} is already registered")
         if any(p.identity_document == identity_document for p in self.players.values()):
-            raise OpsError("MALFORMED_REQUEST", "a player with that document is registered")
+            raise OpsError(Code.MALFORMED_REQUEST, "a player with that document is registered")
         born = self._ply_check_person(identity_document, date_of_birth)
         data = {
             "id": player_id,
@@ -333,7 +333,7 @@ class PlayerOps(CasinoBase):
 
     def _ply_check_seat_no(self, table: str, seat_no: int) -> None:
         if not 1 <= seat_no <= self.table(table).seats:
-            raise OpsError("MALFORMED_REQUEST", f"{table} has no seat {seat_no}")
+            raise OpsError(Code.MALFORMED_REQUEST, f"{table} has no seat {seat_no}")
 
     def seat_player(self, table: str, seat_no: int, player: str, *, by: str) -> Entry:
         """Give a vacant seat to a player (OPS-PLY-11, -12, -14).
@@ -347,18 +347,18 @@ class PlayerOps(CasinoBase):
         self._ply_player(player)
         holder = self.seats.get(table, {}).get(seat_no)
         if holder is not None:
-            raise OpsError("SEAT_OCCUPIED", f"seat {seat_no} at {table} is {holder.player}'s")
+            raise OpsError(Code.SEAT_OCCUPIED, f"seat {seat_no} at {table} is {holder.player}'s")
         held = self.seat_of(player)
         if held is not None:
             raise OpsError(
-                "SEAT_ALREADY_HELD", f"{player} holds seat {held.seat_no} at {held.table}"
+                Code.SEAT_ALREADY_HELD, f"{player} holds seat {held.seat_no} at {held.table}"
             )
         offer = self._ply_offer(table, seat_no)
         first = self._ply_first_waiting(table)
         if offer is not None and offer.player != player:
-            raise OpsError("INVALID_STATE", f"seat {seat_no} is offered to {offer.player}")
+            raise OpsError(Code.INVALID_STATE, f"seat {seat_no} is offered to {offer.player}")
         if offer is None and first is not None and first != player:
-            raise OpsError("INVALID_STATE", f"{first} is first on the waiting list of {table}")
+            raise OpsError(Code.INVALID_STATE, f"{first} is first on the waiting list of {table}")
         data = {"table": table, "seat": seat_no, "player": player}
         return self._ply_journal("SEATED", data, by=by, role=role, table=table)
 
@@ -380,7 +380,7 @@ class PlayerOps(CasinoBase):
         role = self._ply_keeper(by, table)
         seat = self.seats.get(table, {}).get(seat_no)
         if seat is None:
-            raise OpsError("INVALID_STATE", f"seat {seat_no} at {table} is vacant")
+            raise OpsError(Code.INVALID_STATE, f"seat {seat_no} at {table} is vacant")
         return self._ply_release(seat, reason, by=by, role=role)
 
     def _ply_release(self, seat: Seat, reason: str, *, by: str, role: Role) -> SeatRelease:
@@ -415,10 +415,10 @@ class PlayerOps(CasinoBase):
         role = self._ply_keeper(by, table)
         self._ply_player(player)
         if self._ply_waiting(table, player) is not None:
-            raise OpsError("INVALID_STATE", f"{player} is already on the list of {table}")
+            raise OpsError(Code.INVALID_STATE, f"{player} is already on the list of {table}")
         held = self.seat_of(player)
         if held is not None and held.table == table:
-            raise OpsError("INVALID_STATE", f"{player} is seated at {table}")
+            raise OpsError(Code.INVALID_STATE, f"{player} is seated at {table}")
         data = {"table": table, "player": player}
         return self._ply_journal("WAITING_ADDED", data, by=by, role=role, table=table)
 
@@ -432,7 +432,7 @@ class PlayerOps(CasinoBase):
         """Take a player off the list (state ``REMOVED``)."""
         role = self._ply_keeper(by, table)
         if self._ply_waiting(table, player) is None:
-            raise OpsError("UNKNOWN_ENTITY", f"{player} is not waiting at {table}")
+            raise OpsError(Code.UNKNOWN_ENTITY, f"{player} is not waiting at {table}")
         data = {"table": table, "player": player}
         return self._ply_journal("WAITING_REMOVED", data, by=by, role=role, table=table)
 
@@ -448,9 +448,9 @@ class PlayerOps(CasinoBase):
         role = self._ply_keeper(by, table)
         self._ply_check_seat_no(table, seat_no)
         if seat_no in self.seats.get(table, {}):
-            raise OpsError("SEAT_OCCUPIED", f"seat {seat_no} at {table} is held")
+            raise OpsError(Code.SEAT_OCCUPIED, f"seat {seat_no} at {table} is held")
         if self._ply_offer(table, seat_no) is not None:
-            raise OpsError("INVALID_STATE", f"seat {seat_no} at {table} is already offered")
+            raise OpsError(Code.INVALID_STATE, f"seat {seat_no} at {table} is already offered")
         player = self._ply_first_waiting(table)
         if player is None:
             return None
@@ -469,7 +469,7 @@ class PlayerOps(CasinoBase):
         role = self._ply_keeper(by, table)
         line = self._ply_waiting(table, player)
         if line is None or line.state != "OFFERED" or line.seat is None:
-            raise OpsError("INVALID_STATE", f"no seat is offered to {player} at {table}")
+            raise OpsError(Code.INVALID_STATE, f"no seat is offered to {player} at {table}")
         following = self._ply_first_waiting(table, skip=[player])
         data = {"table": table, "player": player, "seat": line.seat, "offered_to": following}
         self._ply_journal("WAITING_SKIPPED", data, by=by, role=role, table=table)
@@ -498,20 +498,20 @@ class PlayerOps(CasinoBase):
         role = self._ply_keeper(by, table)
         found = self.table(table)
         if not _circle_poker(found.game):
-            raise OpsError("MALFORMED_REQUEST", "seats are drawn by lot only in circle poker")
+            raise OpsError(Code.MALFORMED_REQUEST, "seats are drawn by lot only in circle poker")
         if len(set(players)) != len(players) or len(players) > found.seats:
-            raise OpsError("MALFORMED_REQUEST", f"{len(players)} players for {found.seats} seats")
+            raise OpsError(Code.MALFORMED_REQUEST, f"{len(players)} players for {found.seats} seats")
         if len(players) < CIRCLE_POKER_MIN_PLAYERS:
             raise OpsError(
-                "INSUFFICIENT_PLAYERS", f"circle poker needs {CIRCLE_POKER_MIN_PLAYERS} players"
+                Code.INSUFFICIENT_PLAYERS, f"circle poker needs {CIRCLE_POKER_MIN_PLAYERS} players"
             )
         if self.seats.get(table):
-            raise OpsError("SEAT_OCCUPIED", f"{table} already has seated players")
+            raise OpsError(Code.SEAT_OCCUPIED, f"{table} already has seated players")
         for player in players:
             self._ply_player(player)
             held = self.seat_of(player)
             if held is not None:
-                raise OpsError("SEAT_ALREADY_HELD", f"{player} holds a seat at {held.table}")
+                raise OpsError(Code.SEAT_ALREADY_HELD, f"{player} holds a seat at {held.table}")
         the_seed = SystemSource().randbelow(1 << 63) if seed is None else seed
         numbers = list(range(1, found.seats + 1))
         shuffle(numbers, SeededSource(the_seed))
@@ -535,7 +535,7 @@ class PlayerOps(CasinoBase):
     def _ply_seated(self, table: str, player: str) -> Seat:
         seat = self.seat_of(player)
         if seat is None or seat.table != table:
-            raise OpsError("INVALID_STATE", f"{player} has no seat at {table}")
+            raise OpsError(Code.INVALID_STATE, f"{player} has no seat at {table}")
         return seat
 
     def rest(self, table: str, player: str, *, from_hand: int, by: str) -> Entry:
@@ -543,10 +543,10 @@ class PlayerOps(CasinoBase):
         two hands (OPS-PLY-15)."""
         role = self._ply_keeper(by, table)
         if not _circle_poker(self.table(table).game):
-            raise OpsError("MALFORMED_REQUEST", "rest hands are a circle-poker rule")
+            raise OpsError(Code.MALFORMED_REQUEST, "rest hands are a circle-poker rule")
         seat = self._ply_seated(table, player)
         if seat.rest_from is not None:
-            raise OpsError("INVALID_STATE", f"{player} is already resting")
+            raise OpsError(Code.INVALID_STATE, f"{player} is already resting")
         data = {"table": table, "seat": seat.seat_no, "player": player, "from_hand": from_hand}
         return self._ply_journal("REST_STARTED", data, by=by, role=role, table=table)
 
@@ -555,7 +555,7 @@ class PlayerOps(CasinoBase):
         role = self._ply_keeper(by, table)
         seat = self._ply_seated(table, player)
         if seat.rest_from is None:
-            raise OpsError("INVALID_STATE", f"{player} is not resting")
+            raise OpsError(Code.INVALID_STATE, f"{player} is not resting")
         data = {"table": table, "seat": seat.seat_no, "player": player}
         return self._ply_journal("REST_ENDED", data, by=by, role=role, table=table)
 
@@ -586,10 +586,10 @@ class PlayerOps(CasinoBase):
         ``004 §03 IV``); the authorisation is recorded."""
         role = self._ply_keeper(by, table)
         if "blackjack" not in self.table(table).game:
-            raise OpsError("MALFORMED_REQUEST", "standing players are a blackjack rule")
+            raise OpsError(Code.MALFORMED_REQUEST, "standing players are a blackjack rule")
         self._ply_player(player)
         if player in self.standing.get(table, set()):
-            raise OpsError("INVALID_STATE", f"{player} is already authorised at {table}")
+            raise OpsError(Code.INVALID_STATE, f"{player} is already authorised at {table}")
         data = {"table": table, "player": player}
         return self._ply_journal("STANDING_AUTHORISED", data, by=by, role=role, table=table)
 
@@ -597,7 +597,7 @@ class PlayerOps(CasinoBase):
         """End a standing player's authorisation."""
         role = self._ply_keeper(by, table)
         if player not in self.standing.get(table, set()):
-            raise OpsError("INVALID_STATE", f"{player} is not authorised at {table}")
+            raise OpsError(Code.INVALID_STATE, f"{player} is not authorised at {table}")
         data = {"table": table, "player": player}
         return self._ply_journal("STANDING_WITHDRAWN", data, by=by, role=role, table=table)
 
@@ -617,7 +617,7 @@ class PlayerOps(CasinoBase):
         if seat is not None and seat.table == table:
             return
         if player not in self.standing.get(table, set()):
-            raise OpsError("STANDING_NOT_AUTHORISED", f"{player} may not bet standing at {table}")
+            raise OpsError(Code.STANDING_NOT_AUTHORISED, f"{player} may not bet standing at {table}")
 
     # ----------------------------------------------- chemin de fer, baccarat
 
@@ -630,9 +630,9 @@ class PlayerOps(CasinoBase):
         """
         role = self._ply_keeper(by, table)
         if self.table(table).game not in BANK_TURN_GAMES:
-            raise OpsError("MALFORMED_REQUEST", "this rule applies to chemin de fer and baccarat")
+            raise OpsError(Code.MALFORMED_REQUEST, "this rule applies to chemin de fer and baccarat")
         if outcome not in ("TAKEN", "REFUSED", "ABSENT"):
-            raise OpsError("MALFORMED_REQUEST", f"unknown outcome {outcome!r}")
+            raise OpsError(Code.MALFORMED_REQUEST, f"unknown outcome {outcome!r}")
         seat = self._ply_seated(table, player)
         refusals = seat.refusals + 1 if outcome == "REFUSED" else 0
         data = {
@@ -662,7 +662,7 @@ class PlayerOps(CasinoBase):
     def _ply_promotion(self, promo_id: str) -> Promotion:
         found = self.promotions.get(promo_id)
         if found is None:
-            raise OpsError("UNKNOWN_ENTITY", f"no promotion {promo_id!r}")
+            raise OpsError(Code.UNKNOWN_ENTITY, f"no promotion {promo_id!r}")
         return found
 
     def _ply_prm(self, etype: str, data: dict[str, Any], *, by: str, role: Role) -> Entry:
@@ -685,13 +685,13 @@ class PlayerOps(CasinoBase):
         role = self.authorise(Op.PROMOTION_CREATE, by)
         if alters_game_dynamics:
             raise OpsError(
-                "ALTERS_GAME_DYNAMICS", "promotions may not alter the dynamics of the game"
+                Code.ALTERS_GAME_DYNAMICS, "promotions may not alter the dynamics of the game"
             )
         if promo_id in self.promotions:
-            raise OpsError("MALFORMED_REQUEST", f"promotion {promo_id} already exists")
+            raise OpsError(Code.MALFORMED_REQUEST, f"promotion {promo_id} already exists")
         if not title or end <= start:
             raise OpsError(
-                "MALFORMED_REQUEST", "a promotion needs a title and an end after its start"
+                Code.MALFORMED_REQUEST, "a promotion needs a title and an end after its start"
             )
         data = {
             "id": promo_id,
@@ -719,9 +719,9 @@ class PlayerOps(CasinoBase):
         role = self.authorise(Op.PROMOTION_AUTHORISE, by)
         promo = self._ply_promotion(promo_id)
         if promo.state != "CREATED":
-            raise OpsError("INVALID_STATE", f"{promo_id} is {promo.state}")
+            raise OpsError(Code.INVALID_STATE, f"{promo_id} is {promo.state}")
         if not reference:
-            raise OpsError("MISSING_FIELDS", "an authorisation needs its reference")
+            raise OpsError(Code.MISSING_FIELDS, "an authorisation needs its reference")
         data = {"id": promo_id, "reference": reference, "authorised_on": authorised_on.isoformat()}
         return self._ply_prm("AUTHORISED", data, by=by, role=role)
 
@@ -739,7 +739,7 @@ class PlayerOps(CasinoBase):
         self.require_director(by)
         promo = self._ply_promotion(promo_id)
         if promo.references_gaming:
-            raise OpsError("INVALID_STATE", f"{promo_id} refers to gaming: it needs authorisation")
+            raise OpsError(Code.INVALID_STATE, f"{promo_id} refers to gaming: it needs authorisation")
         data = {"type": NOTICE_TYPE, "text": text or promo.title, "promotion": promo_id}
         return self.record("A61", "NOTICE", data, by=by, role=Role.DIR, purpose="AUTHOR")
 
@@ -761,15 +761,15 @@ class PlayerOps(CasinoBase):
         role = self.authorise(Op.PROMOTION_CREATE, by)
         promo = self._ply_promotion(promo_id)
         if promo.state not in ("CREATED", "AUTHORISED"):
-            raise OpsError("INVALID_STATE", f"{promo_id} is {promo.state}")
+            raise OpsError(Code.INVALID_STATE, f"{promo_id} is {promo.state}")
         if self.now() >= promo.end:
-            raise OpsError("INVALID_STATE", f"{promo_id} has already ended")
+            raise OpsError(Code.INVALID_STATE, f"{promo_id} has already ended")
         notice: int | None = None
         if promo.references_gaming:
             start_day = promo.start.astimezone(TZ).date()
             if promo.authorised_on is None or promo.authorised_on > start_day:
                 raise OpsError(
-                    "AUTHORISATION_REQUIRED",
+                    Code.AUTHORISATION_REQUIRED,
                     f"{promo_id} needs a CRAJ authorisation before it starts",
                 )
         else:
@@ -783,7 +783,7 @@ class PlayerOps(CasinoBase):
             if parse_utc(entry.payload["event_time"]) <= promo.start and not self.annulled(seq):
                 return seq
         raise OpsError(
-            "COMMUNICATION_REQUIRED", f"{promo.id} must be communicated in A61 before it starts"
+            Code.COMMUNICATION_REQUIRED, f"{promo.id} must be communicated in A61 before it starts"
         )
 
     @projects("PRM.ACTIVATED")
@@ -798,7 +798,7 @@ class PlayerOps(CasinoBase):
         role = self.authorise(Op.PROMOTION_CREATE, by)
         promo = self._ply_promotion(promo_id)
         if promo.state != "ACTIVE":
-            raise OpsError("INVALID_STATE", f"{promo_id} is {promo.state}")
+            raise OpsError(Code.INVALID_STATE, f"{promo_id} is {promo.state}")
         return self._ply_prm("ENDED", {"id": promo_id}, by=by, role=role)
 
     @projects("PRM.ENDED")

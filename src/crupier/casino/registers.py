@@ -42,7 +42,7 @@ from typing import Any
 
 from crupier.casino.base import BOOKS, CasinoBase, projects
 from crupier.casino.clock import TZ, end_of_day, utc_text
-from crupier.casino.errors import OpsError
+from crupier.casino.errors import Code, OpsError
 from crupier.casino.model import TableState
 from crupier.casino.roles import Op, Role
 from crupier.ledger import Actor, Change, Cosigner, Entry
@@ -125,7 +125,7 @@ def _utc(text: str) -> dt.datetime:
 
 def _date(value: dt.date | str | None, what: str) -> dt.date:
     if value is None or value == "":
-        raise OpsError("MISSING_FIELDS", f"{what} is mandatory")
+        raise OpsError(Code.MISSING_FIELDS, f"{what} is mandatory")
     if isinstance(value, dt.datetime):
         return value.astimezone(TZ).date()
     if isinstance(value, dt.date):
@@ -133,23 +133,23 @@ def _date(value: dt.date | str | None, what: str) -> dt.date:
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
-        raise OpsError("MALFORMED_REQUEST", f"{what} {value!r} is not a date") from None
+        raise OpsError(Code.MALFORMED_REQUEST, f"{what} {value!r} is not a date") from None
 
 
 def _time(value: dt.time | str | None, what: str) -> dt.time:
     if value is None or value == "":
-        raise OpsError("MISSING_FIELDS", f"{what} is mandatory")
+        raise OpsError(Code.MISSING_FIELDS, f"{what} is mandatory")
     if isinstance(value, dt.time):
         return value
     try:
         return dt.time.fromisoformat(value)
     except ValueError:
-        raise OpsError("MALFORMED_REQUEST", f"{what} {value!r} is not a time") from None
+        raise OpsError(Code.MALFORMED_REQUEST, f"{what} {value!r} is not a time") from None
 
 
 def _text(value: str | None, what: str) -> str:
     if value is None or not value.strip():
-        raise OpsError("MISSING_FIELDS", f"{what} is mandatory")
+        raise OpsError(Code.MISSING_FIELDS, f"{what} is mandatory")
     return value
 
 
@@ -288,14 +288,14 @@ class RegisterOps(CasinoBase):
         day = _date(visit_date, "visit_date")
         arrival = _time(arrival_time, "arrival_time")
         if nature_of_operations is None or nature_of_operations == "":
-            raise OpsError("MISSING_FIELDS", "nature_of_operations is mandatory")
+            raise OpsError(Code.MISSING_FIELDS, "nature_of_operations is mandatory")
         if nature_of_operations not in NATURES:
-            raise OpsError("MALFORMED_REQUEST", f"unknown nature {nature_of_operations!r}")
+            raise OpsError(Code.MALFORMED_REQUEST, f"unknown nature {nature_of_operations!r}")
         if day > self.local_now().date():
-            raise OpsError("MALFORMED_REQUEST", f"visit date {day} is in the future")
+            raise OpsError(Code.MALFORMED_REQUEST, f"visit date {day} is in the future")
         departure = None if departure_time is None else _time(departure_time, "departure_time")
         if departure is not None and departure < arrival:
-            raise OpsError("MALFORMED_REQUEST", "the departure is before the arrival")
+            raise OpsError(Code.MALFORMED_REQUEST, "the departure is before the arrival")
         if table is not None:
             self.table(table)
         data = {
@@ -322,7 +322,7 @@ class RegisterOps(CasinoBase):
         out: list[dict[str, Any]] = []
         for number, (kind, text) in enumerate(items, start=1):
             if kind not in ITEM_KINDS:
-                raise OpsError("MALFORMED_REQUEST", f"unknown item kind {kind!r}")
+                raise OpsError(Code.MALFORMED_REQUEST, f"unknown item kind {kind!r}")
             out.append(
                 {
                     "item_no": number,
@@ -358,16 +358,16 @@ class RegisterOps(CasinoBase):
         One follow-up per item (``FOLLOWUP_EXISTS``); a late one is accepted and shows
         as ``ANSWERED_LATE``.
         """
-        self.require_director(by)
+        self.require_director(by, Op.FOLLOW_UP)
         role = self.authorise(Op.FOLLOW_UP, by)
         visit = self._visit(visit_seq)
         if self.annulled(visit_seq):
-            raise OpsError("INVALID_STATE", f"visit {visit_seq} was annulled")
+            raise OpsError(Code.INVALID_STATE, f"visit {visit_seq} was annulled")
         if item_no not in {item["item_no"] for item in self._visit_items(visit_seq)}:
-            raise OpsError("ITEM_NOT_FOUND", f"visit {visit_seq} has no item {item_no}")
+            raise OpsError(Code.ITEM_NOT_FOUND, f"visit {visit_seq} has no item {item_no}")
         if item_no in visit.followups:
             raise OpsError(
-                "FOLLOWUP_EXISTS", f"item {item_no} of visit {visit_seq} already has a follow-up"
+                Code.FOLLOWUP_EXISTS, f"item {item_no} of visit {visit_seq} already has a follow-up"
             )
         data = {
             "visit_entry": self._reference(visit_seq),
@@ -380,7 +380,7 @@ class RegisterOps(CasinoBase):
     def _visit(self, seq: int) -> Visit:
         found = self.visits.get(seq)
         if found is None:
-            raise OpsError("UNKNOWN_ENTITY", f"entry {seq} is not an A60 visit")
+            raise OpsError(Code.UNKNOWN_ENTITY, f"entry {seq} is not an A60 visit")
         return found
 
     def _visit_items(self, seq: int) -> list[dict[str, Any]]:
@@ -404,7 +404,7 @@ class RegisterOps(CasinoBase):
             if item["item_no"] == item_no:
                 state: str = item["state"]
                 return state
-        raise OpsError("ITEM_NOT_FOUND", f"visit {visit_seq} has no item {item_no}")
+        raise OpsError(Code.ITEM_NOT_FOUND, f"visit {visit_seq} has no item {item_no}")
 
     def visit_state(self, visit_seq: int, at: dt.datetime | None = None) -> str:
         """The follow-up state of a whole visit: ``NOT_REQUIRED`` without items (OPS-REG-04),
@@ -459,10 +459,10 @@ class RegisterOps(CasinoBase):
         attachments: Sequence[str] = (),
     ) -> Entry:
         """The DIR in office asks the CRAJ (OPS-REG-10): a ``REQUEST``, ``OPEN`` until replied."""
-        self.require_director(by)
+        self.require_director(by, Op.COMMUNICATION)
         role = self.authorise(Op.COMMUNICATION, by)
         if type not in REQUEST_TYPES:
-            raise OpsError("MALFORMED_REQUEST", f"unknown request type {type!r}")
+            raise OpsError(Code.MALFORMED_REQUEST, f"unknown request type {type!r}")
         data = {
             "type": type,
             "subject": _text(subject, "the subject"),
@@ -478,7 +478,7 @@ class RegisterOps(CasinoBase):
         """A ``NOTICE`` to the CRAJ (OPS-REG-12), by the DIR in office, or by the board for
         an ``APPOINTMENT_OR_CESSATION``. ``details`` are extra fields of the notice."""
         if type not in NOTICE_TYPES:
-            raise OpsError("MALFORMED_REQUEST", f"unknown notice type {type!r}")
+            raise OpsError(Code.MALFORMED_REQUEST, f"unknown notice type {type!r}")
         role, purpose = self._notice_author(by, type)
         data = {**(details or {}), "type": type, "text": _text(text, "the text")}
         return self.record("A61", "NOTICE", data, by=by, role=role, purpose=purpose)
@@ -498,7 +498,7 @@ class RegisterOps(CasinoBase):
         """A CRAJ inspector replies to a request (OPS-REG-11); the request becomes ``ANSWERED``."""
         role = self.authorise(Op.CRAJ_REPLY, by)
         if request_seq not in self.requests:
-            raise OpsError("UNKNOWN_ENTITY", f"entry {request_seq} is not an A61 request")
+            raise OpsError(Code.UNKNOWN_ENTITY, f"entry {request_seq} is not an A61 request")
         data = {
             "request_entry": self._reference(request_seq),
             "text": _text(text, "the text"),
@@ -519,7 +519,7 @@ class RegisterOps(CasinoBase):
     def _request(self, seq: int) -> Request:
         found = self.requests.get(seq)
         if found is None:
-            raise OpsError("UNKNOWN_ENTITY", f"entry {seq} is not an A61 request")
+            raise OpsError(Code.UNKNOWN_ENTITY, f"entry {seq} is not an A61 request")
         return found
 
     def communications(self, at: dt.datetime | None = None) -> list[dict[str, Any]]:
@@ -547,7 +547,7 @@ class RegisterOps(CasinoBase):
         role = self.authorise(Op.CRAJ_REPLY, by)  # the CRAJ's write row of A61
         due_day = _date(due, "the due date")
         if due_day < self.local_now().date():
-            raise OpsError("MALFORMED_REQUEST", f"due date {due_day} is in the past")
+            raise OpsError(Code.MALFORMED_REQUEST, f"due date {due_day} is in the past")
         due_at = end_of_day(due_day, 0)
         data = {
             "subject": _text(subject, "the subject"),
@@ -562,10 +562,10 @@ class RegisterOps(CasinoBase):
         self, request_seq: int, text: str, *, by: str, attachments: Sequence[str] = ()
     ) -> Entry:
         """The DIR in office answers an inspector's information request."""
-        self.require_director(by)
+        self.require_director(by, Op.COMMUNICATION)
         role = self.authorise(Op.COMMUNICATION, by)
         if request_seq not in self.info_requests:
-            raise OpsError("UNKNOWN_ENTITY", f"entry {request_seq} is not an information request")
+            raise OpsError(Code.UNKNOWN_ENTITY, f"entry {request_seq} is not an information request")
         data = {
             "request_entry": self._reference(request_seq),
             "text": _text(text, "the text"),
@@ -578,7 +578,7 @@ class RegisterOps(CasinoBase):
         """``OPEN``, ``ANSWERED`` or ``OVERDUE`` (unanswered after the due time) at ``at``."""
         found = self.info_requests.get(request_seq)
         if found is None:
-            raise OpsError("UNKNOWN_ENTITY", f"entry {request_seq} is not an information request")
+            raise OpsError(Code.UNKNOWN_ENTITY, f"entry {request_seq} is not an information request")
         if found.answered_at is not None:
             return ANSWERED
         assert found.due_at is not None
@@ -621,12 +621,12 @@ class RegisterOps(CasinoBase):
     def file_annual_report(self, year: int, *, by: str) -> Entry:
         """The DIR in office files the annual information for ``year``: generated from the
         books (:meth:`annual_report_contents`) and signed (OPS-REG-20)."""
-        self.require_director(by)
+        self.require_director(by, Op.ANNUAL_INFORMATION)
         role = self.authorise(Op.ANNUAL_INFORMATION, by)
         if self.local_now().year <= year:
-            raise OpsError("INVALID_STATE", f"the year {year} is not over")
+            raise OpsError(Code.INVALID_STATE, f"the year {year} is not over")
         if year in self.annual_reports:
-            raise OpsError("INVALID_STATE", f"the annual report {year} is already filed")
+            raise OpsError(Code.INVALID_STATE, f"the annual report {year} is already filed")
         data = {
             "year": year,
             "filed_at": utc_text(self.now()),
@@ -737,7 +737,7 @@ class RegisterOps(CasinoBase):
         For DIR, SUB, CDM (and the CRAJ); the read is logged."""
         role = self.authorise(Op.READ_ALL, by, "R")
         if role not in DASHBOARD_ROLES:
-            raise OpsError("PERMISSION_DENIED", f"{by} may not see the regulator dashboard")
+            raise OpsError(Code.PERMISSION_DENIED, f"{by} may not see the regulator dashboard")
         now = self.now()
         last_year = self.local_now().year - 1
         board = {
@@ -764,7 +764,7 @@ class RegisterOps(CasinoBase):
         try:
             entry = self.ledger.get(seq)
         except lerr.UnknownEntry:
-            raise OpsError("UNKNOWN_ENTITY", f"no entry {seq}") from None
+            raise OpsError(Code.UNKNOWN_ENTITY, f"no entry {seq}") from None
         if entry.kind in _LEDGER_KINDS or entry.kind.startswith("ACC."):
             return False
         return entry.actor.role == str(Role.CRAJ)
@@ -778,7 +778,7 @@ class RegisterOps(CasinoBase):
                 return role
         self.authorise(Op.REQUEST_CORRECTION, by, "C")
         raise OpsError(
-            "CORRECTION_NOT_ALLOWED",
+            Code.CORRECTION_NOT_ALLOWED,
             f"{by} may not correct regulator text: only CRAJ inspectors may (OPS-INT-08)",
         )
 
@@ -791,13 +791,14 @@ class RegisterOps(CasinoBase):
         values. It stays ``PENDING`` until another inspector decides it.
         """
         if not self.is_regulator_entry(seq):
-            raise OpsError("MALFORMED_REQUEST", f"entry {seq} is not a regulator entry")
+            raise OpsError(Code.MALFORMED_REQUEST, f"entry {seq} is not a regulator entry")
         role = self._require_inspector(by, Op.REQUEST_CORRECTION, "C")
         signer = Cosigner(by, str(role), self.keyring.key(by), "CORRECTION_REQUEST")
         try:
             entry = self.ledger.correct(
-                seq, list(changes), reason, Actor(by, str(role)), cosigners=[signer]
-            )
+                seq, list(changes), reason, Actor(by, str(role)), cosigners=[signer],
+                author_key=signer.key,
+            )  # fmt: skip
         except lerr.LedgerError as exc:
             raise self._ops_error(exc) from None
         self._catch_up()
@@ -809,12 +810,12 @@ class RegisterOps(CasinoBase):
         try:
             correction = self.ledger.get(correction_seq)
         except lerr.UnknownEntry:
-            raise OpsError("UNKNOWN_ENTITY", f"no entry {correction_seq}") from None
+            raise OpsError(Code.UNKNOWN_ENTITY, f"no entry {correction_seq}") from None
         if correction.kind != "correction":
-            raise OpsError("INVALID_STATE", f"entry {correction_seq} is not a correction")
+            raise OpsError(Code.INVALID_STATE, f"entry {correction_seq} is not a correction")
         target = correction.payload["corrects"]["seq"]
         if not self.is_regulator_entry(target):
-            raise OpsError("MALFORMED_REQUEST", f"entry {target} is not a regulator entry")
+            raise OpsError(Code.MALFORMED_REQUEST, f"entry {target} is not a regulator entry")
         role = self._require_inspector(by, Op.APPROVE_CORRECTION, "A")
         approver = Cosigner(by, str(role), self.keyring.key(by), "APPROVAL")
         try:
@@ -845,7 +846,7 @@ class RegisterOps(CasinoBase):
         ``A45`` and the annual information; ADM nothing (``PERMISSION_DENIED``).
         """
         if book not in BOOKS:
-            raise OpsError("MALFORMED_REQUEST", f"unknown book {book!r}")
+            raise OpsError(Code.MALFORMED_REQUEST, f"unknown book {book!r}")
         role = self.authorise(Op.READ_ALL, by, "R", table)
         tables = self._readable_tables(by, role, book, table)
         seqs = self._book_seqs(book, tables, day)
@@ -862,7 +863,7 @@ class RegisterOps(CasinoBase):
         """The tables whose entries ``by`` may read (None: all), or ``PERMISSION_DENIED``."""
         books = SCOPED_BOOKS.get(role)
         if books is not None and book not in books:
-            raise OpsError("PERMISSION_DENIED", f"{by} ({role}) may not read {book}")
+            raise OpsError(Code.PERMISSION_DENIED, f"{by} ({role}) may not read {book}")
         if role not in (Role.TC, Role.DLR, Role.CHG):
             return None if table is None else frozenset({table})
         own = {t for t in self.tables if self.on_duty(by, t)}  # the crew of its session
@@ -873,7 +874,7 @@ class RegisterOps(CasinoBase):
             own = {t for t in own if t in self.tables and self.tables[t].state != TableState.CLOSED}
         wanted = own if table is None else own & {table}
         if table is not None and not wanted:
-            raise OpsError("PERMISSION_DENIED", f"{by} ({role}) may not read {table} now")
+            raise OpsError(Code.PERMISSION_DENIED, f"{by} ({role}) may not read {table} now")
         return frozenset(wanted)
 
     def _book_seqs(self, book: str, tables: frozenset[str] | None, day: str | None) -> list[int]:

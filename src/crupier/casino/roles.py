@@ -4,6 +4,10 @@ The matrix is data, transcribed row by row from the spec: for each operation, wh
 each role may do. Grants: ``C`` create, ``S`` co-sign, ``A`` approve/final-sign,
 ``R`` read; a ``*`` marks a grant that holds only under a substitution rule
 (S1-S6, checked by the casino); ``own`` limits it to the actor's assigned tables.
+Row 18 (request a red-ink correction) qualifies its grants as the spec does:
+``creatable`` (only entries the role could create, :data:`ENTRY_OPS`), ``signed``
+(the spec's "own": only entries the person authored or signed) and ``regulator``
+(the CRAJ: only CRAJ-authored entries).
 
 >>> grant(Op.TEMP_CLOSURE, Role.DIR), grant(Op.TEMP_CLOSURE, Role.TC)
 ('C', '-')
@@ -15,9 +19,16 @@ from __future__ import annotations
 
 from enum import StrEnum
 
+from crupier.core.roles import TableRole
 
-class Role(StrEnum):
-    """The casino and regulator roles (operations spec §4.1)."""
+
+class StaffRole(StrEnum):
+    """The casino and regulator roles (operations spec §4.1): staff *positions*.
+
+    A position is held by a person for a time (an assignment); a table role
+    (:class:`~crupier.core.roles.TableRole`) is what someone does at a game in
+    progress. :func:`table_role` maps the one to the other.
+    """
 
     DIR = "DIR"  # game director in office (incl. a transitional director)
     SUB = "SUB"  # deputy director
@@ -30,6 +41,42 @@ class Role(StrEnum):
     BRD = "BRD"  # the operating company's board
     ADM = "ADM"  # system administrator: technical configuration only
     EXT = "EXT"  # external auditor: read-only, time-limited
+
+
+Role = StaffRole
+"""The name the casino modules use for :class:`StaffRole`."""
+
+#: The table role in which each staff position acts at a game (rounds, announcements).
+_TABLE_ROLES: dict[StaffRole, TableRole] = {
+    StaffRole.DIR: TableRole.DIRECTOR,
+    StaffRole.SUB: TableRole.DIRECTOR,
+    StaffRole.CDM: TableRole.DIRECTOR,
+    StaffRole.TC: TableRole.HEAD,
+    StaffRole.DLR: TableRole.CROUPIER,
+    StaffRole.CHG: TableRole.CROUPIER,
+}
+#: A dealer's function (``dealer_function`` of the assignment) where it is a table role.
+_DEALER_FUNCTIONS: dict[str, TableRole] = {
+    "STICKMAN": TableRole.STICKMAN,
+    "END_OF_TABLE": TableRole.END_DEALER,
+}
+
+
+def table_role(role: StaffRole, dealer_function: str | None = None) -> TableRole:
+    """The table role in which a holder of the staff position ``role`` acts at a game.
+
+    >>> table_role(StaffRole.TC), table_role(StaffRole.DLR, "STICKMAN")
+    (<TableRole.HEAD: 'head'>, <TableRole.STICKMAN: 'stickman'>)
+    >>> table_role(StaffRole.CSH)
+    Traceback (most recent call last):
+    ...
+    ValueError: CSH has no function at a game
+    """
+    if role is StaffRole.DLR and dealer_function in _DEALER_FUNCTIONS:
+        return _DEALER_FUNCTIONS[dealer_function]
+    if role not in _TABLE_ROLES:
+        raise ValueError(f"{role} has no function at a game")
+    return _TABLE_ROLES[role]
 
 
 class Op(StrEnum):
@@ -93,7 +140,9 @@ _ROWS: dict[Op, tuple[str, ...]] = {
     Op.CHANGER_RECONCILIATION: ("R", "R", "R", "S own", "-", "C own", "S", "R", "-"),
     Op.SIGN_SESSION_RESULT: ("A", "A*", "A*", "R own", "-", "-", "-", "R", "-"),
     Op.SIGN_DAILY_SUMMARY: ("A", "A*", "A*", "-", "-", "-", "-", "R", "R"),
-    Op.REQUEST_CORRECTION: ("C", "C", "C", "C", "C", "C", "C", "C", "-"),
+    Op.REQUEST_CORRECTION: (
+        "C", "C", "C", "C creatable", "C creatable", "C signed", "C signed", "C regulator", "-",
+    ),
     Op.APPROVE_CORRECTION: ("A", "-", "A*", "-", "-", "-", "-", "A", "-"),
     Op.TIPS_ENTRY: ("A", "R", "R", "-", "-", "-", "C", "R", "-"),
     Op.VISIT_ENTRY: ("R", "R", "R", "-", "-", "-", "-", "C", "-"),
@@ -121,6 +170,51 @@ for _row in MATRIX.values():  # ADM never touches book entries (OPS-SEC-04); EXT
     _row[Role.EXT] = "R"
 
 
+#: The operation (matrix row) whose grant creates each kind of entry: ``TYPE`` for the
+#: table books (``A43``/``A44``) and the journal, ``BOOK.TYPE`` elsewhere. Row 18 lets a
+#: TC or DLR request corrections only of entries whose row grants them ``C``.
+ENTRY_OPS: dict[str, Op] = {
+    "TABLE_OPENING": Op.OPEN_TABLE,
+    "FILL": Op.FILL_OR_CREDIT,
+    "CREDIT": Op.FILL_OR_CREDIT,
+    "TEMP_CLOSURE": Op.TEMP_CLOSURE,
+    "REOPEN": Op.TEMP_CLOSURE,
+    "KEY_HANDOVER": Op.TEMP_CLOSURE,
+    "ANNOUNCEMENT": Op.ANNOUNCE_LAST_ROUNDS,
+    "LIMIT_CHANGE": Op.SET_LIMITS,
+    "LIMIT_CHANGE_CANCELLED": Op.SET_LIMITS,
+    "TABLE_CLOSING": Op.CLOSING_COUNT,
+    "COUNT": Op.BOX_COUNT,
+    "CHANGER_RECONCILIATION": Op.CHANGER_RECONCILIATION,
+    "SESSION_RESULT": Op.SIGN_SESSION_RESULT,
+    "ROUND": Op.RECORD_ROUNDS,
+    "CHIPS_SOLD": Op.RECORD_ROUNDS,
+    "INCIDENT": Op.RECORD_ROUNDS,
+    "DAY_OPENED": Op.OPEN_DAY_OR_SESSION,
+    "DAY_CLOSED": Op.OPEN_DAY_OR_SESSION,
+    "SESSION_OPENED": Op.OPEN_DAY_OR_SESSION,
+    "SESSION_CLOSED": Op.OPEN_DAY_OR_SESSION,
+    "A45.DAILY_SUMMARY": Op.SIGN_DAILY_SUMMARY,
+    "A56.TIPS_COUNT": Op.BOX_COUNT,
+    "A56.TIPS_DAY_TOTAL": Op.TIPS_ENTRY,
+    "A60.FOLLOW_UP": Op.FOLLOW_UP,
+    "A61.REQUEST": Op.COMMUNICATION,
+    "A61.NOTICE": Op.COMMUNICATION,
+}
+
+
+def entry_op(kind: str) -> Op | None:
+    """The matrix row that creates entries of ``kind`` (``None``: not in :data:`ENTRY_OPS`).
+
+    >>> entry_op("A43.FILL"), entry_op("A56.TIPS_DAY_TOTAL"), entry_op("CAS.ROOM")
+    (<Op.FILL_OR_CREDIT: '07 fill or credit entry'>, <Op.TIPS_ENTRY: '20 A56 tips account entry'>, None)
+    """
+    if kind in ENTRY_OPS:
+        return ENTRY_OPS[kind]
+    book, _, etype = kind.partition(".")
+    return ENTRY_OPS.get(etype) if book in ("A43", "A44", "JNL") else None
+
+
 def grant(op: Op, role: Role) -> str:
     """What ``role`` may do for ``op`` (``-`` for nothing)."""
     return MATRIX[op][role]
@@ -139,6 +233,16 @@ def may(op: Op, role: Role, act: str) -> bool:
         return False
     letters = g.split()[0].replace("*", "").split("+")
     return act in letters or (act == "R" and letters != ["-"])
+
+
+def qualifier(op: Op, role: Role) -> str | None:
+    """The word that limits ``role``'s grant for ``op`` (``own``, ``creatable``...), if any.
+
+    >>> qualifier(Op.REQUEST_CORRECTION, Role.CSH), qualifier(Op.REQUEST_CORRECTION, Role.DIR)
+    ('signed', None)
+    """
+    words = grant(op, role).split()[1:]
+    return words[0].rstrip("*") if words else None
 
 
 def scoped(op: Op, role: Role) -> bool:

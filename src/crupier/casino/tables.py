@@ -13,13 +13,13 @@ from __future__ import annotations
 
 import copy
 import datetime as dt
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from fractions import Fraction
 from typing import Any
 
-from crupier.casino.base import CasinoBase, parse_utc, projects
+from crupier.casino.base import SYSTEM, CasinoBase, parse_utc, projects, validates
 from crupier.casino.clock import utc_text
-from crupier.casino.errors import OpsError
+from crupier.casino.errors import Code, OpsError
 from crupier.casino.model import (
     MONEY_STATES,
     PLAY_STATES,
@@ -32,12 +32,14 @@ from crupier.casino.model import (
     TableSession,
     TableState,
 )
-from crupier.casino.roles import Op, Role
+from crupier.casino.roles import Op, Role, table_role
 from crupier.core.errors import RuleError
 from crupier.core.money import deduction
 from crupier.core.rng import RandomSource, SystemSource
+from crupier.core.roles import TableRole
 from crupier.core.round import Action, Game
-from crupier.ledger import Actor, Change, Cosigner, Entry
+from crupier.ledger import Actor, Change, Cosigner, Entry, LedgerError
+from crupier.ledger.store import STATUS_PATH, apply_changes
 
 #: A chip count as given: denomination (cents, int or str) -> quantity.
 Chips = Mapping[Any, int]
@@ -91,9 +93,9 @@ def chip_count(chips: Chips, denominations: Iterable[int]) -> dict[str, Any]:
     for denom, qty in chips.items():
         value = int(denom)
         if value not in allowed:
-            raise OpsError("UNKNOWN_DENOMINATION", f"{value / 100:.2f} is not a registered chip")
+            raise OpsError(Code.UNKNOWN_DENOMINATION, f"{value / 100:.2f} is not a registered chip")
         if not isinstance(qty, int) or isinstance(qty, bool) or qty < 0:
-            raise OpsError("CHIPCOUNT_MISMATCH", f"quantity {qty!r} of {value} is not a count")
+            raise OpsError(Code.CHIPCOUNT_MISMATCH, f"quantity {qty!r} of {value} is not a count")
         lines[str(value)] = qty
         total += value * qty
     return {"chips": lines, "total": total}
@@ -102,7 +104,7 @@ def chip_count(chips: Chips, denominations: Iterable[int]) -> dict[str, Any]:
 def _check_declared(count: dict[str, Any], declared: int | None) -> None:
     if declared is not None and declared != count["total"]:
         raise OpsError(
-            "CHIPCOUNT_MISMATCH",
+            Code.CHIPCOUNT_MISMATCH,
             f"the declared total {declared} is not the sum of the lines ({count['total']})",
         )
 
@@ -146,16 +148,16 @@ class TableOps(CasinoBase):
 
     def open_day(self, date: str, *, by: str) -> Entry:
         """Open gaming day ``date`` (OPS-DAY-01): the DIR in office, sealed books, no other day."""
-        self.require_director(by)
+        self.require_director(by, Op.OPEN_DAY_OR_SESSION)
         year = int(date[:4])
         for book in ("A43", "A44", "A45", "A56", "A60", "A61"):
             vol = self.volumes.get((book, year))
             if vol is None or vol.state != "SEALED":
-                raise OpsError("BOOK_NOT_SEALED", f"the {book} volume {year} is not sealed")
+                raise OpsError(Code.BOOK_NOT_SEALED, f"the {book} volume {year} is not sealed")
         if any(d.state == "OPEN" for d in self.days.values()):
-            raise OpsError("DAY_ALREADY_OPEN", "another gaming day is still open")
+            raise OpsError(Code.DAY_ALREADY_OPEN, "another gaming day is still open")
         if date in self.days:
-            raise OpsError("INVALID_STATE", f"gaming day {date} was already opened")
+            raise OpsError(Code.INVALID_STATE, f"gaming day {date} was already opened")
         return self.record("JNL", "DAY_OPENED", {"date": date}, by=by, role=Role.DIR, gaming_day=date)
 
     @projects("JNL.DAY_OPENED")
@@ -165,12 +167,12 @@ class TableOps(CasinoBase):
 
     def open_session(self, *, by: str, name: str | None = None, last: bool = False) -> Entry:
         """Open the next session of the open day (OPS-DAY-02); one at a time."""
-        self.require_director(by)
+        self.require_director(by, Op.OPEN_DAY_OR_SESSION)
         day = self.current_day()
         if day is None or day.state != "OPEN":
-            raise OpsError("DAY_NOT_OPEN", "no gaming day is open")
+            raise OpsError(Code.DAY_NOT_OPEN, "no gaming day is open")
         if self.current_session() is not None:
-            raise OpsError("INVALID_STATE", "a session is already open")
+            raise OpsError(Code.INVALID_STATE, "a session is already open")
         number = len(day.sessions) + 1
         sid = f"{day.date}/{number}"
         data = {
@@ -192,10 +194,10 @@ class TableOps(CasinoBase):
 
     def close_session(self, *, by: str) -> Entry:
         """Close the open session: every table session of it must be closed (OPS-DAY-03)."""
-        self.require_director(by)
+        self.require_director(by, Op.OPEN_DAY_OR_SESSION)
         session = self.current_session()
         if session is None:
-            raise OpsError("SESSION_NOT_OPEN", "no session is open")
+            raise OpsError(Code.SESSION_NOT_OPEN, "no session is open")
         still = sorted(
             ts.table
             for ts in self.table_sessions.values()
@@ -204,7 +206,7 @@ class TableOps(CasinoBase):
             and self.tables[ts.table].state is not TableState.CLOSED
         )
         if still:
-            raise OpsError("TABLES_STILL_OPEN", f"tables not closed: {', '.join(still)}", still)
+            raise OpsError(Code.TABLES_STILL_OPEN, f"tables not closed: {', '.join(still)}", still)
         return self.record(
             "JNL", "SESSION_CLOSED", {"id": session.id}, by=by, role=Role.DIR,
             gaming_day=session.gaming_day, session=session.id,
@@ -268,13 +270,13 @@ class TableOps(CasinoBase):
 
     def close_day(self, *, by: str) -> Entry:
         """Close the day (OPS-DAY-05), or ``DAY_NOT_CLOSABLE`` with the blocking items."""
-        self.require_director(by)
+        self.require_director(by, Op.OPEN_DAY_OR_SESSION)
         day = self.current_day()
         if day is None:
-            raise OpsError("DAY_NOT_OPEN", "no gaming day to close")
+            raise OpsError(Code.DAY_NOT_OPEN, "no gaming day to close")
         blockers = self.closing_blockers(day.date)
         if blockers:
-            raise OpsError("DAY_NOT_CLOSABLE", "; ".join(blockers), blockers)
+            raise OpsError(Code.DAY_NOT_CLOSABLE, "; ".join(blockers), blockers)
         return self.record(
             "JNL", "DAY_CLOSED", {"date": day.date}, by=by, role=Role.DIR, gaming_day=day.date
         )
@@ -289,7 +291,7 @@ class TableOps(CasinoBase):
     def _check_day_writable(self, date: str) -> None:
         day = self.days.get(date)
         if day is not None and day.state == "CLOSED":
-            raise OpsError("DAY_CLOSED", f"gaming day {date} is closed")
+            raise OpsError(Code.DAY_CLOSED, f"gaming day {date} is closed")
 
     # ------------------------------------------------------------------- limits
 
@@ -301,7 +303,7 @@ class TableOps(CasinoBase):
         for minimum in minima:
             if minimum < auth.authorised_minimum:
                 raise OpsError(
-                    "LIMIT_OUT_OF_BAND",
+                    Code.LIMIT_OUT_OF_BAND,
                     f"minimum {minimum / 100:.2f} is under the authorised "
                     f"{auth.authorised_minimum / 100:.2f}",
                 )
@@ -309,7 +311,7 @@ class TableOps(CasinoBase):
                 k * auth.authorised_minimum for k in auth.min_multiples
             }:
                 raise OpsError(
-                    "LIMIT_OUT_OF_BAND",
+                    Code.LIMIT_OUT_OF_BAND,
                     f"minimum {minimum / 100:.2f} must be "
                     + " or ".join(f"{k}x" for k in auth.min_multiples)
                     + " the authorised minimum",
@@ -317,7 +319,7 @@ class TableOps(CasinoBase):
         base = min(minima)
         if limits.maximum not in {m * base for m in auth.max_multiples}:
             raise OpsError(
-                "LIMIT_OUT_OF_BAND",
+                Code.LIMIT_OUT_OF_BAND,
                 f"maximum {limits.maximum / 100:.2f} is not one of "
                 + ", ".join(f"{m}x" for m in auth.max_multiples)
                 + " the minimum",
@@ -343,7 +345,7 @@ class TableOps(CasinoBase):
             if at_minimum(effective):
                 return
         raise OpsError(
-            "MIN_TABLE_RULE",
+            Code.MIN_TABLE_RULE,
             f"no open {table.game} table would keep the authorised minimum "
             f"{authorised / 100:.2f}",
         )
@@ -352,7 +354,7 @@ class TableOps(CasinoBase):
         """The limits bets are checked against now (old ones during the five last passes)."""
         table = self.table(table_id)
         if table.limits is None:
-            raise OpsError("TABLE_NOT_OPEN", f"{table_id} is not open")
+            raise OpsError(Code.TABLE_NOT_OPEN, f"{table_id} is not open")
         return table.limits
 
     def check_bet(self, table_id: str, amount: int, *, medium: str = "CHIPS") -> None:
@@ -360,14 +362,14 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         limits = self.limits_in_force(table_id)
         if medium != "CHIPS":
-            raise OpsError("BET_NOT_CHIPS", "bets are made with chips only")
+            raise OpsError(Code.BET_NOT_CHIPS, "bets are made with chips only")
         if amount < limits.minimum:
-            raise OpsError("BET_BELOW_MIN", f"{amount / 100:.2f} is under the table minimum")
+            raise OpsError(Code.BET_BELOW_MIN, f"{amount / 100:.2f} is under the table minimum")
         if amount > limits.maximum:
-            raise OpsError("BET_ABOVE_MAX", f"{amount / 100:.2f} is over the table maximum")
+            raise OpsError(Code.BET_ABOVE_MAX, f"{amount / 100:.2f} is over the table maximum")
         if table.multiples_of_min and amount % limits.minimum:
             raise OpsError(
-                "NOT_MULTIPLE_OF_MIN", f"{amount / 100:.2f} is not a multiple of the minimum"
+                Code.NOT_MULTIPLE_OF_MIN, f"{amount / 100:.2f} is not a multiple of the minimum"
             )
 
     # ------------------------------------------------------------------ opening
@@ -383,14 +385,14 @@ class TableOps(CasinoBase):
         have: dict[str, int] = {}
         for person, function in staff.items():
             if person not in self.staff:
-                raise OpsError("UNKNOWN_ENTITY", f"{person} is not on the staff register")
+                raise OpsError(Code.UNKNOWN_ENTITY, f"{person} is not on the staff register")
             if not self.licence_valid(self.staff[person]):
-                raise OpsError("LICENCE_INVALID", f"{person} has no valid licence and card")
+                raise OpsError(Code.LICENCE_INVALID, f"{person} has no valid licence and card")
             fn = "DEALER" if function in DEALER_FUNCTIONS else function
             have[fn] = have.get(fn, 0) + 1
         short = [f"{n - have.get(fn, 0)} {fn}" for fn, n in need.items() if have.get(fn, 0) < n]
         if short:
-            raise OpsError("STAFFING_INSUFFICIENT", f"{table.id} needs {', '.join(short)} more")
+            raise OpsError(Code.STAFFING_INSUFFICIENT, f"{table.id} needs {', '.join(short)} more")
 
     def _check_span(self, table: Table, staff: Mapping[str, str]) -> None:
         for person, function in staff.items():
@@ -410,7 +412,7 @@ class TableOps(CasinoBase):
             limit = contiguous if len(groups) == 1 and None not in groups else plain
             if len(together) > limit:
                 raise OpsError(
-                    "SUPERVISION_SPAN_EXCEEDED",
+                    Code.SUPERVISION_SPAN_EXCEEDED,
                     f"{person} would supervise {len(together)} open tables (at most {limit})",
                 )
 
@@ -431,22 +433,22 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         day = self.current_day()
         if day is None:
-            raise OpsError("DAY_NOT_OPEN", "no gaming day is open")
+            raise OpsError(Code.DAY_NOT_OPEN, "no gaming day is open")
         if day.state == "CLOSED_TO_PLAY":
-            raise OpsError("DAY_CLOSED_TO_PLAY", f"gaming day {day.date} is closed to play")
+            raise OpsError(Code.DAY_CLOSED_TO_PLAY, f"gaming day {day.date} is closed to play")
         session = self.current_session()
         if session is None:
-            raise OpsError("SESSION_NOT_OPEN", "no session is open")
+            raise OpsError(Code.SESSION_NOT_OPEN, "no session is open")
         role = self.authorise(Op.OPEN_TABLE, by, "C", table_id)
         if table.state is not TableState.CLOSED:
-            raise OpsError("INVALID_STATE", f"{table_id} is {table.state}")
+            raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
         missing = getattr(self, "equipment_missing", None)
         if self.config.equipment_checks and missing is not None:
             lacking = missing(table_id, session.id)
             if lacking:
-                raise OpsError("EQUIPMENT_MISSING", f"{table_id} lacks its {', '.join(lacking)}")
+                raise OpsError(Code.EQUIPMENT_MISSING, f"{table_id} lacks its {', '.join(lacking)}")
         if table.game in WHEEL_GAMES and self.wheel(table_id)["locked"]:
-            raise OpsError("INVALID_STATE", f"the wheel of {table_id} is locked: unlock it first")
+            raise OpsError(Code.INVALID_STATE, f"the wheel of {table_id} is locked: unlock it first")
         if table.kind is Kind.CIRCLE and mode == "FREE_BANK":
             self._check_free_bank(table, day.date, session)
         self._check_limits(table, limits, opening=True)
@@ -455,7 +457,7 @@ class TableOps(CasinoBase):
         self._check_span(table, crew)
         count = chip_count(float_chips, self.config.denominations)
         if table.kind is Kind.BANKING and count["total"] <= 0:
-            raise OpsError("CHIPCOUNT_MISMATCH", "a banking table opens with a float")
+            raise OpsError(Code.CHIPCOUNT_MISMATCH, "a banking table opens with a float")
         data = {
             "table_session": f"{session.id}/{table_id}",
             "game": table.game,
@@ -518,9 +520,9 @@ class TableOps(CasinoBase):
         """OPS-BK-18: one free-bank table a day, in at most two sessions."""
         used = [self.table_sessions[t] for t in self.free_bank.get(date, [])]
         if any(ts.table != table.id for ts in used):
-            raise OpsError("FREE_BANK_LIMIT", f"another table runs the free bank on {date}")
+            raise OpsError(Code.FREE_BANK_LIMIT, f"another table runs the free bank on {date}")
         if len({ts.session for ts in used} | {session.id}) > 2:
-            raise OpsError("FREE_BANK_LIMIT", "the free bank runs in at most two sessions a day")
+            raise OpsError(Code.FREE_BANK_LIMIT, "the free bank runs in at most two sessions a day")
 
     def on_duty(self, staff: str, table: str | None) -> bool:
         """Whether ``staff`` is in the crew of the table's open session."""
@@ -533,7 +535,7 @@ class TableOps(CasinoBase):
         """The table's current (or last) table session."""
         table = self.table(table_id)
         if table.session is None:
-            raise OpsError("TABLE_NOT_OPEN", f"{table_id} has not been opened")
+            raise OpsError(Code.TABLE_NOT_OPEN, f"{table_id} has not been opened")
         return self.table_sessions[table.session]
 
     # ------------------------------------------------------------ fills, credits
@@ -542,9 +544,9 @@ class TableOps(CasinoBase):
         ts = self.table_session(table.id)
         self._check_day_writable(ts.gaming_day)
         if table.state is TableState.SUSPENDED:
-            raise OpsError("TABLE_SUSPENDED", f"{table.id} is suspended by the CRAJ")
+            raise OpsError(Code.TABLE_SUSPENDED, f"{table.id} is suspended by the CRAJ")
         if table.state not in MONEY_STATES or table.id in self.pending_closing:
-            raise OpsError("TABLE_NOT_OPEN", f"{table.id} is {table.state}")
+            raise OpsError(Code.TABLE_NOT_OPEN, f"{table.id} is {table.state}")
         return ts
 
     def fill(
@@ -589,14 +591,13 @@ class TableOps(CasinoBase):
         ts = self._money_checks(table)
         role = self.authorise(Op.FILL_OR_CREDIT, by, "C", table_id)
         if reason not in ("ORDINARY", "LIMIT_CHANGE", "PROGRESSIVE_PAYOUT"):
-            raise OpsError("MALFORMED_REQUEST", f"unknown fill reason {reason!r}")
+            raise OpsError(Code.MALFORMED_REQUEST, f"unknown fill reason {reason!r}")
         if not slip or slip in self.slips:
-            raise OpsError("MALFORMED_REQUEST", f"slip number {slip!r} is missing or already used")
+            raise OpsError(Code.MALFORMED_REQUEST, f"slip number {slip!r} is missing or already used")
         count = chip_count(chips, self.config.denominations)
         _check_declared(count, total)
-        if count["total"] <= 0:
-            raise OpsError("CHIPCOUNT_MISMATCH", f"a {kind.lower()} of nothing")
         data = {"table_session": ts.id, "slip": slip, "reason": reason, **count}
+        self.check_data(f"{self._book(table)}.{kind}", data)
         entry = self.record(
             self._book(table), kind, data, by=by, role=role, purpose="TABLE_CHIEF",
             required=["TABLE_CHIEF", "CASHIER"],
@@ -605,6 +606,20 @@ class TableOps(CasinoBase):
         )  # fmt: skip
         self._after_signature(entry.seq)
         return entry
+
+    @validates("A43.FILL", "A44.FILL", "A43.CREDIT", "A44.CREDIT")
+    def _check_movement(self, data: Mapping[str, Any]) -> None:
+        """A fill or credit moves some chips (OPS-BK-04)."""
+        if data["total"] <= 0:
+            raise OpsError(Code.CHIPCOUNT_MISMATCH, "a fill or credit of nothing")
+
+    @validates("*")
+    def _check_chip_counts(self, data: Mapping[str, Any]) -> None:
+        """Every chip count in an entry is one (OPS-BK-03): registered denominations, and
+        its ``total`` the sum of its lines."""
+        for node in _nodes(data):
+            if isinstance(node.get("chips"), dict) and "total" in node:
+                _check_declared(chip_count(node["chips"], self.config.denominations), node["total"])
 
     @projects("A43.FILL", "A44.FILL", "A43.CREDIT", "A44.CREDIT")
     def _on_movement(self, entry: Entry) -> None:
@@ -642,9 +657,9 @@ class TableOps(CasinoBase):
             a.role in (Role.SUB, Role.CDM) for a in self.valid_assignments(by)
         ) else Role.SUB
         if table.state is TableState.LIMIT_CHANGE_PENDING or table.pending_limits is not None:
-            raise OpsError("LIMIT_CHANGE_PENDING", f"{table_id} already has a pending change")
+            raise OpsError(Code.LIMIT_CHANGE_PENDING, f"{table_id} already has a pending change")
         if table.state is not TableState.OPEN:
-            raise OpsError("INVALID_STATE", f"{table_id} is {table.state}")
+            raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
         self._check_limits(table, limits, opening=False)
         ts = self.table_session(table_id)
         circle = table.kind is Kind.CIRCLE
@@ -681,7 +696,7 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         self.require_director(by)
         if table.pending_limits is None:
-            raise OpsError("INVALID_STATE", f"{table_id} has no pending limit change")
+            raise OpsError(Code.INVALID_STATE, f"{table_id} has no pending limit change")
         ts = self.table_session(table_id)
         return self.record(
             self._book(table), "LIMIT_CHANGE_CANCELLED", {"table_session": ts.id}, by=by,
@@ -707,10 +722,10 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         role = self.authorise(Op.ANNOUNCE_LIMIT_CHANGE, by, "C", table_id)
         if table.state is not TableState.AWAITING_FLOAT_TOPUP:
-            raise OpsError("INVALID_STATE", f"{table_id} is {table.state}")
+            raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
         needed = self._topup_needed(table)
         if needed > 0:
-            raise OpsError("INVALID_STATE", f"the new limits need a fill of {needed / 100:.2f}")
+            raise OpsError(Code.INVALID_STATE, f"the new limits need a fill of {needed / 100:.2f}")
         ts = self.table_session(table_id)
         entry = self.record(
             self._book(table), "NO_TOPUP_NEEDED", {"table_session": ts.id, "needed": 0}, by=by,
@@ -756,12 +771,12 @@ class TableOps(CasinoBase):
     def temp_close(self, table_id: str, *, by: str, reason: str = "") -> Entry:
         """Temporary closure by the DIR in office: the bank under lid and key (OPS-TBL-20/-21)."""
         table = self.table(table_id)
-        self.require_director(by)
+        self.require_director(by, Op.TEMP_CLOSURE)
         if table.state is not TableState.OPEN:
-            raise OpsError("INVALID_STATE", f"{table_id} is {table.state}, not OPEN")
+            raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}, not OPEN")
         engine = self._engine_of(table)
         if engine is not None and getattr(engine.state, "bets", None):
-            raise OpsError("OPEN_BETS_PRESENT", f"{table_id} has bets still on the layout")
+            raise OpsError(Code.OPEN_BETS_PRESENT, f"{table_id} has bets still on the layout")
         ts = self.table_session(table_id)
         key = self.effective(ts.opening)["bank_key"]
         data = {"table_session": ts.id, "director": by, "key": key, "reason": reason}
@@ -783,10 +798,10 @@ class TableOps(CasinoBase):
         """Reopen a temporarily closed table: only the key holder (OPS-TBL-23)."""
         table = self.table(table_id)
         if table.state is not TableState.TEMP_CLOSED:
-            raise OpsError("INVALID_STATE", f"{table_id} is {table.state}")
+            raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
         if by != table.key_holder:
-            raise OpsError("KEY_HOLDER_ONLY", f"only {table.key_holder}, who holds the key, may")
-        self.require_director(by)
+            raise OpsError(Code.KEY_HOLDER_ONLY, f"only {table.key_holder}, who holds the key, may")
+        self.require_director(by, Op.TEMP_CLOSURE)
         ts = self.table_session(table_id)
         key = self.effective(ts.opening)["bank_key"]
         data = {"table_session": ts.id, "director": by, "key": key}
@@ -810,13 +825,13 @@ class TableOps(CasinoBase):
         act as director (the director in office, or the one about to be)."""
         table = self.table(table_id)
         if table.state is not TableState.TEMP_CLOSED:
-            raise OpsError("INVALID_STATE", f"{table_id} is {table.state}")
+            raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
         if by != table.key_holder:
-            raise OpsError("KEY_HOLDER_ONLY", f"only {table.key_holder}, who holds the key, may")
+            raise OpsError(Code.KEY_HOLDER_ONLY, f"only {table.key_holder}, who holds the key, may")
         if to == by or not any(
             a.role in (Role.DIR, Role.SUB, Role.CDM) for a in self.valid_assignments(to)
         ):
-            raise OpsError("PERMISSION_DENIED", f"{to} may not hold a director's key")
+            raise OpsError(Code.PERMISSION_DENIED, f"{to} may not hold a director's key")
         ts = self.table_session(table_id)
         key = self.effective(ts.opening)["bank_key"]
         data = {"table_session": ts.id, "key": key, "from": by, "to": to}
@@ -838,9 +853,9 @@ class TableOps(CasinoBase):
         """From a temporary closure to the closing count, by the key holder (OPS-TBL-24)."""
         table = self.table(table_id)
         if table.state is not TableState.TEMP_CLOSED:
-            raise OpsError("INVALID_STATE", f"{table_id} is {table.state}")
+            raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
         if by != table.key_holder:
-            raise OpsError("KEY_HOLDER_ONLY", f"only {table.key_holder}, who holds the key, may")
+            raise OpsError(Code.KEY_HOLDER_ONLY, f"only {table.key_holder}, who holds the key, may")
         self.require_director(by)
         ts = self.table_session(table_id)
         return self.record(
@@ -861,9 +876,9 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         role = self.authorise(Op.ANNOUNCE_LAST_ROUNDS, by, "C", table_id)
         if table.state is TableState.LIMIT_CHANGE_PENDING:
-            raise OpsError("LIMIT_CHANGE_PENDING", "cancel or complete the limit change first")
+            raise OpsError(Code.LIMIT_CHANGE_PENDING, "cancel or complete the limit change first")
         if table.state is not TableState.OPEN:
-            raise OpsError("INVALID_STATE", f"{table_id} is {table.state}")
+            raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
         ts = self.table_session(table_id)
         text = LAST_THROWS_TEXT if table.game == "craps" else LAST_ROUNDS_TEXT
         data = {"text": text, "rounds": self.config.last_rounds, "table_session": ts.id}
@@ -878,10 +893,10 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         self.authorise(Op.ANNOUNCE_LAST_ROUNDS, by, "C", table_id)
         if table.state is not TableState.LAST_ROUNDS:
-            raise OpsError("INVALID_STATE", f"{table_id} is {table.state}")
+            raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
         engine = self._engine_of(table)
         if engine is not None and getattr(engine.state, "bets", None):
-            raise OpsError("OPEN_BETS_PRESENT", "bets are on the layout")
+            raise OpsError(Code.OPEN_BETS_PRESENT, "bets are on the layout")
         return self.incident(
             table_id, "OTHER", "last rounds ended early: no bets", decision="closing", by=by,
             extra={"end_last_rounds": True},
@@ -921,7 +936,7 @@ class TableOps(CasinoBase):
             return Role.ADM
         roles = [a.role for a in self.valid_assignments(by)]
         if not roles:
-            raise OpsError("PERMISSION_DENIED", f"{by} holds no role now")
+            raise OpsError(Code.PERMISSION_DENIED, f"{by} holds no role now")
         return roles[0]
 
     @projects("JNL.INCIDENT")
@@ -940,23 +955,23 @@ class TableOps(CasinoBase):
         """Reopening a settled round is refused (``ROUND_ALREADY_SETTLED``, OPS-TBL-61)."""
         ts = self.table_session(table_id)
         if 1 <= round_no <= len(ts.rounds):
-            raise OpsError("ROUND_ALREADY_SETTLED", f"round {round_no} is settled")
-        raise OpsError("UNKNOWN_ENTITY", f"{table_id} has no round {round_no}")
+            raise OpsError(Code.ROUND_ALREADY_SETTLED, f"round {round_no} is settled")
+        raise OpsError(Code.UNKNOWN_ENTITY, f"{table_id} has no round {round_no}")
 
     # ------------------------------------------------------------------ rounds
 
     def _round_checks(self, table: Table) -> tuple[TableSession, bool]:
         ts = self.table_session(table.id)
         if table.game == "baccarat-two-tables" and not self.bank_deposited(table.id):
-            raise OpsError("BANK_NOT_DEPOSITED", "the bank is not deposited at the cage")
+            raise OpsError(Code.BANK_NOT_DEPOSITED, "the bank is not deposited at the cage")
         if table.state is TableState.SUSPENDED:
-            raise OpsError("TABLE_SUSPENDED", f"{table.id} is suspended by the CRAJ")
+            raise OpsError(Code.TABLE_SUSPENDED, f"{table.id} is suspended by the CRAJ")
         if table.state not in ROUND_STATES or table.id in self.pending_closing:
             if table.state is TableState.LAST_ROUNDS:
-                raise OpsError("LAST_ROUNDS_EXHAUSTED", "the last three rounds have been played")
-            raise OpsError("TABLE_NOT_OPEN", f"{table.id} is {table.state}")
+                raise OpsError(Code.LAST_ROUNDS_EXHAUSTED, "the last three rounds have been played")
+            raise OpsError(Code.TABLE_NOT_OPEN, f"{table.id} is {table.state}")
         if table.state is TableState.LAST_ROUNDS and not table.rounds_left:
-            raise OpsError("LAST_ROUNDS_EXHAUSTED", "the last three rounds have been played")
+            raise OpsError(Code.LAST_ROUNDS_EXHAUSTED, "the last three rounds have been played")
         last = table.state is TableState.LAST_ROUNDS and table.rounds_left == 1
         return ts, last
 
@@ -1025,7 +1040,7 @@ class TableOps(CasinoBase):
         role = self.authorise(Op.RECORD_ROUNDS, by, "C", table_id)
         engine = self._engine_of(table)
         if engine is None:
-            raise OpsError("MALFORMED_REQUEST", f"{table.game} has no engine here")
+            raise OpsError(Code.MALFORMED_REQUEST, f"{table.game} has no engine here")
         for _player, _spot, amount in bets:
             self.check_bet(table_id, amount)
         trial = copy.deepcopy(engine)
@@ -1039,21 +1054,21 @@ class TableOps(CasinoBase):
                     trial.apply(action)
                 bets = ()
             elif last and getattr(trial.state, "rounds_left", None) is None:
-                trial.apply(LastRounds(count=1, by=_engine_role("head")))
+                trial.apply(LastRounds(count=1, by=table_role(Role.TC)))
             for player, spot, amount in bets:
-                trial.apply(PlaceBet(player=player, spot=spot, amount=amount, by=_engine_role()))
+                trial.apply(PlaceBet(player=player, spot=spot, amount=amount, by=TableRole.PLAYER))
             staff = [] if actions is not None else list(trial.auto_round())  # type: ignore[attr-defined]
             if str(getattr(trial.state, "phase", "")) != "betting":  # a voided throw is repeated
                 staff = [a for a in staff if a.kind != "no-more-bets"]
             if void and actions is None:  # the round is launched, then declared void
                 for action in staff[:-1]:
                     trial.apply(action)
-                trial.apply(Void(reason=void_reason or "void", by=_engine_role("head")))
+                trial.apply(Void(reason=void_reason or "void", by=table_role(Role.TC)))
             else:
                 for action in staff:
                     trial.apply(action)
         except RuleError as exc:
-            raise OpsError("RULE_REFUSED", f"[{exc.code}] {exc}") from None
+            raise OpsError(Code.RULE_REFUSED, f"[{exc.code}] {exc}") from None
         data = {
             "table_session": ts.id,
             "round": len(ts.rounds) + 1,
@@ -1127,9 +1142,9 @@ class TableOps(CasinoBase):
             trial = copy.deepcopy(engine)
             start = len(trial.log)
             try:
-                trial.apply(BuyIn(player=player, amount=amount, by=_engine_role("croupier")))
+                trial.apply(BuyIn(player=player, amount=amount, by=table_role(Role.DLR)))
             except RuleError as exc:
-                raise OpsError("RULE_REFUSED", f"[{exc.code}] {exc}") from None
+                raise OpsError(Code.RULE_REFUSED, f"[{exc.code}] {exc}") from None
             log = [e.to_dict() for e in trial.log[start:]]
         data = {"table_session": ts.id, "player": player, "amount": amount, "log": log}
         entry = self.record(
@@ -1176,7 +1191,7 @@ class TableOps(CasinoBase):
             TableState.OPEN, TableState.LIMIT_CHANGE_PENDING, TableState.LAST_ROUNDS,
             TableState.TEMP_CLOSED,
         ):  # fmt: skip
-            raise OpsError("INVALID_STATE", f"{table_id} is {table.state}")
+            raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
         order_seq = None
         record_order = getattr(self, "record_order", None)
         if record_order is not None:
@@ -1199,7 +1214,7 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         self.authorise(Op.SUSPEND_TABLE, by, "C")
         if table.state is not TableState.SUSPENDED:
-            raise OpsError("INVALID_STATE", f"{table_id} is not suspended")
+            raise OpsError(Code.INVALID_STATE, f"{table_id} is not suspended")
         ts = self.table_session(table_id)
         return self.record(
             self._book(table), "SUSPENSION_LIFTED", {"table_session": ts.id}, by=by,
@@ -1223,11 +1238,11 @@ class TableOps(CasinoBase):
         key holder: the DIR or the table chief of the table."""
         table = self.table(table_id)
         if table.game not in WHEEL_GAMES:
-            raise OpsError("MALFORMED_REQUEST", f"{table_id} has no wheel")
+            raise OpsError(Code.MALFORMED_REQUEST, f"{table_id} has no wheel")
         role = self.authorise(Op.OPEN_TABLE, by, "C", table_id) if by != self.director_in_office() \
             else Role.DIR
         if not self.wheel(table_id)["locked"]:
-            raise OpsError("INVALID_STATE", f"the wheel of {table_id} is already unlocked")
+            raise OpsError(Code.INVALID_STATE, f"the wheel of {table_id} is already unlocked")
         data = {"key": key, "seal_found": self.wheel(table_id)["seal"]}
         return self.record("JNL", "WHEEL_UNLOCKED", data, by=by, role=role, table=table_id)
 
@@ -1256,11 +1271,11 @@ class TableOps(CasinoBase):
     ) -> Entry:
         table = self.table(table_id)
         if table.kind is not Kind.CIRCLE:
-            raise OpsError("MALFORMED_REQUEST", f"{table_id} is not a circle table")
+            raise OpsError(Code.MALFORMED_REQUEST, f"{table_id} is not a circle table")
         ts = self._money_checks(table)
         role = self.authorise(Op.CHANGER_RECONCILIATION, by, "C", table_id)
         if not slip or slip in self.slips:
-            raise OpsError("MALFORMED_REQUEST", f"slip number {slip!r} is missing or already used")
+            raise OpsError(Code.MALFORMED_REQUEST, f"slip number {slip!r} is missing or already used")
         count = chip_count(chips, self.config.denominations)
         data = {"table_session": ts.id, "slip": slip, **count}
         return self.record(
@@ -1297,11 +1312,11 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         ts = self.table_session(table_id)
         if table.kind is not Kind.CIRCLE:
-            raise OpsError("MALFORMED_REQUEST", f"{table_id} is not a circle table")
+            raise OpsError(Code.MALFORMED_REQUEST, f"{table_id} is not a circle table")
         role = self.authorise(Op.CHANGER_RECONCILIATION, by, "C", table_id)
         figures = self.changer_figures(ts.id)
         if figures["closing"] is None:
-            raise OpsError("COUNT_MISSING", "count the closing float first")
+            raise OpsError(Code.COUNT_MISSING, "count the closing float first")
         variance = (
             figures["closing"] + cash_collected + figures["credits"]
             - figures["opening"] - figures["fills"]
@@ -1343,12 +1358,12 @@ class TableOps(CasinoBase):
         ts = self._money_checks(table)
         role = self.authorise(Op.RECORD_ROUNDS, by, "C", table_id)
         if method not in BANK_METHODS:
-            raise OpsError("MALFORMED_REQUEST", f"unknown adjudication method {method!r}")
+            raise OpsError(Code.MALFORMED_REQUEST, f"unknown adjudication method {method!r}")
         forms = ("CREDIT_INSTITUTION_DEPOSIT", "CASH", "BANK_CHEQUE")
         if form not in forms or (table.mode != "FREE_BANK" and form == forms[0]):
-            raise OpsError("MALFORMED_REQUEST", f"deposit form {form!r} is not allowed here")
+            raise OpsError(Code.MALFORMED_REQUEST, f"deposit form {form!r} is not allowed here")
         if amount <= 0 or not deposit_ref:
-            raise OpsError("BANK_NOT_DEPOSITED", "the bank must be deposited at the cage first")
+            raise OpsError(Code.BANK_NOT_DEPOSITED, "the bank must be deposited at the cage first")
         data = {"table_session": ts.id, "banker": banker, "amount": amount, "method": method,
                 "period": period, "deposit_ref": deposit_ref, "form": form}  # fmt: skip
         return self.record(
@@ -1389,7 +1404,7 @@ class TableOps(CasinoBase):
         role = self.authorise(Op.RECORD_ROUNDS, by, "C", table_id)
         number = self.tallies.get(ts.id, 0) + 1
         if table.mode == "FREE_BANK" and number > FREE_BANK_TALLIES:
-            raise OpsError("FREE_BANK_LIMIT", f"a free bank runs {FREE_BANK_TALLIES} tallies a session")
+            raise OpsError(Code.FREE_BANK_LIMIT, f"a free bank runs {FREE_BANK_TALLIES} tallies a session")
         return self.record(
             "JNL", "TALLA", {"table_session": ts.id, "number": number}, by=by, role=role,
             gaming_day=ts.gaming_day, session=ts.session, table=table_id,
@@ -1411,7 +1426,7 @@ class TableOps(CasinoBase):
         for table_id in tables:
             self.table(table_id)
         if pool_id in self.pools or not craj_ref or not 0 <= deduction_rate < 1:
-            raise OpsError("MALFORMED_REQUEST", f"pool {pool_id!r}: id, CRAJ reference, rate")
+            raise OpsError(Code.MALFORMED_REQUEST, f"pool {pool_id!r}: id, CRAJ reference, rate")
         data = {"id": pool_id, "tables": tables, "craj_ref": craj_ref,
                 "deduction_rate": f"{deduction_rate.numerator}/{deduction_rate.denominator}"}  # fmt: skip
         return self.record("CAS", "PROGRESSIVE_POOL", data, by="system", role=Role.ADM)
@@ -1436,19 +1451,19 @@ class TableOps(CasinoBase):
         closing balance carries over to the next session."""
         pool = self.pools.get(pool_id)
         if pool is None or table_id not in pool["tables"]:
-            raise OpsError("UNKNOWN_ENTITY", f"{table_id} has no progressive pool {pool_id!r}")
+            raise OpsError(Code.UNKNOWN_ENTITY, f"{table_id} has no progressive pool {pool_id!r}")
         table = self.table(table_id)
         ts = self._money_checks(table)
         role = self.authorise(Op.FILL_OR_CREDIT, by, "C", table_id)
         if ts.session in pool["sessions"]:
-            raise OpsError("INVALID_STATE", f"pool {pool_id} already has its {ts.session} entry")
+            raise OpsError(Code.INVALID_STATE, f"pool {pool_id} already has its {ts.session} entry")
         if contributions < 0 or payouts < 0:
-            raise OpsError("MALFORMED_REQUEST", "contributions and payouts are amounts")
+            raise OpsError(Code.MALFORMED_REQUEST, "contributions and payouts are amounts")
         rate = Fraction(pool["deduction_rate"])
         deducted = deduction(contributions, rate, "down")
         balance = pool["balance"] + contributions - deducted - payouts
         if balance < 0:
-            raise OpsError("INVALID_STATE", f"the pool holds {pool['balance'] / 100:.2f}")
+            raise OpsError(Code.INVALID_STATE, f"the pool holds {pool['balance'] / 100:.2f}")
         data = {"pool": pool_id, "table_session": ts.id, "opening_balance": pool["balance"],
                 "contributions": contributions, "deduction": deducted, "payouts": payouts,
                 "closing_balance": balance}  # fmt: skip
@@ -1494,15 +1509,15 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         role = self.authorise(Op.CLOSING_COUNT, by, "C", table_id)
         if table.game in WHEEL_GAMES and not wheel_seal:
-            raise OpsError("MISSING_FIELDS", f"the wheel of {table_id} needs its seal or key number")
+            raise OpsError(Code.MISSING_FIELDS, f"the wheel of {table_id} needs its seal or key number")
         if not self.play_over(table_id):
-            raise OpsError("INVALID_STATE", f"{table_id}: play is not over (announce the last rounds)")
+            raise OpsError(Code.INVALID_STATE, f"{table_id}: play is not over (announce the last rounds)")
         ts = self.table_session(table_id)
         count = chip_count(chips, self.config.denominations)
         _check_declared(count, total)
         missing = [k for k in ts.boxes if k not in seals]
         if missing:
-            raise OpsError("MISSING_FIELDS", f"seal numbers missing for {', '.join(missing)}")
+            raise OpsError(Code.MISSING_FIELDS, f"seal numbers missing for {', '.join(missing)}")
         data: dict[str, Any] = {
             "table_session": ts.id,
             "float": count,
@@ -1559,16 +1574,16 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         ts = self.table_session(table_id)
         if kind not in ("DROP", "CAGNOTTE", "RAKE"):
-            raise OpsError("MALFORMED_REQUEST", "tip boxes are counted with count_tips")
+            raise OpsError(Code.MALFORMED_REQUEST, "tip boxes are counted with count_tips")
         if kind == "RAKE" and option not in ("POT_PERCENTAGE", "TIME_OR_SEAT_FEE"):
-            raise OpsError("MISSING_FIELDS", "a rake count names its option")
+            raise OpsError(Code.MISSING_FIELDS, "a rake count names its option")
         if kind not in ts.boxes:
-            raise OpsError("UNKNOWN_ENTITY", f"{table_id} has no {kind.lower()} box")
+            raise OpsError(Code.UNKNOWN_ENTITY, f"{table_id} has no {kind.lower()} box")
         self.authorise(Op.BOX_COUNT, by, "C")
         if kind in ts.counts:
-            raise OpsError("BOX_SEALED", f"the {kind.lower()} box of {ts.id} is already counted")
+            raise OpsError(Code.BOX_SEALED, f"the {kind.lower()} box of {ts.id} is already counted")
         if ts.boxes[kind]["state"] != "REMOVED_SEALED":
-            raise OpsError("INVALID_STATE", f"the {kind.lower()} box is still on the table")
+            raise OpsError(Code.INVALID_STATE, f"the {kind.lower()} box is still on the table")
         count = chip_count(chips, self.config.denominations)
         _check_declared(count, total)
         book = self._book(table)
@@ -1676,13 +1691,13 @@ class TableOps(CasinoBase):
         table = self.tables[ts.table]
         role = self.authorise(Op.SIGN_SESSION_RESULT, by, "A")
         if ts.result is not None:
-            raise OpsError("INVALID_STATE", f"the result of {ts.id} is already signed")
+            raise OpsError(Code.INVALID_STATE, f"the result of {ts.id} is already signed")
         incomplete = [s for s in self._session_entries(ts) if self.status(s) == "INCOMPLETE"]
         if incomplete:
-            raise OpsError("SIGNATURES_INCOMPLETE", f"entries {incomplete} lack signatures")
+            raise OpsError(Code.SIGNATURES_INCOMPLETE, f"entries {incomplete} lack signatures")
         missing = [k for k in self._boxes_to_count(table) if k not in ts.counts]
         if ts.closing is None or missing:
-            raise OpsError("COUNT_MISSING", f"{ts.table}: {', '.join(missing) or 'closing'} "
+            raise OpsError(Code.COUNT_MISSING, f"{ts.table}: {', '.join(missing) or 'closing'} "
                            "not counted")  # fmt: skip
         figures = self.session_figures(ts.id)
         figures.pop("pending_correction")
@@ -1724,9 +1739,9 @@ class TableOps(CasinoBase):
         role = self.authorise(Op.SIGN_DAILY_SUMMARY, by, "A")
         day = self.days.get(date)
         if day is None:
-            raise OpsError("UNKNOWN_ENTITY", f"no gaming day {date}")
+            raise OpsError(Code.UNKNOWN_ENTITY, f"no gaming day {date}")
         if day.summary is not None:
-            raise OpsError("INVALID_STATE", f"the summary of {date} is already signed")
+            raise OpsError(Code.INVALID_STATE, f"the summary of {date} is already signed")
         data = self.summary_figures(date)
         return self.record(
             "A45", "DAILY_SUMMARY", data, by=by, role=role, purpose="DIRECTOR",
@@ -1741,7 +1756,7 @@ class TableOps(CasinoBase):
         banking = circle = 0
         for ts in self._day_table_sessions(date):
             if ts.result is None:
-                raise OpsError("COUNT_MISSING", f"{ts.table}: session result not signed")
+                raise OpsError(Code.COUNT_MISSING, f"{ts.table}: session result not signed")
             result = self.effective_result(ts.id) or 0
             table = self.tables[ts.table]
             lines.append(
@@ -1822,14 +1837,14 @@ class TableOps(CasinoBase):
         """Count a tip box into the A56 tips account (OPS-TIP-01…04): after the end of
         gaming hours, by two cashiers."""
         if not self.config.tips_accepted:
-            raise OpsError("TIPS_NOT_ACCEPTED", "this casino does not accept tips")
+            raise OpsError(Code.TIPS_NOT_ACCEPTED, "this casino does not accept tips")
         ts = self.table_sessions[table_session] if table_session else self.table_session(table_id)
         day = self.days[ts.gaming_day]
         self.authorise(Op.TIPS_ENTRY, by, "C")
         if day.state == "OPEN":
-            raise OpsError("TIPS_COUNT_TOO_EARLY", "tips are counted after the end of gaming hours")
+            raise OpsError(Code.TIPS_COUNT_TOO_EARLY, "tips are counted after the end of gaming hours")
         if "TIP" in ts.counts:
-            raise OpsError("BOX_SEALED", f"the tip box of {ts.id} is already counted")
+            raise OpsError(Code.BOX_SEALED, f"the tip box of {ts.id} is already counted")
         count = chip_count(chips, self.config.denominations)
         data = {
             "table_session": ts.id,
@@ -1860,13 +1875,13 @@ class TableOps(CasinoBase):
     def tips_day_total(self, date: str, *, by: str) -> Entry:
         """The day's tips total (OPS-TIP-03), signed by the DIR."""
         if not self.config.tips_accepted:
-            raise OpsError("TIPS_NOT_ACCEPTED", "this casino does not accept tips")
-        self.require_director(by)
+            raise OpsError(Code.TIPS_NOT_ACCEPTED, "this casino does not accept tips")
+        self.require_director(by, Op.TIPS_ENTRY, "A")
         day = self.days[date]
         if day.state == "OPEN":
-            raise OpsError("TIPS_COUNT_TOO_EARLY", "the day is not closed to play")
+            raise OpsError(Code.TIPS_COUNT_TOO_EARLY, "the day is not closed to play")
         if day.tips_total is not None:
-            raise OpsError("INVALID_STATE", f"the tips total of {date} is already entered")
+            raise OpsError(Code.INVALID_STATE, f"the tips total of {date} is already entered")
         data = {"date": date, "total": self._tips_of_day(date), "counts": list(day.tips_counts)}
         return self.record(
             "A56", "TIPS_DAY_TOTAL", data, by=by, role=Role.DIR, purpose="DIRECTOR",
@@ -1895,19 +1910,21 @@ class TableOps(CasinoBase):
         by_craj = any(a.role is Role.CRAJ for a in self.valid_assignments(by))
         is_regulator = (regulator is not None and regulator(seq)) or original.actor.role == Role.CRAJ
         if is_regulator and not by_craj:
-            raise OpsError("CORRECTION_NOT_ALLOWED", "regulator entries are corrected by the CRAJ")
+            raise OpsError(Code.CORRECTION_NOT_ALLOWED, "regulator entries are corrected by the CRAJ")
         if by_craj and not is_regulator:  # §4.3 row 18: the CRAJ, only for its own entries
-            raise OpsError("PERMISSION_DENIED", "the CRAJ requests corrections of its own entries")
-        role = self.authorise(Op.REQUEST_CORRECTION, by, "C")
+            raise OpsError(Code.PERMISSION_DENIED, "the CRAJ requests corrections of its own entries")
+        role = self.authorise_correction(original, by)
         self._check_day_correctable(original)
         ledger_changes = [
             Change(path if path.startswith("@") else f"data.{path}", old, new)
             for path, old, new in changes
         ]
+        self._check_corrected(original, ledger_changes)
         try:
             entry = self.ledger.correct(
                 seq, ledger_changes, reason, Actor(by, str(role)),
                 cosigners=[Cosigner(by, str(role), self.keyring.key(by), "REQUEST")],
+                author_key=self.keyring.key(by),
             )  # fmt: skip
         except Exception as exc:
             from crupier.ledger import LedgerError
@@ -1918,6 +1935,19 @@ class TableOps(CasinoBase):
         self._catch_up()
         return entry
 
+    def _check_corrected(self, original: Entry, changes: Sequence[Change]) -> None:
+        """A correction is checked like the original: the checks of the entry's kind run
+        on its data with the changes applied (``@status`` changes aside)."""
+        fields = [c for c in changes if c.field_path != STATUS_PATH]
+        if not fields or not isinstance(original.payload, dict) or "data" not in original.payload:
+            return
+        try:
+            corrected = apply_changes(self.view(original.seq).effective_payload, fields)
+        except LedgerError as exc:
+            raise self._ops_error(exc) from None
+        assert isinstance(corrected, dict)
+        self.check_data(original.kind, corrected["data"])
+
     def _check_day_correctable(self, original: Entry) -> None:
         """Corrections are allowed after the day is closed (OPS-DAY-06)."""
 
@@ -1927,21 +1957,21 @@ class TableOps(CasinoBase):
         signed result brings its consequential corrections, approved in the same act."""
         correction = self.ledger.get(correction_seq)
         if correction.kind != "correction":
-            raise OpsError("UNKNOWN_ENTITY", f"entry {correction_seq} is not a correction")
+            raise OpsError(Code.UNKNOWN_ENTITY, f"entry {correction_seq} is not a correction")
         target = correction.payload["corrects"]["seq"]
         original = self.ledger.get(target)
         regulator = getattr(self, "is_regulator_entry", None)
         if (regulator is not None and regulator(target)) or original.actor.role == Role.CRAJ:
             role = self.authorise(Op.APPROVE_CORRECTION, by, "A")
             if role is not Role.CRAJ:
-                raise OpsError("CORRECTION_NOT_ALLOWED", "only the CRAJ decides on its entries")
+                raise OpsError(Code.CORRECTION_NOT_ALLOWED, "only the CRAJ decides on its entries")
         else:
             if self.director_in_office() == by:
                 role = Role.DIR
             else:
                 role = self.authorise(Op.APPROVE_CORRECTION, by, "A")
                 if role is Role.CRAJ:
-                    raise OpsError("PERMISSION_DENIED", "the CRAJ decides only on its own entries")
+                    raise OpsError(Code.PERMISSION_DENIED, "the CRAJ decides only on its own entries")
         before = self._results_touching(target)
         approver = Cosigner(by, str(role), self.keyring.key(by), "APPROVAL")
         try:
@@ -1976,7 +2006,7 @@ class TableOps(CasinoBase):
             changes = [Change("data.result", old, new)]
             consequential = self.ledger.correct(
                 result_seq, changes, f"consequential correction of correction {cause}",
-                Actor("system", "ADM"),
+                SYSTEM,
             )  # fmt: skip
             self.ledger.decide(consequential.seq, True, approver)
             self._catch_up()
@@ -1986,7 +2016,7 @@ class TableOps(CasinoBase):
                 new_total = int(old_total) - int(old or 0) + int(new or 0)
                 summary_fix = self.ledger.correct(
                     day.summary, [Change("data.tables_total", old_total, new_total)],
-                    f"consequential correction of correction {cause}", Actor("system", "ADM"),
+                    f"consequential correction of correction {cause}", SYSTEM,
                 )  # fmt: skip
                 self.ledger.decide(summary_fix.seq, True, approver)
                 self._catch_up()
@@ -2012,11 +2042,12 @@ class TableOps(CasinoBase):
         ]
 
 
-def _engine_role(kind: str = "player") -> Any:
-    from crupier.core.roles import Role as EngineRole
-
-    return {
-        "player": EngineRole.PLAYER, "head": EngineRole.HEAD, "croupier": EngineRole.CROUPIER,
-    }[kind]  # fmt: skip
-
-
+def _nodes(value: Any) -> Iterator[Mapping[str, Any]]:
+    """Every mapping inside ``value`` (itself included), depth first."""
+    if isinstance(value, Mapping):
+        yield value
+        for item in value.values():
+            yield from _nodes(item)
+    elif isinstance(value, list):
+        for item in value:
+            yield from _nodes(item)

@@ -120,3 +120,27 @@ class HeadMissing(LedgerError):
     """The ``ledger_head`` row is gone while entries exist: the database was tampered with."""
 
     code = "head-missing"
+
+
+class UnsignedEntry(LedgerError):
+    """An entry by a person without that person's author signature (OPS-INT-10)."""
+
+    code = "unsigned-entry"
+
+
+class SystemNotAllowed(LedgerError):
+    """The ``system`` author writing a kind the ledger's policy keeps for persons."""
+
+    code = "system-not-allowed"
+
+
+class KeyBound(LedgerError):
+    """A second key for a person who has one (rotate it with the old key instead)."""
+
+    code = "key-bound"
+
+
+class UnsponsoredKey(LedgerError):
+    """A staff key registered without a valid sponsor (a person holding a valid key)."""
+
+    code = "unsponsored-key"

@@ -216,3 +216,20 @@ def rotation_statement(old_key_id: str, new_key_id: str, prev_hash: str) -> byte
             "prev_hash": prev_hash,
         }
     )
+
+
+def registration_statement(staff_id: str, new_key_id: str, prev_hash: str) -> bytes:
+    """The bytes a sponsor signs to bind ``new_key_id`` to ``staff_id`` (a staff key
+    registration or rotation; see :meth:`crupier.ledger.store.Ledger.register_key`).
+
+    >>> registration_statement("T1", "ed25519:ab", "0" * 64)[:44]
+    b'{"new_key_id":"ed25519:ab","prev_hash":"0000'
+    """
+    return canonical(
+        {
+            "purpose": "crupier-staff-key",
+            "staff_id": staff_id,
+            "new_key_id": new_key_id,
+            "prev_hash": prev_hash,
+        }
+    )

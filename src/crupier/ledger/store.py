@@ -6,8 +6,18 @@ the ``prev_hash`` of the entry before it (64 zeros for entry 1), its own ``hash`
 SHA-256 of the canonical encoding of ``{seq, timestamp, kind, actor, payload, prev_hash,
 key_id}``, and the casino key's Ed25519 ``signature`` over the 32 hash bytes.
 
-Entry 1 is always ``ledger.genesis``, introducing the casino key. Staff keys are
-introduced by ``key.registered`` entries; a co-signature is its own ``signature`` entry
+Entry 1 is always ``ledger.genesis``, introducing the casino key (and, for a casino's
+books, the ledger's :class:`Policy`). Every entry by a person also carries that person's
+``author_signature`` over its hash (OPS-INT-10); entries by the ``system`` author carry
+none, and a policy limits them to the kinds the system may write.
+
+A staff key is bound to its person: a ``key.registered`` entry is authored and signed
+with the new key itself (proof of possession) and endorsed by a *sponsor* who signs
+:func:`~crupier.ledger.keys.registration_statement`: another person holding a valid key
+for a first key, the person's own old key for a rotation. A person has one valid key at
+a time; a first key without a sponsor is a *root* (a regulator's key, anchored outside
+the casino: :func:`crupier.ledger.verify.verify` checks roots against its
+``authority_keys``). A co-signature is its own ``signature`` entry
 referring to the signed entry by ``seq`` and ``hash`` (OPS-INT-10), so a co-signature can
 be added later without ever touching the entry. Corrections are red-ink ``correction``
 entries, which take effect only once a ``correction.decision`` approves them.
@@ -40,7 +50,7 @@ import threading
 import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Generic, TypeVar, cast
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
@@ -72,6 +82,7 @@ from crupier.ledger.errors import (
     DuplicateKey,
     EmptyReason,
     HeadMissing,
+    KeyBound,
     KeyRetired,
     LedgerError,
     NotACorrection,
@@ -79,15 +90,18 @@ from crupier.ledger.errors import (
     SameSigner,
     SignatureInvalid,
     StaleCorrection,
+    SystemNotAllowed,
     UnknownEntry,
     UnknownKey,
+    UnsignedEntry,
+    UnsponsoredKey,
 )
 from crupier.ledger.keys import (
     SigningKey,
     b64,
-    key_id,
     public_bytes,
     public_key_from_b64,
+    registration_statement,
     rotation_statement,
     verify_signature,
 )
@@ -109,6 +123,11 @@ RESERVED_KINDS = frozenset(
 )
 """Kinds only the :class:`Ledger` itself writes (each has its own method)."""
 
+SYSTEM_ID = "system"
+"""The author id of entries written by the system itself (no person, no author signature)."""
+SYSTEM_ROLE = "SYSTEM"
+"""The role the ``system`` author acts in."""
+
 STATUS_PATH = "@status"
 """The ``field_path`` of an entry's effective status (``ACTIVE`` or ``ANNULLED``, OPS-INT-17)."""
 
@@ -128,12 +147,14 @@ entries_table = Table(
     Column("key_id", String(48), nullable=False),
     Column("signature", String(100), nullable=False),
     Column("ref_seq", Integer, nullable=True),
+    Column("author_signature", String(100), nullable=True),
     Index("ix_ledger_entries_kind_ref", "kind", "ref_seq"),
 )
-"""One row per entry. ``ref_seq`` is an index of the reference held in the payload."""
+"""One row per entry. ``ref_seq`` is an index of the reference held in the payload;
+``author_signature`` is the author's signature of ``hash`` (null for the system author)."""
 
 ENTRY_COLUMNS = ("seq", "recorded_at", "kind", "actor_id", "actor_role", "payload", "prev_hash",
-                 "hash", "key_id", "signature", "ref_seq")  # fmt: skip
+                 "hash", "key_id", "signature", "ref_seq", "author_signature")  # fmt: skip
 
 head_table = Table(
     "ledger_head",
@@ -275,6 +296,7 @@ class Entry:
     key_id: str
     signature: str
     ref_seq: int | None = None
+    author_signature: str | None = None
 
     def content(self) -> dict[str, JSONValue]:
         """The hashed content (everything but ``hash`` and ``signature``)."""
@@ -340,6 +362,84 @@ def _ref_seq(kind: str, payload: JSONValue) -> int | None:
         seq: int = ref["seq"]
         return seq
     return None
+
+
+@dataclass(frozen=True)
+class Policy:
+    """What a ledger demands of its authors, fixed in its genesis entry.
+
+    ``signed_authors``: every entry by a person carries that person's author signature;
+    ``system_kinds``: the only kinds the ``system`` author may write (besides the
+    ledger's own genesis and casino-key rotation).
+
+    >>> Policy(True, frozenset({"CAS.ROOM"})).as_json()
+    {'signed_authors': True, 'system_kinds': ['CAS.ROOM']}
+    """
+
+    signed_authors: bool = True
+    system_kinds: frozenset[str] = frozenset()
+
+    def as_json(self) -> dict[str, JSONValue]:
+        """The form stored in the genesis payload."""
+        return {"signed_authors": self.signed_authors, "system_kinds": sorted(self.system_kinds)}
+
+    @classmethod
+    def from_genesis(cls, payload: JSONValue) -> Policy | None:
+        """The policy a genesis payload states, or ``None`` (a plain ledger)."""
+        if not isinstance(payload, dict) or not isinstance(payload.get("policy"), dict):
+            return None
+        data = payload["policy"]
+        return cls(bool(data["signed_authors"]), frozenset(data["system_kinds"]))
+
+    def allows_system(self, kind: str) -> bool:
+        """Whether the ``system`` author may write an entry of ``kind``."""
+        return kind in (GENESIS, KEY_ROTATED) or kind in self.system_kinds
+
+
+@dataclass
+class StaffKey:
+    """A registered staff key: its person, and whether it still signs."""
+
+    staff_id: str
+    public_key: Ed25519PublicKey
+    revoked: bool = False
+    superseded: bool = False  # replaced by a rotation
+
+    @property
+    def valid(self) -> bool:
+        """Neither revoked nor rotated out."""
+        return not (self.revoked or self.superseded)
+
+
+@dataclass
+class KeyRegistry:
+    """The staff keys of a ledger, replayed from its ``key.*`` entries."""
+
+    keys: dict[str, StaffKey] = field(default_factory=dict)  # key id -> key
+    current: dict[str, str] = field(default_factory=dict)  # staff id -> its valid key id
+    last_seq: int = 0
+
+    def apply(self, kind: str, payload: Any) -> None:
+        """Follow one ``key.registered`` / ``key.revoked`` entry."""
+        if kind == KEY_REGISTERED:
+            staff = payload["staff_id"]
+            old = self.current.get(staff)
+            if old is not None:
+                self.keys[old].superseded = True
+            public = public_key_from_b64(payload["public_key"])
+            self.keys[payload["key_id"]] = StaffKey(staff, public)
+            self.current[staff] = payload["key_id"]
+        elif kind == KEY_REVOKED and payload["key_id"] in self.keys:
+            key = self.keys[payload["key_id"]]
+            key.revoked = True
+            if self.current.get(key.staff_id) == payload["key_id"]:
+                del self.current[key.staff_id]
+
+    def valid_key(self, staff_id: str, kid: str) -> StaffKey | None:
+        """The key ``kid`` if it is ``staff_id``'s valid key now."""
+        if self.current.get(staff_id) != kid:
+            return None
+        return self.keys[kid]
 
 
 @dataclass(frozen=True)
@@ -488,6 +588,10 @@ def _content_text(
     return f'{head[:-1]},"payload":{payload_text},{tail[1:]}'
 
 
+def _author_signature(author_key: SigningKey | None, entry_hash: str) -> str | None:
+    return None if author_key is None else b64(author_key.sign(bytes.fromhex(entry_hash)))
+
+
 def _utc_now() -> str:
     return dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
 
@@ -574,6 +678,7 @@ def row_to_entry(row: Any) -> Entry:
         key_id=row.key_id,
         signature=row.signature,
         ref_seq=row.ref_seq,
+        author_signature=row.author_signature,
     )
 
 
@@ -599,6 +704,20 @@ def _set_path(payload: JSONValue, path: str, value: JSONValue) -> None:
         parent[last] = value
 
 
+def apply_changes(payload: JSONValue, changes: Sequence[Change]) -> JSONValue:
+    """A copy of ``payload`` with the field changes of a correction applied (``@status``
+    changes are not fields: leave them out). ``unknown-entry`` for a missing field.
+
+    >>> apply_changes({"data": {"total": 5}}, [Change("data.total", 5, 7)])
+    {'data': {'total': 7}}
+    """
+    changed = copy.deepcopy(payload)
+    for change in changes:
+        _get_path(changed, change.field_path)
+        _set_path(changed, change.field_path, change.new_value)
+    return changed
+
+
 class Ledger:
     """The event store. Appends only; reads entries and their current views.
 
@@ -610,6 +729,8 @@ class Ledger:
     fork the chain. Units submitted together by threads of one process share one durable
     transaction (**group commit**): each runs in its own savepoint, is numbered in turn,
     and its caller returns only once the shared transaction has committed.
+    ``policy`` is written into the genesis entry of a new ledger (an existing ledger keeps
+    the policy its genesis states).
     """
 
     def __init__(
@@ -620,6 +741,7 @@ class Ledger:
         now: Callable[[], str] | None = None,
         max_batch: int = 256,
         commit_delay: float = 0.002,
+        policy: Policy | None = None,
     ) -> None:
         self.url = url
         self.engine = make_engine(url)
@@ -634,6 +756,9 @@ class Ledger:
         self._max_batch = max_batch
         self.commit_delay = commit_delay
         self.batches = 0  # committed transactions (the benchmark reports entries per batch)
+        self.policy = policy
+        self._policy_read = False
+        self._registry = KeyRegistry()
 
     def close(self) -> None:
         """Release the database connections."""
@@ -710,6 +835,7 @@ class Ledger:
         *,
         cosigners: Sequence[Cosigner] = (),
         unique: Sequence[tuple[str, str]] = (),
+        author_key: SigningKey | None = None,
     ) -> Pending:
         """Queue an :meth:`append` without waiting; :meth:`Pending.result` waits for it.
 
@@ -734,7 +860,7 @@ class Ledger:
         def work() -> Entry:
             txn = self._txn()
             assert txn is not None
-            return self._append_in(txn, kind, actor, payload, cosigners, unique)
+            return self._append_in(txn, kind, actor, payload, cosigners, unique, author_key)
 
         item: _Work[Entry] = _Work(work, None, single=not cosigners and not unique)
         self._enqueue(item)
@@ -858,17 +984,37 @@ class Ledger:
             )
         return _Head(row.seq, row.hash, row.recorded_at, row.key_id)
 
-    def _write(self, txn: _Txn, kind: str, actor: Actor, payload: JSONValue) -> Entry:
+    def _ensure_genesis(self, txn: _Txn, actor: Actor) -> None:
+        """Write the ``ledger.genesis`` entry (with the policy) if the ledger is empty."""
+        if txn.head.seq != 0:
+            return
+        key = txn.key
+        payload: dict[str, JSONValue] = {"key_id": key.key_id, "public_key": key.public_b64}
+        if self.policy is not None:
+            payload["policy"] = self.policy.as_json()
+        self._write(txn, GENESIS, actor, payload)
+        txn.head.key_id = txn.key_id
+        self._policy_read = True
+
+    def _write(
+        self,
+        txn: _Txn,
+        kind: str,
+        actor: Actor,
+        payload: JSONValue,
+        author_key: SigningKey | None = None,
+    ) -> Entry:
         """Append one entry under the held lock and advance ``txn.head``.
 
         The payload is encoded once; the hashed content is built around that text (the
         same bytes as ``canonical(entry_content(...))``), so no payload is walked twice.
         The first entry of an empty ledger is preceded by the ``ledger.genesis`` entry.
+        ``author_key`` (the author's own key, checked by :meth:`_check_author`) signs the
+        entry's hash as its ``author_signature``.
         """
         head, key, kid = txn.head, txn.key, txn.key_id
         if head.seq == 0 and kind != GENESIS:
-            self._write(txn, GENESIS, actor, {"key_id": key.key_id, "public_key": key.public_b64})
-            head.key_id = kid
+            self._ensure_genesis(txn, actor)
         if kind != GENESIS and head.key_id != kid:
             raise KeyRetired(
                 f"key {key.key_id} is not the active casino key ({head.key_id}); "
@@ -880,12 +1026,14 @@ class Ledger:
         content_text = _content_text(seq, timestamp, kind, actor, payload_text, head.hash, kid)
         entry_hash = hashlib.sha256(content_text.encode("utf-8")).hexdigest()
         signature = b64(key.sign(bytes.fromhex(entry_hash)))
+        author_signature = _author_signature(author_key, entry_hash)
         ref_seq = _ref_seq(kind, payload)
         row = (seq, timestamp, kind, actor.id, actor.role, payload_text, head.hash, entry_hash,
-               kid, signature, ref_seq)  # fmt: skip
+               kid, signature, ref_seq, author_signature)  # fmt: skip
         txn.run(txn.insert_sql, row)  # precompiled: the hot path
         entry = Entry(
             seq, timestamp, kind, actor, payload, head.hash, entry_hash, kid, signature, ref_seq,
+            author_signature,
         )  # fmt: skip
         head.seq, head.hash, head.recorded_at = seq, entry_hash, timestamp
         return entry
@@ -912,6 +1060,34 @@ class Ledger:
             .values(seq=head.seq, hash=head.hash, recorded_at=head.recorded_at, key_id=head.key_id)
         )
 
+    def _current_policy(self, conn: Connection) -> Policy | None:
+        """The policy of this ledger's genesis (read once)."""
+        if not self._policy_read:
+            row = conn.execute(
+                select(entries_table.c.payload).where(entries_table.c.seq == 1)
+            ).first()
+            if row is not None:
+                self.policy = Policy.from_genesis(parse(row.payload))
+                self._policy_read = True
+        return self.policy
+
+    def _check_author(
+        self, conn: Connection, kind: str, actor: Actor, author_key: SigningKey | None
+    ) -> None:
+        """The author signs with their own valid key; the system only where allowed."""
+        policy = self._current_policy(conn)
+        if author_key is None:
+            if actor.id == SYSTEM_ID:
+                if policy is not None and not policy.allows_system(kind):
+                    raise SystemNotAllowed(f"the system author may not write {kind!r} entries")
+            elif policy is not None and policy.signed_authors:
+                raise UnsignedEntry(f"{actor.id} must sign the {kind!r} entry they author")
+            return
+        if actor.id == SYSTEM_ID:
+            raise UnsignedEntry("the system author signs nothing")
+        if self._keys(conn).valid_key(actor.id, author_key.key_id) is None:
+            raise UnknownKey(f"key {author_key.key_id} is not {actor.id}'s valid key")
+
     def append(
         self,
         kind: str,
@@ -920,9 +1096,12 @@ class Ledger:
         *,
         cosigners: Sequence[Cosigner] = (),
         unique: Sequence[tuple[str, str]] = (),
+        author_key: SigningKey | None = None,
     ) -> Entry:
         """Append an entry (and its co-signatures, in the same transaction); return it.
 
+        ``author_key`` is the author's own key (``None`` only for the ``system`` author
+        or in a ledger whose policy does not ask for author signatures).
         The first append of an empty ledger first writes the ``ledger.genesis`` entry.
         ``unique`` lists ``(scope, key)`` pairs the entry takes for good (a slip number,
         a table session's result): the database refuses a second entry taking one
@@ -944,9 +1123,9 @@ class Ledger:
             raise ReservedKind(f"kind {kind!r} is written by the ledger itself")
 
         if not cosigners and not unique and not self.in_unit():
-            return self.submit(kind, actor, payload).result()  # no savepoint needed
+            return self.submit(kind, actor, payload, author_key=author_key).result()  # no savepoint needed
         return self._work(
-            lambda txn: self._append_in(txn, kind, actor, payload, cosigners, unique)
+            lambda txn: self._append_in(txn, kind, actor, payload, cosigners, unique, author_key)
         )
 
     def _append_in(
@@ -957,41 +1136,85 @@ class Ledger:
         payload: JSONValue,
         cosigners: Sequence[Cosigner],
         unique: Sequence[tuple[str, str]],
+        author_key: SigningKey | None = None,
     ) -> Entry:
-        entry = self._write(txn, kind, actor, payload)
+        self._check_author(txn.conn, kind, actor, author_key)
+        entry = self._write(txn, kind, actor, payload, author_key)
         self._claim(txn, unique, entry.seq)
         for cosigner in cosigners:
             self._cosign(txn, entry, cosigner)
         return entry
 
-    def register_key(self, staff_id: str, public_key: Ed25519PublicKey, actor: Actor) -> Entry:
-        """Register a staff member's public key (a ``key.registered`` entry)."""
-        kid = key_id(public_key)
+    def register_key(
+        self,
+        staff_id: str,
+        new_key: SigningKey,
+        role: str,
+        *,
+        sponsor: Cosigner | None = None,
+    ) -> Entry:
+        """Bind ``new_key`` to ``staff_id`` (a ``key.registered`` entry).
+
+        The person authors the entry and signs it with ``new_key`` (proof of
+        possession); ``sponsor`` signs the :func:`~crupier.ledger.keys.registration_statement`:
+        for a first key, another person with a valid key (``None``: a root key, see
+        the module docstring); for a rotation, the person's own valid old key, which is
+        retired by it. Refused: a person who has a key and no rotation (``key-bound``),
+        a sponsor without a valid key (``unsponsored-key``), a key already known.
+        """
+        kid = new_key.key_id
+        actor = Actor(staff_id, role)
 
         def work(txn: _Txn) -> Entry:
-            if txn.head.seq and kid in self._staff_keys(txn.conn):
+            conn = txn.conn
+            self._ensure_genesis(txn, actor)
+            head = txn.head
+            registry = self._keys(conn)
+            if kid in registry.keys:
                 raise LedgerError(f"key {kid} is already registered")
-            payload = {
+            old = registry.current.get(staff_id)
+            if old is not None and (sponsor is None or sponsor.staff_id != staff_id):
+                raise KeyBound(f"{staff_id} has a key; only their old key can rotate it")
+            if old is None and sponsor is not None and sponsor.staff_id == staff_id:
+                raise UnsponsoredKey(f"{staff_id} cannot sponsor their own first key")
+            if sponsor is not None and registry.valid_key(sponsor.staff_id, sponsor.key.key_id) is None:
+                raise UnsponsoredKey(f"{sponsor.staff_id} holds no valid key {sponsor.key.key_id}")
+            statement = registration_statement(staff_id, kid, head.hash)
+            payload: dict[str, JSONValue] = {
                 "staff_id": staff_id,
                 "key_id": kid,
-                "public_key": b64(public_bytes(public_key)),
+                "public_key": b64(public_bytes(new_key.public_key)),
+                "replaces": old,
+                "sponsor": None
+                if sponsor is None
+                else {
+                    "id": sponsor.staff_id,
+                    "role": sponsor.role,
+                    "key_id": sponsor.key.key_id,
+                    "signature": b64(sponsor.key.sign(statement)),
+                },
             }
-            return self._write(txn, KEY_REGISTERED, actor, payload)
+            return self._write(txn, KEY_REGISTERED, actor, payload, new_key)
 
         return self._work(work)
 
-    def revoke_key(self, staff_key_id: str, actor: Actor, reason: str) -> Entry:
+    def revoke_key(
+        self, staff_key_id: str, actor: Actor, reason: str, *, author_key: SigningKey | None = None
+    ) -> Entry:
         """Revoke a staff key (``key.revoked``): it may sign nothing after this entry."""
 
         def work(txn: _Txn) -> Entry:
-            if staff_key_id not in self._staff_keys(txn.conn):
+            self._check_author(txn.conn, KEY_REVOKED, actor, author_key)
+            if staff_key_id not in self._keys(txn.conn).keys:
                 raise UnknownKey(f"key {staff_key_id} is not registered")
             payload = {"key_id": staff_key_id, "reason": reason}
-            return self._write(txn, KEY_REVOKED, actor, payload)
+            return self._write(txn, KEY_REVOKED, actor, payload, author_key)
 
         return self._work(work)
 
-    def rotate(self, new_key: SigningKey, actor: Actor) -> Entry:
+    def rotate(
+        self, new_key: SigningKey, actor: Actor, *, author_key: SigningKey | None = None
+    ) -> Entry:
         """Replace the casino key: an entry signed by the old key introduces the new one.
 
         The new key proves possession by signing :func:`~crupier.ledger.keys.rotation_statement`.
@@ -1000,9 +1223,8 @@ class Ledger:
 
         def work(txn: _Txn) -> Entry:
             key = txn.key
-            if txn.head.seq == 0:  # the genesis first, so the rotation refers to its hash
-                self._write(txn, GENESIS, actor, {"key_id": key.key_id, "public_key": key.public_b64})
-                txn.head.key_id = key.key_id
+            self._ensure_genesis(txn, actor)  # first, so the rotation refers to its hash
+            self._check_author(txn.conn, KEY_ROTATED, actor, author_key)
             statement = rotation_statement(key.key_id, new_key.key_id, txn.head.hash)
             payload = {
                 "old_key_id": key.key_id,
@@ -1010,39 +1232,39 @@ class Ledger:
                 "new_public_key": new_key.public_b64,
                 "proof": b64(new_key.sign(statement)),
             }
-            entry = self._write(txn, KEY_ROTATED, actor, payload)
+            entry = self._write(txn, KEY_ROTATED, actor, payload, author_key)
             txn.head.key_id, txn.key, txn.key_id = new_key.key_id, new_key, new_key.key_id
             return entry
 
         return self._work(work)
 
-    def _staff_keys(self, conn: Connection) -> dict[str, tuple[str, Ed25519PublicKey, bool]]:
-        """Registered staff keys: key id -> (staff id, public key, revoked)."""
-        keys: dict[str, tuple[str, Ed25519PublicKey, bool]] = {}
+    def _keys(self, conn: Connection) -> KeyRegistry:
+        """The staff keys, brought up to date with the ``key.*`` entries since last read."""
+        registry = self._registry
         rows = conn.execute(
-            select(entries_table.c.kind, entries_table.c.payload)
-            .where(entries_table.c.kind.in_((KEY_REGISTERED, KEY_REVOKED)))
+            select(entries_table.c.seq, entries_table.c.kind, entries_table.c.payload)
+            .where(
+                entries_table.c.kind.in_((KEY_REGISTERED, KEY_REVOKED)),
+                entries_table.c.seq > registry.last_seq,
+            )
             .order_by(entries_table.c.seq)
         )
         for row in rows:
-            payload = parse(row.payload)
-            if row.kind == KEY_REGISTERED:
-                keys[payload["key_id"]] = (
-                    payload["staff_id"], public_key_from_b64(payload["public_key"]), False,
-                )  # fmt: skip
-            elif payload["key_id"] in keys:
-                staff, public, _ = keys[payload["key_id"]]
-                keys[payload["key_id"]] = (staff, public, True)
-        return keys
+            registry.apply(row.kind, parse(row.payload))
+            registry.last_seq = row.seq
+        return registry
 
     def _cosign(self, txn: _Txn, target: Entry, cosigner: Cosigner) -> Entry:
-        registered = self._staff_keys(txn.conn).get(cosigner.key.key_id)
-        if registered is None or registered[0] != cosigner.staff_id:
+        registry = self._keys(txn.conn)
+        registered = registry.keys.get(cosigner.key.key_id)
+        if registered is None or registered.staff_id != cosigner.staff_id:
             raise UnknownKey(f"key {cosigner.key.key_id} is not registered to {cosigner.staff_id}")
-        if registered[2]:
-            raise SignatureInvalid(f"key {cosigner.key.key_id} of {cosigner.staff_id} is revoked")
+        if not registered.valid:
+            raise SignatureInvalid(
+                f"key {cosigner.key.key_id} of {cosigner.staff_id} is revoked or rotated out"
+            )
         signature = cosigner.key.sign(bytes.fromhex(target.hash))
-        if not verify_signature(registered[1], signature, bytes.fromhex(target.hash)):
+        if not verify_signature(registered.public_key, signature, bytes.fromhex(target.hash)):
             raise SignatureInvalid(f"co-signature of {cosigner.staff_id} does not verify")
         for existing in self._referring(txn.conn, SIGNATURE, target.seq):
             if existing.payload["signer"]["id"] == cosigner.staff_id:
@@ -1073,6 +1295,7 @@ class Ledger:
         actor: Actor,
         *,
         cosigners: Sequence[Cosigner] = (),
+        author_key: SigningKey | None = None,
     ) -> Entry:
         """Request a red-ink correction of entry ``seq``; it is ``PENDING`` until decided.
 
@@ -1087,6 +1310,7 @@ class Ledger:
 
         def work(txn: _Txn) -> Entry:
             conn = txn.conn
+            self._check_author(conn, CORRECTION, actor, author_key)
             target = self._get(conn, seq)
             if target.kind in RESERVED_KINDS - {CORRECTION}:
                 raise ReservedKind(f"entry {seq} ({target.kind}) cannot be corrected")
@@ -1119,7 +1343,7 @@ class Ledger:
                 "reason": reason,
                 "red_ink": True,
             }
-            entry = self._write(txn, CORRECTION, actor, payload)
+            entry = self._write(txn, CORRECTION, actor, payload, author_key)
             for cosigner in cosigners:
                 self._cosign(txn, entry, cosigner)
             return entry
@@ -1129,8 +1353,8 @@ class Ledger:
     def decide(self, correction_seq: int, approved: bool, approver: Cosigner) -> Entry:
         """Approve or reject a pending correction, in full (OPS-INT-06).
 
-        Appends a red-ink ``correction.decision`` by the approver and the approver's
-        signature of it. The approver must not be the requester (``same-signer``).
+        Appends a red-ink ``correction.decision`` authored and signed by the approver, and
+        the approver's signature of it. The approver must not be the requester (``same-signer``).
         Which roles may approve (DIR, or a designated CDM) is checked by the casino layer.
         """
         actor = Actor(approver.staff_id, approver.role)
@@ -1144,12 +1368,13 @@ class Ledger:
                 raise NotACorrection(f"correction {correction_seq} is already decided")
             if correction.actor.id == approver.staff_id:
                 raise SameSigner(f"{approver.staff_id} requested correction {correction_seq}")
+            self._check_author(conn, DECISION, actor, approver.key)
             payload = {
                 "correction": correction.ref(),
                 "decision": "APPROVED" if approved else "REJECTED",
                 "red_ink": True,
             }
-            entry = self._write(txn, DECISION, actor, payload)
+            entry = self._write(txn, DECISION, actor, payload, approver.key)
             self._cosign(txn, entry, approver)
             return entry
 
@@ -1237,7 +1462,7 @@ class Ledger:
         >>> url = "sqlite:///" + str(pathlib.Path(tempfile.mkdtemp()) / "books.db")
         >>> casino, d1 = SigningKey.generate(), SigningKey.generate()
         >>> ledger = Ledger(url, casino)
-        >>> _ = ledger.register_key("D1", d1.public_key, Actor("ADM-ONBOARD", "DIR"))
+        >>> _ = ledger.register_key("D1", d1, "DIR")
         >>> fill = ledger.append("fill", Actor("T1", "TC"), {"amount": 1000000})
         >>> fix = ledger.correct(fill.seq, [Change("amount", 1000000, 100000)],
         ...                      "slip misread", Actor("T1", "TC"))

@@ -16,6 +16,14 @@ FIRST failing entry, naming its ``seq`` and a stable ``reason`` code:
 ``bad-rotation``       a ``key.rotated`` entry without a valid proof of the new key
 ``bad-cosignature``    a staff co-signature that does not verify
 ``revoked-key``        a co-signature by a revoked staff key
+``superseded-key``     a signature by a staff key its person has rotated out
+``unsigned-entry``     an entry by a person without their author signature (OPS-INT-10)
+``bad-author-signature`` an author signature that does not verify with the author's
+                       valid key at that entry
+``system-author``      the ``system`` author on a kind the genesis policy keeps for persons
+``rebound-key``        a second key for a person, not signed by their old key
+``unsponsored-key``    a first staff key without a valid sponsor's signature
+``unanchored-key``     a root key (no sponsor) that is not one of the ``authority_keys``
 ``bad-entry``          a ledger entry (key, signature...) with a malformed payload
 ``bad-reference``      a reference (seq + hash) to no earlier entry
 ``index-mismatch``     the ``ref_seq`` column disagrees with the payload
@@ -25,6 +33,12 @@ FIRST failing entry, naming its ``seq`` and a stable ``reason`` code:
 ``head-missing``       the ``ledger_head`` row was deleted
 ``head-mismatch``      entries beyond the stored head, or a checkpoint hash differs
 =====================  ==========================================================
+
+A staff key is valid for its person from its registration until it is rotated out or
+revoked; every author signature and co-signature must be by the signer's valid key at
+that entry. Root keys (registered without a sponsor: the regulator's inspectors) are
+checked against ``authority_keys`` when they are given, and listed in the report's
+``roots`` otherwise, so a key the casino key alone introduced is either refused or named.
 
 Only an externally kept :class:`Checkpoint` (``seq`` and ``hash``, e.g. the CRAJ visa)
 detects a tail truncated together with the head row.
@@ -62,6 +76,7 @@ from crupier.ledger.keys import (
     key_id,
     load_public_key,
     public_key_from_b64,
+    registration_statement,
     rotation_statement,
     unb64,
     verify_signature,
@@ -75,7 +90,11 @@ from crupier.ledger.store import (
     KEY_REVOKED,
     KEY_ROTATED,
     SIGNATURE,
+    SYSTEM_ID,
     Actor,
+    KeyRegistry,
+    Policy,
+    StaffKey,
     _content_text,
     entries_table,
     head_table,
@@ -115,10 +134,14 @@ class VerifyReport:
     first_bad_seq: int | None = None
     reason: str | None = None
     detail: str = ""
+    roots: tuple[str, ...] = ()  # staff whose root keys no authority key vouched for
 
     def __str__(self) -> str:
         if self.ok:
-            return f"OK: {self.entries} entries, head {self.head_seq} {self.head_hash}"
+            text = f"OK: {self.entries} entries, head {self.head_seq} {self.head_hash}"
+            if self.roots:
+                text += f" (root keys taken on trust: {', '.join(self.roots)})"
+            return text
         return f"BROKEN at seq {self.first_bad_seq}: {self.reason} ({self.detail})"
 
 
@@ -126,13 +149,6 @@ class _Broken(Exception):
     def __init__(self, seq: int, reason: str, detail: str) -> None:
         super().__init__(detail)
         self.seq, self.reason, self.detail = seq, reason, detail
-
-
-@dataclass
-class _StaffKey:
-    staff_id: str | None
-    public_key: Ed25519PublicKey
-    revoked: bool = False
 
 
 class _Checker:
@@ -143,9 +159,14 @@ class _Checker:
         keys: Iterable[Ed25519PublicKey],
         staff_keys: Iterable[Ed25519PublicKey],
         head: Checkpoint | None,
+        authority_keys: Iterable[Ed25519PublicKey] | None = None,
     ) -> None:
         self.trusted = {key_id(k): k for k in keys}
-        self.staff = {key_id(k): _StaffKey(None, k) for k in staff_keys}
+        self.extra = {key_id(k): k for k in staff_keys}  # staff keys given from outside
+        self.registry = KeyRegistry()
+        self.authority = None if authority_keys is None else {key_id(k) for k in authority_keys}
+        self.roots: list[str] = []
+        self.policy: Policy | None = None
         self.checkpoint = head
         self.active: str | None = None
         self.retired: set[str] = set()
@@ -178,6 +199,7 @@ class _Checker:
             raise _Broken(seq, "time-regression", f"{row.recorded_at} < {self.prev_time}")
         self._check_casino_signature(seq, row, payload)
         try:
+            self._check_author(seq, row, payload)
             self._check_kind(seq, row, payload)
         except (KeyError, TypeError, ValueError) as err:
             raise _Broken(seq, "bad-entry", f"malformed {row.kind} entry: {err!r}") from err
@@ -196,6 +218,10 @@ class _Checker:
             if payload.get("key_id") != row.key_id:
                 raise _Broken(seq, "bad-genesis", "genesis introduces another key")
             self.active = row.key_id
+            try:
+                self.policy = Policy.from_genesis(payload)
+            except (KeyError, TypeError) as err:
+                raise _Broken(seq, "bad-genesis", "malformed policy") from err
         elif row.key_id != self.active:
             if row.key_id in self.retired:
                 raise _Broken(seq, "retired-key", f"{row.key_id} was rotated out")
@@ -209,6 +235,64 @@ class _Checker:
             signature = b""
         if not verify_signature(public, signature, bytes.fromhex(row.hash)):
             raise _Broken(seq, "bad-signature", f"casino signature by {row.key_id} does not verify")
+
+    def _check_author(self, seq: int, row: Any, payload: Any) -> None:
+        """OPS-INT-10: a person's entry carries their signature; the system's says so."""
+        if row.author_signature is None:
+            if row.kind == SIGNATURE:  # its payload is the signer's signature
+                return
+            policy = self.policy
+            if row.actor_id == SYSTEM_ID:
+                if policy is not None and not policy.allows_system(row.kind):
+                    raise _Broken(seq, "system-author", f"the system may not write {row.kind}")
+            elif (policy is not None and policy.signed_authors) or row.kind == KEY_REGISTERED:
+                raise _Broken(seq, "unsigned-entry", f"{row.actor_id} did not sign the entry")
+            return
+        if row.kind == KEY_REGISTERED:  # signed by the new key: proof of possession
+            public = public_key_from_b64(payload["public_key"])
+        else:
+            kid = self.registry.current.get(row.actor_id)
+            if kid is None:
+                raise _Broken(seq, "bad-author-signature", f"{row.actor_id} holds no valid key")
+            public = self.registry.keys[kid].public_key
+        try:
+            signature = unb64(row.author_signature)
+        except ValueError:
+            signature = b""
+        if not verify_signature(public, signature, bytes.fromhex(row.hash)):
+            raise _Broken(seq, "bad-author-signature", f"{row.actor_id}'s signature fails")
+
+    def _check_registration(self, seq: int, row: Any, payload: Any) -> None:
+        """A staff key bound to its person: sponsored, rotated by the old key, or a root."""
+        public = public_key_from_b64(payload["public_key"])
+        staff_id, kid = payload["staff_id"], payload["key_id"]
+        if key_id(public) != kid:
+            raise _Broken(seq, "bad-reference", "registered key id does not match the key")
+        if row.actor_id != staff_id:
+            raise _Broken(seq, "bad-entry", f"{row.actor_id} registers a key for {staff_id}")
+        if kid in self.registry.keys:
+            raise _Broken(seq, "rebound-key", f"key {kid} is already registered")
+        sponsor = payload["sponsor"]
+        old = self.registry.current.get(staff_id)
+        if old is not None and (sponsor is None or sponsor["id"] != staff_id):
+            raise _Broken(seq, "rebound-key", f"{staff_id} has a key; the old key must rotate it")
+        if payload.get("replaces") != old:
+            raise _Broken(seq, "rebound-key", f"the entry says it replaces {payload['replaces']}")
+        if sponsor is None:
+            if self.authority is not None and kid not in self.authority:
+                raise _Broken(seq, "unanchored-key", f"root key of {staff_id} is no authority key")
+            if self.authority is None:
+                self.roots.append(staff_id)
+        else:
+            if old is None and sponsor["id"] == staff_id:
+                raise _Broken(seq, "unsponsored-key", f"{staff_id} sponsors their own first key")
+            endorsing = self.registry.valid_key(sponsor["id"], sponsor["key_id"])
+            statement = registration_statement(staff_id, kid, row.prev_hash)
+            if endorsing is None or not verify_signature(
+                endorsing.public_key, unb64(sponsor["signature"]), statement
+            ):
+                raise _Broken(seq, "unsponsored-key", f"no valid sponsor for {staff_id}'s key")
+        self.registry.apply(KEY_REGISTERED, payload)
 
     def _ref(self, seq: int, row: Any, payload: Any, kinds: set[str] | None = None) -> int:
         ref = reference_of(row.kind, payload)
@@ -233,22 +317,23 @@ class _Checker:
         elif kind == KEY_ROTATED:
             self._check_rotation(seq, row, payload)
         elif kind == KEY_REGISTERED:
-            public = public_key_from_b64(payload["public_key"])
-            if key_id(public) != payload["key_id"]:
-                raise _Broken(seq, "bad-reference", "registered key id does not match the key")
-            self.staff[payload["key_id"]] = _StaffKey(payload["staff_id"], public)
+            self._check_registration(seq, row, payload)
         elif kind == KEY_REVOKED:
-            if payload["key_id"] in self.staff:
-                self.staff[payload["key_id"]].revoked = True
+            self.registry.apply(KEY_REVOKED, payload)
         elif kind == SIGNATURE:
             target = self._ref(seq, row, payload)
-            staff = self.staff.get(payload["key_id"])
+            kid = payload["key_id"]
+            staff = self.registry.keys.get(kid)
+            if staff is None and kid in self.extra:
+                staff = StaffKey(payload["signer"]["id"], self.extra[kid])
             if staff is None:
-                raise _Broken(seq, "unknown-key", f"staff key {payload['key_id']} not registered")
-            if staff.staff_id is not None and staff.staff_id != payload["signer"]["id"]:
+                raise _Broken(seq, "unknown-key", f"staff key {kid} not registered")
+            if staff.staff_id != payload["signer"]["id"]:
                 raise _Broken(seq, "unknown-key", "the key belongs to another staff member")
             if staff.revoked:
-                raise _Broken(seq, "revoked-key", f"staff key {payload['key_id']} is revoked")
+                raise _Broken(seq, "revoked-key", f"staff key {kid} is revoked")
+            if staff.superseded:
+                raise _Broken(seq, "superseded-key", f"staff key {kid} was rotated out")
             message = bytes.fromhex(self.known[target][0])
             if not verify_signature(staff.public_key, unb64(payload["signature"]), message):
                 raise _Broken(seq, "bad-cosignature", f"co-signature of entry {target} fails")
@@ -280,6 +365,7 @@ def verify(
     *,
     head: Checkpoint | None = None,
     staff_keys: Iterable[Ed25519PublicKey] = (),
+    authority_keys: Iterable[Ed25519PublicKey] | None = None,
 ) -> VerifyReport:
     """Re-check the whole ledger at ``url`` against the trusted casino ``keys``.
 
@@ -287,8 +373,9 @@ def verify(
     rotation entries are then trusted through the chain). ``staff_keys`` may add staff
     public keys that are not registered in the chain. ``head`` is an externally kept
     checkpoint: the chain must reach it with the same hash (detects truncation).
+    ``authority_keys`` are the regulator's public keys: every root staff key must be one.
     """
-    checker = _Checker(keys, staff_keys, head)
+    checker = _Checker(keys, staff_keys, head, authority_keys)
     engine = make_engine(url)
     count = 0
     try:
@@ -318,11 +405,13 @@ def verify(
         )  # fmt: skip
     finally:
         engine.dispose()
-    return VerifyReport(True, count, checker.expected - 1, checker.prev_hash)
+    return VerifyReport(
+        True, count, checker.expected - 1, checker.prev_hash, roots=tuple(checker.roots)
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """``crupier verify --db URL --key casino.pub [--staff-key K.pub] [--head SEQ:HASH]``.
+    """``crupier verify --db URL --key casino.pub [--authority-key I7.pub] [--head SEQ:HASH]``.
 
     Prints ``OK: ...`` and returns 0, or ``BROKEN at seq N: reason (...)`` and returns 1;
     2 for a usage error (unreadable key, malformed checkpoint).
@@ -337,16 +426,25 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument(
         "--staff-key", action="append", default=[], help="extra staff public key PEM"
     )
+    parser.add_argument(
+        "--authority-key",
+        action="append",
+        default=None,
+        help="regulator public key PEM: root staff keys must be one of these",
+    )
     parser.add_argument("--head", help="external checkpoint SEQ:HASH")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     args = parser.parse_args(argv)
     try:
         keys = [load_public_key(p) for p in args.key]
         staff = [load_public_key(p) for p in args.staff_key]
+        authority = (
+            None if args.authority_key is None else [load_public_key(p) for p in args.authority_key]
+        )
         checkpoint = Checkpoint.parse(args.head) if args.head else None
     except (LedgerError, ValueError) as err:
         print(f"crupier verify: {err}", file=sys.stderr)
         return 2
-    report = verify(args.db, keys, head=checkpoint, staff_keys=staff)
+    report = verify(args.db, keys, head=checkpoint, staff_keys=staff, authority_keys=authority)
     print(json.dumps(asdict(report), sort_keys=True) if args.json else report)
     return 0 if report.ok else 1
