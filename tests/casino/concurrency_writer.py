@@ -70,8 +70,11 @@ def _do(casino: Casino, op: str, key: str, table: str, note: str) -> None:
         fills = casino.table_session(table).fills
         if not fills:
             raise OpsError("INVALID_STATE", "no fill to correct yet")
-        total = casino.effective(fills[-1])["total"]
-        casino.request_correction(fills[-1], [("total", total, total + 100)], note, by=chief)
+        effective = casino.effective(fills[-1])
+        total, chips = effective["total"], effective["chips"]
+        fixed = {str(d): n for d, n in chips_for(total + 10_000).items()}  # checked like a fill
+        changes = [("total", total, total + 10_000), ("chips", chips, fixed)]
+        casino.request_correction(fills[-1], changes, note, by=chief)
 
 
 def hang(casino: Casino, table: str, marker: Path) -> None:

@@ -27,7 +27,7 @@ from crupier.casino.fixture import build, chips_for, open_day, open_table
 from crupier.cli import app
 from crupier.ledger import Ledger, SigningKey
 from crupier.ledger.keys import save_public_key
-from crupier.ledger.store import make_engine
+from crupier.ledger.store import drop_schema
 
 runner = CliRunner()
 PG_URL = os.environ.get("CRUPIER_TEST_PG_URL")
@@ -35,11 +35,7 @@ PG_URL = os.environ.get("CRUPIER_TEST_PG_URL")
 
 def reset_pg(url: str) -> None:
     """Drop the ledger tables of the throwaway PostgreSQL database (as the casino conftest does)."""
-    engine = make_engine(url)
-    with engine.begin() as conn:
-        conn.execute(text("DROP TABLE IF EXISTS ledger_entries, ledger_head CASCADE"))
-        conn.execute(text("DROP FUNCTION IF EXISTS ledger_entries_immutable() CASCADE"))
-    engine.dispose()
+    drop_schema(url)
 
 
 @pytest.fixture(scope="module")

@@ -16,6 +16,7 @@ from sqlalchemy import text
 from crupier.casino import Casino, ManualClock
 from crupier.casino.audit import main, verify_books
 from crupier.casino.base import SYSTEM
+from crupier.casino.roles import Role
 from crupier.ledger import Ledger, SigningKey
 from crupier.ledger.canonical import digest, parse
 from crupier.ledger.keys import b64, save_public_key
@@ -31,7 +32,9 @@ class Books:
         for n in range(1, 5):
             self.casino.add_room(f"R{n}", f"Room {n}")
         self.casino.add_table("BJ-1", "blackjack", room="R1")
-        self.casino.register_person("D1", "Joan", "Vidal", "AD-D1")
+        self.casino.register_person("I7", "Anna", "Pons", "AD-I7", external=True, regulator=True)
+        self.casino.assign("I7", Role.CRAJ)
+        self.casino.register_person("D1", "Joan", "Vidal", "AD-D1", sponsor="I7")
         self.pub = tmp_path / "casino.pub"
         save_public_key(self.key.public_key, self.pub)
         self.engine = make_engine(url)
@@ -79,7 +82,7 @@ def test_intact_books_print_the_chain_and_every_volume(books: Books, capsys: Any
     assert code == 0
     lines = out.splitlines()
     assert lines[0].startswith(f"OK: {books.last()} entries")
-    assert lines[1:] == ["CAS 2026: OK, 5 entries", "STF 2026: OK, 1 entries"]
+    assert lines[1:] == ["CAS 2026: OK, 5 entries", "STF 2026: OK, 3 entries"]
 
 
 def test_volume_chain_broken_under_a_valid_ledger_chain(books: Books, capsys: Any) -> None:

@@ -125,7 +125,7 @@ def test_card_values_and_the_burn_are_shared() -> None:
     # the three games use the one implementation
     assert pb.engine.hand_total is hand_total
     assert cf.profile.point_value is point_value
-    assert b2t.engine.hand_total is hand_total
+    assert b2t.state.hand_total is hand_total
     assert banker_cell({3: "TTTTTTTTTPT"}, 3, 8) == "P"
 
 

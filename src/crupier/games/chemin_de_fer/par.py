@@ -301,7 +301,7 @@ def par_chains(profile: CheminDeFerProfile) -> list[CoupChain]:
     are written as in :func:`par_outcomes`).
 
     >>> from crupier.analysis.exact import analyse
-    >>> from crupier.games.chemin_de_fer.rules import load_builtin
+    >>> from crupier.games.chemin_de_fer import load_builtin
     >>> chains = par_chains(load_builtin())
     >>> chains[0].bet_id, f"{float(analyse(chains[0]).house_edge) * 100:.4f} %"
     ('banker [stand/draw/draw]', '0.7843 %')
