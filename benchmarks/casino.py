@@ -47,7 +47,9 @@ def run(url: str, keys: Path) -> None:
             for fmt in ("csv", "json", "pdf"):
                 start = time.perf_counter()
                 size = len(export(ledger, book, fmt, keys=[public]).data)
-                print(f"  books {book} {fmt}: {size:,} bytes in {time.perf_counter() - start:.3f} s")
+                print(
+                    f"  books {book} {fmt}: {size:,} bytes in {time.perf_counter() - start:.3f} s"
+                )
         start = time.perf_counter()
         recalled = recall(ledger, "CR-1")
         print(f"  recall CR-1: {len(recalled)} rounds in {time.perf_counter() - start:.3f} s")

@@ -47,9 +47,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=10)
     args = parser.parse_args()
     print(f"crupier --help          best of {args.runs}: {best_wall(HELP, args.runs):.3f} s")
-    print(f"python -c 'import typer' best of {args.runs}: {best_wall('import typer', args.runs):.3f} s")
+    print(
+        f"python -c 'import typer' best of {args.runs}: {best_wall('import typer', args.runs):.3f} s"
+    )
     print(f"python -c pass          best of {args.runs}: {best_wall('pass', args.runs):.3f} s")
-    print(f"import crupier.cli (-X importtime, cumulative): {import_time('crupier.cli') / 1e6:.3f} s")
+    print(
+        f"import crupier.cli (-X importtime, cumulative): {import_time('crupier.cli') / 1e6:.3f} s"
+    )
 
 
 if __name__ == "__main__":

@@ -121,27 +121,35 @@ def run(name: str, fresh: Callable[[], str], entries: int, writers: int, window:
     url = fresh()
     batch = raw_inserts(url, 2000, 100)
     single = raw_inserts(url, 200, 1)
-    print(f"  raw inserts: {batch:,.0f} rows/s in batches of 100, {single:,.0f} rows/s one per commit")
+    print(
+        f"  raw inserts: {batch:,.0f} rows/s in batches of 100, {single:,.0f} rows/s one per commit"
+    )
     key = SigningKey.generate()
     one, _ = appends(url, key, min(entries // 4, 300), 1)
     print(f"  ledger appends, 1 writer: {one:,.0f} durable entries/s")
     url = fresh()
     sync, per_batch = appends(url, key, min(entries, 8 * 60), writers)
-    print(f"  ledger appends, {writers} writers each waiting for every entry: {sync:,.0f} "
-          f"durable entries/s ({per_batch:.1f} entries per transaction; "
-          f"{sync / single:.1f}x one-row commits)")
+    print(
+        f"  ledger appends, {writers} writers each waiting for every entry: {sync:,.0f} "
+        f"durable entries/s ({per_batch:.1f} entries per transaction; "
+        f"{sync / single:.1f}x one-row commits)"
+    )
     print(f"    chain: {gapless(url)}")
     url = fresh()
     many, per_batch = appends(url, key, entries, writers, window)
-    print(f"  ledger appends, {writers} writers with {window} entries in flight each: "
-          f"{many:,.0f} durable entries/s ({per_batch:.1f} entries per transaction; "
-          f"{many / single:.1f}x one-row commits, {many / batch:.2f}x raw batches)")
+    print(
+        f"  ledger appends, {writers} writers with {window} entries in flight each: "
+        f"{many:,.0f} durable entries/s ({per_batch:.1f} entries per transaction; "
+        f"{many / single:.1f}x one-row commits, {many / batch:.2f}x raw batches)"
+    )
     print(f"    chain: {gapless(url)}")
     start = time.perf_counter()
     report = verify(url, [key.public_key])
     took = time.perf_counter() - start
-    print(f"  verify: {report.entries} entries in {took:.2f} s ({report.entries / took:,.0f}/s), "
-          f"{'OK' if report.ok else report}")
+    print(
+        f"  verify: {report.entries} entries in {took:.2f} s ({report.entries / took:,.0f}/s), "
+        f"{'OK' if report.ok else report}"
+    )
 
 
 def main() -> None:

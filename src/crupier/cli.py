@@ -55,9 +55,7 @@ GameArg = Annotated[
 ]
 ProfileOpt = Annotated[
     str | None,
-    typer.Option(
-        "--profile", "-p", help="Built-in profile: andorra (the default) or spain-1979."
-    ),
+    typer.Option("--profile", "-p", help="Built-in profile: andorra (the default) or spain-1979."),
 ]
 RulesOpt = Annotated[
     Path | None,
@@ -75,7 +73,7 @@ def _profile(game: str, profile: str | None, rules: Path | None) -> Profile:
     if profile is not None and rules is not None:
         err_console.print(
             f"[red]error[/red] give --profile or --rules, not both: the rules file {rules} "
-            f"is the profile (to start from {profile}, write extends = \"{profile}\" in it)"
+            f'is the profile (to start from {profile}, write extends = "{profile}" in it)'
         )
         raise typer.Exit(2)
     try:
@@ -359,7 +357,8 @@ def checkpoint(
         str, typer.Option(help="Who signs, as the books name the inspector (e.g. I7).")
     ] = "",
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write to this new file (default: stdout).")
+        Path | None,
+        typer.Option("--output", "-o", help="Write to this new file (default: stdout)."),
     ] = None,
 ) -> None:
     """Take the inspector's checkpoint: ledger seq and head hash, every volume's last number and hash.
@@ -445,7 +444,9 @@ def recall(
     if not rounds:
         typer.echo(f"{table}: no rounds recorded")
     for r in rounds:
-        flags = (" VOID" if r.void else "") + (" (last round of the session)" if r.last_of_session else "")
+        flags = (" VOID" if r.void else "") + (
+            " (last round of the session)" if r.last_of_session else ""
+        )
         typer.echo(f"{r.table} {r.table_session} round {r.number} {r.local_time} "
                    f"(ledger {r.ledger_seq}){flags}")  # fmt: skip
         for move in r.moves:
@@ -453,7 +454,9 @@ def recall(
             draws = f" draws {move.draws}" if move.draws else ""
             typer.echo(f"  {move.action['by']}: {move.action['kind']} {args}{draws}".rstrip())
             for event in move.events:
-                typer.echo(f"    -> {event['kind']} {readable({k: v for k, v in event.items() if k != 'kind'})}".rstrip())
+                typer.echo(
+                    f"    -> {event['kind']} {readable({k: v for k, v in event.items() if k != 'kind'})}".rstrip()
+                )
         if not r.moves:
             bets = "; ".join(readable(b) for b in r.bets) or "none"
             typer.echo(f"  result {readable(r.result)}; bets: {bets}")
@@ -461,7 +464,9 @@ def recall(
 
 @app.command()
 def books(
-    book: Annotated[str, typer.Argument(help="A43 A44 A45 A46-A A46-B A46-C A47 A56 A60 A61 JNL EQR STF PRM")],
+    book: Annotated[
+        str, typer.Argument(help="A43 A44 A45 A46-A A46-B A46-C A47 A56 A60 A61 JNL EQR STF PRM")
+    ],
     db: DbOpt,
     day: Annotated[str | None, typer.Option(help="One gaming day, YYYY-MM-DD.")] = None,
     start: Annotated[str | None, typer.Option("--from", help="First day, YYYY-MM-DD.")] = None,

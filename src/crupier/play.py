@@ -248,7 +248,9 @@ class TerminalTable:
         prison) stays on the layout until decided; the player is told which and how much.
         """
         state = self.game.state
-        mine = sorted((b for b in state.bets.values() if b.player == self.player), key=lambda b: b.id)
+        mine = sorted(
+            (b for b in state.bets.values() if b.player == self.player), key=lambda b: b.id
+        )
         for b in mine:
             try:
                 self.show(self.game.apply(TakeDown(player=self.player, bet=b.id, by=Role.PLAYER)))

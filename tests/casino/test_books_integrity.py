@@ -144,7 +144,9 @@ def test_a_truncated_tail_with_the_head_row_rewound_is_caught_only_by_the_checkp
             s=keep.seq, h=keep.hash, t=keep.recorded_at)  # fmt: skip
     plain = runner.invoke(app, ["verify", "--db", cut, "--key", str(key)])
     assert plain.exit_code == 0  # the chain alone is consistent: the tail is simply gone
-    checked = runner.invoke(app, ["verify", "--db", cut, "--key", str(key), "--checkpoint", str(visa)])
+    checked = runner.invoke(
+        app, ["verify", "--db", cut, "--key", str(key), "--checkpoint", str(visa)]
+    )
     assert checked.exit_code == 1 and "CHECKPOINT BROKEN" in checked.output
     assert "is gone" in checked.output  # a volume's last entry at the checkpoint has vanished
 
@@ -161,7 +163,9 @@ def test_a_changed_checkpoint_file_or_another_signer_is_refused(
     doc["volumes"] = doc["volumes"][1:]  # the casino drops a volume it would rather not show
     forged = tmp_path / "forged.json"
     forged.write_text(json.dumps(doc))
-    result = runner.invoke(app, ["verify", "--db", url, "--key", str(key), "--checkpoint", str(forged)])
+    result = runner.invoke(
+        app, ["verify", "--db", url, "--key", str(key), "--checkpoint", str(forged)]
+    )
     assert result.exit_code == 1 and "signature does not verify" in result.output
     other = tmp_path / "other.pub"
     save_public_key(SigningKey.generate().public_key, other)
@@ -175,7 +179,9 @@ def test_a_changed_checkpoint_file_or_another_signer_is_refused(
     assert result.exit_code == 1 and "not signed" in result.output
     garbage = tmp_path / "garbage.json"
     garbage.write_text("{")
-    result = runner.invoke(app, ["verify", "--db", url, "--key", str(key), "--checkpoint", str(garbage)])
+    result = runner.invoke(
+        app, ["verify", "--db", url, "--key", str(key), "--checkpoint", str(garbage)]
+    )
     assert result.exit_code == 2
 
 
@@ -267,13 +273,18 @@ def test_a_fill_changed_by_sql_is_printed_as_not_verified(
 
 
 def test_every_export_of_intact_books_states_what_it_was_verified_against(
-    demo: tuple[str, Path, Path]
+    demo: tuple[str, Path, Path],
 ) -> None:
     url, key, _ = demo
-    trusted = runner.invoke(app, ["books", "A56", "--db", url, "--key", str(key), "--format", "json"])
+    trusted = runner.invoke(
+        app, ["books", "A56", "--db", url, "--key", str(key), "--format", "json"]
+    )
     assert trusted.exit_code == 0
     assert json.loads(trusted.stdout)["verification"]["ok"] is True
-    assert "against the casino key ed25519:" in json.loads(trusted.stdout)["verification"]["checked_against"]
+    assert (
+        "against the casino key ed25519:"
+        in json.loads(trusted.stdout)["verification"]["checked_against"]
+    )
     # without a trusted key the export says how little that proves
     own = json.loads(runner.invoke(app, ["books", "A56", "--db", url, "--format", "json"]).stdout)
     assert "no trusted key given" in own["verification"]["checked_against"]
@@ -287,11 +298,18 @@ def test_a_json_export_verifies_offline_and_any_change_to_it_is_named(
 ) -> None:
     url, key, _ = demo
     out = tmp_path / "a43.json"
-    assert runner.invoke(app, ["books", "A43", "--db", url, "--format", "json", "-o", str(out)]).exit_code == 0
+    assert (
+        runner.invoke(
+            app, ["books", "A43", "--db", url, "--format", "json", "-o", str(out)]
+        ).exit_code
+        == 0
+    )
     doc = json.loads(out.read_text())
     assert doc["seals"] and doc["seals"][0]["ledger"]["payload"]["type"] == "SEAL"
     first = doc["entries"][0]
-    assert first["ledger"]["prev_hash"] and first["ledger"]["signature"] and first["signature_entries"]
+    assert (
+        first["ledger"]["prev_hash"] and first["ledger"]["signature"] and first["signature_entries"]
+    )
     result = runner.invoke(app, ["verify", "--export", str(out), "--key", str(key)])
     assert result.exit_code == 0 and result.output.startswith("OK:")
 
@@ -337,7 +355,7 @@ def test_demo_keys_are_written_before_the_first_entry(
 
 
 def test_a_second_demo_keeps_the_first_demos_key_and_a_used_database_is_refused(
-    tmp_path: Path
+    tmp_path: Path,
 ) -> None:
     keys = tmp_path / "keys"
     first, second = f"sqlite:///{tmp_path / 'one.db'}", f"sqlite:///{tmp_path / 'two.db'}"
@@ -361,7 +379,7 @@ def test_a_second_demo_keeps_the_first_demos_key_and_a_used_database_is_refused(
 
 
 def test_limits_and_chip_counts_print_as_money_never_cents_or_none(
-    demo: tuple[str, Path, Path]
+    demo: tuple[str, Path, Path],
 ) -> None:
     url, _, _ = demo
     rows = list(csv.DictReader(io.StringIO(runner.invoke(
@@ -407,13 +425,21 @@ def test_the_a43_pdf_is_a_register_form_with_seal_and_full_checkpoint(
         seal = next(e for e in ledger.entries() if e.kind == "A43.SEAL")
     assert "CRAJ SEAL of volume 2026" in drawn and seal.hash in drawn
     assert f"ledger seq {seq}, head hash {head}" in drawn  # in full, not a prefix
-    for column in ("Denomination", "Opening float", "Fill F-0001", "Closing float", "Drop RF-1-DROP"):
+    for column in (
+        "Denomination",
+        "Opening float",
+        "Fill F-0001",
+        "Closing float",
+        "Drop RF-1-DROP",
+    ):
         assert column in drawn
     assert "Result = closing float" in drawn and "VERIFIED (against the casino key" in drawn
     assert '"' not in drawn and "{" not in drawn  # no JSON dumped into the register
 
 
-def test_the_a45_pdf_is_a_table_of_results_with_totals(demo: tuple[str, Path, Path], tmp_path: Path) -> None:
+def test_the_a45_pdf_is_a_table_of_results_with_totals(
+    demo: tuple[str, Path, Path], tmp_path: Path
+) -> None:
     url, _, _ = demo
     pdf = tmp_path / "a45.pdf"
     runner.invoke(app, ["books", "A45", "--db", url, "--format", "pdf", "-o", str(pdf)])
@@ -421,7 +447,7 @@ def test_the_a45_pdf_is_a_table_of_results_with_totals(demo: tuple[str, Path, Pa
     for label in ("TABLES TOTAL (banking + circle)", "Month to date", "Year to date",
                   "Tips of the day (information only, in no total)"):  # fmt: skip
         assert label in drawn
-    assert "lines:" not in drawn and "french-roulette\",\"" not in drawn
+    assert "lines:" not in drawn and 'french-roulette","' not in drawn
 
 
 # ------------------------------------------------------------------ lazy imports
@@ -439,7 +465,12 @@ def test_the_command_line_loads_no_engine_database_or_pdf_code_before_a_command_
 def test_pg_url_is_configured_for_the_pg_variants() -> None:
     if not PG_URL:
         pytest.skip("PostgreSQL tests need CRUPIER_TEST_PG_URL")
-    assert runner.invoke(app, ["books", "A43", "--db", PG_URL.replace("crupier_", "nonexistent_")]).exit_code == 2
+    assert (
+        runner.invoke(
+            app, ["books", "A43", "--db", PG_URL.replace("crupier_", "nonexistent_")]
+        ).exit_code
+        == 2
+    )
 
 
 def test_a_refusal_names_the_act_in_words_not_a_matrix_letter(tmp_path: Path) -> None:

@@ -33,7 +33,9 @@ operation = st.one_of(
     st.tuples(
         st.just("round"),
         st.lists(
-            st.tuples(st.integers(0, 3), st.sampled_from(SPOTS), st.integers(1, 25).map(lambda n: n * 200)),
+            st.tuples(
+                st.integers(0, 3), st.sampled_from(SPOTS), st.integers(1, 25).map(lambda n: n * 200)
+            ),
             max_size=4,
         ),
     ),
@@ -92,15 +94,21 @@ def test_books_balance_to_the_unit(
             tray += cas.engine("SB-1").state.house - before  # type: ignore[union-attr]
         elif op[0] == "fill":
             slips += 1
-            cas.fill("SB-1", by="T5", cashier="K1", chips=chips_for(op[1], DENOMS), slip=f"F-{slips}")
+            cas.fill(
+                "SB-1", by="T5", cashier="K1", chips=chips_for(op[1], DENOMS), slip=f"F-{slips}"
+            )
             tray += op[1]
         elif op[0] == "credit" and tray - op[1] >= 0:
             slips += 1
-            cas.credit("SB-1", by="T5", cashier="K1", chips=chips_for(op[1], DENOMS), slip=f"C-{slips}")
+            cas.credit(
+                "SB-1", by="T5", cashier="K1", chips=chips_for(op[1], DENOMS), slip=f"C-{slips}"
+            )
             tray -= op[1]
         elif op[0] == "duplicate-fill":  # recorded twice, arrived once
             slips += 1
-            cas.fill("SB-1", by="T5", cashier="K1", chips=chips_for(op[1], DENOMS), slip=f"F-{slips}")
+            cas.fill(
+                "SB-1", by="T5", cashier="K1", chips=chips_for(op[1], DENOMS), slip=f"F-{slips}"
+            )
             slips += 1
             dup = cas.fill("SB-1", by="T5", cashier="K1", chips=chips_for(op[1], DENOMS),
                            slip=f"F-{slips}")  # fmt: skip

@@ -82,13 +82,17 @@ def test_every_book_in_three_formats(demo: tuple[str, Path], book: str, tmp_path
 
 def test_a43_of_the_day_lists_the_money_movements(demo: tuple[str, Path]) -> None:
     url, _ = demo
-    result = runner.invoke(app, ["books", "A43", "--db", url, "--day", "2026-03-02", "--format", "csv"])
+    result = runner.invoke(
+        app, ["books", "A43", "--db", url, "--day", "2026-03-02", "--format", "csv"]
+    )
     rows = list(csv.DictReader(io.StringIO(result.output)))
     types = [r["type"] for r in rows]
     assert types.count("TABLE_OPENING") == 3 and types.count("SESSION_RESULT") == 3
     assert [r["number"] for r in rows] == [f"2026/{n}" for n in range(1, len(rows) + 1)]
     assert all(r["status"] == "COMPLETE" for r in rows)
-    empty = runner.invoke(app, ["books", "A43", "--db", url, "--day", "2026-03-05", "--format", "json"])
+    empty = runner.invoke(
+        app, ["books", "A43", "--db", url, "--day", "2026-03-05", "--format", "json"]
+    )
     assert json.loads(empty.output)["entries"] == []
 
 
@@ -102,7 +106,9 @@ def test_corrections_print_in_red_ink(tmp_path: Path) -> None:
     open_day(cas, clock)
     open_table(cas, "BJ-3")
     fill = cas.fill("BJ-3", by="T1", cashier="K1", chips=chips_for(1_000_000), slip="F-57")
-    cas.request_correction(fill.seq, [("total", 1_000_000, 100_000), ("chips.10000", 100, 10)], "slip misread", by="T1")
+    cas.request_correction(
+        fill.seq, [("total", 1_000_000, 100_000), ("chips.10000", 100, 10)], "slip misread", by="T1"
+    )
     rows = list(csv.DictReader(io.StringIO(runner.invoke(
         app, ["books", "A43", "--db", url, "--format", "csv"]).output)))  # fmt: skip
     red = [r for r in rows if r["red_ink"] == "yes"]

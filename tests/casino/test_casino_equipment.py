@@ -25,10 +25,6 @@ from crupier.testing import assert_ops_refused
 S1_DAY2, S2_DAY2, S1_DAY3 = "2026-03-02/1", "2026-03-02/2", "2026-03-03/1"
 
 
-
-
-
-
 @pytest.fixture
 def eq_clock() -> ManualClock:
     return ManualClock("2026-03-02 10:15")

@@ -19,10 +19,6 @@ from crupier.testing import assert_ops_refused
 ADULT = dt.date(1980, 1, 1)
 
 
-
-
-
-
 @pytest.fixture
 def ply_clock() -> ManualClock:
     return ManualClock("2026-03-02 10:15")

@@ -41,10 +41,6 @@ READINGS = {
 }
 
 
-
-
-
-
 @pytest.fixture
 def slot_clock() -> ManualClock:
     return ManualClock("2026-02-28 20:00")

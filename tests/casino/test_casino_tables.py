@@ -30,9 +30,7 @@ def play_out(cas: Casino, table: str, by: str | None = None) -> None:
         cas.record_round(table, by=chief, result={"outcome": "dealer 20"})
 
 
-def close_and_count(
-    cas: Casino, table: str, closing: int | dict[int, int], drop: int
-) -> None:
+def close_and_count(cas: Casino, table: str, closing: int | dict[int, int], drop: int) -> None:
     cas.close_table(
         table,
         by=CHIEF[table],
@@ -44,7 +42,9 @@ def close_and_count(
     cas.count_box(table, "DROP", by="K1", second="K2", chips=chips_for(drop), seal=f"{table}-S1")
 
 
-def bj3_session(cas: Casino, clock: ManualClock, *, fills: tuple[int, ...] = (1_000_000,)) -> list[int]:
+def bj3_session(
+    cas: Casino, clock: ManualClock, *, fills: tuple[int, ...] = (1_000_000,)
+) -> list[int]:
     """BJ-3 session 1 of AS-04/AS-13: returns the fill seqs."""
     open_day(cas, clock)
     open_table(cas, "BJ-3", float_total=2_000_000)
@@ -113,7 +113,9 @@ def test_as_04_red_ink_correction_after_approval(cas: Casino, clock: ManualClock
     ts = cas.table_session("BJ-3").id
     result = cas.sign_result("BJ-3", by="D1")
     assert cas.effective_result(ts) == 2_075_000
-    corr = cas.request_correction(fill, [("total", 1_000_000, 100_000), ("chips.10000", 100, 10)], "slip misread", by="T1")
+    corr = cas.request_correction(
+        fill, [("total", 1_000_000, 100_000), ("chips.10000", 100, 10)], "slip misread", by="T1"
+    )
     assert corr.payload["red_ink"] is True
     assert cas.view(fill).corrections[0].state == "PENDING"
     assert cas.ledger.get(fill).payload["data"]["total"] == 1_000_000
@@ -133,7 +135,9 @@ def test_as_04_red_ink_correction_after_approval(cas: Casino, clock: ManualClock
 
 def test_as_05_who_may_approve(cas: Casino, clock: ManualClock) -> None:
     (fill,) = bj3_session(cas, clock)
-    corr = cas.request_correction(fill, [("total", 1_000_000, 100_000), ("chips.10000", 100, 10)], "slip misread", by="T1")
+    corr = cas.request_correction(
+        fill, [("total", 1_000_000, 100_000), ("chips.10000", 100, 10)], "slip misread", by="T1"
+    )
     for who in ("R1", "S1", "C2"):
         refused("PERMISSION_DENIED", cas.decide_correction, corr.seq, True, by=who)
     cas.decide_correction(corr.seq, True, by="C1")
@@ -156,7 +160,11 @@ def test_as_06_integral_approval_rejection_keeps_original(cas: Casino, clock: Ma
     )  # fmt: skip
     import inspect
 
-    assert list(inspect.signature(cas.decide_correction).parameters) == ["correction_seq", "approve", "by"]
+    assert list(inspect.signature(cas.decide_correction).parameters) == [
+        "correction_seq",
+        "approve",
+        "by",
+    ]
     cas.decide_correction(corr.seq, False, by="D1")
     assert cas.view(closing).corrections[0].state == "REJECTED"
     assert cas.effective(closing)["float"]["total"] == 2_730_000
@@ -165,7 +173,9 @@ def test_as_06_integral_approval_rejection_keeps_original(cas: Casino, clock: Ma
 
 def test_as_07_one_pending_correction_per_field(cas: Casino, clock: ManualClock) -> None:
     (fill,) = bj3_session(cas, clock)
-    cas.request_correction(fill, [("total", 1_000_000, 100_000), ("chips.10000", 100, 10)], "slip misread", by="T1")
+    cas.request_correction(
+        fill, [("total", 1_000_000, 100_000), ("chips.10000", 100, 10)], "slip misread", by="T1"
+    )
     refused(
         "CORRECTION_PENDING", cas.request_correction, fill,
         [("total", 1_000_000, 200_000), ("chips.10000", 100, 20)],
@@ -297,7 +307,9 @@ def bd1_session(cas: Casino, clock: ManualClock, cagnotte: int = 156_000) -> Non
     cas.incident("BD-1", "OTHER", "end of the talla", by="T2", extra={"end_last_rounds": True})
     cas.close_table("BD-1", by="T2", cashier="K1", chips=chips_for(780_000),
                     seals={"CAGNOTTE": "BD1-S1", "TIP": "BD1-S2"})  # fmt: skip
-    cas.count_box("BD-1", "CAGNOTTE", by="K1", second="K2", chips=chips_for(cagnotte), seal="BD1-S1")
+    cas.count_box(
+        "BD-1", "CAGNOTTE", by="K1", second="K2", chips=chips_for(cagnotte), seal="BD1-S1"
+    )
 
 
 def test_as_15_circle_result_excludes_tips(cas: Casino, clock: ManualClock) -> None:
@@ -427,7 +439,9 @@ def test_as_22_the_last_three_rounds(cas: Casino, clock: ManualClock) -> None:
     clock.set("2026-03-03 04:00")
     ann = cas.announce_last_rounds("BJ-3", by="T1")
     assert ann.payload["data"]["text"] == "les tres últimes jugades"
-    assert cas.tables["BJ-3"].state is TableState.LAST_ROUNDS and cas.tables["BJ-3"].rounds_left == 3
+    assert (
+        cas.tables["BJ-3"].state is TableState.LAST_ROUNDS and cas.tables["BJ-3"].rounds_left == 3
+    )
     rounds = [cas.record_round("BJ-3", by="R2", result={"outcome": "x"}) for _ in range(3)]
     assert [r.payload["data"]["round"] for r in rounds] == [210, 211, 212]
     assert [r.payload["data"]["is_last_round_of_session"] for r in rounds] == [False, False, True]
@@ -564,7 +578,10 @@ def test_as_26_limit_change_with_five_passes(cas: Casino, clock: ManualClock) ->
     figures = cas.session_figures(cas.table_session("BJ-5").id)
     assert figures["opening_float"] == 2_000_000 and figures["fills"] == 2_000_000
     change = [cas.ledger.get(s) for s in cas.table_session("BJ-5").other][-1]
-    assert change.payload["type"] == "LIMIT_CHANGE" and change.payload["data"]["effective_round"] == 106
+    assert (
+        change.payload["type"] == "LIMIT_CHANGE"
+        and change.payload["data"]["effective_round"] == 106
+    )
 
 
 def test_as_27_limits_outside_the_band(cas: Casino, clock: ManualClock) -> None:
@@ -582,7 +599,9 @@ def test_as_28_one_table_at_the_authorised_minimum(cas: Casino, clock: ManualClo
     cas.announce_limit_change("RF-1", Limits(1000, 30_000), by="D1")
     for _ in range(5):
         cas.record_round("RF-1", by="T4", result={})
-    cas.fill("RF-1", by="T4", cashier="K1", chips=chips_for(1_000_000), slip="F-1", reason="LIMIT_CHANGE")
+    cas.fill(
+        "RF-1", by="T4", cashier="K1", chips=chips_for(1_000_000), slip="F-1", reason="LIMIT_CHANGE"
+    )
     assert cas.tables["RF-1"].limits == Limits(1000, 30_000)
     refused("MIN_TABLE_RULE", cas.announce_limit_change, "RF-2", Limits(1000, 30_000), by="D1")
 
@@ -596,7 +615,9 @@ def test_as_29_boule_layouts(cas: Casino, clock: ManualClock) -> None:
             Limits(200, 2000, {"A": 600, "B": 200}), by="D1")  # fmt: skip
 
 
-def test_as_30_no_closing_announcement_during_a_limit_change(cas: Casino, clock: ManualClock) -> None:
+def test_as_30_no_closing_announcement_during_a_limit_change(
+    cas: Casino, clock: ManualClock
+) -> None:
     open_day(cas, clock)
     open_table(cas, "BJ-3", minimum=1000, maximum=100_000)
     open_table(cas, "BJ-5", minimum=1000, maximum=100_000)
@@ -631,7 +652,9 @@ def test_as_32_minimum_crew_and_supervision_span(cas: Casino, clock: ManualClock
     bj = {"cashier": "K1", "float_chips": chips_for(2_000_000), "limits": Limits(1000, 50_000)}
     cas.open_table("BJ-1", by="T1", staff={"R2": "DEALER"}, **bj)
     cas.open_table("BJ-2", by="T1", staff={"R2": "DEALER"}, **bj)
-    refused("SUPERVISION_SPAN_EXCEEDED", cas.open_table, "BJ-3", by="T1", staff={"R2": "DEALER"}, **bj)
+    refused(
+        "SUPERVISION_SPAN_EXCEEDED", cas.open_table, "BJ-3", by="T1", staff={"R2": "DEALER"}, **bj
+    )
 
 
 def test_as_32_half_craps_and_contiguous_span(cas: Casino, clock: ManualClock) -> None:
@@ -646,7 +669,9 @@ def test_as_32_half_craps_and_contiguous_span(cas: Casino, clock: ManualClock) -
     bj = {"cashier": "K1", "float_chips": chips_for(2_000_000), "limits": Limits(1000, 50_000)}
     for t in ("BJ-3", "BJ-4", "BJ-5", "BJ-6"):
         cas.open_table(t, by="T1", staff={"R2": "DEALER"}, **bj)
-    refused("SUPERVISION_SPAN_EXCEEDED", cas.open_table, "BJ-7", by="T1", staff={"R2": "DEALER"}, **bj)
+    refused(
+        "SUPERVISION_SPAN_EXCEEDED", cas.open_table, "BJ-7", by="T1", staff={"R2": "DEALER"}, **bj
+    )
 
 
 def test_as_33_settled_rounds_cannot_be_reopened(cas: Casino, clock: ManualClock) -> None:
@@ -719,7 +744,9 @@ def test_as_55_tips_counted_and_totalled(cas: Casino, clock: ManualClock) -> Non
     day = cas.days["2026-03-02"]
     assert day.state == "CLOSED_TO_PLAY"
     assert day.closed_to_play_at is not None
-    assert day.closed_to_play_at.astimezone(clock.tz).strftime("%Y-%m-%d %H:%M") == "2026-03-03 04:35"
+    assert (
+        day.closed_to_play_at.astimezone(clock.tz).strftime("%Y-%m-%d %H:%M") == "2026-03-03 04:35"
+    )
     clock.set("2026-03-03 05:00")
     cas.count_tips("BJ-3", by="K1", second="K2", chips=chips_for(124_000), seal="BJ-3-S2")
     cas.count_tips("BD-1", by="K1", second="K2", chips=chips_for(31_000), seal="C2")
@@ -782,7 +809,9 @@ def test_as_62_opening_requires_sealed_books_and_one_day(cas_url: str, clock: Ma
 # ----------------------------------------------------------------- state from the books
 
 
-def test_reopening_the_casino_rebuilds_its_state(cas: Casino, clock: ManualClock, cas_url: str) -> None:
+def test_reopening_the_casino_rebuilds_its_state(
+    cas: Casino, clock: ManualClock, cas_url: str
+) -> None:
     from crupier.casino.casino import open_casino
 
     (fill,) = bj3_session(cas, clock)
@@ -830,11 +859,15 @@ def test_as_18_changer_reconciliation(cas: Casino, clock: ManualClock) -> None:
     assert len(cas.incidents) == incidents_before
 
 
-def test_as_18_changer_variance_is_an_incident_not_a_result(cas: Casino, clock: ManualClock) -> None:
+def test_as_18_changer_variance_is_an_incident_not_a_result(
+    cas: Casino, clock: ManualClock
+) -> None:
     cas.config.sessions_per_day = 1
     open_day(cas, clock)
     open_table(cas, "BD-1", float_total=1_000_000)
-    refused("PERMISSION_DENIED", cas.changer_fill, "BD-1", by="R3", cashier="K1", chips={}, slip="X")
+    refused(
+        "PERMISSION_DENIED", cas.changer_fill, "BD-1", by="R3", cashier="K1", chips={}, slip="X"
+    )
     cas.changer_fill("BD-1", by="V1", cashier="K1", chips=chips_for(500_000), slip="CF-1")
     cas.incident("BD-1", "OTHER", "end of the talla", by="T2", extra={"end_last_rounds": True})
     cas.close_table("BD-1", by="T2", cashier="K1", chips=chips_for(770_000),
@@ -862,7 +895,9 @@ def test_as_35_free_bank_sessions_and_tallies(cas: Casino, clock: ManualClock) -
     cas.new_talla("BD-1", by="T2")
     refused("FREE_BANK_LIMIT", cas.new_talla, "BD-1", by="T2")
     for session in (2, 3):  # sessions 2 and 3 of the same day
-        cas.incident("BD-1", "OTHER", "end of the tallies", by="T2", extra={"end_last_rounds": True})
+        cas.incident(
+            "BD-1", "OTHER", "end of the tallies", by="T2", extra={"end_last_rounds": True}
+        )
         cas.close_table("BD-1", by="T2", cashier="K1", chips=chips_for(1_000_000),
                         seals={"CAGNOTTE": f"C{session}", "TIP": f"T{session}"})  # fmt: skip
         cas.count_box("BD-1", "CAGNOTTE", by="K1", second="K2", chips={}, seal=f"C{session}")

@@ -118,7 +118,9 @@ def seated(game_id: str, seed: int) -> Game[Any, Any]:
         for name, department in zip((*PLAYERS, "dee"), (1, 6, 2, 7), strict=True):
             game.apply(a["take-seat"](player=name, department=department))
         game.apply(a["new-shoe"](cut_by="ana"))
-        game.apply(a["announce-bank"](banker="bank", amount=1_000_000, shoes=None, by=Role.INSPECTOR))
+        game.apply(
+            a["announce-bank"](banker="bank", amount=1_000_000, shoes=None, by=Role.INSPECTOR)
+        )
     return game
 
 

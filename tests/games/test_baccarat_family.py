@@ -62,9 +62,7 @@ def test_punto_banco_deals_by_the_profile_table() -> None:
     assert standard.rules.banker_table[3][9] == "P"
     assert _burnt_by_the_rules(_deal(standard, six))
     # the same cell edited in the profile: Banca draws the sixth card, and five are too few
-    edited = _punto_banco(
-        banker_table=_cell(pb.raw_profile()["rules"]["banker_table"], 3, 8, "T")
-    )
+    edited = _punto_banco(banker_table=_cell(pb.raw_profile()["rules"]["banker_table"], 3, 8, "T"))
     assert not _burnt_by_the_rules(_deal(edited, six))
     with pytest.raises(MalformedAction, match="needs more cards"):
         _deal(edited, six[:5])

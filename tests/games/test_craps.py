@@ -219,9 +219,7 @@ def test_a_shooter_who_takes_the_dice_mid_point_throws_for_it_without_a_line_bet
     refused(game, PlaceBet(player="bo", spot="win", amount=10 * E, by=P), IllegalAction)
     assert {"no-more-bets"} <= set(game.legal_actions())
     record = throw(game, 3, 3)  # bo makes ana's point
-    assert [(e.spot, e.net) for e in record.events if isinstance(e, Settled)] == [
-        ("win", 10 * E)
-    ]
+    assert [(e.spot, e.net) for e in record.events if isinstance(e, Settled)] == [("win", 10 * E)]
     assert game.state.point is None and game.state.shooter == "bo"
     refused(game, NoMoreBets(by=ST), IllegalAction)  # a come-out: now he needs one
 
@@ -306,8 +304,7 @@ def _moves_on(game: Craps) -> bool:
             shooter = trial.state.shooter
             assert shooter is not None
             if trial.state.point is None and not any(
-                b.player == shooter and b.spot in LINE_SPOTS
-                for b in trial.state.bets.values()
+                b.player == shooter and b.spot in LINE_SPOTS for b in trial.state.bets.values()
             ):
                 trial.apply(BuyIn(player=shooter, amount=1_000 * E))
                 trial.apply(PlaceBet(player=shooter, spot="win", amount=500, by=P))
@@ -878,9 +875,7 @@ ACTIONS: st.SearchStrategy[Op] = st.one_of(
 )
 
 
-@pytest.mark.parametrize(
-    "profile_name", ["andorra", "spain-1979", "andorra-every-throw"]
-)
+@pytest.mark.parametrize("profile_name", ["andorra", "spain-1979", "andorra-every-throw"])
 @pytest.mark.slow
 @settings(
     max_examples=long_run(150, 40), deadline=None, suppress_health_check=[HealthCheck.too_slow]
@@ -890,9 +885,7 @@ def test_random_sessions_balance_and_refusals_change_nothing(
     profile_name: str, ops: list[Op], seed: int
 ) -> None:
     if profile_name == "andorra-every-throw":
-        profile = variant(
-            load_builtin(), "rules", shooter_line_bet=ShooterLineBet.EVERY_THROW
-        )
+        profile = variant(load_builtin(), "rules", shooter_line_bet=ShooterLineBet.EVERY_THROW)
     else:
         profile = load_builtin(profile_name)
     game = Craps(profile, SeededSource(seed))

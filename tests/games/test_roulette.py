@@ -448,7 +448,8 @@ def test_double_and_triple_zero_are_not_on_a_single_zero_wheel(game_id: str, tex
 
 
 @pytest.mark.parametrize(
-    ("text", "name"), [("dozen 1-12", "dozen-1"), ("dozen 13-24", "dozen-2"), ("doz 25-36", "dozen-3")]
+    ("text", "name"),
+    [("dozen 1-12", "dozen-1"), ("dozen 13-24", "dozen-2"), ("doz 25-36", "dozen-3")],
 )
 def test_dozen_by_its_range_as_the_help_writes_it(text: str, name: str) -> None:
     assert spot_of(text).name == name

@@ -682,7 +682,9 @@ def test_par_follows_the_profile() -> None:
     prof = profile(
         rules={
             "punto_table": "TTTTTTPP",
-            "banker_table": {"value": {str(t): r for t, r in pb.load_builtin().rules.banker_table.items()}},
+            "banker_table": {
+                "value": {str(t): r for t, r in pb.load_builtin().rules.banker_table.items()}
+            },
         },
         shoe={"decks": 8},
         cagnotte={"rate": "1:40"},

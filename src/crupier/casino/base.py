@@ -171,7 +171,8 @@ class CasinoConfig:
             "denominations": list(self.denominations),
             "authorisations": {k: v.as_json() for k, v in self.authorisations.items()},
             "float_schedule": {
-                g: {str(m): f for m, f in levels.items()} for g, levels in self.float_schedule.items()
+                g: {str(m): f for m, f in levels.items()}
+                for g, levels in self.float_schedule.items()
             },
             "last_rounds": self.last_rounds,
             "limit_change_rounds": self.limit_change_rounds,
@@ -529,7 +530,11 @@ class CasinoBase:
         author_key = None if actor.id == SYSTEM_ID else self.keyring.key(actor.id)
         try:
             entry = self.ledger.append(
-                kind, actor, payload, cosigners=list(cosigners), unique=list(unique),
+                kind,
+                actor,
+                payload,
+                cosigners=list(cosigners),
+                unique=list(unique),
                 author_key=author_key,
             )
         except lerr.LedgerError as exc:
@@ -633,7 +638,9 @@ class CasinoBase:
             )
         roles = PURPOSE_ROLE.get(purpose, ())
         for a in self.valid_assignments(staff):
-            if a.role in roles and (purpose == "DIRECTOR" or a.role is not Role.TC or a.covers(table)):
+            if a.role in roles and (
+                purpose == "DIRECTOR" or a.role is not Role.TC or a.covers(table)
+            ):
                 return a.role
         raise OpsError(Code.SIGNER_NOT_AUTHORISED, f"{staff} holds no role that signs as {purpose}")
 
@@ -733,9 +740,7 @@ class CasinoBase:
         return True
 
     @query
-    def authorise(
-        self, op: Op, by: str, act: str = "C", table: str | None = None
-    ) -> Role:
+    def authorise(self, op: Op, by: str, act: str = "C", table: str | None = None) -> Role:
         """The role in which ``by`` may do ``act`` for ``op`` now, or ``PERMISSION_DENIED``.
 
         Staff must hold a valid licence and card (``LICENCE_INVALID``, OPS-SEC-05).
@@ -969,9 +974,13 @@ class CasinoBase:
         director = self.director_in_office()
         if director is not None:
             if sponsor != director:
-                raise OpsError(Code.PERMISSION_DENIED, f"{sponsor} is not the game director in office")
+                raise OpsError(
+                    Code.PERMISSION_DENIED, f"{sponsor} is not the game director in office"
+                )
             if not self.licence_valid(self.staff[sponsor]):
-                raise OpsError(Code.LICENCE_INVALID, f"{sponsor} has no valid class I licence and card")
+                raise OpsError(
+                    Code.LICENCE_INVALID, f"{sponsor} has no valid class I licence and card"
+                )
             return Role.DIR
         if not self._holds(sponsor, Role.CRAJ):
             raise OpsError(
@@ -1016,7 +1025,9 @@ class CasinoBase:
         if person is None:
             raise OpsError(Code.UNKNOWN_ENTITY, f"{staff_id} is not registered")
         if role not in (Role.CRAJ, Role.BRD, Role.ADM, Role.EXT) and not self.licence_valid(person):
-            raise OpsError(Code.LICENCE_INVALID, f"{staff_id} has no granted licence and active card")
+            raise OpsError(
+                Code.LICENCE_INVALID, f"{staff_id} has no granted licence and active card"
+            )
         data = {
             "staff": staff_id,
             "role": str(role),

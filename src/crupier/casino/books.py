@@ -100,7 +100,9 @@ class BookEntry:
         }
 
 
-def _in_period(payload: dict[str, Any], day: str | None, start: str | None, end: str | None) -> bool:
+def _in_period(
+    payload: dict[str, Any], day: str | None, start: str | None, end: str | None
+) -> bool:
     when = payload.get("gaming_day") or payload.get("local_time", "")[:10]
     if day is not None and when != day:
         return False
@@ -168,7 +170,9 @@ def _follow_up_states(entries: list[BookEntry], at: dt.datetime) -> None:
             due = item["followup_due_at"]
             answered = answers.get((e.seq, int(item["item_no"])))
             if answered is not None:
-                states[str(item["item_no"])] = "ANSWERED_ON_TIME" if answered <= due else "ANSWERED_LATE"
+                states[str(item["item_no"])] = (
+                    "ANSWERED_ON_TIME" if answered <= due else "ANSWERED_LATE"
+                )
             else:
                 now = at.strftime("%Y-%m-%dT%H:%M:%S.%fZ")
                 states[str(item["item_no"])] = "PENDING" if now <= due else "OVERDUE"
@@ -286,7 +290,9 @@ def readable(value: Any, key: str = "") -> str:
         return money(value)
     if isinstance(value, dict):
         if set(value) <= {"player", "spot", "amount"} and "spot" in value:
-            return " ".join(readable(value[k], k) for k in ("player", "spot", "amount") if k in value)
+            return " ".join(
+                readable(value[k], k) for k in ("player", "spot", "amount") if k in value
+            )
         money_map = key == "per_game"
         parts = []
         order = sorted(value, key=lambda k: (k != "minimum", k))  # a limit reads minimum first
@@ -312,7 +318,9 @@ def summary(data: dict[str, Any]) -> str:
     parts = []
     if _is_chip_count(data):
         data = dict(data)
-        parts.append(f"total: {chip_count({'chips': data.pop('chips'), 'total': data.pop('total')})}")
+        parts.append(
+            f"total: {chip_count({'chips': data.pop('chips'), 'total': data.pop('total')})}"
+        )
     for key, value in data.items():
         if key == "log":
             parts.append(f"log: {len(value)} actions")
@@ -505,7 +513,9 @@ def _check_export(doc: dict[str, Any], keys: Sequence[Any]) -> int:
                 raise _Bad(sig.seq, "bad-reference", f"not a signature of entry {target.seq}")
             owner = staff.get(str(p["key_id"]))
             if owner is None or owner[0] != p["signer"]["id"]:
-                raise _Bad(sig.seq, "unknown-key", f"{p['key_id']} is not {p['signer']['id']}'s key")
+                raise _Bad(
+                    sig.seq, "unknown-key", f"{p['key_id']} is not {p['signer']['id']}'s key"
+                )
             if not verify_signature(owner[1], unb64(p["signature"]), bytes.fromhex(target.hash)):
                 raise _Bad(sig.seq, "bad-cosignature", f"the signature of entry {target.seq} fails")
 
@@ -530,8 +540,17 @@ def _check_export(doc: dict[str, Any], keys: Sequence[Any]) -> int:
         for number, e in numbered.items():
             before = numbered.get(number - 1)
             p = e.payload
-            if number and before is not None and isinstance(p, dict) and p["book_prev"] != before.hash:
-                raise _Bad(e.seq, "volume-chain", f"{book} {volume} No. {number} does not follow No. {number - 1}")
+            if (
+                number
+                and before is not None
+                and isinstance(p, dict)
+                and p["book_prev"] != before.hash
+            ):
+                raise _Bad(
+                    e.seq,
+                    "volume-chain",
+                    f"{book} {volume} No. {number} does not follow No. {number - 1}",
+                )
     return len(doc["entries"])
 
 
@@ -799,8 +818,10 @@ class _Form:
             bad = False
             for _, cc in counts:
                 made = sum(int(k) * int(q) for k, q in cc["chips"].items())
-                totals.append(money(int(cc["total"])) + ("" if made == cc["total"] else
-                                                         f" (chips make {money(made)}!)"))
+                totals.append(
+                    money(int(cc["total"]))
+                    + ("" if made == cc["total"] else f" (chips make {money(made)}!)")
+                )
                 bad = bad or made != cc["total"]
             rows.append((totals, bad))
             n = len(counts)
@@ -851,7 +872,9 @@ class _Form:
                                ("tips_total", "Tips of the day (information only, in no total)")):  # fmt: skip
                 if key in d:
                     rows.append(([label, "", "", money(d[key])], False))
-            self.table(("Table", "Game", "Session", "Result"), (60, 70, 60, 87), rows, 8, right=(3,))
+            self.table(
+                ("Table", "Game", "Session", "Result"), (60, 70, 60, 87), rows, 8, right=(3,)
+            )
             self.text(f"Signatures: {'; '.join(_signature_lines(e)) or 'none'}")
             for row in self.entry_rows([e])[1:]:
                 self.text(" ".join(row[0][4:7]), color=_RED)
@@ -859,7 +882,9 @@ class _Form:
 
     def tips(self, entries: list[BookEntry]) -> None:
         """A56: each tip box count by denomination, its share of the day, the day's total."""
-        day_totals = {e.gaming_day: e.data.get("total") for e in entries if e.type == "TIPS_DAY_TOTAL"}
+        day_totals = {
+            e.gaming_day: e.data.get("total") for e in entries if e.type == "TIPS_DAY_TOTAL"
+        }
         rows: list[tuple[Sequence[str], bool]] = []
         for e in entries:
             status, red = self.status(e)
@@ -869,7 +894,7 @@ class _Form:
                 chips = ", ".join(f"{q} x {money(int(k))}" for k, q in
                                   sorted(d.get("chips", {}).items(), key=lambda kv: -int(kv[0])))  # fmt: skip
                 day = day_totals.get(e.gaming_day)
-                share = (f"{d['total'] * 100 / day:.1f} %" if isinstance(day, int) and day else "")
+                share = f"{d['total'] * 100 / day:.1f} %" if isinstance(day, int) and day else ""
                 rows.append(([e.number, e.local_time[5:16], e.table or "", d.get("box", ""),
                               d.get("seal", ""), chips, chip_count(d).split(" (")[0], share, sigs,
                               status], red))  # fmt: skip
@@ -882,8 +907,10 @@ class _Form:
         self.table(("No.", "Time", "Table", "Tip box", "Seal", "Count by denomination", "Total",
                     "Share of day", "Signatures", "Status"),
                    (16, 20, 14, 22, 24, 55, 22, 18, 64, 22), rows, right=(6, 7))  # fmt: skip
-        self.text("Tips are counted after the end of the gaming hours and enter no result "
-                  "(OPS-TIP-02, -04); no manager takes part in their distribution (OPS-TIP-05).")
+        self.text(
+            "Tips are counted after the end of the gaming hours and enter no result "
+            "(OPS-TIP-02, -04); no manager takes part in their distribution (OPS-TIP-05)."
+        )
 
     def checkpoint(self, checkpoint: InspectorCheckpoint, book: str) -> None:
         """The foot of the volume: the checkpoint of what was printed, hashes in full."""
@@ -963,7 +990,10 @@ def export(
             "verification": verification.as_json(),
             "checkpoint": checkpoint.body(),
             "seals": [
-                {"ledger": raw_row(s), "signature_entries": [raw_row(x) for x in ledger.signatures(s.seq)]}
+                {
+                    "ledger": raw_row(s),
+                    "signature_entries": [raw_row(x) for x in ledger.signatures(s.seq)],
+                }
                 for s in seals
             ],
             "keys": [raw_row(k) for k in key_rows],

@@ -237,7 +237,9 @@ def _equipment(casino: Casino) -> None:
     )  # fmt: skip
 
 
-def _legal(casino: Casino, table: str, bets: list[tuple[str, str, int]]) -> list[tuple[str, str, int]]:
+def _legal(
+    casino: Casino, table: str, bets: list[tuple[str, str, int]]
+) -> list[tuple[str, str, int]]:
     """Keep the bets the engine would accept now (a place bet before a point, say)."""
     from crupier.core.layout import PlaceBet
     from crupier.core.roles import Role

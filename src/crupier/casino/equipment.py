@@ -590,7 +590,9 @@ class EquipmentOps(CasinoBase):
             raise OpsError(Code.MISSING_FIELDS, "shoes are numbered (OPS-EQ-03)")
         for item in self.equipment.values():
             if item.type is EquipmentType.SHOE and item.number == number:
-                raise OpsError(Code.MALFORMED_REQUEST, f"shoe number {number} is taken by {item.id}")
+                raise OpsError(
+                    Code.MALFORMED_REQUEST, f"shoe number {number} is taken by {item.id}"
+                )
 
     @projects("EQR.EQUIPMENT")
     def _eq_on_equipment(self, entry: Entry) -> None:
@@ -1012,7 +1014,8 @@ class EquipmentOps(CasinoBase):
             self.check_serviceable(item.id)
         if len(dice) < rule.minimum:
             raise OpsError(
-                Code.INSUFFICIENT_DICE, f"{game} needs at least {rule.minimum} dice, got {len(dice)}"
+                Code.INSUFFICIENT_DICE,
+                f"{game} needs at least {rule.minimum} dice, got {len(dice)}",
             )
         self._eq_check_dice_free(items, table, session)
         self._eq_check_dice_fresh(dice, table, session)
@@ -1339,10 +1342,14 @@ class EquipmentOps(CasinoBase):
                 f"{op_id} was notified for {op.scheduled_date}; a new notice is needed for {today}",
             )
         if not self._eq_company(op.company).licensed:
-            raise OpsError(Code.COMPANY_NOT_J_LICENSED, f"{op.company} holds no valid class J licence")
+            raise OpsError(
+                Code.COMPANY_NOT_J_LICENSED, f"{op.company} holds no valid class J licence"
+            )
         if op.type == "DESTRUCTION":
             if police is None or not all((police.name, police.badge_no, police.authorisation_ref)):
-                raise OpsError(Code.POLICE_REQUIRED, "a destruction needs the police officer present")
+                raise OpsError(
+                    Code.POLICE_REQUIRED, "a destruction needs the police officer present"
+                )
             if not acta_ref:
                 raise OpsError(Code.ACTA_REQUIRED, "a destruction needs the police acta reference")
         elif not (op.destination and transport_doc):

@@ -171,7 +171,9 @@ CHIEF = {
 }  # fmt: skip
 
 
-def chips_for(total: int, denominations: tuple[int, ...] = (10000, 2500, 500, 100)) -> dict[int, int]:
+def chips_for(
+    total: int, denominations: tuple[int, ...] = (10000, 2500, 500, 100)
+) -> dict[int, int]:
     """A chip breakdown of ``total`` cents, largest chips first.
 
     >>> chips_for(2_000_000)
@@ -200,7 +202,9 @@ def _make(total: int, denominations: tuple[int, ...]) -> dict[int, int] | None:
     return None
 
 
-def open_day(casino: Casino, clock: ManualClock, date: str = "2026-03-02", at: str = "15:00") -> None:
+def open_day(
+    casino: Casino, clock: ManualClock, date: str = "2026-03-02", at: str = "15:00"
+) -> None:
     """Open gaming day ``date`` and its first session at ``at`` (local)."""
     clock.set(f"{date} {at}")
     casino.open_day(date, by="D1")
@@ -225,9 +229,10 @@ def open_table(
     lo = minimum or (min(layouts.values()) if layouts else auth.authorised_minimum)
     hi = maximum or lo * auth.max_multiples[0]
     crew = {k: v for k, v in CREWS.get(table_id, {}).items() if k != CHIEF[table_id]}
-    if table.game in ("french-roulette", "american-roulette", "boule") and casino.wheel(table_id)[
-        "locked"
-    ]:
+    if (
+        table.game in ("french-roulette", "american-roulette", "boule")
+        and casino.wheel(table_id)["locked"]
+    ):
         casino.unlock_wheel(table_id, by=CHIEF[table_id], key=f"{table_id}-WHEEL")
     casino.open_table(
         table_id,

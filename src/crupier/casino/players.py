@@ -500,7 +500,9 @@ class PlayerOps(CasinoBase):
         if not _circle_poker(found.game):
             raise OpsError(Code.MALFORMED_REQUEST, "seats are drawn by lot only in circle poker")
         if len(set(players)) != len(players) or len(players) > found.seats:
-            raise OpsError(Code.MALFORMED_REQUEST, f"{len(players)} players for {found.seats} seats")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, f"{len(players)} players for {found.seats} seats"
+            )
         if len(players) < CIRCLE_POKER_MIN_PLAYERS:
             raise OpsError(
                 Code.INSUFFICIENT_PLAYERS, f"circle poker needs {CIRCLE_POKER_MIN_PLAYERS} players"
@@ -617,7 +619,9 @@ class PlayerOps(CasinoBase):
         if seat is not None and seat.table == table:
             return
         if player not in self.standing.get(table, set()):
-            raise OpsError(Code.STANDING_NOT_AUTHORISED, f"{player} may not bet standing at {table}")
+            raise OpsError(
+                Code.STANDING_NOT_AUTHORISED, f"{player} may not bet standing at {table}"
+            )
 
     # ----------------------------------------------- chemin de fer, baccarat
 
@@ -630,7 +634,9 @@ class PlayerOps(CasinoBase):
         """
         role = self._ply_keeper(by, table)
         if self.table(table).game not in BANK_TURN_GAMES:
-            raise OpsError(Code.MALFORMED_REQUEST, "this rule applies to chemin de fer and baccarat")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, "this rule applies to chemin de fer and baccarat"
+            )
         if outcome not in ("TAKEN", "REFUSED", "ABSENT"):
             raise OpsError(Code.MALFORMED_REQUEST, f"unknown outcome {outcome!r}")
         seat = self._ply_seated(table, player)
@@ -739,7 +745,9 @@ class PlayerOps(CasinoBase):
         self.require_director(by)
         promo = self._ply_promotion(promo_id)
         if promo.references_gaming:
-            raise OpsError(Code.INVALID_STATE, f"{promo_id} refers to gaming: it needs authorisation")
+            raise OpsError(
+                Code.INVALID_STATE, f"{promo_id} refers to gaming: it needs authorisation"
+            )
         data = {"type": NOTICE_TYPE, "text": text or promo.title, "promotion": promo_id}
         return self.record("A61", "NOTICE", data, by=by, role=Role.DIR, purpose="AUTHOR")
 

@@ -112,6 +112,8 @@ def _apply(game: Any, log: list[dict[str, Any]]) -> list[Move]:
         game.source = ScriptedSource(entry.draws)
         record = game.apply(entry.action)
         moves.append(
-            Move(raw["action"], [list(d) for d in entry.draws], [e.to_dict() for e in record.events])
+            Move(
+                raw["action"], [list(d) for d in entry.draws], [e.to_dict() for e in record.events]
+            )
         )
     return moves

@@ -565,7 +565,9 @@ class RegisterOps(CasinoBase):
         self.require_director(by, Op.COMMUNICATION)
         role = self.authorise(Op.COMMUNICATION, by)
         if request_seq not in self.info_requests:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"entry {request_seq} is not an information request")
+            raise OpsError(
+                Code.UNKNOWN_ENTITY, f"entry {request_seq} is not an information request"
+            )
         data = {
             "request_entry": self._reference(request_seq),
             "text": _text(text, "the text"),
@@ -578,7 +580,9 @@ class RegisterOps(CasinoBase):
         """``OPEN``, ``ANSWERED`` or ``OVERDUE`` (unanswered after the due time) at ``at``."""
         found = self.info_requests.get(request_seq)
         if found is None:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"entry {request_seq} is not an information request")
+            raise OpsError(
+                Code.UNKNOWN_ENTITY, f"entry {request_seq} is not an information request"
+            )
         if found.answered_at is not None:
             return ANSWERED
         assert found.due_at is not None

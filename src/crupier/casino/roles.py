@@ -119,7 +119,17 @@ class Op(StrEnum):
     READ_ALL = "35 read every record"
 
 
-_COLUMNS = (Role.DIR, Role.SUB, Role.CDM, Role.TC, Role.DLR, Role.CHG, Role.CSH, Role.CRAJ, Role.BRD)
+_COLUMNS = (
+    Role.DIR,
+    Role.SUB,
+    Role.CDM,
+    Role.TC,
+    Role.DLR,
+    Role.CHG,
+    Role.CSH,
+    Role.CRAJ,
+    Role.BRD,
+)
 
 # The matrix of §4.3, one row per operation, columns DIR SUB CDM TC DLR CHG CSH CRAJ BRD.
 _ROWS: dict[Op, tuple[str, ...]] = {
@@ -141,7 +151,15 @@ _ROWS: dict[Op, tuple[str, ...]] = {
     Op.SIGN_SESSION_RESULT: ("A", "A*", "A*", "R own", "-", "-", "-", "R", "-"),
     Op.SIGN_DAILY_SUMMARY: ("A", "A*", "A*", "-", "-", "-", "-", "R", "R"),
     Op.REQUEST_CORRECTION: (
-        "C", "C", "C", "C creatable", "C creatable", "C signed", "C signed", "C regulator", "-",
+        "C",
+        "C",
+        "C",
+        "C creatable",
+        "C creatable",
+        "C signed",
+        "C signed",
+        "C regulator",
+        "-",
     ),
     Op.APPROVE_CORRECTION: ("A", "-", "A*", "-", "-", "-", "-", "A", "-"),
     Op.TIPS_ENTRY: ("A", "R", "R", "-", "-", "-", "C", "R", "-"),

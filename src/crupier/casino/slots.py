@@ -213,7 +213,9 @@ class SlotOps(CasinoBase):
         inside = [seq for seq, at in machine.readings if start <= at < end]
         before = [seq for seq, at in machine.readings if at < start]
         if len(inside) < 2:
-            raise OpsError(Code.INVALID_STATE, f"{machine_id} needs an opening and a closing reading")
+            raise OpsError(
+                Code.INVALID_STATE, f"{machine_id} needs an opening and a closing reading"
+            )
         opening, closing = self._slot_meters(inside[0]), self._slot_meters(inside[-1])
         previous = self._slot_meters(before[-1]) if before else None
         broken = previous is not None and previous["meters"] != opening["meters"]

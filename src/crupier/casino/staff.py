@@ -165,7 +165,9 @@ def check_dossier(
     if application.get("signed") is not True:
         lacking.append("signed")
     if lacking:
-        raise OpsError(Code.DOSSIER_INCOMPLETE, f"item (a) of the dossier lacks {', '.join(lacking)}")
+        raise OpsError(
+            Code.DOSSIER_INCOMPLETE, f"item (a) of the dossier lacks {', '.join(lacking)}"
+        )
     if not identity_document_accepted(nationality, out["c"].get("type")):
         wanted = PASSPORT_COPY if nationality.upper() in ANDORRAN else IDENTITY_DOCUMENT
         raise OpsError(
@@ -349,7 +351,9 @@ class StaffOps(CasinoBase):
             )
         applied = _date(application_date or self._today(), "the application date")
         if applied > self._today():
-            raise OpsError(Code.MALFORMED_REQUEST, f"the application date {applied} is in the future")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, f"the application date {applied} is in the future"
+            )
         checked = check_dossier(dossier, person.nationality, applied)
         number = number or f"I-{staff_id}-{len(self._applications(staff_id)) + 1}"
         if any(p.licence and p.licence.number == number for p in self.staff.values()):
@@ -488,7 +492,9 @@ class StaffOps(CasinoBase):
             status = "no licence" if licence is None else f"a {licence.status} licence"
             raise OpsError(Code.CARD_REQUIRES_LICENCE, f"{staff_id} has {status}")
         if person.card == "ACTIVE":
-            raise OpsError(Code.INVALID_STATE, f"{staff_id} already holds card {person.card_number}")
+            raise OpsError(
+                Code.INVALID_STATE, f"{staff_id} already holds card {person.card_number}"
+            )
         photo = photo_ref or self.licence_dossiers.get(staff_id, {}).get("b", {}).get(
             "document_ref"
         )
@@ -554,10 +560,14 @@ class StaffOps(CasinoBase):
         """
         actor = self.authorise(Op.APPOINTMENT, by)
         if role not in MANAGEMENT:
-            raise OpsError(Code.MALFORMED_REQUEST, f"the board appoints DIR, SUB or CDM, not {role}")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, f"the board appoints DIR, SUB or CDM, not {role}"
+            )
         person = self._person(staff_id)
         if not self.licence_valid(person):
-            raise OpsError(Code.LICENCE_INVALID, f"{staff_id} has no granted licence and active card")
+            raise OpsError(
+                Code.LICENCE_INVALID, f"{staff_id} has no granted licence and active card"
+            )
         ends = self._check_appointment(staff_id, role, transitional, substitute_for)
         data = {
             "staff": staff_id,
@@ -578,7 +588,9 @@ class StaffOps(CasinoBase):
     ) -> list[int]:
         """Refuse an appointment the rules forbid; the assignments it ends (a transitional DIR)."""
         if substitute_for not in (None, "DIR") or (substitute_for and role is Role.DIR):
-            raise OpsError(Code.MALFORMED_REQUEST, f"a {role} cannot substitute for {substitute_for}")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, f"a {role} cannot substitute for {substitute_for}"
+            )
         if transitional and role is not Role.DIR:
             raise OpsError(Code.MALFORMED_REQUEST, "only a director is appointed transitionally")
         now = self.now()
@@ -591,7 +603,8 @@ class StaffOps(CasinoBase):
             raise OpsError(Code.INVALID_STATE, f"{directors[0].staff} is the director in office")
         if any(not a.transitional for a in directors):
             raise OpsError(
-                Code.INVALID_STATE, f"{directors[0].staff} is the director in office: cessation first"
+                Code.INVALID_STATE,
+                f"{directors[0].staff} is the director in office: cessation first",
             )
         if transitional:
             self._check_transitional(staff_id)

@@ -158,7 +158,9 @@ class TableOps(CasinoBase):
             raise OpsError(Code.DAY_ALREADY_OPEN, "another gaming day is still open")
         if date in self.days:
             raise OpsError(Code.INVALID_STATE, f"gaming day {date} was already opened")
-        return self.record("JNL", "DAY_OPENED", {"date": date}, by=by, role=Role.DIR, gaming_day=date)
+        return self.record(
+            "JNL", "DAY_OPENED", {"date": date}, by=by, role=Role.DIR, gaming_day=date
+        )
 
     @projects("JNL.DAY_OPENED")
     def _on_day_opened(self, entry: Entry) -> None:
@@ -346,8 +348,7 @@ class TableOps(CasinoBase):
                 return
         raise OpsError(
             Code.MIN_TABLE_RULE,
-            f"no open {table.game} table would keep the authorised minimum "
-            f"{authorised / 100:.2f}",
+            f"no open {table.game} table would keep the authorised minimum {authorised / 100:.2f}",
         )
 
     def limits_in_force(self, table_id: str) -> Limits:
@@ -448,7 +449,9 @@ class TableOps(CasinoBase):
             if lacking:
                 raise OpsError(Code.EQUIPMENT_MISSING, f"{table_id} lacks its {', '.join(lacking)}")
         if table.game in WHEEL_GAMES and self.wheel(table_id)["locked"]:
-            raise OpsError(Code.INVALID_STATE, f"the wheel of {table_id} is locked: unlock it first")
+            raise OpsError(
+                Code.INVALID_STATE, f"the wheel of {table_id} is locked: unlock it first"
+            )
         if table.kind is Kind.CIRCLE and mode == "FREE_BANK":
             self._check_free_bank(table, day.date, session)
         self._check_limits(table, limits, opening=True)
@@ -593,7 +596,9 @@ class TableOps(CasinoBase):
         if reason not in ("ORDINARY", "LIMIT_CHANGE", "PROGRESSIVE_PAYOUT"):
             raise OpsError(Code.MALFORMED_REQUEST, f"unknown fill reason {reason!r}")
         if not slip or slip in self.slips:
-            raise OpsError(Code.MALFORMED_REQUEST, f"slip number {slip!r} is missing or already used")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, f"slip number {slip!r} is missing or already used"
+            )
         count = chip_count(chips, self.config.denominations)
         _check_declared(count, total)
         data = {"table_session": ts.id, "slip": slip, "reason": reason, **count}
@@ -653,9 +658,11 @@ class TableOps(CasinoBase):
         """Announce "les cinc últimes passades" with new limits (OPS-TBL-50, -55)."""
         table = self.table(table_id)
         self.authorise(Op.SET_LIMITS, by, "C")
-        role = self.authorise(Op.ANNOUNCE_LIMIT_CHANGE, by, "C", table_id) if not any(
-            a.role in (Role.SUB, Role.CDM) for a in self.valid_assignments(by)
-        ) else Role.SUB
+        role = (
+            self.authorise(Op.ANNOUNCE_LIMIT_CHANGE, by, "C", table_id)
+            if not any(a.role in (Role.SUB, Role.CDM) for a in self.valid_assignments(by))
+            else Role.SUB
+        )
         if table.state is TableState.LIMIT_CHANGE_PENDING or table.pending_limits is not None:
             raise OpsError(Code.LIMIT_CHANGE_PENDING, f"{table_id} already has a pending change")
         if table.state is not TableState.OPEN:
@@ -763,7 +770,11 @@ class TableOps(CasinoBase):
         ts = self.table_sessions[d["table_session"]]
         ts.other.append(entry.seq)
         self.limits_history.setdefault(ts.id, []).append(
-            {"limits": d["new"], "from_round": d["effective_round"], "at": entry.payload["event_time"]}
+            {
+                "limits": d["new"],
+                "from_round": d["effective_round"],
+                "at": entry.payload["event_time"],
+            }
         )
 
     # ---------------------------------------------------------- temporary closure
@@ -872,7 +883,7 @@ class TableOps(CasinoBase):
     # ----------------------------------------------------------- the last rounds
 
     def announce_last_rounds(self, table_id: str, *, by: str) -> Entry:
-        """"Les tres últimes jugades" (OPS-TBL-30): by the table chief in charge or the DIR."""
+        """ "Les tres últimes jugades" (OPS-TBL-30): by the table chief in charge or the DIR."""
         table = self.table(table_id)
         role = self.authorise(Op.ANNOUNCE_LAST_ROUNDS, by, "C", table_id)
         if table.state is TableState.LIMIT_CHANGE_PENDING:
@@ -898,7 +909,11 @@ class TableOps(CasinoBase):
         if engine is not None and getattr(engine.state, "bets", None):
             raise OpsError(Code.OPEN_BETS_PRESENT, "bets are on the layout")
         return self.incident(
-            table_id, "OTHER", "last rounds ended early: no bets", decision="closing", by=by,
+            table_id,
+            "OTHER",
+            "last rounds ended early: no bets",
+            decision="closing",
+            by=by,
             extra={"end_last_rounds": True},
         )
 
@@ -1082,7 +1097,11 @@ class TableOps(CasinoBase):
             "launched_by": launched_by or by,
         }
         cagnotte_after = getattr(trial.state, "cagnotte", None)
-        if cagnotte is None and isinstance(cagnotte_after, int) and isinstance(cagnotte_before, int):
+        if (
+            cagnotte is None
+            and isinstance(cagnotte_after, int)
+            and isinstance(cagnotte_before, int)
+        ):
             cagnotte = cagnotte_after - cagnotte_before  # the engine's own deduction
         if cagnotte is not None:
             data["cagnotte"] = cagnotte
@@ -1239,8 +1258,11 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         if table.game not in WHEEL_GAMES:
             raise OpsError(Code.MALFORMED_REQUEST, f"{table_id} has no wheel")
-        role = self.authorise(Op.OPEN_TABLE, by, "C", table_id) if by != self.director_in_office() \
+        role = (
+            self.authorise(Op.OPEN_TABLE, by, "C", table_id)
+            if by != self.director_in_office()
             else Role.DIR
+        )
         if not self.wheel(table_id)["locked"]:
             raise OpsError(Code.INVALID_STATE, f"the wheel of {table_id} is already unlocked")
         data = {"key": key, "seal_found": self.wheel(table_id)["seal"]}
@@ -1275,7 +1297,9 @@ class TableOps(CasinoBase):
         ts = self._money_checks(table)
         role = self.authorise(Op.CHANGER_RECONCILIATION, by, "C", table_id)
         if not slip or slip in self.slips:
-            raise OpsError(Code.MALFORMED_REQUEST, f"slip number {slip!r} is missing or already used")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, f"slip number {slip!r} is missing or already used"
+            )
         count = chip_count(chips, self.config.denominations)
         data = {"table_session": ts.id, "slip": slip, **count}
         return self.record(
@@ -1404,7 +1428,9 @@ class TableOps(CasinoBase):
         role = self.authorise(Op.RECORD_ROUNDS, by, "C", table_id)
         number = self.tallies.get(ts.id, 0) + 1
         if table.mode == "FREE_BANK" and number > FREE_BANK_TALLIES:
-            raise OpsError(Code.FREE_BANK_LIMIT, f"a free bank runs {FREE_BANK_TALLIES} tallies a session")
+            raise OpsError(
+                Code.FREE_BANK_LIMIT, f"a free bank runs {FREE_BANK_TALLIES} tallies a session"
+            )
         return self.record(
             "JNL", "TALLA", {"table_session": ts.id, "number": number}, by=by, role=role,
             gaming_day=ts.gaming_day, session=ts.session, table=table_id,
@@ -1509,9 +1535,13 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         role = self.authorise(Op.CLOSING_COUNT, by, "C", table_id)
         if table.game in WHEEL_GAMES and not wheel_seal:
-            raise OpsError(Code.MISSING_FIELDS, f"the wheel of {table_id} needs its seal or key number")
+            raise OpsError(
+                Code.MISSING_FIELDS, f"the wheel of {table_id} needs its seal or key number"
+            )
         if not self.play_over(table_id):
-            raise OpsError(Code.INVALID_STATE, f"{table_id}: play is not over (announce the last rounds)")
+            raise OpsError(
+                Code.INVALID_STATE, f"{table_id}: play is not over (announce the last rounds)"
+            )
         ts = self.table_session(table_id)
         count = chip_count(chips, self.config.denominations)
         _check_declared(count, total)
@@ -1709,9 +1739,7 @@ class TableOps(CasinoBase):
 
     def _journal_cagnotte(self, ts: TableSession) -> int | None:
         """OPS-BK-15: the per-coup deductions the journal holds (None if none recorded)."""
-        amounts = [
-            self.ledger.get(s).payload["data"].get("cagnotte") for s in ts.rounds
-        ]
+        amounts = [self.ledger.get(s).payload["data"].get("cagnotte") for s in ts.rounds]
         recorded = [int(a) for a in amounts if a is not None]
         return sum(recorded) if recorded else None
 
@@ -1806,7 +1834,9 @@ class TableOps(CasinoBase):
         day = self.days[entry.payload["gaming_day"]]
         day.summary = entry.seq
 
-    def carry_forward(self, year: int, *, year_to_date: int, month: str, month_to_date: int) -> Entry:
+    def carry_forward(
+        self, year: int, *, year_to_date: int, month: str, month_to_date: int
+    ) -> Entry:
         """Totals kept before this system: the year and month to date on its first day
         (so A45's running totals start right)."""
         data = {
@@ -1842,7 +1872,9 @@ class TableOps(CasinoBase):
         day = self.days[ts.gaming_day]
         self.authorise(Op.TIPS_ENTRY, by, "C")
         if day.state == "OPEN":
-            raise OpsError(Code.TIPS_COUNT_TOO_EARLY, "tips are counted after the end of gaming hours")
+            raise OpsError(
+                Code.TIPS_COUNT_TOO_EARLY, "tips are counted after the end of gaming hours"
+            )
         if "TIP" in ts.counts:
             raise OpsError(Code.BOX_SEALED, f"the tip box of {ts.id} is already counted")
         count = chip_count(chips, self.config.denominations)
@@ -1908,11 +1940,17 @@ class TableOps(CasinoBase):
         original = self.ledger.get(seq)
         regulator = getattr(self, "is_regulator_entry", None)
         by_craj = any(a.role is Role.CRAJ for a in self.valid_assignments(by))
-        is_regulator = (regulator is not None and regulator(seq)) or original.actor.role == Role.CRAJ
+        is_regulator = (
+            regulator is not None and regulator(seq)
+        ) or original.actor.role == Role.CRAJ
         if is_regulator and not by_craj:
-            raise OpsError(Code.CORRECTION_NOT_ALLOWED, "regulator entries are corrected by the CRAJ")
+            raise OpsError(
+                Code.CORRECTION_NOT_ALLOWED, "regulator entries are corrected by the CRAJ"
+            )
         if by_craj and not is_regulator:  # §4.3 row 18: the CRAJ, only for its own entries
-            raise OpsError(Code.PERMISSION_DENIED, "the CRAJ requests corrections of its own entries")
+            raise OpsError(
+                Code.PERMISSION_DENIED, "the CRAJ requests corrections of its own entries"
+            )
         role = self.authorise_correction(original, by)
         self._check_day_correctable(original)
         ledger_changes = [
@@ -1971,7 +2009,9 @@ class TableOps(CasinoBase):
             else:
                 role = self.authorise(Op.APPROVE_CORRECTION, by, "A")
                 if role is Role.CRAJ:
-                    raise OpsError(Code.PERMISSION_DENIED, "the CRAJ decides only on its own entries")
+                    raise OpsError(
+                        Code.PERMISSION_DENIED, "the CRAJ decides only on its own entries"
+                    )
         before = self._results_touching(target)
         approver = Cosigner(by, str(role), self.keyring.key(by), "APPROVAL")
         try:
@@ -2038,7 +2078,9 @@ class TableOps(CasinoBase):
     def book_entries(self, book: str) -> list[Entry]:
         """Every entry of ``book`` in order (the raw material of the printed books)."""
         return [
-            self.ledger.get(seq) for seq, (b, _v, _n) in sorted(self.entry_book.items()) if b == book
+            self.ledger.get(seq)
+            for seq, (b, _v, _n) in sorted(self.entry_book.items())
+            if b == book
         ]
 
 

@@ -69,7 +69,11 @@ def keep_recent(results: tuple[Any, ...], result: Any, kept: int = RESULTS_KEPT)
     >>> keep_recent((1, 2, 3), 4, kept=3)
     (2, 3, 4)
     """
-    return (*results[len(results) - kept + 1 :], result) if len(results) >= kept else (*results, result)
+    return (
+        (*results[len(results) - kept + 1 :], result)
+        if len(results) >= kept
+        else (*results, result)
+    )
 
 
 # -- profile --------------------------------------------------------------------------

@@ -176,7 +176,7 @@ def _strict_value(annotation: Any, value: object, key: str, ratio: bool = False)
         return
     if ratio or _is_ratio(annotation):
         if isinstance(value, (int, float)):
-            raise ProfileError(f"{key}: {value!r} is not a ratio; write it as \"{value}:1\"")
+            raise ProfileError(f'{key}: {value!r} is not a ratio; write it as "{value}:1"')
         return
     if annotation is bool and not isinstance(value, bool):
         raise ProfileError(f"{key}: {value!r} is not true or false")
@@ -188,7 +188,11 @@ def _strict_value(annotation: Any, value: object, key: str, ratio: bool = False)
             for k, v in value.items():
                 _strict_value(args[1], v, f"{key}.{k}")
         return
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel) and isinstance(value, dict):
+    if (
+        isinstance(annotation, type)
+        and issubclass(annotation, BaseModel)
+        and isinstance(value, dict)
+    ):
         _strict_fields(annotation, value, f"{key}.")
 
 

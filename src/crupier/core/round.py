@@ -165,7 +165,9 @@ def action_from_dict(data: Mapping[str, Any], registry: Mapping[str, type[Action
         raise MalformedAction(f"{kind}: {exc}") from None
 
 
-_ATOMIC: frozenset[type] = frozenset({int, str, float, bool, type(None), Fraction, frozenset, bytes})
+_ATOMIC: frozenset[type] = frozenset(
+    {int, str, float, bool, type(None), Fraction, frozenset, bytes}
+)
 
 
 def fast_copy(value: Any, memo: dict[int, Any] | None = None) -> Any:

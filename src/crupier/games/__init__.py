@@ -16,4 +16,12 @@ from crupier.games.catalogue import (
     profile_names,
 )
 
-__all__ = ["GAMES", "GameInfo", "game_info", "game_module", "load_profile", "new_game", "profile_names"]
+__all__ = [
+    "GAMES",
+    "GameInfo",
+    "game_info",
+    "game_module",
+    "load_profile",
+    "new_game",
+    "profile_names",
+]

@@ -315,9 +315,7 @@ def _volume_problems(url: str, marks: Sequence[VolumeMark]) -> list[str]:
             p = None
         if not isinstance(p, dict) or (p.get("book"), p.get("volume")) != (m.book, m.volume):
             problems.append(f"{name}: ledger entry {m.seq} is no longer that volume's")
-        elif (p.get("type") == "SEAL") != (m.last == 0) or (
-            m.last and p.get("book_seq") != m.last
-        ):
+        elif (p.get("type") == "SEAL") != (m.last == 0) or (m.last and p.get("book_seq") != m.last):
             problems.append(f"{name}: ledger entry {m.seq} has another number")
         elif found.hash != m.hash:
             problems.append(f"{name}: the entry's hash changed")

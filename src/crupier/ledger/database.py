@@ -80,11 +80,15 @@ def check_existing(url: str) -> None:
         with engine.connect() as conn:
             present = inspect(conn).has_table(entries_table.name)
     except SQLAlchemyError as err:
-        raise DatabaseUnavailable(f"{_safe(url)}: cannot open the database ({_first_line(err)})") from None
+        raise DatabaseUnavailable(
+            f"{_safe(url)}: cannot open the database ({_first_line(err)})"
+        ) from None
     finally:
         engine.dispose()
     if not present:
-        raise DatabaseUnavailable(f"{_safe(url)}: the database holds no crupier ledger", "no-ledger")
+        raise DatabaseUnavailable(
+            f"{_safe(url)}: the database holds no crupier ledger", "no-ledger"
+        )
 
 
 def _check_sqlite(url: str, name: str) -> None:

@@ -1123,7 +1123,9 @@ class Ledger:
             raise ReservedKind(f"kind {kind!r} is written by the ledger itself")
 
         if not cosigners and not unique and not self.in_unit():
-            return self.submit(kind, actor, payload, author_key=author_key).result()  # no savepoint needed
+            return self.submit(
+                kind, actor, payload, author_key=author_key
+            ).result()  # no savepoint needed
         return self._work(
             lambda txn: self._append_in(txn, kind, actor, payload, cosigners, unique, author_key)
         )
@@ -1177,7 +1179,10 @@ class Ledger:
                 raise KeyBound(f"{staff_id} has a key; only their old key can rotate it")
             if old is None and sponsor is not None and sponsor.staff_id == staff_id:
                 raise UnsponsoredKey(f"{staff_id} cannot sponsor their own first key")
-            if sponsor is not None and registry.valid_key(sponsor.staff_id, sponsor.key.key_id) is None:
+            if (
+                sponsor is not None
+                and registry.valid_key(sponsor.staff_id, sponsor.key.key_id) is None
+            ):
                 raise UnsponsoredKey(f"{sponsor.staff_id} holds no valid key {sponsor.key.key_id}")
             statement = registration_statement(staff_id, kid, head.hash)
             payload: dict[str, JSONValue] = {

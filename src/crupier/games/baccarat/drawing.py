@@ -66,7 +66,4 @@ def check_banker_table(table: Mapping[int, str], key: str, letters: str, columns
     for total, row in table.items():
         if len(row) != COLUMNS or set(row) - set(letters):
             allowed = ", ".join(letters[:-1]) + " or " + letters[-1]
-            raise ValueError(
-                f"{key}: row {total} must be {COLUMNS} letters {allowed} "
-                f"({columns})"
-            )
+            raise ValueError(f"{key}: row {total} must be {COLUMNS} letters {allowed} ({columns})")

@@ -119,5 +119,3 @@ def open_shoe(
         return shoe, []
     first = shoe.expose()
     return shoe, [first, *shoe.burn(burn_count(first, rules.burn_exposed_card) - 1)]
-
-

@@ -437,6 +437,7 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
         """Every action first closes the correction of the last result (see ``_step``): in
         place only while no result is correctable (closing it then changes nothing)."""
         return not self.state.correctable and super().in_place(action)
+
     void_reopens_betting: ClassVar[bool] = True
     actions: ClassVar[dict[str, type[Action]]] = registry(
         *COMMON_ACTIONS, OpenBets, Launch, Result, CorrectResult, SetClothMinimum

@@ -32,6 +32,7 @@ from crupier.games.builtin import builtin_raw, load_builtin_profile
 
 GAME_ID = "chemin-de-fer"
 
+
 class Cell(StrEnum):
     """One cell of a drawing table."""
 

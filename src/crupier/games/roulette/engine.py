@@ -1013,7 +1013,9 @@ def load_builtin(game_id: str = FRENCH, name: str = "andorra") -> RouletteProfil
     20
     """
     if game_id not in PROFILES:
-        raise MalformedAction(f"{game_id!r} is not a roulette of this module ({', '.join(GAME_IDS)})")
+        raise MalformedAction(
+            f"{game_id!r} is not a roulette of this module ({', '.join(GAME_IDS)})"
+        )
     return load_builtin_profile(PROFILES[game_id], game_id, name)
 
 

@@ -639,6 +639,7 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
     """The trente et quarante engine."""
 
     game_id: ClassVar[str] = GAME_ID
+
     def in_place(self, action: Action) -> bool:
         """The common kinds but an insured bet (placed, then insured, which may refuse), and
         a deal from an electronic shoe once betting is closed (a deal that closes the
@@ -649,6 +650,7 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
             shoe = self.state.shoe
             return self.state.phase is Phase.NO_MORE_BETS and (shoe is None or not shoe.live)
         return super().in_place(action)
+
     actions: ClassVar[dict[str, type[Action]]] = registry(
         *COMMON_ACTIONS, NewShoe, Deal, Burn, Insure, RefaitChoice, Position
     )
