@@ -282,7 +282,7 @@ def main() -> None:
         if args.game and game_id not in args.game:
             continue
         try:
-            info.load()
+            info.game()
         except ModuleNotFoundError:
             continue
         bench(game_id, args.rounds, not args.no_par)
