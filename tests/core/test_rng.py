@@ -2,7 +2,6 @@ from collections import Counter
 
 import pytest
 
-from crupier.core import rng as rng_mod
 from crupier.core.rng import SeededSource, SystemSource, shuffle
 
 
@@ -43,15 +42,3 @@ def test_shuffle_is_a_permutation_and_uses_every_position() -> None:
         assert sorted(deck) == list(range(6))
         firsts[deck[0]] += 1
     assert set(firsts) == set(range(6))
-
-
-def test_no_global_random_in_production_code() -> None:
-    import pathlib
-
-    root = pathlib.Path(rng_mod.__file__).parents[1]
-    offenders = [
-        str(p)
-        for p in root.rglob("*.py")
-        if "import random" in p.read_text() or "from random import" in p.read_text()
-    ]
-    assert offenders == []
