@@ -531,6 +531,72 @@ def demo_day(
                "--format pdf -o a43.pdf")  # fmt: skip
 
 
+# ------------------------------------------------------------------ randomness
+
+
+@app.command("rng-test")
+def rng_test(
+    bits: Annotated[
+        int, typer.Option(help="Bits of the source put through the NIST SP 800-22 tests.")
+    ] = 10_000_000,
+    source: Annotated[
+        str, typer.Option(help="system (the OS CSPRNG, production) or seeded (needs --seed).")
+    ] = "system",
+    seed: Annotated[int | None, typer.Option(help="Seed of the seeded source.")] = None,
+    json_file: Annotated[
+        Path | None, typer.Option("--json", help="Write the report as JSON to this file.")
+    ] = None,
+    doc: Annotated[
+        Path | None,
+        typer.Option(help="Put the report's table in this Markdown file, between its "
+                     "<!-- rng-report:start --> and <!-- rng-report:end --> lines."),
+    ] = None,
+) -> None:  # fmt: skip
+    """Test the random source: NIST SP 800-22 tests and the games' draw uniformity.
+
+    Prints each test's statistic, p-value and result at 99 % confidence (alpha 0.01); exits
+    0 when every test passes, 1 when one fails.
+    """
+    from datetime import UTC, datetime
+
+    from rich.table import Table
+
+    from crupier.analysis import rng_tests
+    from crupier.core.rng import RandomSource, SeededSource, SystemSource
+
+    if source not in ("system", "seeded"):
+        _fail(f"--source is system or seeded, not {source!r}")
+    if (source == "seeded") != (seed is not None):
+        _fail("--seed goes with --source seeded (and the seeded source needs one)")
+    if bits < 1_000:
+        _fail(f"--bits must be at least 1000 (the tests' least lengths), not {bits}")
+    if doc is not None:
+        if not doc.is_file():
+            _fail(f"{doc}: no such file")
+        if rng_tests.DOC_START not in doc.read_text("utf-8"):
+            _fail(f"{doc}: no {rng_tests.DOC_START} ... {rng_tests.DOC_END} section")
+    rng: RandomSource = SystemSource() if seed is None else SeededSource(seed)
+    date = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
+    results = rng_tests.run_battery(rng, bits)
+    data = rng_tests.report(results, source=rng.name, bits=bits, seed=seed, date=date)
+    table = Table(title=f"RNG test: {rng.name} source, {bits:,} bits, {date}")
+    for heading in (f"Test (α={data['alpha']})", "Result", "p-value", "Statistic", "Parameters"):
+        table.add_column(heading, no_wrap=heading != "Parameters")
+    for test, params, stat, p, result in rng_tests.report_rows(data):
+        shown = "pass" if result == "pass" else f"[red]{result}[/red]"
+        table.add_row(test, shown, p.replace(" / ", "\n"), stat.replace(" / ", "\n"), params)
+    _console().print(table)
+    typer.echo("PASS: every test passed" if data["passed"] else "FAIL: a test failed")
+    if json_file is not None:
+        json_file.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", "utf-8")
+    if doc is not None:
+        try:
+            doc.write_text(rng_tests.update_doc(doc.read_text("utf-8"), data), "utf-8")
+        except ValueError as exc:
+            _fail(f"{doc}: {exc}")
+    raise typer.Exit(0 if data["passed"] else 1)
+
+
 def main() -> None:
     """Entry point of the ``crupier`` console script."""
     app()

@@ -492,6 +492,111 @@ def all_passed(results: Sequence[RngResult], alpha: float = ALPHA) -> bool:
     return all(r.passed(alpha) for r in results)
 
 
+def report(
+    results: Sequence[RngResult],
+    *,
+    source: str,
+    bits: int,
+    seed: int | None = None,
+    date: str,
+    alpha: float = ALPHA,
+) -> dict[str, Any]:
+    """The RNG report of the certification package, as plain JSON data: the source, the
+    bits tested, the date, the software's version and each test's figures.
+
+    >>> r = report([RngResult("frequency", "SP 800-22 §2.1", (0.5,), (0.6,))], source="system",
+    ...            bits=100, date="2026-01-01T00:00:00Z")
+    >>> r["source"], r["passed"], r["tests"][0]["passed"], r["alpha"]
+    ('system', True, True, 0.01)
+    """
+    import platform
+    from importlib.metadata import PackageNotFoundError, version
+
+    def _version(package: str) -> str:
+        try:
+            return version(package)
+        except PackageNotFoundError:  # pragma: no cover - run from a source tree
+            return "unknown"
+
+    return {
+        "report": "crupier RNG test",
+        "source": source,
+        "seed": seed,
+        "bits": bits,
+        "date": date,
+        "version": _version("crupier"),
+        "software": {
+            "python": platform.python_version(),
+            "numpy": _version("numpy"),
+            "scipy": _version("scipy"),
+        },
+        "alpha": alpha,
+        "passed": all_passed(results, alpha),
+        "tests": [r.as_dict(alpha) for r in results],
+    }
+
+
+def _fmt_stat(x: float) -> str:
+    return f"{x:.0f}" if float(x).is_integer() else f"{x:.6g}"
+
+
+def report_rows(data: dict[str, Any]) -> list[tuple[str, str, str, str, str]]:
+    """The report's table, one row a test: test, parameters (the bit count ``n`` is the
+    report's), statistic(s), p-value(s), pass.
+
+    >>> data = {"tests": [{"test": "serial", "params": {"n": 10, "m": 3},
+    ...     "statistics": [1.6, 0.8], "p_values": [0.808792, 0.67032], "passed": True}]}
+    >>> report_rows(data)
+    [('serial', 'm=3', '1.6 / 0.8', '0.808792 / 0.670320', 'pass')]
+    """
+    return [
+        (
+            t["test"],
+            " ".join(f"{k}={v}" for k, v in t["params"].items() if k != "n"),
+            " / ".join(_fmt_stat(x) for x in t["statistics"]),
+            " / ".join(f"{p:.6f}" for p in t["p_values"]),
+            "pass" if t["passed"] else "FAIL",
+        )
+        for t in data["tests"]
+    ]
+
+
+def report_markdown(data: dict[str, Any]) -> str:
+    """The report as a Markdown table with a line naming the run (for docs/reliability.md)."""
+    seed = f", seed {data['seed']}" if data.get("seed") is not None else ""
+    lines = [
+        f"Source: **{data['source']}**{seed}; {data['bits']:,} bits for SP 800-22; "
+        f"run {data['date']} by crupier {data['version']} (Python {data['software']['python']}, "
+        f"numpy {data['software']['numpy']}, scipy {data['software']['scipy']}). "
+        f"Pass: every p-value >= {data['alpha']}. "
+        f"Overall: **{'PASS' if data['passed'] else 'FAIL'}**.",
+        "",
+        "| Test | Parameters | Statistic | p-value | Result |",
+        "|---|---|---|---|---|",
+    ]
+    lines += ["| " + " | ".join(row) + " |" for row in report_rows(data)]
+    return "\n".join(lines) + "\n"
+
+
+DOC_START = "<!-- rng-report:start -->"
+DOC_END = "<!-- rng-report:end -->"
+
+
+def update_doc(text: str, data: dict[str, Any]) -> str:
+    """``text`` with the report's table put between the :data:`DOC_START` and
+    :data:`DOC_END` markers (which must be there).
+
+    >>> doc = f"# R\\n{DOC_START}\\nold\\n{DOC_END}\\nrest\\n"
+    >>> data = report([], source="system", bits=8, date="d")
+    >>> new = update_doc(doc, data); "old" in new, new.endswith(f"{DOC_END}\\nrest\\n")
+    (False, True)
+    """
+    start, end = text.find(DOC_START), text.find(DOC_END)
+    if start < 0 or end < start:
+        raise ValueError(f"the document has no {DOC_START} ... {DOC_END} section")
+    return f"{text[: start + len(DOC_START)]}\n{report_markdown(data)}{text[end:]}"
+
+
 __all__ = [
     "ALPHA",
     "Bits",
@@ -506,10 +611,14 @@ __all__ = [
     "longest_run",
     "nist_tests",
     "outcome_uniformity",
+    "report",
+    "report_markdown",
+    "report_rows",
     "run_battery",
     "runs",
     "serial",
     "shoe_positions",
     "shuffle_uniformity",
     "source_bits",
+    "update_doc",
 ]
