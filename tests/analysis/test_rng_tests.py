@@ -22,8 +22,10 @@ import numpy as np
 import pytest
 
 from crupier.analysis import rng_tests as R
+from crupier.core.cards import spanish_deck
 from crupier.core.dice import roll
 from crupier.core.rng import RandomSource, SeededSource, SystemSource, shuffle
+from crupier.core.shoe import Shoe
 from crupier.core.wheel import SINGLE_ZERO_ORDER, spin
 from crupier.testing import long_run
 
@@ -358,6 +360,11 @@ def test_shuffle_uniformity_counts_every_order() -> None:
 def test_shoe_positions_use_the_production_shoe() -> None:
     r = R.shoe_positions(SeededSource(22), shoes=20)
     assert r.params == {"cards": 416, "shoes": 20, "dof": 415 * 12}
+    # Any shoe: six Spanish packs, 240 cards of 10 ranks.
+    spanish = R.shoe_positions(
+        SeededSource(23), shoes=20, deal=lambda s: Shoe.shuffled(6, s, deck=spanish_deck).order
+    )
+    assert spanish.params == {"cards": 240, "shoes": 20, "dof": 239 * 9}
 
 
 def test_outcome_uniformity_refuses_outcomes_outside_the_list() -> None:

@@ -22,7 +22,12 @@ significance level ``alpha`` (0.01: 99 % confidence) when every p-value is at le
 The p-values come from scipy's regularised incomplete gamma function
 (:func:`scipy.special.gammaincc`, SP 800-22's *igamc*) and complementary error function
 (:func:`scipy.special.erfc`): scipy is the well-kept reference for these special functions,
-accurate far into the tails where a failing source's p-values lie.
+accurate far into the tails where a failing source's p-values lie. The tests themselves are
+written here rather than taken from nistrng (the SP 800-22 package on PyPI, last released in
+2021): it counts patterns with Python loops (its serial and approximate entropy tests take about
+a thousand times as long, see ``benchmarks/rng_tests.py``), fixes their pattern lengths at 4 and
+2, and its longest-run test counts only the first blocks of the standard's table where the NIST
+suite counts every block. Its p-values agree with these on the same bits and parameters.
 
 >>> bits = bits_from_string("1011010101")
 >>> r = frequency(bits)
@@ -46,7 +51,7 @@ import numpy as np
 from numpy.typing import NDArray
 from scipy.special import erfc, gammaincc
 
-from crupier.core.cards import FRENCH_RANKS, Card
+from crupier.core.cards import Card, Rank
 from crupier.core.rng import RandomSource, shuffle
 from crupier.core.shoe import Shoe
 
@@ -411,7 +416,7 @@ def shoe_positions(
     (``(positions - 1)(ranks - 1)`` degrees of freedom).
     """
     first = deal(source)
-    ranks = sorted({c.rank for c in first}, key=lambda r: FRENCH_RANKS.index(r))
+    ranks = sorted({c.rank for c in first}, key=list(Rank).index)
     index = {r: i for i, r in enumerate(ranks)}
     share = np.bincount([index[c.rank] for c in first], minlength=len(ranks)) / len(first)
     table = np.zeros((len(first), len(ranks)), dtype=np.int64)
