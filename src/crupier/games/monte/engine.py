@@ -172,6 +172,12 @@ def designated(card: Card, kind: Designation, order: Sequence[Suit] = SPANISH_SU
     return Card(card.rank, order[(i + _STEP[kind]) % 4])
 
 
+@cache
+def _candidates(listed: str) -> tuple[tuple[int, Designation], ...]:
+    """The annulment table's cell (``"c2 a1"``) as (box, designation) pairs."""
+    return tuple((int(token[1]) - 1, _TOKEN[token[0]]) for token in listed.split())
+
+
 def vista_hermosa_card(card: Card, order: Sequence[Suit] = SPANISH_SUITS) -> Card:
     """The Vista Hermosa card of a placed card: same value, next suit (its camo).
 
@@ -628,6 +634,7 @@ def annulments(
     first, in the fallback order camo, viudo, anti).
     """
     order = profile.pack.suit_order
+    index = {suit: i for i, suit in enumerate(order)}
     key = "".join("NDT"[min(len(stacks[p]) - 1, 2)] for p in (0, 1))
     out_map: dict[str, frozenset[Card]] = {}
     for bet_type, (side_a, side_b) in SIMPLE_TYPES.items():
@@ -635,18 +642,23 @@ def annulments(
         big = side_a if count_a > count_b else side_b
         need = abs(count_a - count_b)
         chosen: list[Card] = []
-        candidates = [
-            (int(token[1]) - 1, _TOKEN[token[0]])
-            for token in profile.annulment.table[bet_type][key].split()
-        ]
+        if not need:
+            out_map[bet_type] = frozenset()
+            continue
+        candidates = [*_candidates(profile.annulment.table[bet_type][key])]
         candidates += [
             (pos, kind)
             for pos in sorted(big, key=lambda p: (-left[p], p))
             for kind in profile.annulment.fallback_order
         ]
         for pos, kind in candidates:
-            card = designated(stacks[pos][0], kind, order)
-            if need and pos in big and card not in out and card not in chosen:
+            if not need:
+                break
+            if pos not in big:
+                continue
+            base = stacks[pos][0]  # the designated card (see designated())
+            card = Card(base.rank, order[(index[base.suit] + _STEP[kind]) % 4])
+            if card not in out and card not in chosen:
                 chosen.append(card)
                 need -= 1
         out_map[bet_type] = frozenset(chosen)
@@ -1061,6 +1073,17 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
         "      12v34 34v12 (rows), 13v24 24v13 (columns), 14v23 23v14 (diagonals)\n"
         "segones: only the live row's card against card and camo/anti/viudo on its cards"
     )
+
+    def in_place(self, action: Action) -> bool:
+        """The common kinds, the layout (every check comes before the state is touched)
+        and a draw from an electronic pack (checked, then drawn to the end); cards drawn
+        at a live table are taken one by one and may be refused half way: on a copy."""
+        if action.kind == "lay-out":
+            return True
+        if action.kind == "draw":
+            pack = self.state.pack
+            return pack is not None and not pack.live
+        return super().in_place(action)
 
     def initial_state(self) -> MonteState:
         return MonteState()
