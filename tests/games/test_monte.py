@@ -890,7 +890,7 @@ def test_random_play_keeps_the_balance_and_refusals_change_nothing(
 def test_engine_and_analyser_agree_on_every_bet_of_a_coup() -> None:
     """Each bet's net in the engine equals the analyser's resolution on the same coup."""
     prof = mt.load_builtin()
-    lay = mt._layout(prof, " ".join(L0))
+    lay = mt.layout_from(prof, " ".join(L0))
     chains = {c.spot.name: c for c in mt.par_chains(prof) if c.placed_in is Stage.PRIMERES}
     for terminator in ("3C", "6B", "RO", "1E"):
         for pre in ((), ("5O",)):
