@@ -68,7 +68,7 @@ from crupier.core.resolution import Push, Resolution
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
-from crupier.core.shoe import Burn, Shoe, burn_from
+from crupier.core.shoe import Burn, Shoe, burn_from, parse_cards
 from crupier.games.baccarat.seats import LeaveSeat, TakeSeat
 from crupier.games.casino_war.actions import (
     CasinoWarState,
@@ -659,12 +659,7 @@ def _seat_of(state: CasinoWarState, player: str) -> int | None:
 
 
 def _parse_cards(codes: object, what: str) -> list[Card]:
-    if not isinstance(codes, (tuple, list)):
-        raise MalformedAction(f"{what}: {codes!r} is not a list of cards")
-    try:
-        cards = [Card.parse(c) for c in codes]
-    except ValueError as exc:
-        raise MalformedAction(f"{what}: {exc}") from None
+    cards = parse_cards(codes, what)
     for card in cards:
         if card.rank not in _VALUE:
             raise MalformedAction(f"{what}: {card} is not a card of the 52-card pack")

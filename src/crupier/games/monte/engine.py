@@ -71,7 +71,7 @@ from crupier.core.resolution import Lose, Push, Resolution
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
-from crupier.core.shoe import Shoe
+from crupier.core.shoe import Shoe, parse_cards
 from crupier.games.monte.bets import (
     BetKind,
     MonteSpot,
@@ -348,7 +348,7 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
             if action.cut is not None:
                 raise MalformedAction("lay-out: the cut is drawn only for an electronic pack")
             pack = Shoe.live_table(1, deck=spanish_deck)
-            entered = _parse_cards(action.cards, "lay-out")
+            entered = parse_cards(action.cards, "lay-out", parse_card)
             if not entered:
                 raise MalformedAction("lay-out: enter the cards of the layout as they came out")
             queue: list[Card] = list(entered)
@@ -443,7 +443,7 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
         if pack.live:
             if action.count is not None:
                 raise MalformedAction("draw: at a live table enter the cards, not a count")
-            entered = _parse_cards(action.cards, "draw")
+            entered = parse_cards(action.cards, "draw", parse_card)
             if not entered:
                 raise MalformedAction("draw: enter the cards that came out")
             ends = [i for i, c in enumerate(entered) if c.rank in live]
@@ -618,12 +618,3 @@ def _announce(layout: MonteLayout | None, outcome: PhaseResult) -> str:
 def _draw_end(pack: Shoe, end: End) -> Card:
     """Take the next card of an electronic pack from its top or its bottom."""
     return pack.draw_bottom() if end is End.BOTTOM else pack.draw()
-
-
-def _parse_cards(codes: object, what: str) -> list[Card]:
-    if not isinstance(codes, (tuple, list)):
-        raise MalformedAction(f"{what}: {codes!r} is not a list of cards")
-    try:
-        return [parse_card(c) for c in codes]
-    except MalformedAction as exc:
-        raise MalformedAction(f"{what}: {exc}") from None

@@ -288,7 +288,7 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
             source,
             live=action.live,
             cut=action.cut,
-            burn=_parse_cards(action.burn, "new-shoe"),
+            burn=parse_cards(action.burn, "new-shoe"),
         )
         state.shoe = shoe
         state.shoes += 1
@@ -319,7 +319,7 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
         events: list[Event] = []
         if shoe.live:
             before = shoe.remaining
-            entered = _parse_cards(action.cards, "deal")
+            entered = parse_cards(action.cards, "deal")
             queue = list(entered)
 
             def next_card() -> Card:
@@ -462,7 +462,3 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
         if self.state.shoe is None or self.state.shoe.at_stop_card:
             steps.append(NewShoe())
         return [*steps, self.actions["no-more-bets"](), Deal()]
-
-
-def _parse_cards(codes: object, what: str) -> list[Card]:
-    return parse_cards(codes, what)

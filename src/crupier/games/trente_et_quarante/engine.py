@@ -66,7 +66,7 @@ from crupier.core.resolution import Push, Refund, Resolution, Stay
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
-from crupier.core.shoe import Burn, Shoe, check_stop_card
+from crupier.core.shoe import Burn, Shoe, check_stop_card, parse_cards
 from crupier.games.trente_et_quarante.coup import (
     COULEUR,
     FREE,
@@ -522,7 +522,7 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
         return events
 
     def _deal_live(self, state: TrenteEtQuaranteState, shoe: Shoe, action: Deal) -> list[Event]:
-        entered = _parse_cards(action.cards, "deal")
+        entered = parse_cards(action.cards, "deal")
         laid = [_parse_row(r) for r in action.rows] if isinstance(action.rows, tuple) else None
         if laid is None or (laid and len(laid) != len(entered)):
             raise MalformedAction("deal: give one row (noir or rouge) for each card, or none")
@@ -618,7 +618,7 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
             raise IllegalAction("the separator card has come out: the last cards are not dealt")
         try:
             if shoe.live:
-                burnt = _parse_cards(action.cards, "burn")
+                burnt = parse_cards(action.cards, "burn")
                 if not burnt:
                     raise MalformedAction("burn: enter the cards burnt")
                 for card in burnt:
@@ -781,15 +781,6 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
         if head in _CHOICES:
             return RefaitChoice(player=player, bet=number, choice=_CHOICES[head], by=Role.PLAYER)
         return None
-
-
-def _parse_cards(codes: object, what: str) -> list[Card]:
-    if not isinstance(codes, (tuple, list)):
-        raise MalformedAction(f"{what}: {codes!r} is not a list of cards")
-    try:
-        return [Card.parse(c) for c in codes]
-    except ValueError as exc:
-        raise MalformedAction(f"{what}: {exc}") from None
 
 
 def _parse_row(text: object) -> str:
