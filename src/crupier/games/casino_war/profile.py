@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import math
 from enum import StrEnum
-from fractions import Fraction
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, model_validator
@@ -36,15 +35,15 @@ class CasinoWarPayouts(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    initial: Ratio = Fraction(1)
+    initial: Ratio
     """The initial bet when the player's card is higher."""
-    challenge: Ratio = Fraction(1)
+    challenge: Ratio
     """The challenge bet when the player's war card is higher."""
-    challenge_tie: Ratio = Fraction(2)
+    challenge_tie: Ratio
     """The challenge bet when the war cards are of the same value."""
-    tie: Ratio = Fraction(10)
+    tie: Ratio
     """The tie bet when the first cards are of the same value."""
-    surrender_loss: Ratio = Fraction(1, 2)
+    surrender_loss: Ratio
     """The part of the initial bet a surrendering player loses."""
 
     @model_validator(mode="after")
@@ -59,8 +58,8 @@ class ShoeRules(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    decks: int = 6
-    cards_below_stop: int = 52
+    decks: int
+    cards_below_stop: int
     """Cards left under the cut card; the round in which it appears is completed."""
 
     @model_validator(mode="after")
@@ -77,17 +76,17 @@ class CasinoWarRules(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    boxes: int = 9
+    boxes: int
     """Player spaces, one player each, numbered from the croupier's left."""
-    war_offered: bool = True
+    war_offered: bool
     """False: on a tie the player simply loses half (the "Repte" box of 21 Triple Joc)."""
-    war_burn: int = 3
+    war_burn: int
     """Cards burnt before the war cards."""
-    deal_from: Side = Side.LEFT
+    deal_from: Side
     """The first box dealt: from the croupier's left (box 1 up) or right."""
-    settle_from: Side = Side.RIGHT
+    settle_from: Side
     """The first box settled: from the croupier's right (box 9 down) or left."""
-    war_total_over_maximum: bool = True
+    war_total_over_maximum: bool
     """The challenge bet may take the box's total over the table maximum."""
 
     @model_validator(mode="after")
@@ -104,9 +103,9 @@ class CasinoWarMaxima(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    max_multiple: int = 20
+    max_multiple: int
     """The initial bet's maximum as a multiple of the minimum: 10, 20 or 30 (VI.2)."""
-    tie_max: Ratio = Fraction(1, 10)
+    tie_max: Ratio
     """The tie bet's maximum as a share of the initial bet's maximum."""
 
     @model_validator(mode="after")
@@ -137,9 +136,9 @@ class CasinoWarErrors(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    void_bets: VoidBets = VoidBets.RETURN
+    void_bets: VoidBets
     """A distribution error in the first deal voids the round: bets returned (or left)."""
-    war_void: WarVoid = WarVoid.RETURN
+    war_void: WarVoid
     """A distribution error in the war deal: the war bets are returned, or the war is redealt."""
 
 
@@ -148,18 +147,18 @@ class Announcements(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    no_more_bets: str = "no hi va més"
+    no_more_bets: str
 
 
 class CasinoWarProfile(LayoutProfile):
     """The El Repte rules profile."""
 
-    shoe: ShoeRules = ShoeRules()
-    payouts: CasinoWarPayouts = CasinoWarPayouts()
-    rules: CasinoWarRules = CasinoWarRules()
-    maxima: CasinoWarMaxima = CasinoWarMaxima()
-    errors: CasinoWarErrors = CasinoWarErrors()
-    announcements: Announcements = Announcements()
+    shoe: ShoeRules
+    payouts: CasinoWarPayouts
+    rules: CasinoWarRules
+    maxima: CasinoWarMaxima
+    errors: CasinoWarErrors
+    announcements: Announcements
 
     @model_validator(mode="after")
     def _check_round_fits(self) -> CasinoWarProfile:
@@ -177,7 +176,7 @@ class CasinoWarProfile(LayoutProfile):
 def round_cards(rules: CasinoWarRules) -> int:
     """The most cards one round can take: every box and the croupier twice, and the burns.
 
-    >>> round_cards(CasinoWarRules())
+    >>> round_cards(load_builtin().rules)
     23
     """
     return 2 * (rules.boxes + 1) + rules.war_burn

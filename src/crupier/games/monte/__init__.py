@@ -56,7 +56,6 @@ from crupier.games.monte.par import (
     primeres_outcomes,
 )
 from crupier.games.monte.profile import (
-    ANNULMENT_TABLE,
     SIMPLE_TYPES,
     End,
     LayoutRules,
@@ -79,7 +78,6 @@ GAME = GameModule(
 
 __all__ = [
     "ALL_SPOTS",
-    "ANNULMENT_TABLE",
     "GAME",
     "PACK",
     "SIMPLE_TYPES",

@@ -54,7 +54,7 @@ def card_name(card: Card) -> str:
     >>> card_name(Card(Rank.ACE, Suit.BASTOS)), card_name(Card(Rank.CABALLO, Suit.OROS))
     ('1B', 'CaO')
     """
-    return f"{_RANK_NAMES[card.rank]}{card.suit.value}"
+    return f"{_RANK_NAMES[card.rank]}{card.suit}"  # a StrEnum formats as its value
 
 
 def parse_card(text: object) -> Card:

@@ -62,9 +62,10 @@ def feed_layout(
 
     Returns the new progress and the croupier's words for what happened.
 
+    >>> from crupier.games.monte import load_builtin
     >>> p = LayoutProgress()
     >>> for code in ("7O", "7E", "3O", "6C", "6E"):
-    ...     p, said = feed_layout(LayoutRules(), p, parse_card(code)); print(said)
+    ...     p, said = feed_layout(load_builtin().layout, p, parse_card(code)); print(said)
     primera carta 7O: P1
     segona carta 7E has the value of P1 7O: both burnt
     primera carta 3O: P1
@@ -125,7 +126,8 @@ def feed_layout(
 def layout_end(pack: PackRules, box: int) -> End:
     """The end of the pack the card for ``box`` is taken from (seed VI.4.1).
 
-    >>> layout_end(PackRules(), 0), layout_end(PackRules(), 3)
+    >>> from crupier.games.monte import load_builtin
+    >>> layout_end(load_builtin().pack, 0), layout_end(load_builtin().pack, 3)
     (<End.BOTTOM: 'bottom'>, <End.TOP: 'top'>)
     """
     return pack.first_cards_from if box < 2 else pack.lower_cards_from
@@ -193,6 +195,8 @@ def annulments(
     differ, more cards of the larger side are annulled (positions with most cards
     first, in the fallback order camo, viudo, anti).
     """
+    if len(set(left)) == 1:  # every side holds as many winning cards: nothing is annulled
+        return dict.fromkeys(SIMPLE_TYPES, frozenset())
     order = profile.pack.suit_order
     index = {suit: i for i, suit in enumerate(order)}
     key = "".join("NDT"[min(len(stacks[p]) - 1, 2)] for p in (0, 1))
@@ -231,7 +235,7 @@ def complete_layout(profile: MonteProfile, progress: LayoutProgress) -> MonteLay
     >>> from crupier.games.monte import load_builtin
     >>> p = LayoutProgress()
     >>> for code in ("2O", "5C", "5E", "3B", "4C"):
-    ...     p, _ = feed_layout(LayoutRules(), p, parse_card(code))
+    ...     p, _ = feed_layout(load_builtin().layout, p, parse_card(code))
     >>> lay = complete_layout(load_builtin(), p)
     >>> lay.k, lay.d, lay.status(1), sorted(card_name(c) for c in lay.annulled["rows"])
     (1, 1, 'D', ['4E'])

@@ -9,10 +9,9 @@ from __future__ import annotations
 
 import re
 from enum import StrEnum
-from fractions import Fraction
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, model_validator
 
 from crupier.core.cards import SPANISH_SUITS, Suit
 from crupier.core.layout import (
@@ -71,14 +70,14 @@ class PackRules(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    suit_order: tuple[Suit, ...] = SPANISH_SUITS
+    suit_order: tuple[Suit, ...]
     """The circular order of the suits: ors, copes, espases, bastos."""
-    colours: tuple[str, ...] = ("red", "blue")
-    alternate: bool = True
+    colours: tuple[str, ...]
+    alternate: bool
     """One pack per coup; the two packs take turns (also after a void coup)."""
-    first_cards_from: End = End.BOTTOM
-    lower_cards_from: End = End.TOP
-    game_cards_from: End = End.TOP
+    first_cards_from: End
+    lower_cards_from: End
+    game_cards_from: End
 
     @model_validator(mode="after")
     def _check(self) -> PackRules:
@@ -94,8 +93,8 @@ class LayoutRules(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    lower_pair: LowerPair = LowerPair.BURN_BOTH
-    burn_burnt_values: bool = True
+    lower_pair: LowerPair
+    burn_burnt_values: bool
     """A layout card of the value of an already burnt card is burnt too."""
 
 
@@ -104,13 +103,13 @@ class MontePayouts(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    vista_hermosa: Ratio = Fraction(32)
-    vista_hermosa_less_per_card: int = 1
-    cav_primeres: Ratio = Fraction(11)
-    cav_less_per_doubled: int = 1
-    cav_segones: Ratio = Fraction(5)
-    pot: Ratio = Fraction(3)
-    simple: Ratio = Fraction(1)
+    vista_hermosa: Ratio
+    vista_hermosa_less_per_card: int
+    cav_primeres: Ratio
+    cav_less_per_doubled: int
+    cav_segones: Ratio
+    pot: Ratio
+    simple: Ratio
 
     @model_validator(mode="after")
     def _check(self) -> MontePayouts:
@@ -128,11 +127,11 @@ class MonteMaxima(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    simple: int = 300
-    vista_hermosa: int = 10
-    cav_primeres: int = 30
-    cav_segones: int = 60
-    pot: int = 100
+    simple: int
+    vista_hermosa: int
+    cav_primeres: int
+    cav_segones: int
+    pot: int
 
     @model_validator(mode="after")
     def _check(self) -> MonteMaxima:
@@ -147,14 +146,14 @@ class TenPercent(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    rate: Ratio = Fraction(1, 10)
-    basis: TaxBasis = TaxBasis.WINNINGS
-    scope: TaxScope = TaxScope.PER_PHASE
-    corresponds: Corresponds = Corresponds.LIVE
-    vista_hermosa_exempt: bool = True
-    unit: int = 1
+    rate: Ratio
+    basis: TaxBasis
+    scope: TaxScope
+    corresponds: Corresponds
+    vista_hermosa_exempt: bool
+    unit: int
     """The deduction is a whole number of this many minor units."""
-    rounding: DeductionRounding = DeductionRounding.UP
+    rounding: DeductionRounding
 
     @model_validator(mode="after")
     def _check(self) -> TenPercent:
@@ -170,20 +169,20 @@ class MonteRules(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    vista_hermosa_in_segones: bool = False
-    segones_cav_deduction: bool = True
+    vista_hermosa_in_segones: bool
+    segones_cav_deduction: bool
     """Segones camo/anti/viudo pay one point less per doubling card of the live row."""
-    refuse_dead_card_bets: bool = True
+    refuse_dead_card_bets: bool
     """Refuse vis/camo/anti/viudo on a card that is not in the pack any more."""
-    carried_bets_withdrawable: bool = False
-    undecided_simple_bets: str = "return"
+    carried_bets_withdrawable: bool
+    undecided_simple_bets: str
     """Primeres: undecided or neutral simple bets outside the live row are returned."""
-    error_void: str = "return-phase-bets"
+    error_void: str
     """A card exposed, out of order or a shoe error: the coup is void, the bets on the
     layout are returned (the inspector's ``void``)."""
-    max_players: int = 0
+    max_players: int
     """Bettors in one coup (0: no limit)."""
-    pot_on_doubled_layouts: str = "accept"
+    pot_on_doubled_layouts: str
     """The pot pays 3 to 1 whatever the layout (the seed, literally: ``accept``), or is
     closed when a card is doubled or tripled (``refuse``: on such layouts 3 to 1 on a
     normal card favours the player)."""
@@ -218,25 +217,6 @@ SIMPLE_TYPES: dict[str, tuple[tuple[int, ...], tuple[int, ...]]] = {
 """The simple bet types and their two sides (positions 0-3 for P1-P4)."""
 
 
-def _row(*cells: str) -> dict[str, str]:
-    return dict(zip(STATUS_KEYS, cells, strict=True))
-
-
-ANNULMENT_TABLE: dict[str, dict[str, str]] = {
-    #                       NN  DN       ND       TN          NT          DD       TD          DT          TT
-    "horizontal-top": _row("", "c2", "c1", "c2 v2", "c1 v1", "", "c2 v2", "c1 v1", ""),
-    "horizontal-bottom": _row("", "", "", "", "", "", "", "", ""),
-    "vertical-left": _row("", "c3", "", "c3 v3", "", "c3", "c3 v3", "c3", "c3 v3"),
-    "vertical-right": _row("", "", "c4", "", "c4 v4", "c4", "c4", "c4 v4", "c4 v4"),
-    "salto-14": _row("", "c4", "", "c4 v4", "", "c4", "c4 v4", "c4", "c4 v4"),
-    "salto-23": _row("", "", "c3", "", "c3 v3", "c3", "c3", "c3 v3", "c3 v3"),
-    "rows": _row("", "c3", "c4", "c3 c4", "c3 c4", "c3 c4", "c3 v3 c4", "c4 v4 c3", "c3 v3 c4 v4"),
-    "columns": _row("", "c2", "c1", "c2 v2", "c1 v1", "", "c4", "c3", ""),
-    "diagonals": _row("", "c2", "c1", "c2 v2", "c1 v1", "", "c3", "c4", ""),
-}
-"""Spec 13's annulment table: per bet type and statuses of P1/P2, the designations
-annulled (``c3`` = camo of P3, ``v2`` = viudo of P2, ``a1`` = anti of P1), in order."""
-
 _DESIGNATION_TOKEN = re.compile(r"^[cav][1-4]$")
 
 
@@ -245,14 +225,10 @@ class Annulment(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    table: dict[str, dict[str, str]] = Field(
-        default_factory=lambda: {k: dict(v) for k, v in ANNULMENT_TABLE.items()}
-    )
-    fallback_order: tuple[Designation, ...] = (
-        Designation.CAMO,
-        Designation.VIUDO,
-        Designation.ANTI,
-    )
+    table: dict[str, dict[str, str]]
+    """Spec 13's table: per bet type and statuses of P1/P2 (``NN`` ... ``TT``), the
+    designations annulled in order (``c3`` camo of P3, ``v2`` viudo of P2, ``a1`` anti of P1)."""
+    fallback_order: tuple[Designation, ...]
 
     @model_validator(mode="after")
     def _check(self) -> Annulment:
@@ -280,21 +256,23 @@ class Annulment(BaseModel):
 class MonteProfile(LayoutProfile):
     """The Monte rules profile."""
 
-    pack: PackRules = PackRules()
-    layout: LayoutRules = LayoutRules()
-    payouts: MontePayouts = MontePayouts()
-    maxima: MonteMaxima = MonteMaxima()
-    ten_percent: TenPercent = TenPercent()
-    rules: MonteRules = MonteRules()
-    annulment: Annulment = Annulment()
+    pack: PackRules
+    layout: LayoutRules
+    payouts: MontePayouts
+    maxima: MonteMaxima
+    ten_percent: TenPercent
+    rules: MonteRules
+    annulment: Annulment
 
 
 def deduction_of(amount: int, ten: TenPercent) -> int:
     """The house's 10 % of ``amount`` in whole units of ``ten.unit``, by its rounding.
 
-    >>> deduction_of(110, TenPercent()), deduction_of(995, TenPercent())
+    >>> ten = load_builtin().ten_percent
+    >>> deduction_of(110, ten), deduction_of(995, ten)
     (11, 100)
-    >>> deduction_of(995, TenPercent(rounding="down")), deduction_of(995, TenPercent(unit=50))
+    >>> down, fifty = ten.model_copy(update={"rounding": "down"}), ten.model_copy(update={"unit": 50})
+    >>> deduction_of(995, down), deduction_of(995, fifty)
     (99, 100)
     """
     return deduction(amount, ten.rate, ten.rounding, ten.unit)

@@ -5,10 +5,10 @@ and the exact analyser) and how each bet fares on it.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from dataclasses import dataclass
 from functools import cached_property
-from typing import NamedTuple
+from typing import NamedTuple, Protocol
 
 from crupier.core.cards import Card
 from crupier.core.errors import (
@@ -25,7 +25,17 @@ from crupier.games.punto_banco.profile import PuntoBancoProfile, PuntoBancoRules
 # -- the drawing rules (the tables are the profile's) ------------------------------------
 
 
-def player_draws(rules: PuntoBancoRules, total: int) -> bool:
+class DrawingTables(Protocol):
+    """The two drawing tables (a profile's ``rules`` section, or the analyser's copy)."""
+
+    @property
+    def player_draws(self) -> Collection[int]: ...
+
+    @property
+    def banker_table(self) -> Mapping[int, str]: ...
+
+
+def player_draws(rules: DrawingTables, total: int) -> bool:
     """True if Punt, holding ``total`` with two cards (no natural), must draw.
 
     >>> from crupier.games.punto_banco import load_builtin
@@ -36,7 +46,7 @@ def player_draws(rules: PuntoBancoRules, total: int) -> bool:
     return total in rules.player_draws
 
 
-def banker_draws(rules: PuntoBancoRules, total: int, third: int | None) -> bool:
+def banker_draws(rules: DrawingTables, total: int, third: int | None) -> bool:
     """True if Banca, holding ``total`` with two cards, must draw when Punt's third card
     has value ``third`` (``None``: Punt stood).
 

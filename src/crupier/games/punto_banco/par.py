@@ -8,6 +8,7 @@ import math
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import NamedTuple
 
 from crupier.core.cards import FRENCH_RANKS, Card, Suit
 from crupier.core.resolution import Resolution, Stay
@@ -19,9 +20,16 @@ from crupier.games.punto_banco.coup import (
     player_draws,
     resolve_punto_banco,
 )
-from crupier.games.punto_banco.profile import PuntoBancoProfile, PuntoBancoRules
+from crupier.games.punto_banco.profile import PuntoBancoProfile
 
 # -- PAR: exact enumeration over the shoe --------------------------------------------------------
+
+
+class _Tables(NamedTuple):
+    """The drawing tables the enumeration reads (see :class:`.coup.DrawingTables`)."""
+
+    player_draws: frozenset[int]
+    banker_table: dict[int, str]
 
 
 @cache
@@ -40,7 +48,7 @@ def coup_distribution(
     >>> sum(p for _, p in dist)
     Fraction(1, 1)
     """
-    rules = PuntoBancoRules(player_draws=draws, banker_table=dict(enumerate(table)))
+    rules = _Tables(frozenset(draws), dict(enumerate(table)))
     per_rank = 4 * decks
     n = 52 * decks
     ranks = FRENCH_RANKS

@@ -8,7 +8,6 @@ exist only there).
 
 from __future__ import annotations
 
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, model_validator
@@ -36,13 +35,19 @@ class Commission(Deduction):
 
     section: ClassVar[str] = "commission"
 
+    rate: Ratio
+    unit: int
+    rounding: CommissionRounding
+
 
 def commission_of(amount: int, commission: Commission) -> int:
     """The commission on a winning ``amount``, rounded by the profile's rule.
 
-    >>> commission_of(3000, Commission()), commission_of(3000, Commission(unit=100))
+    >>> commission = load_builtin().commission
+    >>> hundreds = commission.model_copy(update={"unit": 100})
+    >>> commission_of(3000, commission), commission_of(3000, hundreds)
     (150, 200)
-    >>> commission_of(3000, Commission(unit=100, rounding="down"))
+    >>> commission_of(3000, hundreds.model_copy(update={"rounding": "down"}))
     100
     """
     return commission.amount_on(amount)
@@ -53,10 +58,10 @@ class PuntoBancoPayouts(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    banker: Ratio = Fraction(1)
-    player: Ratio = Fraction(1)
-    tie: Ratio = Fraction(8)
-    pair: Ratio = Fraction(11)
+    banker: Ratio
+    player: Ratio
+    tie: Ratio
+    pair: Ratio
 
 
 class SideBets(BaseModel):
@@ -64,8 +69,8 @@ class SideBets(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    tie: bool = False
-    pairs: bool = False
+    tie: bool
+    pairs: bool
 
 
 class PuntoBancoRules(BaseModel):
@@ -78,13 +83,13 @@ class PuntoBancoRules(BaseModel):
     banker_table: dict[int, str]
     """Banca's drawing table (T: draw, P: stand), rows by Banca's two-card total 0-7,
     columns "Punt stood" and Punt's third card 0-9 (:mod:`crupier.games.baccarat.drawing`)."""
-    tie_main_bets: str = "stay"
+    tie_main_bets: str
     """On a tie the Banca and Punt bets are void: ``stay`` on the layout (they may be
     withdrawn) or ``return`` to the player."""
-    shoe_on_tie: str = "keep"
-    players_deal: bool = True
-    standing_players_may_bet: bool = True
-    seats: tuple[int, ...] = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 14, 15)
+    shoe_on_tie: str
+    players_deal: bool
+    standing_players_may_bet: bool
+    seats: tuple[int, ...]
 
     @model_validator(mode="after")
     def _check(self) -> PuntoBancoRules:
@@ -107,7 +112,7 @@ class PuntoBancoMaxima(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    times_minimum: int = 100
+    times_minimum: int
 
     @model_validator(mode="after")
     def _check(self) -> PuntoBancoMaxima:
@@ -120,11 +125,11 @@ class PuntoBancoProfile(LayoutProfile):
     """The punto banco rules profile."""
 
     shoe: ShoeRules
-    commission: Commission = Commission()
-    payouts: PuntoBancoPayouts = PuntoBancoPayouts()
-    side_bets: SideBets = SideBets()
+    commission: Commission
+    payouts: PuntoBancoPayouts
+    side_bets: SideBets
     rules: PuntoBancoRules
-    maxima: PuntoBancoMaxima = PuntoBancoMaxima()
+    maxima: PuntoBancoMaxima
 
 
 def load_builtin(name: str = "andorra") -> PuntoBancoProfile:

@@ -2,7 +2,7 @@
 
 Its room: :mod:`.profile` (the rules profile; the values in ``profiles/*.toml``),
 :mod:`.coup` (cards, rows and the decision), :mod:`.stakes` (the chances and how a stake
-fares: refait, prison, insurance), :mod:`.engine` (actions, state and the engine),
+fares: refait, prison, insurance), :mod:`.actions` (actions and state), :mod:`.engine`,
 :mod:`.par` (the exact analysis) and :mod:`.terminal` (the terminal table). The names
 below are re-exported, so ``crupier.games.trente_et_quarante.X`` reaches each of them.
 
@@ -12,6 +12,15 @@ below are re-exported, so ``crupier.games.trente_et_quarante.X`` reaches each of
 
 from crupier.core.shoe import Burn
 from crupier.games.contract import GameModule
+from crupier.games.trente_et_quarante.actions import (
+    Deal,
+    InsurancePaid,
+    Insure,
+    NewShoe,
+    Position,
+    RefaitChoice,
+    TrenteEtQuaranteState,
+)
 from crupier.games.trente_et_quarante.coup import (
     CHANCES,
     STOP,
@@ -22,16 +31,7 @@ from crupier.games.trente_et_quarante.coup import (
     next_row,
     row_total,
 )
-from crupier.games.trente_et_quarante.engine import (
-    Deal,
-    InsurancePaid,
-    Insure,
-    NewShoe,
-    Position,
-    RefaitChoice,
-    TrenteEtQuarante,
-    TrenteEtQuaranteState,
-)
+from crupier.games.trente_et_quarante.engine import TrenteEtQuarante
 from crupier.games.trente_et_quarante.par import (
     CoupOdds,
     TrenteChain,

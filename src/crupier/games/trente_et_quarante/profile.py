@@ -8,7 +8,6 @@ the rule switches (every value cited in ``profiles/*.toml``).
 from __future__ import annotations
 
 from enum import StrEnum
-from fractions import Fraction
 from typing import Any
 
 from pydantic import BaseModel, ConfigDict, model_validator
@@ -87,8 +86,8 @@ class ShoeRules(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    decks: int = 6
-    cards_below_separator: int = 5
+    decks: int
+    cards_below_separator: int
 
     @model_validator(mode="after")
     def _check(self) -> ShoeRules:
@@ -104,9 +103,9 @@ class Maxima(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    times_minimum: int = 1000
-    lowest: int = 100
-    highest: int = 1000
+    times_minimum: int
+    lowest: int
+    highest: int
 
     @model_validator(mode="after")
     def _check(self) -> Maxima:
@@ -125,7 +124,7 @@ class Payouts(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    chance: Ratio = Fraction(1)
+    chance: Ratio
 
 
 class InsuranceRules(BaseModel):
@@ -133,12 +132,12 @@ class InsuranceRules(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    offered: bool = True
-    fee: Ratio = Fraction(1, 100)
-    min_stake: int = 1000
+    offered: bool
+    fee: Ratio
+    min_stake: int
     """The smallest stake that may be insured, in minor units."""
-    fee_rounding: FeeRounding = FeeRounding.UP
-    per_coup: bool = True
+    fee_rounding: FeeRounding
+    per_coup: bool
     """The fee covers only the coup for which it was paid."""
 
     @model_validator(mode="after")
@@ -155,25 +154,25 @@ class TrenteRules(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    prison_model: PrisonModel = PrisonModel.A
-    refait_default_choice: RefaitChoiceKind = RefaitChoiceKind.PRISON
-    prison_on_tie: PrisonOnTie = PrisonOnTie.STAY
-    tie_stakes: TieStakes = TieStakes.STAY
-    no_more_bets_before_deal: bool = True
-    separator: SeparatorRule = SeparatorRule.ANNUL
-    wrong_row: WrongRowRule = WrongRowRule.REBUILD
-    burn_exposed: bool = True
-    prison_at_close: PrisonAtClose = PrisonAtClose.PLAY_ON
+    prison_model: PrisonModel
+    refait_default_choice: RefaitChoiceKind
+    prison_on_tie: PrisonOnTie
+    tie_stakes: TieStakes
+    no_more_bets_before_deal: bool
+    separator: SeparatorRule
+    wrong_row: WrongRowRule
+    burn_exposed: bool
+    prison_at_close: PrisonAtClose
 
 
 class TrenteEtQuaranteProfile(LayoutProfile):
     """The trente et quarante rules profile."""
 
-    shoe: ShoeRules = ShoeRules()
-    maxima: Maxima = Maxima()
-    payouts: Payouts = Payouts()
-    insurance: InsuranceRules = InsuranceRules()
-    rules: TrenteRules = TrenteRules()
+    shoe: ShoeRules
+    maxima: Maxima
+    payouts: Payouts
+    insurance: InsuranceRules
+    rules: TrenteRules
 
     @model_validator(mode="after")
     def _check_rounding(self) -> TrenteEtQuaranteProfile:
@@ -187,9 +186,11 @@ class TrenteEtQuaranteProfile(LayoutProfile):
 def insurance_fee(stake: int, insurance: InsuranceRules, unit: int = 1) -> int:
     """The fee to insure ``stake``: its rate, rounded to ``unit`` by the profile's rule.
 
-    >>> insurance_fee(10_000, InsuranceRules()), insurance_fee(1_050, InsuranceRules())
+    >>> insurance = load_builtin().insurance
+    >>> insurance_fee(10_000, insurance), insurance_fee(1_050, insurance)
     (100, 11)
-    >>> insurance_fee(1_050, InsuranceRules(), unit=10), insurance_fee(1_050, InsuranceRules(fee_rounding="down"))
+    >>> down = insurance.model_copy(update={"fee_rounding": "down"})
+    >>> insurance_fee(1_050, insurance, unit=10), insurance_fee(1_050, down)
     (20, 10)
     """
     return deduction(stake, insurance.fee, insurance.fee_rounding, unit)

@@ -81,7 +81,10 @@ def withdrawal_fraction(rules: TrenteRules, count: int) -> Fraction:
     Model A has already halved the imprisoned stake, so the option is always half of
     it; Model B keeps the stake at S and returns S/2^k.
 
-    >>> withdrawal_fraction(TrenteRules(), 2), withdrawal_fraction(TrenteRules(prison_model="B"), 2)
+    >>> from crupier.games.trente_et_quarante import load_builtin
+    >>> rules = load_builtin().rules
+    >>> b = rules.model_copy(update={"prison_model": "B"})
+    >>> withdrawal_fraction(rules, 2), withdrawal_fraction(b, 2)
     (Fraction(1, 2), Fraction(1, 4))
     """
     if rules.prison_model is PrisonModel.A:
