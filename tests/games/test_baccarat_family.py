@@ -69,7 +69,7 @@ def test_punto_banco_deals_by_the_profile_table() -> None:
 
 
 def test_punto_banco_has_no_python_copy_of_its_tables() -> None:
-    assert not hasattr(pb.engine, "BANKER_TABLE") and not hasattr(pb.engine, "PLAYER_DRAWS")
+    assert not hasattr(pb.coup, "BANKER_TABLE") and not hasattr(pb.coup, "PLAYER_DRAWS")
     with pytest.raises(ValidationError):
         pb.PuntoBancoRules()  # type: ignore[call-arg]  # the tables come from a profile
     raw = pb.raw_profile()
@@ -121,7 +121,7 @@ def test_card_values_and_the_burn_are_shared() -> None:
     assert hand_total([Card.parse("9h"), Card.parse("8d")]) == 7
     assert burn_value(Card.parse("Kd")) == 10 and burn_value(Card.parse("Ad")) == 1
     # the three games use the one implementation
-    assert pb.engine.hand_total is hand_total
+    assert pb.coup.hand_total is hand_total
     assert cf.profile.point_value is point_value
     assert b2t.state.hand_total is hand_total
     assert banker_cell({3: "TTTTTTTTTPT"}, 3, 8) == "P"

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from pydantic import ValidationError
 
 from crupier.analysis.exact import analyse
 from crupier.core.cards import Card, Rank, Suit, spanish_deck
@@ -130,7 +131,9 @@ def test_profile_round_trips_through_toml() -> None:
     prof = mt.load_builtin()
     again = validate_profile(MonteProfile, tomllib.loads(dump_profile(prof)))
     assert again == prof
-    assert MonteProfile(game="monte", profile="x").annulment.table == prof.annulment.table
+    # the annulment table and every other rule exist only in the profile: no Python copy
+    with pytest.raises(ValidationError, match="annulment"):
+        MonteProfile(game="monte", profile="x")  # type: ignore[call-arg]
 
 
 @pytest.mark.parametrize(
@@ -271,19 +274,19 @@ def test_all_spots_and_their_bet_types() -> None:
 def feed_all(codes: str, rules: LayoutRules | None = None) -> LayoutProgress:
     progress = LayoutProgress()
     for code in codes.split():
-        progress, _ = feed_layout(rules or LayoutRules(), progress, parse_card(code))
+        progress, _ = feed_layout(rules or mt.load_builtin().layout, progress, parse_card(code))
     return progress
 
 
 def test_layout_machine_boxes_and_ends() -> None:
     progress = feed_all("3O 6C")
     assert progress.next_box == 2 and not progress.done
-    assert mt.layout_end(mt.PackRules(), 1) is mt.End.BOTTOM
-    assert mt.layout_end(mt.PackRules(), 2) is mt.End.TOP
+    assert mt.layout_end(mt.load_builtin().pack, 1) is mt.End.BOTTOM
+    assert mt.layout_end(mt.load_builtin().pack, 2) is mt.End.TOP
     progress = feed_all("3O 6C RE 1B")
     assert progress.done and progress.next_box is None
     with pytest.raises(ValueError, match="complete"):
-        feed_layout(LayoutRules(), progress, parse_card("2O"))
+        feed_layout(mt.load_builtin().layout, progress, parse_card("2O"))
 
 
 def test_a_doubling_card_is_drawn_again_for_the_same_box() -> None:
@@ -296,7 +299,7 @@ def test_a_doubling_card_is_drawn_again_for_the_same_box() -> None:
 
 
 def test_the_lower_pair_switch_burns_only_the_card() -> None:
-    rules = LayoutRules(lower_pair="burn-card")
+    rules = profile(layout={"lower_pair": "burn-card"}).layout
     progress = feed_all("3O 6C RE RC 1B", rules)
     assert [card_name(s[0]) for s in progress.stacks] == ["3O", "6C", "RE", "1B"]
     assert [card_name(c) for c in progress.burnt] == ["RC"]
@@ -308,7 +311,7 @@ def test_the_lower_pair_switch_burns_only_the_card() -> None:
 
 
 def test_without_the_burnt_value_rule_a_burnt_value_may_be_placed() -> None:
-    rules = LayoutRules(burn_burnt_values=False)
+    rules = profile(layout={"burn_burnt_values": False}).layout
     progress = feed_all("7O 7E 7C 3O 6C RE", rules)  # 7C becomes P1
     assert [card_name(s[0]) for s in progress.stacks[:3]] == ["7C", "3O", "6C"]
     prof = profile(layout={"burn_burnt_values": False})
@@ -568,8 +571,10 @@ def test_ten_percent_of_the_stake_and_its_rounding() -> None:
     assert coup_result(down, [("2v1", 555)], "6E") == [555 - 55]
     half = profile(ten_percent={"rounding": "half-up", "unit": 10})
     assert coup_result(half, [("2v1", 555)], "6E") == [555 - 60]
-    assert mt.deduction_of(555, mt.TenPercent(rounding="half-up", unit=10)) == 60
-    assert mt.deduction_of(5, mt.TenPercent(unit=100)) == 5  # never more than the amount
+    assert mt.deduction_of(555, half.ten_percent) == 60
+    assert (
+        mt.deduction_of(5, profile(ten_percent={"unit": 100}).ten_percent) == 5
+    )  # never more than the amount
 
 
 def test_vista_hermosa_not_exempt_switch() -> None:
@@ -890,7 +895,7 @@ def test_random_play_keeps_the_balance_and_refusals_change_nothing(
 def test_engine_and_analyser_agree_on_every_bet_of_a_coup() -> None:
     """Each bet's net in the engine equals the analyser's resolution on the same coup."""
     prof = mt.load_builtin()
-    lay = mt._layout(prof, " ".join(L0))
+    lay = mt.layout_from(prof, " ".join(L0))
     chains = {c.spot.name: c for c in mt.par_chains(prof) if c.placed_in is Stage.PRIMERES}
     for terminator in ("3C", "6B", "RO", "1E"):
         for pre in ((), ("5O",)):

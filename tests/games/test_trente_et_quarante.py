@@ -60,7 +60,7 @@ from crupier.games.trente_et_quarante import (
     TrenteEtQuarante,
     TrenteEtQuaranteProfile,
 )
-from crupier.testing import assert_refused, cards_leaving
+from crupier.testing import assert_refused, cards_leaving, long_run
 
 REFAIT = "Ks Qh Ad Tc 9h 9s 3d Jc"  # 31 v 31
 TIE33 = "Ks Qh 3d Tc 9h 9s 5d Jc"  # 33 v 33
@@ -852,6 +852,18 @@ def test_row_and_tie_distributions_against_brute_force(counts: tuple[int, ...]) 
     noir = sum(p for (b, r), p in joint.items() if b < r)
     rouge = sum(p for (b, r), p in joint.items() if r < b)
     assert noir == rouge == (1 - sum(ties.values())) / 2
+
+
+def test_stored_full_shoe_ties_are_the_enumeration() -> None:
+    """The PAR sheet reads the ties of a full shoe from a stored table: every stored
+    fraction equals the enumeration (1 deck here; ``-m slow`` enumerates 1 to 8 decks)."""
+    from crupier.games.trente_et_quarante.par import composition, enumerate_ties
+    from crupier.games.trente_et_quarante.ties import FULL_SHOE_TIES
+
+    assert sorted(FULL_SHOE_TIES) == list(range(1, 9))
+    for decks in range(1, long_run(9, 2)):
+        counts = composition(decks)
+        assert tq.tie_distribution(counts) == enumerate_ties(counts), decks
 
 
 def test_colour_is_independent_of_the_points() -> None:

@@ -138,7 +138,7 @@ def test_example_11_commission_half_up_in_whole_units() -> None:
 
 def test_example_11_multiples_of_20_make_the_commission_exact() -> None:
     for stake in range(2_000, 20_001, 2_000):
-        assert pb.commission_of(stake, pb.Commission(unit=100)) * 20 == stake
+        assert pb.commission_of(stake, profile(commission={"unit": 100}).commission) * 20 == stake
 
 
 # -- example 12: the shoe passes when Banca loses ------------------------------------------------

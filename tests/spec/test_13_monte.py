@@ -532,7 +532,7 @@ def test_house_edges_of_the_spec_table() -> None:
 def test_probabilities_quoted_by_the_spec() -> None:
     """P(primeres ends on its first card) = 1/3; P(a given live card opens segones) = 1/33;
     and the fair odds: 1/12 in primeres, 1/6 in segones, the pot 3/12, Vista Hermosa 1/36."""
-    lay = mt._layout(mt.load_builtin(), " ".join(L0))
+    lay = mt.layout_from(mt.load_builtin(), " ".join(L0))
     outs = mt.coup_outcomes(lay)
     assert sum(p for _, p in outs) == 1
     assert sum(p for o, p in outs if o.primeres.first) == Fraction(1, 3)
@@ -635,7 +635,7 @@ def test_pot_pays_3_to_1_whatever_the_layout_and_the_refuse_switch() -> None:
     times in 11 at 3 to 1 -- the player's advantage; ``refuse`` closes the pot there."""
     l1 = ("2O", "5C", "5E", "3B", "4C")
     prof = mt.load_builtin()
-    chain = mt.MonteChain("pot", prof, mt._layout(prof, " ".join(l1)), mt.spot_of("pot 3"))
+    chain = mt.MonteChain("pot", prof, mt.layout_from(prof, " ".join(l1)), mt.spot_of("pot 3"))
     assert analyse(chain).hit_frequency == Fraction(3, 11)
     assert analyse(chain).house_edge < 0
     closed = profile(rules={"pot_on_doubled_layouts": "refuse"})

@@ -1,18 +1,56 @@
 """14 — El Repte (casino war): the game's package; ``GAME`` is its face for the catalogue.
 
-The rules, the engine and the PAR model are in :mod:`.engine`, the built-in profiles in
-``profiles/``, the terminal table in :mod:`.terminal`. The engine module's names are
-re-exported here, so ``crupier.games.casino_war.X`` still reaches ``.engine.X``.
+Its room: :mod:`.profile` (the rules profile; the values in ``profiles/*.toml``),
+:mod:`.showdown` (cards, comparison and how each bet is resolved, the spots, the boxes),
+:mod:`.actions` (the actions and the table's state), :mod:`.engine` (the engine),
+:mod:`.par` (the exact analysis) and :mod:`.terminal` (the terminal table). The names
+below are re-exported, so ``crupier.games.casino_war.X`` reaches each of them.
 
 >>> GAME.id, GAME.engine.__name__
 ('casino-war', 'CasinoWar')
 """
 
-from typing import Any
-
-from crupier.games.casino_war import engine as _engine
-from crupier.games.casino_war.engine import *  # noqa: F403
-from crupier.games.casino_war.engine import CasinoWar, CasinoWarProfile, par_chains, par_outcomes
+from crupier.core.shoe import Burn
+from crupier.games.baccarat.seats import LeaveSeat, TakeSeat
+from crupier.games.casino_war.actions import (
+    CasinoWarState,
+    Deal,
+    GoToWar,
+    NewShoe,
+    Surrender,
+    WarDeal,
+)
+from crupier.games.casino_war.engine import CasinoWar
+from crupier.games.casino_war.par import (
+    BET_IDS,
+    CasinoWarChain,
+    RoundOutcome,
+    box_net,
+    par_chains,
+    par_outcomes,
+    round_distribution,
+)
+from crupier.games.casino_war.profile import (
+    CasinoWarProfile,
+    initial_maximum,
+    load_builtin,
+    raw_profile,
+    tie_maximum,
+)
+from crupier.games.casino_war.showdown import (
+    RANK_ORDER,
+    SPOTS,
+    Box,
+    Decision,
+    Showdown,
+    Stage,
+    compare,
+    resolve_challenge,
+    resolve_initial,
+    resolve_tie_bet,
+    spot_of,
+    war_value,
+)
 from crupier.games.contract import GameModule
 
 GAME = GameModule(
@@ -24,7 +62,40 @@ GAME = GameModule(
     terminal="crupier.games.casino_war.terminal",
 )
 
-
-def __getattr__(name: str) -> Any:
-    """The engine module's other names (those its ``__all__`` leaves out)."""
-    return getattr(_engine, name)
+__all__ = [
+    "BET_IDS",
+    "GAME",
+    "RANK_ORDER",
+    "SPOTS",
+    "Box",
+    "Burn",
+    "CasinoWar",
+    "CasinoWarChain",
+    "CasinoWarProfile",
+    "CasinoWarState",
+    "Deal",
+    "Decision",
+    "GoToWar",
+    "LeaveSeat",
+    "NewShoe",
+    "RoundOutcome",
+    "Showdown",
+    "Stage",
+    "Surrender",
+    "TakeSeat",
+    "WarDeal",
+    "box_net",
+    "compare",
+    "initial_maximum",
+    "load_builtin",
+    "par_chains",
+    "par_outcomes",
+    "raw_profile",
+    "resolve_challenge",
+    "resolve_initial",
+    "resolve_tie_bet",
+    "round_distribution",
+    "spot_of",
+    "tie_maximum",
+    "war_value",
+]

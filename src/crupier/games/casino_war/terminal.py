@@ -23,7 +23,9 @@ from crupier.core.errors import ProfileError
 from crupier.core.money import format_amount, share
 from crupier.core.profile import Profile
 from crupier.core.rng import SeededSource, SystemSource
-from crupier.games.casino_war.engine import CasinoWar, CasinoWarProfile, Stage
+from crupier.games.casino_war.engine import CasinoWar
+from crupier.games.casino_war.profile import CasinoWarProfile
+from crupier.games.casino_war.showdown import Stage
 from crupier.play import GO_WORDS, TerminalTable
 
 DECISION_WORDS = {"war", "challenge", "repte", "go-to-war", "surrender", "rendir", "fold"}

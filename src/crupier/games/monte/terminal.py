@@ -27,15 +27,10 @@ from crupier.core.layout import Phase
 from crupier.core.money import format_ratio
 from crupier.core.profile import Profile
 from crupier.core.rng import SeededSource, SystemSource
-from crupier.games.monte.engine import (
-    POSITIONS,
-    Monte,
-    MonteProfile,
-    Stage,
-    card_name,
-    cav_ratio,
-    vista_hermosa_ratio,
-)
+from crupier.games.monte.bets import Stage, cav_ratio, vista_hermosa_ratio
+from crupier.games.monte.cards import POSITIONS, card_name
+from crupier.games.monte.engine import Monte
+from crupier.games.monte.profile import MonteProfile
 from crupier.play import GO_WORDS, TerminalTable
 
 HELP = """Monte: four cards are laid out (P1 P2 on top, P3 P4 below); bet, then go.

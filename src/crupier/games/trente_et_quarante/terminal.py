@@ -12,7 +12,8 @@ from rich.markup import escape
 
 from crupier.core.money import format_amount
 from crupier.core.round import Event
-from crupier.games.trente_et_quarante.engine import InsurancePaid, row_total
+from crupier.games.trente_et_quarante.actions import InsurancePaid
+from crupier.games.trente_et_quarante.coup import row_total
 from crupier.play import TerminalTable
 
 
