@@ -404,6 +404,10 @@ class StaffKey:
     public_key: Ed25519PublicKey
     revoked: bool = False
     superseded: bool = False  # replaced by a rotation
+    raw: bytes = field(init=False, repr=False)  # the 32 raw bytes, for the fast checks
+
+    def __post_init__(self) -> None:
+        self.raw = public_bytes(self.public_key)
 
     @property
     def valid(self) -> bool:

@@ -60,11 +60,12 @@ BROKEN at seq 1: unknown-key (...)
 from __future__ import annotations
 
 import argparse
-import hashlib
 import json
 import sys
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
+from hashlib import sha256
+from json.encoder import encode_basestring as _string
 from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
@@ -75,10 +76,12 @@ from crupier.ledger.errors import LedgerError
 from crupier.ledger.keys import (
     key_id,
     load_public_key,
+    public_bytes,
     public_key_from_b64,
     registration_statement,
     rotation_statement,
     unb64,
+    verify_raw,
     verify_signature,
 )
 from crupier.ledger.store import (
@@ -101,6 +104,9 @@ from crupier.ledger.store import (
     make_engine,
     reference_of,
 )
+
+Observer = Callable[[int, str, Any, bool], None]
+"""What :func:`verify` calls for every entry: ``(seq, hash, payload, broken)``."""
 
 
 @dataclass(frozen=True)
@@ -162,6 +168,8 @@ class _Checker:
         authority_keys: Iterable[Ed25519PublicKey] | None = None,
     ) -> None:
         self.trusted = {key_id(k): k for k in keys}
+        self.trusted_raw = {kid: public_bytes(k) for kid, k in self.trusted.items()}
+        self.heads: dict[tuple[str, str, str, str], str] = {}  # the content's first keys
         self.extra = {key_id(k): k for k in staff_keys}  # staff keys given from outside
         self.registry = KeyRegistry()
         self.authority = None if authority_keys is None else {key_id(k) for k in authority_keys}
@@ -174,6 +182,7 @@ class _Checker:
         self.prev_time = ""
         self.expected = 1
         self.known: dict[int, tuple[str, str]] = {}  # seq -> (hash, kind)
+        self.payload: Any = None  # the payload of the last entry checked
 
     def check(self, row: Any) -> None:
         seq = self.expected
@@ -185,11 +194,8 @@ class _Checker:
         except (LedgerError, ValueError) as err:
             raise _Broken(seq, "bad-encoding", f"payload is not canonical JSON: {err}") from err
         stored_form_ok = payload_text == row.payload
-        actor = Actor(row.actor_id, row.actor_role)
-        content = _content_text(
-            seq, row.recorded_at, row.kind, actor, payload_text, row.prev_hash, row.key_id
-        )  # the canonical text of entry_content(...), the payload encoded once
-        if hashlib.sha256(content.encode("utf-8")).hexdigest() != row.hash:
+        content = self._content(seq, row, payload_text)
+        if sha256(content.encode("utf-8")).hexdigest() != row.hash:
             raise _Broken(seq, "hash-mismatch", "stored hash is not the hash of the content")
         if not stored_form_ok:
             raise _Broken(seq, "bad-encoding", "payload is not stored in canonical form")
@@ -207,7 +213,33 @@ class _Checker:
         if checkpoint is not None and checkpoint.seq == seq and checkpoint.hash != row.hash:
             raise _Broken(seq, "head-mismatch", "hash differs from the external checkpoint")
         self.known[seq] = (row.hash, row.kind)
+        self.payload = payload
         self.prev_hash, self.prev_time, self.expected = row.hash, row.recorded_at, seq + 1
+
+    def _content(self, seq: int, row: Any, payload_text: str) -> str:
+        """The canonical text of ``entry_content(...)`` around the encoded payload.
+
+        The same text as :func:`crupier.ledger.store._content_text`, its first keys
+        (actor, key id, kind) taken from a cache: few combinations repeat all along.
+        """
+        actor_id, role, kid, kind = row.actor_id, row.actor_role, row.key_id, row.kind
+        prev, timestamp = row.prev_hash, row.recorded_at
+        if not (isinstance(prev, str) and isinstance(timestamp, str)):
+            actor = Actor(actor_id, role)
+            return _content_text(seq, timestamp, kind, actor, payload_text, prev, kid)
+        first = (actor_id, role, kid, kind)
+        head = self.heads.get(first)
+        if head is None:
+            if len(self.heads) > 4096:
+                self.heads.clear()
+            head = canonical_parsed(
+                {"actor": {"id": actor_id, "role": role}, "key_id": kid, "kind": kind}
+            )[:-1]
+            self.heads[first] = head
+        return (
+            f'{head},"payload":{payload_text},"prev_hash":{_string(prev)},'
+            f'"seq":{seq},"timestamp":{_string(timestamp)}}}'
+        )
 
     def _check_casino_signature(self, seq: int, row: Any, payload: Any) -> None:
         if seq == 1:
@@ -226,14 +258,14 @@ class _Checker:
             if row.key_id in self.retired:
                 raise _Broken(seq, "retired-key", f"{row.key_id} was rotated out")
             raise _Broken(seq, "unknown-key", f"{row.key_id} is not the active casino key")
-        public = self.trusted.get(row.key_id)
+        public = self.trusted_raw.get(row.key_id)
         if public is None:
             raise _Broken(seq, "unknown-key", f"no public key for {row.key_id}")
         try:
             signature = unb64(row.signature)
         except ValueError:
             signature = b""
-        if not verify_signature(public, signature, bytes.fromhex(row.hash)):
+        if not verify_raw(public, signature, bytes.fromhex(row.hash)):
             raise _Broken(seq, "bad-signature", f"casino signature by {row.key_id} does not verify")
 
     def _check_author(self, seq: int, row: Any, payload: Any) -> None:
@@ -249,17 +281,17 @@ class _Checker:
                 raise _Broken(seq, "unsigned-entry", f"{row.actor_id} did not sign the entry")
             return
         if row.kind == KEY_REGISTERED:  # signed by the new key: proof of possession
-            public = public_key_from_b64(payload["public_key"])
+            public = unb64(payload["public_key"])
         else:
             kid = self.registry.current.get(row.actor_id)
             if kid is None:
                 raise _Broken(seq, "bad-author-signature", f"{row.actor_id} holds no valid key")
-            public = self.registry.keys[kid].public_key
+            public = self.registry.keys[kid].raw
         try:
             signature = unb64(row.author_signature)
         except ValueError:
             signature = b""
-        if not verify_signature(public, signature, bytes.fromhex(row.hash)):
+        if not verify_raw(public, signature, bytes.fromhex(row.hash)):
             raise _Broken(seq, "bad-author-signature", f"{row.actor_id}'s signature fails")
 
     def _check_registration(self, seq: int, row: Any, payload: Any) -> None:
@@ -335,7 +367,7 @@ class _Checker:
             if staff.superseded:
                 raise _Broken(seq, "superseded-key", f"staff key {kid} was rotated out")
             message = bytes.fromhex(self.known[target][0])
-            if not verify_signature(staff.public_key, unb64(payload["signature"]), message):
+            if not verify_raw(staff.raw, unb64(payload["signature"]), message):
                 raise _Broken(seq, "bad-cosignature", f"co-signature of entry {target} fails")
         elif kind == CORRECTION:
             self._ref(seq, row, payload)
@@ -356,6 +388,7 @@ class _Checker:
             raise _Broken(seq, "bad-rotation", "the new key's proof of possession fails")
         self.retired.add(row.key_id)
         self.trusted[new_id] = new_public
+        self.trusted_raw[new_id] = public_bytes(new_public)
         self.active = new_id
 
 
@@ -366,6 +399,7 @@ def verify(
     head: Checkpoint | None = None,
     staff_keys: Iterable[Ed25519PublicKey] = (),
     authority_keys: Iterable[Ed25519PublicKey] | None = None,
+    observe: Observer | None = None,
 ) -> VerifyReport:
     """Re-check the whole ledger at ``url`` against the trusted casino ``keys``.
 
@@ -374,6 +408,11 @@ def verify(
     public keys that are not registered in the chain. ``head`` is an externally kept
     checkpoint: the chain must reach it with the same hash (detects truncation).
     ``authority_keys`` are the regulator's public keys: every root staff key must be one.
+
+    ``observe(seq, hash, payload, broken)`` is called for every entry in the same pass
+    (``broken``: at or after the first bad entry; rows whose payload does not parse are
+    left out there), so a caller checks more (the book volumes) without reading the
+    ledger again.
     """
     checker = _Checker(keys, staff_keys, head, authority_keys)
     engine = make_engine(url)
@@ -383,9 +422,28 @@ def verify(
             rows = conn.execution_options(yield_per=1000).execute(
                 select(entries_table).order_by(entries_table.c.seq)
             )
+            broken: _Broken | None = None
             for row in rows:
-                checker.check(row)
-                count += 1
+                if broken is None:
+                    try:
+                        checker.check(row)
+                    except _Broken as err:
+                        broken = err
+                        if observe is None:
+                            break
+                    else:
+                        count += 1
+                        if observe is not None:
+                            observe(row.seq, row.hash, checker.payload, False)
+                        continue
+                try:  # past the break: only what the observer needs
+                    payload = parse(row.payload)
+                except (LedgerError, ValueError):
+                    continue
+                if observe is not None:
+                    observe(row.seq, row.hash, payload, True)
+            if broken is not None:
+                raise broken
             stored = conn.execute(select(head_table).where(head_table.c.id == 1)).first()
         last = checker.expected - 1
         if last == 0 and checker.trusted:
