@@ -521,17 +521,33 @@ class _Txn:
         self.conn, self.head, self.key = conn, head, key
         self.stored_seq, self.stored_key = head.seq, head.key_id
         mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
-        self.insert_sql = (
-            f"INSERT INTO ledger_entries ({', '.join(ENTRY_COLUMNS)}) "
-            f"VALUES ({', '.join(mark for _ in ENTRY_COLUMNS)})"
-        )
+        self.values = f"({', '.join(mark for _ in ENTRY_COLUMNS)})"
+        self.insert_sql = f"INSERT INTO ledger_entries ({', '.join(ENTRY_COLUMNS)}) VALUES "
+        self.pending: list[tuple[Any, ...]] = []  # rows written, not yet sent
         self.savepoints = 0
         self.cursor = conn.connection.cursor()  # the DBAPI cursor, for the hot statements
         self.key_id = key.key_id
 
     def run(self, sql: str, params: Sequence[Any] = ()) -> None:
-        """Execute ``sql`` on the transaction's DBAPI cursor (no SQLAlchemy round trip)."""
+        """Execute ``sql`` on the transaction's DBAPI cursor (no SQLAlchemy round trip),
+        after the rows still pending."""
+        if self.pending:
+            self.flush()
         self.cursor.execute(sql, tuple(params))
+
+    def flush(self) -> None:
+        """Send the pending entry rows: one multi-row ``INSERT`` per 500 rows.
+
+        :meth:`Ledger._write` only queues its row; a group commit's entries reach the
+        database together, one round trip instead of one per entry. Every statement of
+        the transaction (a read, a savepoint, the head's update) flushes first, so
+        nothing ever reads the database without the rows written before.
+        """
+        rows, self.pending = self.pending, []
+        for first in range(0, len(rows), 500):
+            chunk = rows[first : first + 500]
+            params = [value for row in chunk for value in row]
+            self.cursor.execute(self.insert_sql + ", ".join([self.values] * len(chunk)), params)
 
     def snapshot(self) -> tuple[_Head, SigningKey]:
         return dataclasses.replace(self.head), self.key
@@ -614,14 +630,33 @@ def _on_sqlite_begin(conn: Connection) -> None:
     conn.exec_driver_sql(f"BEGIN {mode}")
 
 
+def _client_cursor(conn: Connection) -> Any:
+    """A psycopg cursor binding parameters on the client: several statements, one message."""
+    from psycopg import ClientCursor
+
+    return ClientCursor(cast(Any, conn.connection.dbapi_connection))
+
+
+def _on_pg_begin(conn: Connection) -> None:
+    if not conn.get_execution_options().get("ledger_append"):
+        conn.exec_driver_sql("BEGIN")
+    # an append's BEGIN travels with its lock (Ledger._lock_head): one round trip
+
+
 def make_engine(url: str) -> Engine:
     """An engine for ``url``: SQLite (WAL, ``BEGIN IMMEDIATE``) or PostgreSQL (psycopg 3).
 
-    A plain ``postgresql://`` URL uses the psycopg 3 driver.
+    A plain ``postgresql://`` URL uses the psycopg 3 driver. On both, the driver runs in
+    autocommit mode and the engine emits ``BEGIN`` itself when a transaction begins, so
+    a writer can send its ``BEGIN`` together with its lock.
     """
     parsed = make_url(url)
     if parsed.drivername == "postgresql":
         parsed = parsed.set(drivername="postgresql+psycopg")
+    if parsed.get_backend_name() == "postgresql":
+        engine = create_engine(parsed, isolation_level="AUTOCOMMIT")
+        event.listen(engine, "begin", _on_pg_begin)
+        return engine
     engine = create_engine(parsed)
     if engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _on_sqlite_connect)
@@ -763,6 +798,13 @@ class Ledger:
         self.policy = policy
         self._policy_read = False
         self._registry = KeyRegistry()
+        event.listen(self.engine, "before_cursor_execute", self._flush_before)
+
+    def _flush_before(self, conn: Connection, *_: Any) -> None:
+        """Send the unit's pending rows before any other statement on its connection."""
+        txn = self._txn()
+        if txn is not None and txn.pending and txn.conn is conn:
+            txn.flush()
 
     def close(self) -> None:
         """Release the database connections."""
@@ -929,7 +971,7 @@ class Ledger:
         assert self._key is not None
         committed: list[_Work[Any]] = []
         try:
-            with self.engine.begin() as conn:
+            with self.engine.connect().execution_options(ledger_append=True) as conn, conn.begin():
                 txn = _Txn(conn, self._lock_head(conn), self._key)
                 self._local.txn = txn
                 try:
@@ -949,8 +991,7 @@ class Ledger:
                             item.error = exc
                             if item.on_rollback is not None:
                                 item.on_rollback()
-                    if txn.head.seq != txn.stored_seq or txn.head.key_id != txn.stored_key:
-                        self._store_head(conn, txn.head)
+                    self._finish(conn, txn)
                 finally:
                     self._local.txn = None
             self._key = txn.key
@@ -980,7 +1021,20 @@ class Ledger:
     # ----------------------------------------------------------------- writing
 
     def _lock_head(self, conn: Connection) -> _Head:
-        row = conn.execute(select(head_table).where(head_table.c.id == 1).with_for_update()).first()
+        row: Any
+        if conn.dialect.name == "postgresql":  # BEGIN and the lock in one message
+            with _client_cursor(conn) as cursor:
+                cursor.execute(
+                    "BEGIN; SELECT seq, hash, recorded_at, key_id FROM ledger_head "
+                    "WHERE id = 1 FOR UPDATE"
+                )
+                cursor.nextset()
+                found = cursor.fetchone()
+            row = None if found is None else _Head(*found)
+        else:
+            row = conn.execute(
+                select(head_table).where(head_table.c.id == 1).with_for_update()
+            ).first()
         if row is None:
             raise HeadMissing(
                 "the ledger_head row is missing: the database was tampered with; "
@@ -1034,7 +1088,7 @@ class Ledger:
         ref_seq = _ref_seq(kind, payload)
         row = (seq, timestamp, kind, actor.id, actor.role, payload_text, head.hash, entry_hash,
                kid, signature, ref_seq, author_signature)  # fmt: skip
-        txn.run(txn.insert_sql, row)  # precompiled: the hot path
+        txn.pending.append(row)  # sent with the next statement (see _Txn.flush)
         entry = Entry(
             seq, timestamp, kind, actor, payload, head.hash, entry_hash, kid, signature, ref_seq,
             author_signature,
@@ -1056,6 +1110,35 @@ class Ledger:
                 txn.conn.execute(insert(unique_table).values(scope=scope, key=value, seq=seq))
             except IntegrityError:
                 raise DuplicateKey(scope, value, None) from None
+
+    def _finish(self, conn: Connection, txn: _Txn) -> None:
+        """Send the pending rows and the new head (the commit follows).
+
+        On PostgreSQL the rows, the head's update and the ``COMMIT`` travel as one
+        message (a client-side bound, multi-statement query): one round trip to make a
+        group commit durable instead of three. The head's trigger still checks the
+        update, statement by statement; any error aborts the rest, and the caller rolls
+        back. psycopg's own commit then finds no transaction open and does nothing.
+        """
+        head = txn.head
+        if head.seq == txn.stored_seq and head.key_id == txn.stored_key:
+            txn.flush()
+            return
+        if conn.dialect.name != "postgresql":
+            txn.flush()
+            self._store_head(conn, head)
+            return
+        rows, txn.pending = txn.pending, []
+        parts, params = [], []
+        if rows:
+            parts.append(txn.insert_sql + ", ".join([txn.values] * len(rows)))
+            params = [value for row in rows for value in row]
+        parts.append(
+            "UPDATE ledger_head SET seq = %s, hash = %s, recorded_at = %s, key_id = %s WHERE id = 1"
+        )
+        params += [head.seq, head.hash, head.recorded_at, head.key_id]
+        with _client_cursor(conn) as cursor:
+            cursor.execute("; ".join([*parts, "COMMIT"]), params)
 
     def _store_head(self, conn: Connection, head: _Head) -> None:
         conn.execute(
