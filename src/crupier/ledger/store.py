@@ -51,7 +51,9 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Generic, TypeVar, cast
+from urllib.parse import quote
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from sqlalchemy import (
@@ -637,28 +639,52 @@ def _client_cursor(conn: Connection) -> Any:
     return ClientCursor(cast(Any, conn.connection.dbapi_connection))
 
 
+def _on_sqlite_connect_read_only(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
+    dbapi_connection.isolation_level = None
+    dbapi_connection.execute("PRAGMA busy_timeout=60000")
+
+
+def _on_read_only_begin(conn: Connection) -> None:
+    conn.exec_driver_sql("BEGIN READ ONLY" if conn.dialect.name == "postgresql" else "BEGIN")
+
+
 def _on_pg_begin(conn: Connection) -> None:
     if not conn.get_execution_options().get("ledger_append"):
         conn.exec_driver_sql("BEGIN")
     # an append's BEGIN travels with its lock (Ledger._lock_head): one round trip
 
 
-def make_engine(url: str) -> Engine:
+def make_engine(url: str, *, read_only: bool = False) -> Engine:
     """An engine for ``url``: SQLite (WAL, ``BEGIN IMMEDIATE``) or PostgreSQL (psycopg 3).
 
     A plain ``postgresql://`` URL uses the psycopg 3 driver. On both, the driver runs in
     autocommit mode and the engine emits ``BEGIN`` itself when a transaction begins, so
     a writer can send its ``BEGIN`` together with its lock.
+
+    ``read_only``: every transaction is read-only (PostgreSQL ``BEGIN READ ONLY``, so a
+    role that may only read works; SQLite opens the file with ``mode=ro``, never
+    creating it, taking no write lock and setting no pragma that writes).
     """
     parsed = make_url(url)
     if parsed.drivername == "postgresql":
         parsed = parsed.set(drivername="postgresql+psycopg")
-    if parsed.get_backend_name() == "postgresql":
+    backend = parsed.get_backend_name()
+    if backend == "sqlite" and read_only:
+        path = Path(parsed.database or "").resolve()
+        parsed = parsed.set(
+            database=f"file:{quote(str(path))}", query={"mode": "ro", "uri": "true"}
+        )
+    if backend == "postgresql":
         engine = create_engine(parsed, isolation_level="AUTOCOMMIT")
+    else:
+        engine = create_engine(parsed)
+    if read_only:
+        if engine.dialect.name == "sqlite":
+            event.listen(engine, "connect", _on_sqlite_connect_read_only)
+        event.listen(engine, "begin", _on_read_only_begin)
+    elif engine.dialect.name == "postgresql":
         event.listen(engine, "begin", _on_pg_begin)
-        return engine
-    engine = create_engine(parsed)
-    if engine.dialect.name == "sqlite":
+    elif engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _on_sqlite_connect)
         event.listen(engine, "begin", _on_sqlite_begin)
     return engine
@@ -769,7 +795,8 @@ class Ledger:
     transaction (**group commit**): each runs in its own savepoint, is numbered in turn,
     and its caller returns only once the shared transaction has committed.
     ``policy`` is written into the genesis entry of a new ledger (an existing ledger keeps
-    the policy its genesis states).
+    the policy its genesis states). ``read_only`` opens an existing ledger for reading
+    only: no schema is created, no transaction may write (see :func:`make_engine`).
     """
 
     def __init__(
@@ -781,10 +808,14 @@ class Ledger:
         max_batch: int = 256,
         commit_delay: float = 0.002,
         policy: Policy | None = None,
+        read_only: bool = False,
     ) -> None:
+        if read_only and signing_key is not None:
+            raise ValueError("a read-only ledger signs nothing: give no signing key")
         self.url = url
-        self.engine = make_engine(url)
-        create_schema(self.engine)
+        self.engine = make_engine(url, read_only=read_only)
+        if not read_only:
+            create_schema(self.engine)
         self._key = signing_key
         self._now = now or _utc_now  # the server clock; a simulated one for tests and demos
         self._local = threading.local()  # the unit of work the thread runs, if any
