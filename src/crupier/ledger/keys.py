@@ -265,3 +265,20 @@ def registration_statement(staff_id: str, new_key_id: str, prev_hash: str) -> by
             "prev_hash": prev_hash,
         }
     )
+
+
+def revocation_statement(staff_id: str, key_id: str, prev_hash: str) -> bytes:
+    """The bytes a sponsor signs to endorse the revocation of ``staff_id``'s key ``key_id``
+    (see :meth:`crupier.ledger.store.Ledger.revoke_key`).
+
+    >>> revocation_statement("T1", "ed25519:ab", "0" * 64)[:40]
+    b'{"key_id":"ed25519:ab","prev_hash":"0000'
+    """
+    return canonical(
+        {
+            "purpose": "crupier-staff-key-revocation",
+            "staff_id": staff_id,
+            "key_id": key_id,
+            "prev_hash": prev_hash,
+        }
+    )

@@ -104,6 +104,7 @@ from crupier.ledger.keys import (
     public_bytes,
     public_key_from_b64,
     registration_statement,
+    revocation_statement,
     rotation_statement,
     verify_signature,
 )
@@ -1322,15 +1323,48 @@ class Ledger:
         return self._work(work)
 
     def revoke_key(
-        self, staff_key_id: str, actor: Actor, reason: str, *, author_key: SigningKey | None = None
+        self,
+        staff_key_id: str,
+        actor: Actor,
+        reason: str,
+        *,
+        author_key: SigningKey | None = None,
+        sponsor: Cosigner | None = None,
     ) -> Entry:
-        """Revoke a staff key (``key.revoked``): it may sign nothing after this entry."""
+        """Revoke a staff key (``key.revoked``): it may sign nothing after this entry.
+
+        Like a registration, a revocation is endorsed: ``sponsor``, another person
+        holding a valid key (the casino layer asks for the director in office, or the
+        CRAJ for the director's own key), signs
+        :func:`~crupier.ledger.keys.revocation_statement`. Refused: no sponsor, a sponsor
+        without a valid key or revoking their own key (``unsponsored-key``).
+        """
 
         def work(txn: _Txn) -> Entry:
             self._check_author(txn.conn, KEY_REVOKED, actor, author_key)
-            if staff_key_id not in self._keys(txn.conn).keys:
+            registry = self._keys(txn.conn)
+            revoked = registry.keys.get(staff_key_id)
+            if revoked is None:
                 raise UnknownKey(f"key {staff_key_id} is not registered")
-            payload = {"key_id": staff_key_id, "reason": reason}
+            if sponsor is None:
+                raise UnsponsoredKey("a key revocation needs a sponsor's signature")
+            if sponsor.staff_id == revoked.staff_id:
+                raise UnsponsoredKey(f"{sponsor.staff_id} cannot endorse revoking their own key")
+            if registry.valid_key(sponsor.staff_id, sponsor.key.key_id) is None:
+                raise UnsponsoredKey(f"{sponsor.staff_id} holds no valid key {sponsor.key.key_id}")
+            self._ensure_genesis(txn, actor)
+            statement = revocation_statement(revoked.staff_id, staff_key_id, txn.head.hash)
+            payload = {
+                "key_id": staff_key_id,
+                "staff_id": revoked.staff_id,
+                "reason": reason,
+                "sponsor": {
+                    "id": sponsor.staff_id,
+                    "role": sponsor.role,
+                    "key_id": sponsor.key.key_id,
+                    "signature": b64(sponsor.key.sign(statement)),
+                },
+            }
             return self._write(txn, KEY_REVOKED, actor, payload, author_key)
 
         return self._work(work)

@@ -24,6 +24,8 @@ FIRST failing entry, naming its ``seq`` and a stable ``reason`` code:
 ``rebound-key``        a second key for a person, not signed by their old key
 ``unsponsored-key``    a first staff key without a valid sponsor's signature
 ``unanchored-key``     a root key (no sponsor) that is not one of the ``authority_keys``
+``unsponsored-revocation`` a staff key revoked without a valid sponsor's signature (the
+                       key's own holder does not count)
 ``bad-entry``          a ledger entry (key, signature...) with a malformed payload
 ``bad-reference``      a reference (seq + hash) to no earlier entry
 ``index-mismatch``     the ``ref_seq`` column disagrees with the payload
@@ -79,6 +81,7 @@ from crupier.ledger.keys import (
     public_bytes,
     public_key_from_b64,
     registration_statement,
+    revocation_statement,
     rotation_statement,
     unb64,
     verify_raw,
@@ -351,7 +354,7 @@ class _Checker:
         elif kind == KEY_REGISTERED:
             self._check_registration(seq, row, payload)
         elif kind == KEY_REVOKED:
-            self.registry.apply(KEY_REVOKED, payload)
+            self._check_revocation(seq, row, payload)
         elif kind == SIGNATURE:
             target = self._ref(seq, row, payload)
             kid = payload["key_id"]
@@ -373,6 +376,25 @@ class _Checker:
             self._ref(seq, row, payload)
         elif kind == DECISION:
             self._ref(seq, row, payload, {CORRECTION})
+
+    def _check_revocation(self, seq: int, row: Any, payload: Any) -> None:
+        """A staff key revoked with a sponsor's endorsement (not the key's own holder)."""
+        kid = payload["key_id"]
+        revoked = self.registry.keys.get(kid)
+        if revoked is None:
+            raise _Broken(seq, "bad-reference", f"revokes {kid}, which is not registered")
+        if payload.get("staff_id") != revoked.staff_id:
+            raise _Broken(seq, "bad-entry", f"{kid} is {revoked.staff_id}'s key")
+        sponsor = payload.get("sponsor")
+        if not isinstance(sponsor, dict) or sponsor.get("id") == revoked.staff_id:
+            raise _Broken(seq, "unsponsored-revocation", f"no sponsor for revoking {kid}")
+        endorsing = self.registry.valid_key(sponsor["id"], sponsor["key_id"])
+        statement = revocation_statement(revoked.staff_id, kid, row.prev_hash)
+        if endorsing is None or not verify_raw(
+            endorsing.raw, unb64(sponsor["signature"]), statement
+        ):
+            raise _Broken(seq, "unsponsored-revocation", f"no valid sponsor revokes {kid}")
+        self.registry.apply(KEY_REVOKED, payload)
 
     def _check_rotation(self, seq: int, row: Any, payload: Any) -> None:
         try:
