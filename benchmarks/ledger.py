@@ -12,7 +12,9 @@ throwaway database (its ledger tables are dropped), in the same run:
   entry, then ``Ledger.submit`` with K entries in flight per writer: group commit, entries
   per transaction, and a check that the chain is gapless (seq 1..n, each ``prev_hash`` the
   hash of the entry before, every writer's entries all there);
-* ``verify`` of the whole ledger.
+* ``verify`` of the whole ledger, and ``verify_books`` (what ``crupier verify`` runs: the
+  chain and every book volume in one pass; the benchmark's entries form no real volume, so
+  only its time is printed), with the load average of the machine beside it.
 
 Figures are printed, never asserted.
 """
@@ -30,6 +32,7 @@ from pathlib import Path
 
 from sqlalchemy import text
 
+from crupier.casino.audit import verify_books
 from crupier.ledger import Actor, Ledger, SigningKey, verify
 from crupier.ledger.store import Pending, drop_schema, make_engine
 
@@ -150,6 +153,14 @@ def run(name: str, fresh: Callable[[], str], entries: int, writers: int, window:
         f"  verify: {report.entries} entries in {took:.2f} s ({report.entries / took:,.0f}/s), "
         f"{'OK' if report.ok else report}"
     )
+    start = time.perf_counter()
+    books = verify_books(url, [key.public_key])
+    took = time.perf_counter() - start
+    print(
+        f"  crupier verify (chain and volumes, one pass): {books.chain.entries / took:,.0f} "
+        f"entries/s, chain {'OK' if books.chain.ok else books.chain}; "
+        f"load average {os.getloadavg()[0]:.1f}"
+    )
 
 
 def main() -> None:
@@ -160,6 +171,7 @@ def main() -> None:
     parser.add_argument("--writers", type=int, default=8)
     parser.add_argument("--window", type=int, default=16, help="entries in flight per writer")
     args = parser.parse_args()
+    print(f"load average at the start: {os.getloadavg()[0]:.1f}")
     folder = args.db_dir or Path(tempfile.mkdtemp())
     counter = [0]
 

@@ -7,6 +7,7 @@ would) and checks that :func:`verify` fails at the right ``seq`` with the right 
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +22,7 @@ from crupier.ledger.store import Actor, Cosigner, Ledger, entry_content
 from crupier.ledger.verify import Checkpoint, main, verify
 
 T1 = Actor("T1", "TC")
+verify_module = importlib.import_module("crupier.ledger.verify")  # the name is the function's
 
 
 @pytest.fixture
@@ -273,3 +275,24 @@ def test_a_revocation_endorsed_by_another_key_holder_verifies(
         )
     assert revoked.payload["sponsor"]["id"] == "T1"
     assert verify(db_url, [casino.public_key]).ok
+
+
+def test_signatures_checked_by_worker_processes_give_the_same_report(
+    chain: str, casino: SigningKey, raw: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a large ledger's signatures go to worker processes in chunks; chunks of 3 here
+    monkeypatch.setattr(verify_module, "_CHUNK", 3)
+    assert verify(chain, [casino.public_key], workers=2) == verify(
+        chain, [casino.public_key], workers=1
+    )
+    wrong = b64(casino.sign(b"another message"))
+    raw.run("UPDATE ledger_entries SET signature = :s WHERE seq = 7", s=wrong)
+    for workers in (1, 2):
+        assert _broken(chain, casino, workers=workers) == (7, "bad-signature")
+    raw.run("UPDATE ledger_entries SET payload = '{}' WHERE seq = 9")  # after: still 7
+    assert _broken(chain, casino, workers=2) == (7, "bad-signature")
+    raw.run("UPDATE ledger_entries SET payload = '{}' WHERE seq = 4")  # before: 4
+    for workers in (1, 2):
+        assert _broken(chain, casino, workers=workers) == (4, "hash-mismatch")
+    reports = [verify(chain, [casino.public_key], workers=w) for w in (1, 2)]
+    assert reports[0] == reports[1]

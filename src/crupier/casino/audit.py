@@ -29,7 +29,8 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass, replace
+from contextlib import suppress
+from dataclasses import asdict, dataclass
 from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
@@ -119,35 +120,33 @@ def verify_books(
     chain hangs on the ledger's), or where its own numbering or link fails. One pass
     over the ledger checks both (the volumes through :func:`verify`'s ``observe``).
     """
-    states: dict[tuple[str, int], _VolumeState] = {}
+    found: list[tuple[int, str, tuple[str, int], dict[str, Any]]] = []
 
-    def observe(seq: int, entry_hash: str, p: Any, broken: bool) -> None:
-        if not isinstance(p, dict) or "book" not in p or "volume" not in p:
-            return
-        try:
-            key = (str(p["book"]), int(p["volume"]))
-        except (TypeError, ValueError):
-            return
-        state = states.setdefault(key, _VolumeState())
-        if state.broken is not None:
-            return
-        sealing = p.get("type") == "SEAL"
-        if broken:  # the reason is the chain's, known once the pass is over
-            book_seq = 0 if sealing else state.expected
-            state.broken = VolumeReport(*key, "BROKEN", 0, book_seq, seq, None)
-            return
-        if sealing:
-            state.prev = entry_hash
-            return
-        if p.get("book_seq") != state.expected or p.get("book_prev") != state.prev:
-            state.broken = VolumeReport(*key, "BROKEN", 0, state.expected, seq, "volume-chain")
-            return
-        state.prev, state.expected = entry_hash, state.expected + 1
+    def observe(seq: int, entry_hash: str, p: Any) -> None:
+        if isinstance(p, dict) and "book" in p and "volume" in p:
+            with suppress(TypeError, ValueError):
+                found.append((seq, entry_hash, (str(p["book"]), int(p["volume"])), p))
 
     chain = verify(url, list(keys), head=head, staff_keys=list(staff_keys), observe=observe)
-    for state in states.values():
-        if state.broken is not None and state.broken.reason is None:
-            state.broken = replace(state.broken, reason=chain.reason or "ledger")
+    bad = chain.first_bad_seq
+    states: dict[tuple[str, int], _VolumeState] = {}
+    for seq, entry_hash, key, p in found:
+        state = states.setdefault(key, _VolumeState())
+        if state.broken is not None:
+            continue
+        sealing = p.get("type") == "SEAL"
+        if bad is not None and seq >= bad:
+            reason = chain.reason or "ledger"
+            book_seq = 0 if sealing else state.expected
+            state.broken = VolumeReport(*key, "BROKEN", 0, book_seq, seq, reason)
+            continue
+        if sealing:
+            state.prev = entry_hash
+            continue
+        if p.get("book_seq") != state.expected or p.get("book_prev") != state.prev:
+            state.broken = VolumeReport(*key, "BROKEN", 0, state.expected, seq, "volume-chain")
+            continue
+        state.prev, state.expected = entry_hash, state.expected + 1
     volumes = tuple(
         state.broken or VolumeReport(book, year, "OK", state.expected - 1)
         for (book, year), state in sorted(states.items())

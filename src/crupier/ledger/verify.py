@@ -63,6 +63,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass
@@ -73,6 +74,7 @@ from typing import Any
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from sqlalchemy import select
 
+from crupier.ed25519_batch import Check, Workers, first_bad, packable
 from crupier.ledger.canonical import canonical_parsed, parse
 from crupier.ledger.errors import LedgerError
 from crupier.ledger.keys import (
@@ -108,8 +110,8 @@ from crupier.ledger.store import (
     reference_of,
 )
 
-Observer = Callable[[int, str, Any, bool], None]
-"""What :func:`verify` calls for every entry: ``(seq, hash, payload, broken)``."""
+Observer = Callable[[int, str, Any], None]
+"""What :func:`verify` calls for every entry: ``(seq, hash, payload)``."""
 
 
 @dataclass(frozen=True)
@@ -155,9 +157,72 @@ class VerifyReport:
 
 
 class _Broken(Exception):
-    def __init__(self, seq: int, reason: str, detail: str) -> None:
+    def __init__(self, seq: int, reason: str, detail: str, stage: int = 1 << 30) -> None:
         super().__init__(detail)
         self.seq, self.reason, self.detail = seq, reason, detail
+        self.stage = stage  # how many signature checks of entry ``seq`` came before it
+
+
+_CHUNK = 2048
+"""Signature checks handed to a worker at a time (see :class:`_Signatures`)."""
+
+
+class _Signatures:
+    """The signature checks of a pass: made at once, or queued for worker processes.
+
+    With ``workers`` > 1 the checks are queued; once a chunk is full the workers start
+    (only for ledgers big enough to repay their start) and check it while the pass goes
+    on (:mod:`crupier.ed25519_batch`). :meth:`first_failure` then names the first
+    failing check in ledger order, so the report is the one a pass checking everything
+    in turn would give.
+    """
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
+        self.meta: list[tuple[int, int, str, str]] = []  # (seq, stage, reason, detail)
+        self.items: list[Check] = []
+        self.sent: list[list[tuple[int, int, str, str]]] = []
+        self.pool: Workers | None = None
+
+    def check(
+        self, seq: int, stage: int, reason: str, detail: str, public: bytes, sig: bytes, msg: bytes
+    ) -> None:
+        if self.workers <= 1:
+            if not verify_raw(public, sig, msg):
+                raise _Broken(seq, reason, detail)
+            return
+        self.meta.append((seq, stage, reason, detail))
+        check = (public, sig, msg)
+        self.items.append(check if packable(check) else _FAILS)
+        if len(self.items) >= _CHUNK:
+            if self.pool is None:
+                self.pool = Workers(self.workers)
+            self.pool.send(self.items)
+            self.sent.append(self.meta)
+            self.meta, self.items = [], []
+
+    def first_failure(self) -> _Broken | None:
+        """The first queued check that fails (the last chunk is checked here meanwhile)."""
+        rest = first_bad(self.items)
+        answers = [] if self.pool is None else self.pool.results()
+        for meta, index in zip(self.sent, answers, strict=True):
+            if index is not None:
+                seq, stage, reason, detail = meta[index]
+                return _Broken(seq, reason, detail, stage)
+        if rest is not None:
+            seq, stage, reason, detail = self.meta[rest]
+            return _Broken(seq, reason, detail, stage)
+        return None
+
+    def close(self) -> None:
+        """End the workers, if they were started."""
+        if self.pool is not None:
+            self.pool.close()
+            self.pool = None
+
+
+_FAILS: Check = (bytes(32), bytes(64), bytes(32))
+"""A check that always fails (the zero key is refused): stands for a malformed one."""
 
 
 class _Checker:
@@ -169,7 +234,10 @@ class _Checker:
         staff_keys: Iterable[Ed25519PublicKey],
         head: Checkpoint | None,
         authority_keys: Iterable[Ed25519PublicKey] | None = None,
+        workers: int = 1,
     ) -> None:
+        self.sigs = _Signatures(workers)
+        self.stage = 0  # signature checks made of the current entry
         self.trusted = {key_id(k): k for k in keys}
         self.trusted_raw = {kid: public_bytes(k) for kid, k in self.trusted.items()}
         self.heads: dict[tuple[str, str, str, str], str] = {}  # the content's first keys
@@ -188,6 +256,20 @@ class _Checker:
         self.payload: Any = None  # the payload of the last entry checked
 
     def check(self, row: Any) -> None:
+        self.stage = 0
+        try:
+            self._check(row)
+        except _Broken as broken:
+            broken.stage = self.stage
+            raise
+
+    def _signature(
+        self, seq: int, reason: str, detail: str, public: bytes, sig: bytes, msg: bytes
+    ) -> None:
+        self.stage += 1
+        self.sigs.check(seq, self.stage, reason, detail, public, sig, msg)
+
+    def _check(self, row: Any) -> None:
         seq = self.expected
         if row.seq != seq:
             raise _Broken(seq, "gap", f"entry {seq} is missing; next stored entry is {row.seq}")
@@ -268,8 +350,8 @@ class _Checker:
             signature = unb64(row.signature)
         except ValueError:
             signature = b""
-        if not verify_raw(public, signature, bytes.fromhex(row.hash)):
-            raise _Broken(seq, "bad-signature", f"casino signature by {row.key_id} does not verify")
+        detail = f"casino signature by {row.key_id} does not verify"
+        self._signature(seq, "bad-signature", detail, public, signature, bytes.fromhex(row.hash))
 
     def _check_author(self, seq: int, row: Any, payload: Any) -> None:
         """OPS-INT-10: a person's entry carries their signature; the system's says so."""
@@ -294,8 +376,10 @@ class _Checker:
             signature = unb64(row.author_signature)
         except ValueError:
             signature = b""
-        if not verify_raw(public, signature, bytes.fromhex(row.hash)):
-            raise _Broken(seq, "bad-author-signature", f"{row.actor_id}'s signature fails")
+        detail = f"{row.actor_id}'s signature fails"
+        self._signature(
+            seq, "bad-author-signature", detail, public, signature, bytes.fromhex(row.hash)
+        )
 
     def _check_registration(self, seq: int, row: Any, payload: Any) -> None:
         """A staff key bound to its person: sponsored, rotated by the old key, or a root."""
@@ -370,8 +454,10 @@ class _Checker:
             if staff.superseded:
                 raise _Broken(seq, "superseded-key", f"staff key {kid} was rotated out")
             message = bytes.fromhex(self.known[target][0])
-            if not verify_raw(staff.raw, unb64(payload["signature"]), message):
-                raise _Broken(seq, "bad-cosignature", f"co-signature of entry {target} fails")
+            detail = f"co-signature of entry {target} fails"
+            self._signature(
+                seq, "bad-cosignature", detail, staff.raw, unb64(payload["signature"]), message
+            )
         elif kind == CORRECTION:
             self._ref(seq, row, payload)
         elif kind == DECISION:
@@ -422,6 +508,7 @@ def verify(
     staff_keys: Iterable[Ed25519PublicKey] = (),
     authority_keys: Iterable[Ed25519PublicKey] | None = None,
     observe: Observer | None = None,
+    workers: int | None = None,
 ) -> VerifyReport:
     """Re-check the whole ledger at ``url`` against the trusted casino ``keys``.
 
@@ -431,20 +518,22 @@ def verify(
     checkpoint: the chain must reach it with the same hash (detects truncation).
     ``authority_keys`` are the regulator's public keys: every root staff key must be one.
 
-    ``observe(seq, hash, payload, broken)`` is called for every entry in the same pass
-    (``broken``: at or after the first bad entry; rows whose payload does not parse are
-    left out there), so a caller checks more (the book volumes) without reading the
-    ledger again.
+    ``observe(seq, hash, payload)`` is called for every entry in the same pass (past
+    the first bad entry, those whose payload parses), so a caller checks more (the book
+    volumes) without reading the ledger again.
+
+    ``workers``: processes that check signatures (``None``: one per core; 1: all in
+    this process). A ledger of more than a few thousand signatures hands them in chunks
+    to a pool of that many processes while the pass goes on; the report is the same.
     """
-    checker = _Checker(keys, staff_keys, head, authority_keys)
+    checker = _Checker(keys, staff_keys, head, authority_keys, _workers(workers))
     engine = make_engine(url)
-    count = 0
+    broken: _Broken | None = None
     try:
         with engine.connect().execution_options(ledger_read_only=True) as conn, conn.begin():
             rows = conn.execution_options(yield_per=1000).execute(
                 select(entries_table).order_by(entries_table.c.seq)
             )
-            broken: _Broken | None = None
             for row in rows:
                 if broken is None:
                     try:
@@ -454,40 +543,55 @@ def verify(
                         if observe is None:
                             break
                     else:
-                        count += 1
                         if observe is not None:
-                            observe(row.seq, row.hash, checker.payload, False)
+                            observe(row.seq, row.hash, checker.payload)
                         continue
                 try:  # past the break: only what the observer needs
                     payload = parse(row.payload)
                 except (LedgerError, ValueError):
                     continue
                 if observe is not None:
-                    observe(row.seq, row.hash, payload, True)
-            if broken is not None:
-                raise broken
+                    observe(row.seq, row.hash, payload)
             stored = conn.execute(select(head_table).where(head_table.c.id == 1)).first()
-        last = checker.expected - 1
-        if last == 0 and checker.trusted:
-            raise _Broken(1, "truncated", "no entries, but a genesis key is trusted: all deleted")
-        if stored is None:
-            raise _Broken(last + 1, "head-missing", "the ledger_head row is missing")
-        if stored.seq > last:
-            raise _Broken(last + 1, "truncated", f"the stored head is at {stored.seq}")
-        if (stored.seq, stored.hash) != (last, checker.prev_hash):
-            raise _Broken(stored.seq + 1, "head-mismatch", "entries beyond the stored head")
-        if head is not None and head.seq > last:
-            raise _Broken(last + 1, "truncated", f"the checkpoint is at {head.seq}")
-    except _Broken as broken:
-        return VerifyReport(
-            False, count, checker.expected - 1, checker.prev_hash,
-            broken.seq, broken.reason, broken.detail,
-        )  # fmt: skip
+        if broken is None:
+            broken = _end_of_chain(checker, stored, head)
+        failed = checker.sigs.first_failure()
     finally:
+        checker.sigs.close()
         engine.dispose()
-    return VerifyReport(
-        True, count, checker.expected - 1, checker.prev_hash, roots=tuple(checker.roots)
-    )
+    if failed is not None and (
+        broken is None or (failed.seq, failed.stage) <= (broken.seq, broken.stage)
+    ):
+        last = failed.seq - 1
+        last_hash = checker.known[last][0] if last else GENESIS_HASH
+        return VerifyReport(False, last, last, last_hash, failed.seq, failed.reason, failed.detail)
+    last = checker.expected - 1
+    if broken is not None:
+        return VerifyReport(
+            False, last, last, checker.prev_hash, broken.seq, broken.reason, broken.detail
+        )
+    return VerifyReport(True, last, last, checker.prev_hash, roots=tuple(checker.roots))
+
+
+def _workers(workers: int | None) -> int:
+    """The signature-checking processes to use: ``None`` is one per core."""
+    return (os.cpu_count() or 1) if workers is None else workers
+
+
+def _end_of_chain(checker: _Checker, stored: Any, head: Checkpoint | None) -> _Broken | None:
+    """What is wrong at the end of an intact chain: truncation, the head row, the checkpoint."""
+    last = checker.expected - 1
+    if last == 0 and checker.trusted:
+        return _Broken(1, "truncated", "no entries, but a genesis key is trusted: all deleted")
+    if stored is None:
+        return _Broken(last + 1, "head-missing", "the ledger_head row is missing")
+    if stored.seq > last:
+        return _Broken(last + 1, "truncated", f"the stored head is at {stored.seq}")
+    if (stored.seq, stored.hash) != (last, checker.prev_hash):
+        return _Broken(stored.seq + 1, "head-mismatch", "entries beyond the stored head")
+    if head is not None and head.seq > last:
+        return _Broken(last + 1, "truncated", f"the checkpoint is at {head.seq}")
+    return None
 
 
 def main(argv: Sequence[str] | None = None) -> int:
