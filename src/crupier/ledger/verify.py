@@ -181,8 +181,9 @@ class _Signatures:
         self.workers = workers
         self.meta: list[tuple[int, int, str, str]] = []  # (seq, stage, reason, detail)
         self.items: list[Check] = []
-        self.sent: list[list[tuple[int, int, str, str]]] = []
+        self.sent: list[tuple[list[tuple[int, int, str, str]], list[Check]]] = []
         self.pool: Workers | None = None
+        self.failed = False  # a worker could not start or stopped: check here instead
 
     def check(
         self, seq: int, stage: int, reason: str, detail: str, public: bytes, sig: bytes, msg: bytes
@@ -194,18 +195,28 @@ class _Signatures:
         self.meta.append((seq, stage, reason, detail))
         check = (public, sig, msg)
         self.items.append(check if packable(check) else _FAILS)
-        if len(self.items) >= _CHUNK:
-            if self.pool is None:
-                self.pool = Workers(self.workers)
-            self.pool.send(self.items)
-            self.sent.append(self.meta)
+        if len(self.items) >= _CHUNK and not self.failed:
+            try:
+                if self.pool is None:
+                    self.pool = Workers(self.workers)
+                self.pool.send(self.items)
+            except OSError:
+                self.failed = True
+            self.sent.append((self.meta, self.items))
             self.meta, self.items = [], []
 
     def first_failure(self) -> _Broken | None:
         """The first queued check that fails (the last chunk is checked here meanwhile)."""
         rest = first_bad(self.items)
-        answers = [] if self.pool is None else self.pool.results()
-        for meta, index in zip(self.sent, answers, strict=True):
+        answers: list[int | None] = []
+        if self.pool is not None and not self.failed:
+            try:
+                answers = self.pool.results()
+            except (OSError, RuntimeError):
+                answers = []
+        if len(answers) != len(self.sent):  # the workers failed: check their chunks here
+            answers = [first_bad(items) for _meta, items in self.sent]
+        for (meta, _items), index in zip(self.sent, answers, strict=True):
             if index is not None:
                 seq, stage, reason, detail = meta[index]
                 return _Broken(seq, reason, detail, stage)
