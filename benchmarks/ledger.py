@@ -12,7 +12,9 @@ throwaway database (its ledger tables are dropped), in the same run:
   entry, then ``Ledger.submit`` with K entries in flight per writer: group commit, entries
   per transaction, and a check that the chain is gapless (seq 1..n, each ``prev_hash`` the
   hash of the entry before, every writer's entries all there);
-* ``verify`` of the whole ledger.
+* ``verify`` of the whole ledger, and ``verify_books`` (what ``crupier verify`` runs: the
+  chain and every book volume in one pass; the benchmark's entries form no real volume, so
+  only its time is printed), with the load average of the machine beside it.
 
 Figures are printed, never asserted.
 """
@@ -30,6 +32,7 @@ from pathlib import Path
 
 from sqlalchemy import text
 
+from crupier.casino.audit import verify_books
 from crupier.ledger import Actor, Ledger, SigningKey, verify
 from crupier.ledger.store import Pending, drop_schema, make_engine
 
@@ -143,13 +146,29 @@ def run(name: str, fresh: Callable[[], str], entries: int, writers: int, window:
         f"{many / single:.1f}x one-row commits, {many / batch:.2f}x raw batches)"
     )
     print(f"    chain: {gapless(url)}")
+    for workers in (1, None):
+        start, cpu = time.perf_counter(), _cpu()
+        report = verify(url, [key.public_key], workers=workers)
+        took, cpu = time.perf_counter() - start, _cpu() - cpu
+        print(
+            f"  verify, {'1 process' if workers else 'workers on every core'}: "
+            f"{report.entries} entries in {took:.2f} s ({report.entries / took:,.0f}/s; "
+            f"{report.entries / cpu:,.0f} per CPU second), {'OK' if report.ok else report}"
+        )
     start = time.perf_counter()
-    report = verify(url, [key.public_key])
+    books = verify_books(url, [key.public_key])
     took = time.perf_counter() - start
     print(
-        f"  verify: {report.entries} entries in {took:.2f} s ({report.entries / took:,.0f}/s), "
-        f"{'OK' if report.ok else report}"
+        f"  crupier verify (chain and volumes, one pass): {books.chain.entries / took:,.0f} "
+        f"entries/s, chain {'OK' if books.chain.ok else books.chain}; "
+        f"load average {os.getloadavg()[0]:.1f}"
     )
+
+
+def _cpu() -> float:
+    """CPU seconds of this process and of its finished children (the signature workers)."""
+    t = os.times()
+    return t.user + t.system + t.children_user + t.children_system
 
 
 def main() -> None:
@@ -160,6 +179,7 @@ def main() -> None:
     parser.add_argument("--writers", type=int, default=8)
     parser.add_argument("--window", type=int, default=16, help="entries in flight per writer")
     args = parser.parse_args()
+    print(f"load average at the start: {os.getloadavg()[0]:.1f}")
     folder = args.db_dir or Path(tempfile.mkdtemp())
     counter = [0]
 

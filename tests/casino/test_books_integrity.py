@@ -12,6 +12,7 @@ import json
 import os
 import re
 import shutil
+import sqlite3
 import subprocess
 import sys
 import zlib
@@ -233,6 +234,30 @@ def test_a_mistyped_database_is_one_line_and_exit_2_and_creates_nothing(
         assert len(result.stderr.strip().splitlines()) == 1, result.stderr
         assert "Traceback" not in result.stderr
     assert not typo.exists()
+
+
+@pytest.mark.parametrize(
+    "command",
+    [["books", "A43", "--format", "csv"], ["recall", "SB-1", "--last", "2"], ["checkpoint"]],
+)
+def test_reading_commands_read_while_a_writer_holds_the_books(
+    demo: tuple[str, Path, Path], tmp_path: Path, command: list[str]
+) -> None:
+    # a reading command opens the ledger read-only: it takes no write lock and creates
+    # nothing, so it prints the books while the casino is in the middle of a write
+    url = _copy(demo[0], tmp_path, "busy.db")
+    writer = sqlite3.connect(url.removeprefix("sqlite:///"), isolation_level=None)
+    writer.execute("BEGIN IMMEDIATE")  # the append lock, held
+    try:
+        done = subprocess.run(
+            [sys.executable, "-m", "crupier.cli", *command, "--db", url],
+            capture_output=True, text=True, timeout=30,
+        )  # fmt: skip
+    finally:
+        writer.execute("ROLLBACK")
+        writer.close()
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip()
 
 
 def test_an_empty_sqlite_file_is_not_a_ledger(tmp_path: Path) -> None:

@@ -17,9 +17,10 @@ from typing import Any
 import pytest
 
 from crupier.casino import Casino, ManualClock, OpsError, Role
+from crupier.casino.clock import parse_local
 from crupier.casino.fixture import build, chips_for, open_day, open_table
 from crupier.casino.model import Limits
-from crupier.casino.roles import Op, may
+from crupier.casino.roles import MATRIX, Op, may
 
 PEOPLE = {
     "DIR": "D1", "SUB": "S1", "CDM": "C2", "CDM*": "C1", "TC": "T1", "DLR": "R2", "CHG": "V1",
@@ -374,3 +375,57 @@ def test_a_table_chief_acts_only_on_his_own_tables(tmp_path: Path) -> None:
         cas.fill("RF-1", by="T1", chips={10000: 1}, slip="F-9")  # T1 is chief of BJ-3 and BJ-5
     assert info.value.code == "PERMISSION_DENIED"
     cas.fill("RF-1", by="T4", chips={10000: 1}, slip="F-9")
+
+
+def _close_definitively(cas: Casino, clock: ManualClock) -> Callable[[], Any]:
+    open_day(cas, clock)
+    open_table(cas, "RF-1")
+    cas.temp_close("RF-1", by="D1")
+    return lambda: cas.close_definitively("RF-1", by="D1")
+
+
+def _cancel_limit_change(cas: Casino, clock: ManualClock) -> Callable[[], Any]:
+    open_day(cas, clock)
+    open_table(cas, "BJ-3", minimum=1000, maximum=100_000)  # keeps the room's minimum
+    open_table(cas, "BJ-5", minimum=1000, maximum=100_000)
+    cas.announce_limit_change("BJ-5", Limits(2500, 250_000), by="D1")
+    return lambda: cas.cancel_limit_change("BJ-5", by="D1")
+
+
+def _notify_promotion(cas: Casino, clock: ManualClock) -> Callable[[], Any]:
+    friday = (parse_local("2026-03-06 18:00"), parse_local("2026-03-06 23:59"))
+    cas.create_promotion(
+        "PR-2", "Menu of the day", start=friday[0], end=friday[1], references_gaming=False,
+        by="D1",
+    )  # fmt: skip
+    return lambda: cas.notify_promotion("PR-2", by="D1")
+
+
+#: The director's acts that once checked "is the director" by hand, with their matrix row.
+DIRECTOR_ACTS: dict[str, tuple[Op, Callable[[Casino, ManualClock], Callable[[], Any]]]] = {
+    "close definitively (row 8)": (Op.TEMP_CLOSURE, _close_definitively),
+    "cancel a limit change (row 4)": (Op.SET_LIMITS, _cancel_limit_change),
+    "notify a promotion (row 23)": (Op.COMMUNICATION, _notify_promotion),
+}
+
+
+@pytest.mark.parametrize("act", sorted(DIRECTOR_ACTS))
+def test_the_directors_acts_take_their_permission_from_the_matrix(
+    act: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # one permission path (OPS-SEC-01): take the DIR's grant out of the row and the
+    # director in office is refused, nothing recorded; with the row as the spec has it,
+    # the act succeeds
+    op, setup = DIRECTOR_ACTS[act]
+    cas, clock = casino_at(f"sqlite:///{tmp_path / 'granted.db'}")
+    setup(cas, clock)()
+    cas.ledger.close()
+    cas, clock = casino_at(f"sqlite:///{tmp_path / 'withdrawn.db'}")
+    run = setup(cas, clock)
+    monkeypatch.setitem(MATRIX[op], Role.DIR, "-")
+    head = cas.ledger.head()
+    with pytest.raises(OpsError) as info:
+        run()
+    assert info.value.code == "PERMISSION_DENIED"
+    assert cas.ledger.head() == head
+    cas.ledger.close()

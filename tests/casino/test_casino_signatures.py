@@ -244,3 +244,37 @@ def test_an_administrator_authors_nothing(books: Any) -> None:
         with pytest.raises(OpsError):
             attempt()
     assert casino.ledger.head() == head
+
+
+def test_a_key_is_revoked_only_with_the_directors_endorsement(books: Any, capsys: Any) -> None:
+    casino, _key, _ring, folder = books
+    head = casino.ledger.head()
+    with pytest.raises(OpsError) as refused:  # a table chief may not unbind a cashier's key
+        casino.revoke_staff_key("K1", reason="card lost", by="T1")
+    assert refused.value.code == "PERMISSION_DENIED"
+    with pytest.raises(OpsError) as refused:  # nor the director his own: the CRAJ does
+        casino.revoke_staff_key("D1", reason="card lost", by="D1")
+    assert refused.value.code == "PERMISSION_DENIED"
+    assert casino.ledger.head() == head
+    entry = casino.revoke_staff_key("K1", reason="card lost")
+    assert entry.actor.id == "D1" and entry.payload["sponsor"]["id"] == "D1"
+    with pytest.raises(OpsError):  # the revoked key co-signs nothing more
+        casino.fill("BJ-3", by="T1", cashier="K1", chips=chips_for(100_000), slip="F-0003")
+    assert casino.revoke_staff_key("D1", reason="card lost", by="I7").actor.id == "I7"
+    casino.ledger.close()
+    assert _verify_cli(folder, capsys, authorities=True)[0] == 0
+
+
+def test_a_revocation_endorsement_made_up_with_the_casino_key_is_reported(
+    books: Any, capsys: Any
+) -> None:
+    casino, key, keyring, folder = books
+    url = casino.ledger.url
+    casino.ledger.close()
+    sponsor = {"id": "D1", "role": "DIR", "key_id": keyring.key("D1").key_id,
+               "signature": b64(key.sign(b"anything"))}  # fmt: skip
+    entry = _forge(url, key, "key.revoked", Actor("D1", "DIR"), {
+        "key_id": keyring.key("K1").key_id, "staff_id": "K1", "reason": "x", "sponsor": sponsor,
+    }, keyring.key("D1"))  # fmt: skip
+    code, out = _verify_cli(folder, capsys)
+    assert code == 1 and f"BROKEN at seq {entry.seq}: unsponsored-revocation" in out

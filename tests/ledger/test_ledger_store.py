@@ -88,7 +88,7 @@ def test_cosignatures(db_url: str, casino: SigningKey) -> None:
             ledger.cosign(fill.seq, Cosigner("X9", "CSH", intruder))
         with pytest.raises(errors.UnknownKey):  # a key registered to someone else
             ledger.cosign(fill.seq, Cosigner("K2", "CSH", k1))
-        ledger.revoke_key(k1.key_id, D1, "card withdrawn")
+        ledger.revoke_key(k1.key_id, D1, "card withdrawn", sponsor=Cosigner("T1", "TC", t1))
         other = ledger.append("credit", T1, {"amount": 5})
         with pytest.raises(errors.SignatureInvalid, match="revoked"):
             ledger.cosign(other.seq, Cosigner("K1", "CSH", k1))

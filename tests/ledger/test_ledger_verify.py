@@ -7,6 +7,7 @@ would) and checks that :func:`verify` fails at the right ``seq`` with the right 
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from typing import Any
 
@@ -15,12 +16,13 @@ from sqlalchemy import text
 from sqlalchemy.exc import DBAPIError
 
 from crupier.ledger.canonical import digest, parse
-from crupier.ledger.errors import HeadMissing
+from crupier.ledger.errors import HeadMissing, UnsponsoredKey
 from crupier.ledger.keys import SigningKey, b64, save_public_key
 from crupier.ledger.store import Actor, Cosigner, Ledger, entry_content
 from crupier.ledger.verify import Checkpoint, main, verify
 
 T1 = Actor("T1", "TC")
+verify_module = importlib.import_module("crupier.ledger.verify")  # the name is the function's
 
 
 @pytest.fixture
@@ -242,3 +244,55 @@ def test_head_and_unique_rows_are_protected(chain: str, casino: SigningKey) -> N
                 conn.execute(text(sql))
         assert ledger.head()[0] == 11
     assert verify(chain, [casino.public_key]).ok
+
+
+def test_a_revocation_by_the_casino_key_alone_is_reported(db_url: str, casino: SigningKey) -> None:
+    # whoever holds the casino key and the database can write a key.revoked entry, but
+    # cannot make the sponsor's endorsement: verify names it (like an unsponsored key)
+    t1, k1 = SigningKey.generate(), SigningKey.generate()
+    with Ledger(db_url, casino) as ledger:
+        ledger.register_key("T1", t1, "TC")
+        ledger.register_key("K1", k1, "CSH", sponsor=Cosigner("T1", "TC", t1))
+        payload = {"key_id": k1.key_id, "staff_id": "K1", "reason": "card lost"}
+        system = Actor("system", "SYSTEM")
+        forged = ledger._work(lambda txn: ledger._write(txn, "key.revoked", system, payload))
+    assert _broken(db_url, casino) == (forged.seq, "unsponsored-revocation")
+
+
+def test_a_revocation_endorsed_by_another_key_holder_verifies(
+    db_url: str, casino: SigningKey
+) -> None:
+    t1, k1 = SigningKey.generate(), SigningKey.generate()
+    with Ledger(db_url, casino) as ledger:
+        ledger.register_key("T1", t1, "TC")
+        ledger.register_key("K1", k1, "CSH", sponsor=Cosigner("T1", "TC", t1))
+        with pytest.raises(UnsponsoredKey):  # no endorsement
+            ledger.revoke_key(k1.key_id, T1, "card lost")
+        with pytest.raises(UnsponsoredKey):  # nobody endorses revoking their own key
+            ledger.revoke_key(k1.key_id, T1, "card lost", sponsor=Cosigner("K1", "CSH", k1))
+        revoked = ledger.revoke_key(
+            k1.key_id, T1, "card lost", sponsor=Cosigner("T1", "TC", t1, "KEY_REVOCATION")
+        )
+    assert revoked.payload["sponsor"]["id"] == "T1"
+    assert verify(db_url, [casino.public_key]).ok
+
+
+def test_signatures_checked_by_worker_processes_give_the_same_report(
+    chain: str, casino: SigningKey, raw: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # a large ledger's signatures go to worker processes in chunks; chunks of 3 here
+    monkeypatch.setattr(verify_module, "_CHUNK", 3)
+    assert verify(chain, [casino.public_key], workers=2) == verify(
+        chain, [casino.public_key], workers=1
+    )
+    wrong = b64(casino.sign(b"another message"))
+    raw.run("UPDATE ledger_entries SET signature = :s WHERE seq = 7", s=wrong)
+    for workers in (1, 2):
+        assert _broken(chain, casino, workers=workers) == (7, "bad-signature")
+    raw.run("UPDATE ledger_entries SET payload = '{}' WHERE seq = 9")  # after: still 7
+    assert _broken(chain, casino, workers=2) == (7, "bad-signature")
+    raw.run("UPDATE ledger_entries SET payload = '{}' WHERE seq = 4")  # before: 4
+    for workers in (1, 2):
+        assert _broken(chain, casino, workers=workers) == (4, "hash-mismatch")
+    reports = [verify(chain, [casino.public_key], workers=w) for w in (1, 2)]
+    assert reports[0] == reports[1]

@@ -29,12 +29,12 @@ import argparse
 import json
 import sys
 from collections.abc import Iterable, Sequence
+from contextlib import suppress
 from dataclasses import asdict, dataclass
 from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from crupier.ledger import Ledger
 from crupier.ledger.errors import LedgerError
 from crupier.ledger.keys import load_public_key
 from crupier.ledger.verify import Checkpoint, VerifyReport, verify
@@ -117,40 +117,36 @@ def verify_books(
     """Verify the ledger at ``url`` (chain, hashes, signatures) and every book volume.
 
     A volume breaks at its first entry at or after the ledger's first bad entry (its
-    chain hangs on the ledger's), or where its own numbering or link fails.
+    chain hangs on the ledger's), or where its own numbering or link fails. One pass
+    over the ledger checks both (the volumes through :func:`verify`'s ``observe``).
     """
-    chain = verify(url, list(keys), head=head, staff_keys=list(staff_keys))
+    found: list[tuple[int, str, tuple[str, int], dict[str, Any]]] = []
+
+    def observe(seq: int, entry_hash: str, p: Any) -> None:
+        if isinstance(p, dict) and "book" in p and "volume" in p:
+            with suppress(TypeError, ValueError):
+                found.append((seq, entry_hash, (str(p["book"]), int(p["volume"])), p))
+
+    chain = verify(url, list(keys), head=head, staff_keys=list(staff_keys), observe=observe)
     bad = chain.first_bad_seq
     states: dict[tuple[str, int], _VolumeState] = {}
-    ledger = Ledger(url)
-    try:
-        for entry in ledger.entries():
-            p = entry.payload
-            if not isinstance(p, dict) or "book" not in p or "volume" not in p:
-                continue
-            key = (str(p["book"]), int(p["volume"]))
-            state = states.setdefault(key, _VolumeState())
-            if state.broken is not None:
-                continue
-            sealing = p.get("type") == "SEAL"
-            if bad is not None and entry.seq >= bad:
-                reason = chain.reason or "ledger"
-                book_seq = 0 if sealing else state.expected
-                state.broken = VolumeReport(*key, "BROKEN", 0, book_seq, entry.seq, reason)
-                continue
-            if sealing:
-                state.prev = entry.hash
-                continue
-            if p.get("book_seq") != state.expected or p.get("book_prev") != state.prev:
-                state.broken = VolumeReport(
-                    *key, "BROKEN", 0, state.expected, entry.seq, "volume-chain"
-                )
-                continue
-            state.prev, state.expected = entry.hash, state.expected + 1
-    except LedgerError:  # a row the chain check already names (bad encoding)
-        pass
-    finally:
-        ledger.close()
+    for seq, entry_hash, key, p in found:
+        state = states.setdefault(key, _VolumeState())
+        if state.broken is not None:
+            continue
+        sealing = p.get("type") == "SEAL"
+        if bad is not None and seq >= bad:
+            reason = chain.reason or "ledger"
+            book_seq = 0 if sealing else state.expected
+            state.broken = VolumeReport(*key, "BROKEN", 0, book_seq, seq, reason)
+            continue
+        if sealing:
+            state.prev = entry_hash
+            continue
+        if p.get("book_seq") != state.expected or p.get("book_prev") != state.prev:
+            state.broken = VolumeReport(*key, "BROKEN", 0, state.expected, seq, "volume-chain")
+            continue
+        state.prev, state.expected = entry_hash, state.expected + 1
     volumes = tuple(
         state.broken or VolumeReport(book, year, "OK", state.expected - 1)
         for (book, year), state in sorted(states.items())

@@ -1003,6 +1003,43 @@ class CasinoBase:
         self._catch_up()
         return entry
 
+    def revoke_staff_key(self, staff_id: str, *, reason: str, by: str | None = None) -> Entry:
+        """Revoke ``staff_id``'s key (a lost or withdrawn card): it signs nothing after this.
+
+        Like a registration, the revocation is endorsed by the director in office (the
+        default ``by``), who authors it and signs the revocation statement with their
+        own key; the director's own key is revoked by a CRAJ inspector. So the casino
+        key alone can neither bind nor unbind a person's key (``crupier verify``:
+        ``unsponsored-revocation``). Refused: ``PERMISSION_DENIED`` for anyone else,
+        ``UNKNOWN_ENTITY`` for someone with no registered key.
+        """
+        if staff_id not in self.staff:
+            raise OpsError(Code.UNKNOWN_ENTITY, f"{staff_id} is not registered")
+        if not reason.strip():
+            raise OpsError(Code.MISSING_FIELDS, "a key revocation needs a reason")
+        director = self.director_in_office()
+        sponsor = by or director or ""
+        if staff_id == director or director is None:
+            if not self._holds(sponsor, Role.CRAJ):
+                raise OpsError(
+                    Code.PERMISSION_DENIED,
+                    f"{sponsor or 'no one'} may not revoke {staff_id}'s key: a CRAJ inspector "
+                    "revokes the director's",
+                )
+            role = Role.CRAJ
+        else:
+            role = self._sponsor_role(sponsor)
+        key = self.keyring.key(sponsor)
+        try:
+            entry = self.ledger.revoke_key(
+                self.keyring.key(staff_id).key_id, Actor(sponsor, str(role)), reason,
+                author_key=key, sponsor=Cosigner(sponsor, str(role), key, "KEY_REVOCATION"),
+            )  # fmt: skip
+        except lerr.LedgerError as exc:
+            raise self._ops_error(exc) from None
+        self._catch_up()
+        return entry
+
     def assign(
         self,
         staff_id: str,

@@ -16,6 +16,7 @@ refused (:class:`DemoRefused`): the demo plays into an empty one only.
 
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,9 @@ from crupier.casino.clock import ManualClock
 from crupier.casino.fixture import CHIEF, build, chips_for
 from crupier.casino.model import Limits
 from crupier.casino.roles import Role
+from crupier.core.layout import PlaceBet
 from crupier.core.rng import SeededSource
+from crupier.core.roles import TableRole
 from crupier.ledger import SigningKey
 
 DAY = "2026-03-02"
@@ -111,6 +114,34 @@ def demo_day(url: str, *, seed: int = 1, key_dir: Path | None = None) -> DemoRep
             casino.buy_in(table, player, amount, by=CHIEF[table])
             sold[table] += amount
 
+    def shooter_line_bet(
+        table: str, stake: int, bets: list[tuple[str, str, int]]
+    ) -> list[tuple[str, str, int]]:
+        """The bets, led by the shooter's Win or Don't win bet when the next throw needs one.
+
+        The craps engine refuses "no more bets" while the shooter holds no line bet (at
+        the come-out, or on every throw under ``shooter_line_bet = "every-throw"``): the
+        shooter places one, buying chips first when short of them.
+        """
+        engine: Any = casino.engine(table)
+        trial = copy.deepcopy(engine)
+        for player, spot, amount in _legal(casino, table, bets):
+            trial.apply(PlaceBet(player=player, spot=spot, amount=amount, by=TableRole.PLAYER))
+        if trial.throw_blocker(trial.state) is None:
+            return bets
+        shooter = engine.state.shooter
+        if shooter is None:
+            raise DemoRefused(f"{table}: no player may take the dice")
+        if engine.state.players.get(shooter, 0) < stake:
+            casino.buy_in(table, shooter, 20_000, by=CHIEF[table])
+            sold[table] += 20_000
+            engine = casino.engine(table)
+        for spot in ("win", "dont-win"):
+            line = PlaceBet(player=shooter, spot=spot, amount=stake, by=TableRole.PLAYER)
+            if engine.can(line):
+                return [(shooter, spot, stake), *bets]
+        raise DemoRefused(f"{table}: the shooter {shooter} can place no line bet")
+
     def play(table: str, spots: tuple[str, ...], lo: int, rounds: int) -> None:
         engine = casino.engine(table)
         assert engine is not None
@@ -126,15 +157,8 @@ def demo_day(url: str, *, seed: int = 1, key_dir: Path | None = None) -> DemoRep
                 if state.players.get(player, 0) >= amount:
                     bets.append((player, spot, amount))
             if table == "CR-1":
-                shooter = state.shooter or min(state.players)
-                if not any(b[0] == shooter and b[1] in ("win", "dont-win") for b in bets) and not [
-                    b for b in state.bets.values() if b.player == shooter and b.spot == "win"
-                ]:
-                    bets.insert(0, (shooter, "win", lo * 2))
-            try:
-                casino.play_round(table, by=CHIEF[table], bets=_legal(casino, table, bets))
-            except Exception:  # a bet the engine refuses at this moment: play without it
-                casino.play_round(table, by=CHIEF[table], bets=[])
+                bets = shooter_line_bet(table, lo * 2, bets)
+            casino.play_round(table, by=CHIEF[table], bets=_legal(casino, table, bets))
             engine = casino.engine(table)
             assert engine is not None
             report.rounds[table] = report.rounds.get(table, 0) + 1

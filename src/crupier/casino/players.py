@@ -741,15 +741,15 @@ class PlayerOps(CasinoBase):
 
     def notify_promotion(self, promo_id: str, *, by: str, text: str | None = None) -> Entry:
         """The DIR communicates a promotion without gaming reference to the CRAJ: an
-        ``A61`` ``NOTICE`` (Art. 67, OPS-PRM-03)."""
-        self.require_director(by)
+        ``A61`` ``NOTICE`` (Art. 67, OPS-PRM-03; §4.3 row 23)."""
+        role = self.require_director(by, Op.COMMUNICATION)
         promo = self._ply_promotion(promo_id)
         if promo.references_gaming:
             raise OpsError(
                 Code.INVALID_STATE, f"{promo_id} refers to gaming: it needs authorisation"
             )
         data = {"type": NOTICE_TYPE, "text": text or promo.title, "promotion": promo_id}
-        return self.record("A61", "NOTICE", data, by=by, role=Role.DIR, purpose="AUTHOR")
+        return self.record("A61", "NOTICE", data, by=by, role=role, purpose="AUTHOR")
 
     def promotion_notices(self, promo_id: str) -> list[int]:
         """The ledger seqs of the ``A61`` notices communicating ``promo_id``."""

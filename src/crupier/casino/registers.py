@@ -490,9 +490,7 @@ class RegisterOps(CasinoBase):
             except OpsError as exc:
                 if exc.code != "PERMISSION_DENIED":
                     raise
-        self.require_director(by)
-        role = self.authorise(Op.COMMUNICATION, by)
-        return role, "DIRECTOR"
+        return self.require_director(by, Op.COMMUNICATION), "DIRECTOR"
 
     def reply(self, request_seq: int, text: str, *, by: str) -> Entry:
         """A CRAJ inspector replies to a request (OPS-REG-11); the request becomes ``ANSWERED``."""

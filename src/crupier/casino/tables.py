@@ -699,15 +699,19 @@ class TableOps(CasinoBase):
             table.rounds_left = d["rounds"]
 
     def cancel_limit_change(self, table_id: str, *, by: str) -> Entry:
-        """The DIR cancels a pending change; the old limits stay (OPS-TBL-56)."""
+        """The DIR cancels a pending change; the old limits stay (OPS-TBL-56).
+
+        Cancelling changes the table's limits back: the matrix row that sets and changes
+        limits decides who may (§4.3 row 4).
+        """
         table = self.table(table_id)
-        self.require_director(by)
+        role = self.authorise(Op.SET_LIMITS, by, "C", table_id)
         if table.pending_limits is None:
             raise OpsError(Code.INVALID_STATE, f"{table_id} has no pending limit change")
         ts = self.table_session(table_id)
         return self.record(
             self._book(table), "LIMIT_CHANGE_CANCELLED", {"table_session": ts.id}, by=by,
-            role=Role.DIR, gaming_day=ts.gaming_day, session=ts.session, table=table_id,
+            role=role, gaming_day=ts.gaming_day, session=ts.session, table=table_id,
         )  # fmt: skip
 
     @projects("A43.LIMIT_CHANGE_CANCELLED", "A44.LIMIT_CHANGE_CANCELLED")
@@ -867,11 +871,11 @@ class TableOps(CasinoBase):
             raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
         if by != table.key_holder:
             raise OpsError(Code.KEY_HOLDER_ONLY, f"only {table.key_holder}, who holds the key, may")
-        self.require_director(by)
+        role = self.require_director(by, Op.TEMP_CLOSURE)  # §4.3 row 8 (S5)
         ts = self.table_session(table_id)
         return self.record(
             self._book(table), "CLOSED_DEFINITIVELY", {"table_session": ts.id}, by=by,
-            role=Role.DIR, gaming_day=ts.gaming_day, session=ts.session, table=table_id,
+            role=role, gaming_day=ts.gaming_day, session=ts.session, table=table_id,
         )  # fmt: skip
 
     @projects("A43.CLOSED_DEFINITIVELY", "A44.CLOSED_DEFINITIVELY")

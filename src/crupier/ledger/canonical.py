@@ -100,10 +100,14 @@ def parse(text: str) -> JSONValue:
     crupier.ledger.errors.NonCanonicalValue: float 1.0 is not allowed in the ledger
     """
 
-    def _no_float(token: str) -> int:
-        raise NonCanonicalValue(f"float {token} is not allowed in the ledger")
+    return _decode(text)
 
-    return json.loads(text, parse_float=_no_float, parse_constant=_no_float)
+
+def _no_float(token: str) -> int:
+    raise NonCanonicalValue(f"float {token} is not allowed in the ledger")
+
+
+_decode = json.JSONDecoder(parse_float=_no_float, parse_constant=_no_float).decode
 
 
 def digest(value: JSONValue) -> str:

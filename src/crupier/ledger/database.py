@@ -120,7 +120,7 @@ def _first_line(err: Exception) -> str:
 def open_existing(url: str) -> Ledger:
     """A read-only :class:`Ledger` on the existing ledger at ``url`` (see :func:`check_existing`)."""
     check_existing(url)
-    return Ledger(url)
+    return Ledger(url, read_only=True)
 
 
 def _safe(url: str) -> str:

@@ -51,7 +51,9 @@ import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Generic, TypeVar, cast
+from urllib.parse import quote
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from sqlalchemy import (
@@ -102,6 +104,7 @@ from crupier.ledger.keys import (
     public_bytes,
     public_key_from_b64,
     registration_statement,
+    revocation_statement,
     rotation_statement,
     verify_signature,
 )
@@ -404,6 +407,10 @@ class StaffKey:
     public_key: Ed25519PublicKey
     revoked: bool = False
     superseded: bool = False  # replaced by a rotation
+    raw: bytes = field(init=False, repr=False)  # the 32 raw bytes, for the fast checks
+
+    def __post_init__(self) -> None:
+        self.raw = public_bytes(self.public_key)
 
     @property
     def valid(self) -> bool:
@@ -517,17 +524,33 @@ class _Txn:
         self.conn, self.head, self.key = conn, head, key
         self.stored_seq, self.stored_key = head.seq, head.key_id
         mark = "?" if conn.dialect.paramstyle == "qmark" else "%s"
-        self.insert_sql = (
-            f"INSERT INTO ledger_entries ({', '.join(ENTRY_COLUMNS)}) "
-            f"VALUES ({', '.join(mark for _ in ENTRY_COLUMNS)})"
-        )
+        self.values = f"({', '.join(mark for _ in ENTRY_COLUMNS)})"
+        self.insert_sql = f"INSERT INTO ledger_entries ({', '.join(ENTRY_COLUMNS)}) VALUES "
+        self.pending: list[tuple[Any, ...]] = []  # rows written, not yet sent
         self.savepoints = 0
         self.cursor = conn.connection.cursor()  # the DBAPI cursor, for the hot statements
         self.key_id = key.key_id
 
     def run(self, sql: str, params: Sequence[Any] = ()) -> None:
-        """Execute ``sql`` on the transaction's DBAPI cursor (no SQLAlchemy round trip)."""
+        """Execute ``sql`` on the transaction's DBAPI cursor (no SQLAlchemy round trip),
+        after the rows still pending."""
+        if self.pending:
+            self.flush()
         self.cursor.execute(sql, tuple(params))
+
+    def flush(self) -> None:
+        """Send the pending entry rows: one multi-row ``INSERT`` per 500 rows.
+
+        :meth:`Ledger._write` only queues its row; a group commit's entries reach the
+        database together, one round trip instead of one per entry. Every statement of
+        the transaction (a read, a savepoint, the head's update) flushes first, so
+        nothing ever reads the database without the rows written before.
+        """
+        rows, self.pending = self.pending, []
+        for first in range(0, len(rows), 500):
+            chunk = rows[first : first + 500]
+            params = [value for row in chunk for value in row]
+            self.cursor.execute(self.insert_sql + ", ".join([self.values] * len(chunk)), params)
 
     def snapshot(self) -> tuple[_Head, SigningKey]:
         return dataclasses.replace(self.head), self.key
@@ -610,16 +633,59 @@ def _on_sqlite_begin(conn: Connection) -> None:
     conn.exec_driver_sql(f"BEGIN {mode}")
 
 
-def make_engine(url: str) -> Engine:
+def _client_cursor(conn: Connection) -> Any:
+    """A psycopg cursor binding parameters on the client: several statements, one message."""
+    from psycopg import ClientCursor
+
+    return ClientCursor(cast(Any, conn.connection.dbapi_connection))
+
+
+def _on_sqlite_connect_read_only(dbapi_connection: Any, _record: ConnectionPoolEntry) -> None:
+    dbapi_connection.isolation_level = None
+    dbapi_connection.execute("PRAGMA busy_timeout=60000")
+
+
+def _on_read_only_begin(conn: Connection) -> None:
+    conn.exec_driver_sql("BEGIN READ ONLY" if conn.dialect.name == "postgresql" else "BEGIN")
+
+
+def _on_pg_begin(conn: Connection) -> None:
+    if not conn.get_execution_options().get("ledger_append"):
+        conn.exec_driver_sql("BEGIN")
+    # an append's BEGIN travels with its lock (Ledger._lock_head): one round trip
+
+
+def make_engine(url: str, *, read_only: bool = False) -> Engine:
     """An engine for ``url``: SQLite (WAL, ``BEGIN IMMEDIATE``) or PostgreSQL (psycopg 3).
 
-    A plain ``postgresql://`` URL uses the psycopg 3 driver.
+    A plain ``postgresql://`` URL uses the psycopg 3 driver. On both, the driver runs in
+    autocommit mode and the engine emits ``BEGIN`` itself when a transaction begins, so
+    a writer can send its ``BEGIN`` together with its lock.
+
+    ``read_only``: every transaction is read-only (PostgreSQL ``BEGIN READ ONLY``, so a
+    role that may only read works; SQLite opens the file with ``mode=ro``, never
+    creating it, taking no write lock and setting no pragma that writes).
     """
     parsed = make_url(url)
     if parsed.drivername == "postgresql":
         parsed = parsed.set(drivername="postgresql+psycopg")
-    engine = create_engine(parsed)
-    if engine.dialect.name == "sqlite":
+    backend = parsed.get_backend_name()
+    if backend == "sqlite" and read_only:
+        path = Path(parsed.database or "").resolve()
+        parsed = parsed.set(
+            database=f"file:{quote(str(path))}", query={"mode": "ro", "uri": "true"}
+        )
+    if backend == "postgresql":
+        engine = create_engine(parsed, isolation_level="AUTOCOMMIT")
+    else:
+        engine = create_engine(parsed)
+    if read_only:
+        if engine.dialect.name == "sqlite":
+            event.listen(engine, "connect", _on_sqlite_connect_read_only)
+        event.listen(engine, "begin", _on_read_only_begin)
+    elif engine.dialect.name == "postgresql":
+        event.listen(engine, "begin", _on_pg_begin)
+    elif engine.dialect.name == "sqlite":
         event.listen(engine, "connect", _on_sqlite_connect)
         event.listen(engine, "begin", _on_sqlite_begin)
     return engine
@@ -730,7 +796,8 @@ class Ledger:
     transaction (**group commit**): each runs in its own savepoint, is numbered in turn,
     and its caller returns only once the shared transaction has committed.
     ``policy`` is written into the genesis entry of a new ledger (an existing ledger keeps
-    the policy its genesis states).
+    the policy its genesis states). ``read_only`` opens an existing ledger for reading
+    only: no schema is created, no transaction may write (see :func:`make_engine`).
     """
 
     def __init__(
@@ -742,10 +809,14 @@ class Ledger:
         max_batch: int = 256,
         commit_delay: float = 0.002,
         policy: Policy | None = None,
+        read_only: bool = False,
     ) -> None:
+        if read_only and signing_key is not None:
+            raise ValueError("a read-only ledger signs nothing: give no signing key")
         self.url = url
-        self.engine = make_engine(url)
-        create_schema(self.engine)
+        self.engine = make_engine(url, read_only=read_only)
+        if not read_only:
+            create_schema(self.engine)
         self._key = signing_key
         self._now = now or _utc_now  # the server clock; a simulated one for tests and demos
         self._local = threading.local()  # the unit of work the thread runs, if any
@@ -759,6 +830,13 @@ class Ledger:
         self.policy = policy
         self._policy_read = False
         self._registry = KeyRegistry()
+        event.listen(self.engine, "before_cursor_execute", self._flush_before)
+
+    def _flush_before(self, conn: Connection, *_: Any) -> None:
+        """Send the unit's pending rows before any other statement on its connection."""
+        txn = self._txn()
+        if txn is not None and txn.pending and txn.conn is conn:
+            txn.flush()
 
     def close(self) -> None:
         """Release the database connections."""
@@ -925,7 +1003,7 @@ class Ledger:
         assert self._key is not None
         committed: list[_Work[Any]] = []
         try:
-            with self.engine.begin() as conn:
+            with self.engine.connect().execution_options(ledger_append=True) as conn, conn.begin():
                 txn = _Txn(conn, self._lock_head(conn), self._key)
                 self._local.txn = txn
                 try:
@@ -945,8 +1023,7 @@ class Ledger:
                             item.error = exc
                             if item.on_rollback is not None:
                                 item.on_rollback()
-                    if txn.head.seq != txn.stored_seq or txn.head.key_id != txn.stored_key:
-                        self._store_head(conn, txn.head)
+                    self._finish(conn, txn)
                 finally:
                     self._local.txn = None
             self._key = txn.key
@@ -976,7 +1053,20 @@ class Ledger:
     # ----------------------------------------------------------------- writing
 
     def _lock_head(self, conn: Connection) -> _Head:
-        row = conn.execute(select(head_table).where(head_table.c.id == 1).with_for_update()).first()
+        row: Any
+        if conn.dialect.name == "postgresql":  # BEGIN and the lock in one message
+            with _client_cursor(conn) as cursor:
+                cursor.execute(
+                    "BEGIN; SELECT seq, hash, recorded_at, key_id FROM ledger_head "
+                    "WHERE id = 1 FOR UPDATE"
+                )
+                cursor.nextset()
+                found = cursor.fetchone()
+            row = None if found is None else _Head(*found)
+        else:
+            row = conn.execute(
+                select(head_table).where(head_table.c.id == 1).with_for_update()
+            ).first()
         if row is None:
             raise HeadMissing(
                 "the ledger_head row is missing: the database was tampered with; "
@@ -1030,7 +1120,7 @@ class Ledger:
         ref_seq = _ref_seq(kind, payload)
         row = (seq, timestamp, kind, actor.id, actor.role, payload_text, head.hash, entry_hash,
                kid, signature, ref_seq, author_signature)  # fmt: skip
-        txn.run(txn.insert_sql, row)  # precompiled: the hot path
+        txn.pending.append(row)  # sent with the next statement (see _Txn.flush)
         entry = Entry(
             seq, timestamp, kind, actor, payload, head.hash, entry_hash, kid, signature, ref_seq,
             author_signature,
@@ -1052,6 +1142,35 @@ class Ledger:
                 txn.conn.execute(insert(unique_table).values(scope=scope, key=value, seq=seq))
             except IntegrityError:
                 raise DuplicateKey(scope, value, None) from None
+
+    def _finish(self, conn: Connection, txn: _Txn) -> None:
+        """Send the pending rows and the new head (the commit follows).
+
+        On PostgreSQL the rows, the head's update and the ``COMMIT`` travel as one
+        message (a client-side bound, multi-statement query): one round trip to make a
+        group commit durable instead of three. The head's trigger still checks the
+        update, statement by statement; any error aborts the rest, and the caller rolls
+        back. psycopg's own commit then finds no transaction open and does nothing.
+        """
+        head = txn.head
+        if head.seq == txn.stored_seq and head.key_id == txn.stored_key:
+            txn.flush()
+            return
+        if conn.dialect.name != "postgresql":
+            txn.flush()
+            self._store_head(conn, head)
+            return
+        rows, txn.pending = txn.pending, []
+        parts, params = [], []
+        if rows:
+            parts.append(txn.insert_sql + ", ".join([txn.values] * len(rows)))
+            params = [value for row in rows for value in row]
+        parts.append(
+            "UPDATE ledger_head SET seq = %s, hash = %s, recorded_at = %s, key_id = %s WHERE id = 1"
+        )
+        params += [head.seq, head.hash, head.recorded_at, head.key_id]
+        with _client_cursor(conn) as cursor:
+            cursor.execute("; ".join([*parts, "COMMIT"]), params)
 
     def _store_head(self, conn: Connection, head: _Head) -> None:
         conn.execute(
@@ -1204,15 +1323,48 @@ class Ledger:
         return self._work(work)
 
     def revoke_key(
-        self, staff_key_id: str, actor: Actor, reason: str, *, author_key: SigningKey | None = None
+        self,
+        staff_key_id: str,
+        actor: Actor,
+        reason: str,
+        *,
+        author_key: SigningKey | None = None,
+        sponsor: Cosigner | None = None,
     ) -> Entry:
-        """Revoke a staff key (``key.revoked``): it may sign nothing after this entry."""
+        """Revoke a staff key (``key.revoked``): it may sign nothing after this entry.
+
+        Like a registration, a revocation is endorsed: ``sponsor``, another person
+        holding a valid key (the casino layer asks for the director in office, or the
+        CRAJ for the director's own key), signs
+        :func:`~crupier.ledger.keys.revocation_statement`. Refused: no sponsor, a sponsor
+        without a valid key or revoking their own key (``unsponsored-key``).
+        """
 
         def work(txn: _Txn) -> Entry:
             self._check_author(txn.conn, KEY_REVOKED, actor, author_key)
-            if staff_key_id not in self._keys(txn.conn).keys:
+            registry = self._keys(txn.conn)
+            revoked = registry.keys.get(staff_key_id)
+            if revoked is None:
                 raise UnknownKey(f"key {staff_key_id} is not registered")
-            payload = {"key_id": staff_key_id, "reason": reason}
+            if sponsor is None:
+                raise UnsponsoredKey("a key revocation needs a sponsor's signature")
+            if sponsor.staff_id == revoked.staff_id:
+                raise UnsponsoredKey(f"{sponsor.staff_id} cannot endorse revoking their own key")
+            if registry.valid_key(sponsor.staff_id, sponsor.key.key_id) is None:
+                raise UnsponsoredKey(f"{sponsor.staff_id} holds no valid key {sponsor.key.key_id}")
+            self._ensure_genesis(txn, actor)
+            statement = revocation_statement(revoked.staff_id, staff_key_id, txn.head.hash)
+            payload = {
+                "key_id": staff_key_id,
+                "staff_id": revoked.staff_id,
+                "reason": reason,
+                "sponsor": {
+                    "id": sponsor.staff_id,
+                    "role": sponsor.role,
+                    "key_id": sponsor.key.key_id,
+                    "signature": b64(sponsor.key.sign(statement)),
+                },
+            }
             return self._write(txn, KEY_REVOKED, actor, payload, author_key)
 
         return self._work(work)
