@@ -331,6 +331,18 @@ def test_bets_after_no_more_bets_and_withdrawals() -> None:
     assert_refused(game, VoidCoup(reason="irregular-deal"), IllegalAction)  # nothing dealt yet
 
 
+def test_a_refused_card_leaves_the_declaration_unsaid() -> None:
+    """Declare runs on the live state: a card given to a table while the banker shows his
+    natural first is refused before the table's word is written down."""
+    game = table()
+    staked(game, "2h 3c 4s 2d 3s 4d")  # table 1: 4, table 2: 6, bank: 8
+    assert_refused(game, Declare(table="1", word="card", card="5h"), MalformedAction)
+    coup = game.state.coup
+    assert coup is not None and coup.hands["1"].declared is None
+    record = game.apply(Declare(table="1", word="card"))
+    assert "shows a natural 8" in " ".join(str(e.to_dict()) for e in record.events)
+
+
 def test_refusals_during_the_coup() -> None:
     game = table()
     staked(game, "3h 2c 7d Kh Kc Kd")  # T1 3, T2 2, bank 7

@@ -302,6 +302,24 @@ def test_live_card_entry_errors() -> None:
     assert_refused(game, BankerPlay(draw=True, cards=("2h",)), IllegalAction)  # 4 v 1: stand
 
 
+def test_a_card_the_shoe_cannot_give_refuses_the_whole_action_before_any_change() -> None:
+    """Deal and banker-play run on the live state: a card that is no longer in the shoe,
+    entered after good ones, refuses the action before any card leaves the shoe and
+    before the banker's fault is written down."""
+    game = banked(prof=profile(shoe={"decks": 1}))  # Ah and Ad went in the burn
+    game.apply(NoMoreBets())
+    assert_refused(game, Deal(cards=("3h", "2d", "4c", "Ad")), MalformedAction)
+    game.apply(Deal(cards=("3h", "2d", "Kc", "2s")))  # punto 3, banker 4
+    game.apply(Declare(player="s2", word="carte", by=P))  # owed his card
+    refused = assert_refused(game, BankerPlay(draw=True, cards=("5c", "Ah")), MalformedAction)
+    assert "Ah is not in the shoe" in str(refused)
+    coup = game.state.coup
+    assert coup is not None and coup.mode is Mode.TABLE and coup.errors == []
+    record = game.apply(BankerPlay(draw=True, cards=("5c", "9c")))  # the card goes back
+    assert result(record)["punto"] == ["3h", "Kc", "5c"]
+    assert result(record)["banker"] == ["2d", "2s", "9c"]  # his fault binds him to draw on 4
+
+
 def test_electronic_table_refuses_entered_cards() -> None:
     game = CheminDeFer(load_builtin(), SeededSource(4))
     for seat in (1, 2):

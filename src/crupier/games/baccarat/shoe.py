@@ -59,6 +59,28 @@ class ShoeSettings(Protocol):
     def burn_exposed_card(self) -> bool: ...
 
 
+def check_available(shoe: Shoe, cards: Sequence[Card], what: str) -> None:
+    """Refuse (:class:`~crupier.core.errors.MalformedAction` naming ``what``) cards entered
+    at a live table that the shoe cannot give, one after the other, before any is taken:
+    a rule checks with this, then takes them without a refusal half way.
+
+    >>> shoe = Shoe.live_table(1)
+    >>> check_available(shoe, [Card.parse("Ah"), Card.parse("Kd")], "deal")
+    >>> check_available(shoe, [Card.parse("Ah"), Card.parse("Ah")], "deal")
+    Traceback (most recent call last):
+    ...
+    crupier.core.errors.MalformedAction: deal: Ah is not in the shoe any more
+    """
+    used: dict[Card, int] = {}
+    for i, card in enumerate(cards):
+        n = used.get(card, 0)
+        if shoe.count(card) <= n:
+            raise MalformedAction(f"{what}: {card} is not in the shoe any more")
+        if shoe.remaining <= i:
+            raise MalformedAction(f"{what}: the shoe is empty")
+        used[card] = n + 1
+
+
 def burn_count(first: Card, burn_exposed_card: bool) -> int:
     """Cards taken out by the burn in all, the exposed first card included.
 

@@ -23,7 +23,7 @@ from crupier.core.layout import NoMoreBets, Note, Reopen, Suspend
 from crupier.core.rng import RandomSource
 from crupier.core.round import Action, Event
 from crupier.core.shoe import Shoe, burn_from, check_stop_card
-from crupier.games.baccarat.shoe import open_shoe
+from crupier.games.baccarat.shoe import check_available, open_shoe
 from crupier.games.chemin_de_fer.common import (
     _fmt,
 )
@@ -704,10 +704,8 @@ class _Banking(_Seating):
             entered = self._parse(codes, what)
             if len(entered) != count:
                 raise MalformedAction(f"{what}: enter {count} card(s), not {len(entered)}")
-            try:
-                return [shoe.take(c) for c in entered]
-            except ValueError as exc:
-                raise MalformedAction(f"{what}: {exc}") from None
+            check_available(shoe, entered, what)
+            return [shoe.take(c) for c in entered]
         if codes:
             raise MalformedAction(f"{what}: cards are drawn from this shoe, not entered")
         if shoe.remaining < count:
