@@ -24,7 +24,7 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from crupier.core.resolution import Lose, Push, Resolution, Stay, Win
+from crupier.games.baccarat.chains import CoupChain
 from crupier.games.chemin_de_fer.profile import (
     Cell,
     CheminDeFerProfile,
@@ -263,36 +263,6 @@ def par_outcomes(profile: CheminDeFerProfile) -> list[dict[str, Any]]:
             "rows": exact_rows,
         },
     ]
-
-
-@dataclass(frozen=True)
-class CoupChain:
-    """One side of a coup under one policy of the free choices, as a one-coup bet for the
-    exact analyser: the banker's side wins ``1 - cagnotte`` per unit, the punto's 1; a
-    tie returns the stakes. The figures are those of a player against the banker (not the
-    house: the house's cut is the cagnotte, in :func:`par_outcomes`)."""
-
-    bet_id: str
-    side: str
-    odds: tuple[Fraction, Fraction, Fraction]
-    rate: Fraction
-
-    def outcomes(self) -> list[tuple[str, Fraction]]:
-        names = ("banker", "punto", "tie")
-        return [(n, p) for n, p in zip(names, self.odds, strict=True) if p]
-
-    def start(self) -> str:
-        return "staked"
-
-    def step(self, state: str, outcome: str) -> Resolution:
-        if outcome == "tie":
-            return Push()
-        if outcome != self.side:
-            return Lose()
-        return Win(1 - self.rate if self.side == "banker" else Fraction(1))
-
-    def next_state(self, state: str, stay: Stay) -> str:
-        return state
 
 
 def par_chains(profile: CheminDeFerProfile) -> list[CoupChain]:
