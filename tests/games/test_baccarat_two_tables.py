@@ -40,7 +40,7 @@ from crupier.core.profile import dump_profile, validate_profile
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.core.round import Action, Record
-from crupier.core.shoe import Shoe
+from crupier.core.shoe import Burn, Shoe
 from crupier.games import baccarat_two_tables as btt
 from crupier.games.baccarat_two_tables import (
     AcceptBank,
@@ -100,7 +100,7 @@ from crupier.games.baccarat_two_tables.par import (
 from crupier.games.baccarat_two_tables.rules import Obligation, allocate_in_order
 from crupier.games.baccarat_two_tables.terminal import BaccaratTable
 from crupier.games.punto_banco import point_value
-from crupier.testing import assert_refused
+from crupier.testing import assert_refused, cards_leaving
 
 P = Role.PLAYER
 I = Role.INSPECTOR  # noqa: E741
@@ -309,6 +309,7 @@ BETTING_REFUSALS: list[tuple[Action, type[RuleError], str]] = [
 def test_refusals_while_betting(action: Action, error: type[RuleError], code: str) -> None:
     game = table()
     if isinstance(action, StopCardOut):
+        game.apply(Burn(cards=cards_leaving(shoe_of(game), 10)))
         game.apply(StopCardOut())  # the live stop card may be reported once
     assert_refused(game, action, error, code=code)
 
@@ -329,6 +330,37 @@ def test_bets_after_no_more_bets_and_withdrawals() -> None:
     assert_refused(game, Deal(cards=("2h",) * 6, face_up=(6,)), MalformedAction)
     assert_refused(game, VoidCoup(reason="bad luck"), MalformedAction)
     assert_refused(game, VoidCoup(reason="irregular-deal"), IllegalAction)  # nothing dealt yet
+
+
+def shoe_of(game: BaccaratTwoTables) -> Shoe:
+    shoe = game.state.shoe
+    assert shoe is not None
+    return shoe
+
+
+def test_the_stop_card_cannot_come_out_above_its_ten_cards() -> None:
+    """000 9 VII: the stop card is put with 10 cards under it, so it comes out once at most
+    10 are left; a report with more left is refused and changes nothing."""
+    game = table()
+    assert shoe_of(game).remaining == 310  # Ah shown, Ad burnt
+    error = assert_refused(game, StopCardOut(), MalformedAction)
+    assert "last 10 cards" in str(error) and "310 cards" in str(error)
+    game.apply(Burn(cards=cards_leaving(shoe_of(game), 11), reason="found face up"))
+    assert shoe_of(game).remaining == 11
+    assert_refused(game, StopCardOut(), MalformedAction)
+    assert_refused(game, Burn(cards=("Zz",)), MalformedAction)
+    assert_refused(game, Burn(cards=()), MalformedAction)
+    game.apply(Burn(cards=cards_leaving(shoe_of(game), 10)))
+    game.apply(StopCardOut())
+    assert shoe_of(game).at_stop_card
+
+
+def test_a_profile_with_more_cards_below_the_stop_card_moves_the_check() -> None:
+    game = table(profile_with(shoe={"cards_below_stop": 20}))
+    game.apply(Burn(cards=cards_leaving(shoe_of(game), 21)))
+    assert_refused(game, StopCardOut(), MalformedAction)
+    game.apply(Burn(cards=cards_leaving(shoe_of(game), 20)))
+    game.apply(StopCardOut())
 
 
 def test_a_refused_card_leaves_the_declaration_unsaid() -> None:
@@ -592,8 +624,9 @@ def test_a_seated_banker_leaves_his_department() -> None:
 def test_adjudication_for_one_shoe_ends_at_the_stop_card() -> None:
     game = no_bank_table()
     game.apply(AnnounceBank(banker="sam", amount=500_000, shoes=1, by=I))
+    game.apply(Burn(cards=cards_leaving(shoe_of(game), 14, keep="6h 7h 4s Kd Kc 5d")))
     staked(game, "6h 7h 4s Kd Kc 5d")
-    game.apply(StopCardOut())  # it came out during this coup's deal
+    game.apply(StopCardOut())  # it came out during this coup's deal (8 cards left)
     say(game, "1", "no")
     record = say(game, "2", "no")
     assert any("adjudication is over" in t for t in texts(record))

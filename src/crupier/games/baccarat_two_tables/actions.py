@@ -25,6 +25,7 @@ from crupier.core.layout import (
     TakeDown,
 )
 from crupier.core.round import Action, registry
+from crupier.core.shoe import Burn
 
 # -- seats and the waiting list (IV) ----------------------------------------------------------
 
@@ -447,6 +448,7 @@ ACTIONS = registry(
     NewSession,
     CheckCards,
     StopCardOut,
+    Burn,
     Tip,
     CallBanco,
     Deal,
@@ -480,6 +482,7 @@ __all__ = [
     "AskTableau",
     "BankerPlay",
     "Bid",
+    "Burn",
     "BuyIn",
     "CallBanco",
     "CardOnFloor",

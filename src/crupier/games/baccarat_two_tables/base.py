@@ -137,6 +137,8 @@ class _TableBase(Game[BaccaratTwoTablesProfile, BaccaratTwoTablesState]):
         if s.phase is Phase.BETTING:
             kinds = [*always, *seats, "place-bet", "take-down", "call-banco", "no-more-bets"]
             kinds += ["leave-bank", "new-session", "claim", "check-cards", "early-draw"]
+            if s.shoe is not None:
+                kinds += ["burn", *(["stop-card-out"] if s.shoe.live else [])]
             if not self.limited:
                 kinds.append("deposit")
             if s.shoe is None or s.shoe.at_stop_card or s.shoe_change is not None:
@@ -145,6 +147,7 @@ class _TableBase(Game[BaccaratTwoTablesProfile, BaccaratTwoTablesState]):
                 kinds.append("reject-early-cards")
             return kinds
         live = ["stop-card-out"] if s.shoe is not None and s.shoe.live else []
+        live += ["burn"] if s.shoe is not None else []
         if s.phase is Phase.DEALING:
             kinds = [*always, *live, "deal", "void-coup", "card-on-floor", "claim"]
             return kinds + (["reject-early-cards"] if s.early else [])

@@ -99,6 +99,7 @@ class BaccaratTwoTables(_Coups):
         "new-session": _DIRECTOR,
         "check-cards": _CROUPIER,
         "stop-card-out": _CROUPIER,
+        "burn": _CROUPIER,
         "tip": _PLAYER_OR_CROUPIER,
         "call-banco": _PLAYER_OR_CROUPIER,
         "deal": _PLAYER_OR_CROUPIER | {Role.SYSTEM},
