@@ -36,7 +36,7 @@ from crupier.core.errors import (
     WrongPhase,
 )
 from crupier.core.layout import BuyIn, CashOut, NoMoreBets, PlaceBet, Reopen, Suspend, TakeDown
-from crupier.core.profile import dump_profile, validate_profile
+from crupier.core.profile import dump_profile, load_profile_text, validate_profile
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.core.round import Action, Record
@@ -99,8 +99,9 @@ from crupier.games.baccarat_two_tables.par import (
 )
 from crupier.games.baccarat_two_tables.rules import Obligation, allocate_in_order
 from crupier.games.baccarat_two_tables.terminal import BaccaratTable
+from crupier.games.builtin import profiles_dir
 from crupier.games.punto_banco import point_value
-from crupier.testing import assert_refused, cards_leaving
+from crupier.testing import assert_refused, cards_leaving, rule_defaults
 
 P = Role.PLAYER
 I = Role.INSPECTOR  # noqa: E741
@@ -1544,3 +1545,41 @@ def test_all_actions_have_handlers() -> None:
         assert hasattr(game, "_do_" + kind.replace("-", "_")), kind
         assert kind in game.permissions, kind
     assert set(game.permissions) == set(game.actions)
+
+
+# -- one copy of every rule ----------------------------------------------------------------------
+
+
+def test_every_rule_value_is_read_from_the_profile_file() -> None:
+    """The rules live only in the TOML: no field of the profile has a Python value that a
+    maintainer could edit to no effect (an optional limit may be left unset)."""
+    assert rule_defaults(BaccaratTwoTablesProfile) == []
+    with pytest.raises(ProfileError, match=r"table\.min_players_per_table"):
+        validate_profile(
+            BaccaratTwoTablesProfile,
+            _without(btt.raw_profile("andorra"), "table", "min_players_per_table"),
+        )
+
+
+def _without(raw: dict[str, Any], section: str, key: str) -> dict[str, Any]:
+    out = copy.deepcopy(raw)
+    del out[section][key]
+    return out
+
+
+def test_editing_the_profile_file_changes_the_table() -> None:
+    """The minimum of seated players per table (VII) is read from the TOML text."""
+    text = (profiles_dir("baccarat-two-tables") / "andorra.toml").read_text(encoding="utf-8")
+    edited = text.replace(
+        "min_players_per_table = { value = 2,", "min_players_per_table = { value = 1,"
+    )
+    assert edited != text
+    results = []
+    for source in (text, edited):
+        game = table(load_profile_text(BaccaratTwoTablesProfile, source))
+        game.apply(LeaveSeat(player="t1b"))
+        game.apply(LeaveSeat(player="t2b"))
+        bet(game, "t1a", "1", 10_000)
+        bet(game, "t2a", "2", 10_000)
+        results.append(game.can(NoMoreBets()))
+    assert results == [False, True]

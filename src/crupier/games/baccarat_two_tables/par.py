@@ -21,6 +21,7 @@ Fraction(1, 1)
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import product
@@ -292,7 +293,7 @@ def _result(
     )
 
 
-def _table_draws(rules: PlayRules, total: int, five: str) -> bool:
+def _table_draws(rules: PlayRules | _Play, total: int, five: str) -> bool:
     if total >= 8:
         return False
     cell = rules.punter_rule[total]
@@ -318,12 +319,24 @@ def outcome_distribution(
     return table[(tuple(fives), free)]
 
 
+@dataclass(frozen=True)
+class _Play:
+    """The rules of play that the enumeration reads (a part of :class:`PlayRules`)."""
+
+    punter_rule: dict[int, str]
+    bank_tableau: dict[int, str]
+    tableau_optional: str
+    tableau_one_table: str
+    nine_beats_three_card: bool
+    banker_natural_first: bool
+
+
 @cache
 def _cached(
     counts: tuple[int, ...], tables: int, rules_key: tuple[Any, ...]
 ) -> dict[tuple[tuple[str, ...], str], dict[Category, Fraction]]:
     (punter, tableau, optional, one_table, nine, natural_first) = rules_key
-    rules = PlayRules(
+    rules = _Play(
         punter_rule=dict(punter),
         bank_tableau=dict(tableau),
         tableau_optional=optional,
@@ -352,7 +365,7 @@ def _policy_tables(
 
 
 def _enumerate(
-    counts: tuple[int, ...], tables: int, rules: PlayRules
+    counts: tuple[int, ...], tables: int, rules: PlayRules | _Play
 ) -> dict[tuple[tuple[str, ...], str], dict[Category, Fraction]]:
     hands = tables + 1
     most = hands
@@ -478,7 +491,7 @@ def _results(
     return tuple(_result(finals, naturals, bank, three, nine) for bank in range(10))
 
 
-def _obligations(rules: PlayRules) -> Callable[[int, tuple[int | None, ...]], Obligation]:
+def _obligations(rules: PlayRules | _Play) -> Callable[[int, tuple[int | None, ...]], Obligation]:
     """:func:`banker_obligation` in tableau mode under ``rules``, remembered per call."""
     seen: dict[tuple[int, tuple[int | None, ...]], Obligation] = {}
 
@@ -702,9 +715,7 @@ def single_table(decks: int, five: str, optional: str) -> tuple[Fraction, Fracti
     [0.4586527188, 0.4462785698, 0.0950687113]
     """
     tables = load_builtin().rules  # the drawing tables, written only in the profile
-    rules = PlayRules(
-        punter_rule=tables.punter_rule, bank_tableau=tables.bank_tableau, tableau_optional="free"
-    )
+    rules = tables.model_copy(update={"tableau_optional": "free"})
     dist = outcome_distribution(
         shoe_counts(decks), tables=1, fives=(five,), free=optional, rules=rules
     )
