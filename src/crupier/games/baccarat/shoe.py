@@ -14,15 +14,48 @@ card itself counted or not as the profile says.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from crupier.core.cards import Card
 from crupier.core.errors import MalformedAction
 from crupier.core.rng import RandomSource
+from crupier.core.round import Action
 from crupier.core.shoe import Shoe
 from crupier.games.baccarat.cards import burn_value
+
+
+@dataclass(frozen=True, kw_only=True)
+class NewShoe(Action):
+    """Shuffle, cut, place the stop card, load the shoe and burn (spec 07 VII.1-4; 08 and
+    09 by reference).
+
+    Electronic table: the order is drawn from the random source (``cut``: cards moved
+    from top to bottom, drawn if None). Live table (``live=True``): ``burn`` lists the
+    exposed first card and the cards burnt after it, as the croupier saw them.
+    """
+
+    kind: ClassVar[str] = "new-shoe"
+    live: bool = False
+    cut: int | None = None
+    burn: tuple[str, ...] = ()
+
+
+def shoe_view(shoe: Shoe) -> dict[str, Any]:
+    """What everyone at the table sees of the shoe: its decks, live or not, the cards
+    left and whether the stop card is out.
+
+    >>> shoe_view(Shoe.live_table(6))
+    {'decks': 6, 'live': True, 'remaining': 312, 'stop_card_out': False}
+    """
+    return {
+        "decks": shoe.decks,
+        "live": shoe.live,
+        "remaining": shoe.remaining,
+        "stop_card_out": shoe.at_stop_card,
+    }
 
 
 class ShoeRules(BaseModel):

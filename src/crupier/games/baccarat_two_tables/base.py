@@ -22,6 +22,7 @@ from crupier.core.layout import (
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, Game
+from crupier.games.baccarat.shoe import shoe_view
 from crupier.games.baccarat_two_tables.profile import (
     BaccaratTwoTablesProfile,
     Modality,
@@ -239,11 +240,5 @@ class _TableBase(Game[BaccaratTwoTablesProfile, BaccaratTwoTablesState]):
         if s.coup is not None:
             out["coup"] = self._coup_view(s.coup, seat)
         if s.shoe is not None:
-            out["shoe"] = {
-                "decks": s.shoe.decks,
-                "live": s.shoe.live,
-                "remaining": s.shoe.remaining,
-                "stop_card_out": s.shoe.at_stop_card,
-                "coups": s.shoe_coups,
-            }
+            out["shoe"] = {**shoe_view(s.shoe), "coups": s.shoe_coups}
         return out

@@ -378,15 +378,20 @@ def _enumerate(
     nine = rules.nine_beats_three_card
     obligation = _obligations(rules)
 
-    def add(options: Sequence[Sequence[str]], picked: Sequence[str], result: Any) -> None:
-        for fives, free in policies:
-            if all(
-                pick == five or len(opt) == 1
-                for pick, five, opt in zip(picked, fives, options, strict=True)
-            ):
-                target = acc[(fives, free)]
-                for cat, w in result[free].items():
-                    target[cat] = target.get(cat, 0) + w
+    # The weights gathered per shape of the choices (which tables could choose on their
+    # total, and what they chose), then given to every policy that makes those choices.
+    Shape = tuple[tuple[bool, ...], tuple[str, ...]]
+    gathered: dict[Shape, dict[str, dict[Category, int]]] = {}
+    mirrors: dict[Shape, dict[str, dict[Category, int]]] = {}
+
+    def gather(
+        into: dict[Shape, dict[str, dict[Category, int]]], shape: Shape, result: Any
+    ) -> None:
+        bucket = into.setdefault(shape, {free: {} for free in FREE_RULES})
+        for free, by_cat in result.items():
+            target = bucket[free]
+            for cat, w in by_cat.items():
+                target[cat] = target.get(cat, 0) + w
 
     for totals, mom in moments.items():
         punts, bank = totals[:tables], totals[tables]
@@ -397,18 +402,30 @@ def _enumerate(
         options = [
             choices if t < 8 and rules.punter_rule[t] == "free" else ("draw",) for t in punts
         ]
+        free_at = tuple(len(opt) > 1 for opt in options)
         for picked in product(*options):
             draws = [_table_draws(rules, t, five) for t, five in zip(punts, picked, strict=True)]
             if bank >= 8 and rules.banker_natural_first:
                 draws = [False] * tables
             result = _third_cards(weights, punts, bank, draws, obligation, nine)
-            add(options, picked, result)
+            gather(gathered, (free_at, picked), result)
             if mirrored:
-                swapped = {
-                    free: {(cat[1], cat[0]): w for cat, w in by_cat.items()}
-                    for free, by_cat in result.items()
-                }
-                add(options[::-1], picked[::-1], swapped)
+                gather(mirrors, (free_at[::-1], picked[::-1]), result)
+    for shape, bucket in mirrors.items():
+        swapped = {
+            free: {(cat[1], cat[0]): w for cat, w in by_cat.items()}
+            for free, by_cat in bucket.items()
+        }
+        gather(gathered, shape, swapped)
+    for (free_at, picked), bucket in gathered.items():
+        for fives, free in policies:
+            if all(
+                pick == five or not chooses
+                for pick, five, chooses in zip(picked, fives, free_at, strict=True)
+            ):
+                target = acc[(fives, free)]
+                for cat, w in bucket[free].items():
+                    target[cat] = target.get(cat, 0) + w
     denom = _falling(n, 2 * hands + most)
     return {p: {cat: Fraction(w, denom) for cat, w in sorted(d.items())} for p, d in acc.items()}
 

@@ -60,7 +60,7 @@ from crupier.core.shoe import Burn, Shoe, burn_from, check_stop_card, parse_card
 from crupier.games.baccarat.cards import burn_value, hand_total, point_value
 from crupier.games.baccarat.drawing import banker_cell, check_banker_table
 from crupier.games.baccarat.seats import LeaveSeat, TakeSeat
-from crupier.games.baccarat.shoe import ShoeRules, open_shoe
+from crupier.games.baccarat.shoe import NewShoe, ShoeRules, open_shoe, shoe_view
 from crupier.games.builtin import builtin_raw, load_builtin_profile
 
 GAME_ID = "punto-banco"
@@ -328,21 +328,6 @@ def resolve_punto_banco(profile: PuntoBancoProfile, bet_type: str, t: Totals) ->
 
 
 # -- actions ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class NewShoe(Action):
-    """Shuffle, cut, place the stop card, load the shoe and burn (spec 07 VII.1-4).
-
-    Electronic table: the order is drawn from the random source (``cut``: cards moved
-    from top to bottom, drawn if None). Live table (``live=True``): ``burn`` lists the
-    exposed first card and the cards burnt after it, as the croupier saw them.
-    """
-
-    kind: ClassVar[str] = "new-shoe"
-    live: bool = False
-    cut: int | None = None
-    burn: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -709,11 +694,8 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
         out["commission"] = s.commission
         if s.shoe is not None:
             out["shoe"] = {
-                "decks": s.shoe.decks,
-                "live": s.shoe.live,
-                "remaining": s.shoe.remaining,
+                **shoe_view(s.shoe),
                 "burnt": len(s.shoe.burnt) + len(s.shoe.exposed),
-                "stop_card_out": s.shoe.at_stop_card,
             }
         return out
 
