@@ -16,10 +16,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
+from crupier.core.money import DeductionRounding
 from crupier.core.profile import Profile, Ratio, merge, validate_profile
 from crupier.games.baccarat.drawing import check_banker_table
 from crupier.games.builtin import builtin_raw, load_builtin_profile
-from crupier.games.punto_banco.engine import CommissionRounding
 
 GAME_ID = "baccarat-two-tables"
 
@@ -102,7 +102,7 @@ class Cagnotte(_Model):
     table he wins)."""
     unit: int
     """The deduction is a whole number of this many minor units (the smallest chip)."""
-    rounding: CommissionRounding
+    rounding: DeductionRounding
 
     @model_validator(mode="after")
     def _check(self) -> Cagnotte:
