@@ -14,8 +14,11 @@ import os
 from collections.abc import Callable
 from typing import Any
 
+from pydantic import BaseModel
+
 from crupier.core.cards import Card
 from crupier.core.errors import RuleError
+from crupier.core.profile import Profile
 from crupier.core.round import Action, Game
 from crupier.core.shoe import Shoe
 
@@ -70,6 +73,30 @@ def assert_ops_refused(
             raise AssertionError("a refused operation recorded something") from None
         return exc
     raise AssertionError(f"{action!r} was not refused")
+
+
+def rule_defaults(model: type[BaseModel], prefix: str = "") -> list[str]:
+    """The fields of a profile model (and of its sections) that hold a value of their own
+    in Python, a default other than "not set" (``None``): a rule value kept twice, once
+    in the model and once in the profile file, where editing the model changes nothing.
+
+    >>> from pydantic import BaseModel
+    >>> class Rules(BaseModel):
+    ...     decks: int = 8
+    ...     maximum: int | None = None
+    >>> rule_defaults(Rules)
+    ['decks']
+    """
+    out: list[str] = []
+    for name, info in model.model_fields.items():
+        if name in Profile.model_fields:
+            continue
+        annotation = info.annotation
+        if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+            out += rule_defaults(annotation, f"{prefix}{name}.")
+        if not info.is_required() and info.default is not None:
+            out.append(f"{prefix}{name}")
+    return out
 
 
 def cards_leaving(shoe: Shoe, left: int, keep: str = "") -> tuple[str, ...]:

@@ -36,11 +36,11 @@ from crupier.core.errors import (
     WrongPhase,
 )
 from crupier.core.layout import BuyIn, CashOut, NoMoreBets, PlaceBet, Reopen, Suspend, TakeDown
-from crupier.core.profile import dump_profile, validate_profile
+from crupier.core.profile import dump_profile, load_profile_text, validate_profile
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.core.round import Action, Record
-from crupier.core.shoe import Shoe
+from crupier.core.shoe import Burn, Shoe
 from crupier.games import baccarat_two_tables as btt
 from crupier.games.baccarat_two_tables import (
     AcceptBank,
@@ -99,8 +99,9 @@ from crupier.games.baccarat_two_tables.par import (
 )
 from crupier.games.baccarat_two_tables.rules import Obligation, allocate_in_order
 from crupier.games.baccarat_two_tables.terminal import BaccaratTable
+from crupier.games.builtin import profiles_dir
 from crupier.games.punto_banco import point_value
-from crupier.testing import assert_refused
+from crupier.testing import assert_refused, cards_leaving, rule_defaults
 
 P = Role.PLAYER
 I = Role.INSPECTOR  # noqa: E741
@@ -309,6 +310,7 @@ BETTING_REFUSALS: list[tuple[Action, type[RuleError], str]] = [
 def test_refusals_while_betting(action: Action, error: type[RuleError], code: str) -> None:
     game = table()
     if isinstance(action, StopCardOut):
+        game.apply(Burn(cards=cards_leaving(shoe_of(game), 10)))
         game.apply(StopCardOut())  # the live stop card may be reported once
     assert_refused(game, action, error, code=code)
 
@@ -329,6 +331,49 @@ def test_bets_after_no_more_bets_and_withdrawals() -> None:
     assert_refused(game, Deal(cards=("2h",) * 6, face_up=(6,)), MalformedAction)
     assert_refused(game, VoidCoup(reason="bad luck"), MalformedAction)
     assert_refused(game, VoidCoup(reason="irregular-deal"), IllegalAction)  # nothing dealt yet
+
+
+def shoe_of(game: BaccaratTwoTables) -> Shoe:
+    shoe = game.state.shoe
+    assert shoe is not None
+    return shoe
+
+
+def test_the_stop_card_cannot_come_out_above_its_ten_cards() -> None:
+    """000 9 VII: the stop card is put with 10 cards under it, so it comes out once at most
+    10 are left; a report with more left is refused and changes nothing."""
+    game = table()
+    assert shoe_of(game).remaining == 310  # Ah shown, Ad burnt
+    error = assert_refused(game, StopCardOut(), MalformedAction)
+    assert "last 10 cards" in str(error) and "310 cards" in str(error)
+    game.apply(Burn(cards=cards_leaving(shoe_of(game), 11), reason="found face up"))
+    assert shoe_of(game).remaining == 11
+    assert_refused(game, StopCardOut(), MalformedAction)
+    assert_refused(game, Burn(cards=("Zz",)), MalformedAction)
+    assert_refused(game, Burn(cards=()), MalformedAction)
+    game.apply(Burn(cards=cards_leaving(shoe_of(game), 10)))
+    game.apply(StopCardOut())
+    assert shoe_of(game).at_stop_card
+
+
+def test_a_profile_with_more_cards_below_the_stop_card_moves_the_check() -> None:
+    game = table(profile_with(shoe={"cards_below_stop": 20}))
+    game.apply(Burn(cards=cards_leaving(shoe_of(game), 21)))
+    assert_refused(game, StopCardOut(), MalformedAction)
+    game.apply(Burn(cards=cards_leaving(shoe_of(game), 20)))
+    game.apply(StopCardOut())
+
+
+def test_a_refused_card_leaves_the_declaration_unsaid() -> None:
+    """Declare runs on the live state: a card given to a table while the banker shows his
+    natural first is refused before the table's word is written down."""
+    game = table()
+    staked(game, "2h 3c 4s 2d 3s 4d")  # table 1: 4, table 2: 6, bank: 8
+    assert_refused(game, Declare(table="1", word="card", card="5h"), MalformedAction)
+    coup = game.state.coup
+    assert coup is not None and coup.hands["1"].declared is None
+    record = game.apply(Declare(table="1", word="card"))
+    assert "shows a natural 8" in " ".join(str(e.to_dict()) for e in record.events)
 
 
 def test_refusals_during_the_coup() -> None:
@@ -580,8 +625,9 @@ def test_a_seated_banker_leaves_his_department() -> None:
 def test_adjudication_for_one_shoe_ends_at_the_stop_card() -> None:
     game = no_bank_table()
     game.apply(AnnounceBank(banker="sam", amount=500_000, shoes=1, by=I))
+    game.apply(Burn(cards=cards_leaving(shoe_of(game), 14, keep="6h 7h 4s Kd Kc 5d")))
     staked(game, "6h 7h 4s Kd Kc 5d")
-    game.apply(StopCardOut())  # it came out during this coup's deal
+    game.apply(StopCardOut())  # it came out during this coup's deal (8 cards left)
     say(game, "1", "no")
     record = say(game, "2", "no")
     assert any("adjudication is over" in t for t in texts(record))
@@ -1499,3 +1545,41 @@ def test_all_actions_have_handlers() -> None:
         assert hasattr(game, "_do_" + kind.replace("-", "_")), kind
         assert kind in game.permissions, kind
     assert set(game.permissions) == set(game.actions)
+
+
+# -- one copy of every rule ----------------------------------------------------------------------
+
+
+def test_every_rule_value_is_read_from_the_profile_file() -> None:
+    """The rules live only in the TOML: no field of the profile has a Python value that a
+    maintainer could edit to no effect (an optional limit may be left unset)."""
+    assert rule_defaults(BaccaratTwoTablesProfile) == []
+    with pytest.raises(ProfileError, match=r"table\.min_players_per_table"):
+        validate_profile(
+            BaccaratTwoTablesProfile,
+            _without(btt.raw_profile("andorra"), "table", "min_players_per_table"),
+        )
+
+
+def _without(raw: dict[str, Any], section: str, key: str) -> dict[str, Any]:
+    out = copy.deepcopy(raw)
+    del out[section][key]
+    return out
+
+
+def test_editing_the_profile_file_changes_the_table() -> None:
+    """The minimum of seated players per table (VII) is read from the TOML text."""
+    text = (profiles_dir("baccarat-two-tables") / "andorra.toml").read_text(encoding="utf-8")
+    edited = text.replace(
+        "min_players_per_table = { value = 2,", "min_players_per_table = { value = 1,"
+    )
+    assert edited != text
+    results = []
+    for source in (text, edited):
+        game = table(load_profile_text(BaccaratTwoTablesProfile, source))
+        game.apply(LeaveSeat(player="t1b"))
+        game.apply(LeaveSeat(player="t2b"))
+        bet(game, "t1a", "1", 10_000)
+        bet(game, "t2a", "2", 10_000)
+        results.append(game.can(NoMoreBets()))
+    assert results == [False, True]

@@ -31,11 +31,12 @@ from crupier.core.errors import (
     WrongPhase,
 )
 from crupier.core.layout import BuyIn, CashOut, NoMoreBets, Reopen, Suspend, Void
-from crupier.core.profile import dump_profile, merge, validate_profile
+from crupier.core.profile import dump_profile, load_profile_text, merge, validate_profile
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.core.round import Action, Record
 from crupier.core.shoe import Shoe
+from crupier.games.builtin import profiles_dir
 from crupier.games.chemin_de_fer import (
     Absent,
     AddToBank,
@@ -92,7 +93,7 @@ from crupier.games.chemin_de_fer.profile import (
     punto_word_by_the_rules,
 )
 from crupier.games.chemin_de_fer.terminal import TABLE
-from crupier.testing import assert_refused, cards_leaving
+from crupier.testing import assert_refused, cards_leaving, rule_defaults
 
 P = Role.PLAYER
 
@@ -213,7 +214,8 @@ def test_cagnotte_of_rounds_by_the_named_rule() -> None:
         1_500,
         1_600,
     ]
-    assert cagnotte_of(100, Cagnotte(rounding="up")) == 100  # never above the win
+    up = Cagnotte(rate=prof.rate, unit=prof.unit, rounding="up")
+    assert cagnotte_of(100, up) == 100  # never above the win
 
 
 # -- bad inputs and roles ------------------------------------------------------------------------
@@ -300,6 +302,24 @@ def test_live_card_entry_errors() -> None:
     assert_refused(game, GiveCard(card="2h"), IllegalAction)
     assert_refused(game, BankerPlay(draw=False, cards=("2h",)), MalformedAction)
     assert_refused(game, BankerPlay(draw=True, cards=("2h",)), IllegalAction)  # 4 v 1: stand
+
+
+def test_a_card_the_shoe_cannot_give_refuses_the_whole_action_before_any_change() -> None:
+    """Deal and banker-play run on the live state: a card that is no longer in the shoe,
+    entered after good ones, refuses the action before any card leaves the shoe and
+    before the banker's fault is written down."""
+    game = banked(prof=profile(shoe={"decks": 1}))  # Ah and Ad went in the burn
+    game.apply(NoMoreBets())
+    assert_refused(game, Deal(cards=("3h", "2d", "4c", "Ad")), MalformedAction)
+    game.apply(Deal(cards=("3h", "2d", "Kc", "2s")))  # punto 3, banker 4
+    game.apply(Declare(player="s2", word="carte", by=P))  # owed his card
+    refused = assert_refused(game, BankerPlay(draw=True, cards=("5c", "Ah")), MalformedAction)
+    assert "Ah is not in the shoe" in str(refused)
+    coup = game.state.coup
+    assert coup is not None and coup.mode is Mode.TABLE and coup.errors == []
+    record = game.apply(BankerPlay(draw=True, cards=("5c", "9c")))  # the card goes back
+    assert result(record)["punto"] == ["3h", "Kc", "5c"]
+    assert result(record)["banker"] == ["2d", "2s", "9c"]  # his fault binds him to draw on 4
 
 
 def test_electronic_table_refuses_entered_cards() -> None:
@@ -1779,3 +1799,34 @@ def test_terminal_simulated_banker_passes_the_hand_after_three_wins() -> None:
     banker = text.split(" passes the hand", 1)[0].rsplit("\n", 1)[-1].strip()
     assert banker in ("ana", "bo", "cy")
     assert text.count("Result:") >= 3 and t.engine.state.balance() == 0
+
+
+# -- one copy of every rule ----------------------------------------------------------------------
+
+
+def test_every_rule_value_is_read_from_the_profile_file() -> None:
+    """The rules live only in the TOML: no field of the profile has a Python value that a
+    maintainer could edit to no effect (an optional limit may be left unset)."""
+    assert rule_defaults(CheminDeFerProfile) == []
+    with pytest.raises(ProfileError, match=r"cagnotte\.rate"):
+        validate_profile(CheminDeFerProfile, _without(raw_profile("andorra"), "cagnotte", "rate"))
+
+
+def _without(raw: dict[str, Any], section: str, key: str) -> dict[str, Any]:
+    out = copy.deepcopy(raw)
+    del out[section][key]
+    return out
+
+
+def test_editing_the_profile_file_changes_the_cagnotte() -> None:
+    """The cagnotte's rate is read from the TOML text: 5 % of a 100.00 win, then 10 %."""
+    text = (profiles_dir("chemin-de-fer") / "andorra.toml").read_text(encoding="utf-8")
+    edited = text.replace('rate = { value = "5:100",', 'rate = { value = "10:100",')
+    assert edited != text
+    cuts = []
+    for source in (text, edited):
+        game = banked(prof=load_profile_text(CheminDeFerProfile, source))
+        dealt(game, "2h 4d 3c 5s")  # punto 5, banker 9 (a natural)
+        record = game.apply(Declare(player="s2", word="non", by=P))
+        cuts += [e.to_dict()["amount"] for e in record.events if e.kind == "cagnotte"]
+    assert cuts == [500, 1_000]

@@ -25,7 +25,7 @@ from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet, TakeDown
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.core.round import Record
-from crupier.core.shoe import Shoe
+from crupier.core.shoe import Burn, Shoe
 from crupier.games.baccarat_two_tables import (
     AnnounceBank,
     AskTableau,
@@ -60,7 +60,7 @@ from crupier.games.baccarat_two_tables.rules import (
     punter_words,
     split_stake,
 )
-from crupier.testing import assert_refused
+from crupier.testing import assert_refused, cards_leaving
 
 # the drawing rules exist only in the profile: the andorra profile's tables
 BANK_TABLEAU = load_builtin().rules.bank_tableau
@@ -505,6 +505,9 @@ def test_example_17_cards_thrown_away_unshown(by_croupier: bool) -> None:
 
 def test_example_18_stop_card_during_a_third_card_live() -> None:
     game = table()
+    shoe = game.state.shoe
+    assert shoe is not None  # brought down near its end: ten cards lie under the stop card
+    game.apply(Burn(cards=cards_leaving(shoe, 14, keep="Kc Kd Kh 2c 4d 3h 8s 2s")))
     bet(game, "t1a", "1", 10_000)
     bet(game, "t2a", "2", 10_000)
     deal(game, "Kc Kd Kh 2c 4d 3h")

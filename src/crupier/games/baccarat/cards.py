@@ -9,7 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from crupier.core.cards import Card
+from crupier.core.cards import Card, Rank
+
+_POINTS: dict[str, int] = {r._value_: r.pips if r.pips < 10 else 0 for r in Rank}
+"""Each rank's value by its code (``Rank._value_``, a plain ``str``: a lookup that costs
+no enum hashing, on the hot path of every deal)."""
 
 
 def point_value(card: Card) -> int:
@@ -18,8 +22,7 @@ def point_value(card: Card) -> int:
     >>> [point_value(Card.parse(c)) for c in ("Ah", "9s", "Td", "Kc")]
     [1, 9, 0, 0]
     """
-    pips = card.rank.pips
-    return pips if pips < 10 else 0
+    return _POINTS[card.rank._value_]
 
 
 def burn_value(card: Card) -> int:
@@ -37,4 +40,4 @@ def hand_total(hand: Sequence[Card]) -> int:
     >>> hand_total([Card.parse("7h"), Card.parse("8d")])
     5
     """
-    return sum(point_value(c) for c in hand) % 10
+    return sum([_POINTS[c.rank._value_] for c in hand]) % 10

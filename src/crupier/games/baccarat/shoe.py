@@ -14,15 +14,48 @@ card itself counted or not as the profile says.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol
+from dataclasses import dataclass
+from typing import Any, ClassVar, Protocol
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from crupier.core.cards import Card
 from crupier.core.errors import MalformedAction
 from crupier.core.rng import RandomSource
+from crupier.core.round import Action
 from crupier.core.shoe import Shoe
 from crupier.games.baccarat.cards import burn_value
+
+
+@dataclass(frozen=True, kw_only=True)
+class NewShoe(Action):
+    """Shuffle, cut, place the stop card, load the shoe and burn (spec 07 VII.1-4; 08 and
+    09 by reference).
+
+    Electronic table: the order is drawn from the random source (``cut``: cards moved
+    from top to bottom, drawn if None). Live table (``live=True``): ``burn`` lists the
+    exposed first card and the cards burnt after it, as the croupier saw them.
+    """
+
+    kind: ClassVar[str] = "new-shoe"
+    live: bool = False
+    cut: int | None = None
+    burn: tuple[str, ...] = ()
+
+
+def shoe_view(shoe: Shoe) -> dict[str, Any]:
+    """What everyone at the table sees of the shoe: its decks, live or not, the cards
+    left and whether the stop card is out.
+
+    >>> shoe_view(Shoe.live_table(6))
+    {'decks': 6, 'live': True, 'remaining': 312, 'stop_card_out': False}
+    """
+    return {
+        "decks": shoe.decks,
+        "live": shoe.live,
+        "remaining": shoe.remaining,
+        "stop_card_out": shoe.at_stop_card,
+    }
 
 
 class ShoeRules(BaseModel):
@@ -57,6 +90,28 @@ class ShoeSettings(Protocol):
 
     @property
     def burn_exposed_card(self) -> bool: ...
+
+
+def check_available(shoe: Shoe, cards: Sequence[Card], what: str) -> None:
+    """Refuse (:class:`~crupier.core.errors.MalformedAction` naming ``what``) cards entered
+    at a live table that the shoe cannot give, one after the other, before any is taken:
+    a rule checks with this, then takes them without a refusal half way.
+
+    >>> shoe = Shoe.live_table(1)
+    >>> check_available(shoe, [Card.parse("Ah"), Card.parse("Kd")], "deal")
+    >>> check_available(shoe, [Card.parse("Ah"), Card.parse("Ah")], "deal")
+    Traceback (most recent call last):
+    ...
+    crupier.core.errors.MalformedAction: deal: Ah is not in the shoe any more
+    """
+    used: dict[Card, int] = {}
+    for i, card in enumerate(cards):
+        n = used.get(card, 0)
+        if shoe.count(card) <= n:
+            raise MalformedAction(f"{what}: {card} is not in the shoe any more")
+        if shoe.remaining <= i:
+            raise MalformedAction(f"{what}: the shoe is empty")
+        used[card] = n + 1
 
 
 def burn_count(first: Card, burn_exposed_card: bool) -> int:

@@ -25,6 +25,10 @@ from crupier.core.layout import (
     TakeDown,
 )
 from crupier.core.round import Action, registry
+from crupier.core.shoe import Burn
+from crupier.games.baccarat import shoe as baccarat_shoe
+from crupier.games.baccarat.circle import DeclineBank, JoinWaitingList, Tip
+from crupier.games.baccarat.seats import LeaveSeat
 
 # -- seats and the waiting list (IV) ----------------------------------------------------------
 
@@ -37,22 +41,6 @@ class TakeSeat(Action):
     player: str
     department: int
     behind: bool = False
-
-
-@dataclass(frozen=True, kw_only=True)
-class LeaveSeat(Action):
-    """A player leaves his department or his place behind one."""
-
-    kind: ClassVar[str] = "leave-seat"
-    player: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class JoinWaitingList(Action):
-    """The inspector writes a player on the waiting list for a department (IV)."""
-
-    kind: ClassVar[str] = "join-waiting-list"
-    player: str
 
 
 # -- the bank (V) -----------------------------------------------------------------------------
@@ -121,14 +109,6 @@ class AcceptBank(Action):
 
 
 @dataclass(frozen=True, kw_only=True)
-class DeclineBank(Action):
-    """The player offered the bank declines it."""
-
-    kind: ClassVar[str] = "decline-bank"
-    player: str
-
-
-@dataclass(frozen=True, kw_only=True)
 class LeaveBank(Action):
     """The banker leaves the bank (after the first coup), announcing the amount withdrawn."""
 
@@ -158,7 +138,7 @@ class Deposit(Action):
 
 
 @dataclass(frozen=True, kw_only=True)
-class NewShoe(Action):
+class NewShoe(baccarat_shoe.NewShoe):
     """Six new decks counted, shuffled, cut (by ``cut_by``), the stop card 10 cards from the
     end, the shoe loaded, the first card shown and burnt with its value (VII; 08 DEFAULT).
 
@@ -166,11 +146,7 @@ class NewShoe(Action):
     (``live=True``): ``burn`` lists the shown first card and the cards burnt after it.
     """
 
-    kind: ClassVar[str] = "new-shoe"
-    live: bool = False
-    cut: int | None = None
     cut_by: str | None = None
-    burn: tuple[str, ...] = ()
     new_cards: bool = True
 
 
@@ -194,15 +170,6 @@ class StopCardOut(Action):
     """Live table: the croupier reports that the stop card has come out."""
 
     kind: ClassVar[str] = "stop-card-out"
-
-
-@dataclass(frozen=True, kw_only=True)
-class Tip(Action):
-    """A player's tip, dropped in the tips slot."""
-
-    kind: ClassVar[str] = "tip"
-    player: str
-    amount: int
 
 
 # -- banco (VI) -------------------------------------------------------------------------------
@@ -447,6 +414,7 @@ ACTIONS = registry(
     NewSession,
     CheckCards,
     StopCardOut,
+    Burn,
     Tip,
     CallBanco,
     Deal,
@@ -480,6 +448,7 @@ __all__ = [
     "AskTableau",
     "BankerPlay",
     "Bid",
+    "Burn",
     "BuyIn",
     "CallBanco",
     "CardOnFloor",

@@ -22,6 +22,7 @@ from crupier.core.layout import (
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, Game
+from crupier.games.baccarat.shoe import shoe_view
 from crupier.games.baccarat_two_tables.profile import (
     BaccaratTwoTablesProfile,
     Modality,
@@ -137,6 +138,8 @@ class _TableBase(Game[BaccaratTwoTablesProfile, BaccaratTwoTablesState]):
         if s.phase is Phase.BETTING:
             kinds = [*always, *seats, "place-bet", "take-down", "call-banco", "no-more-bets"]
             kinds += ["leave-bank", "new-session", "claim", "check-cards", "early-draw"]
+            if s.shoe is not None:
+                kinds += ["burn", *(["stop-card-out"] if s.shoe.live else [])]
             if not self.limited:
                 kinds.append("deposit")
             if s.shoe is None or s.shoe.at_stop_card or s.shoe_change is not None:
@@ -145,6 +148,7 @@ class _TableBase(Game[BaccaratTwoTablesProfile, BaccaratTwoTablesState]):
                 kinds.append("reject-early-cards")
             return kinds
         live = ["stop-card-out"] if s.shoe is not None and s.shoe.live else []
+        live += ["burn"] if s.shoe is not None else []
         if s.phase is Phase.DEALING:
             kinds = [*always, *live, "deal", "void-coup", "card-on-floor", "claim"]
             return kinds + (["reject-early-cards"] if s.early else [])
@@ -236,11 +240,5 @@ class _TableBase(Game[BaccaratTwoTablesProfile, BaccaratTwoTablesState]):
         if s.coup is not None:
             out["coup"] = self._coup_view(s.coup, seat)
         if s.shoe is not None:
-            out["shoe"] = {
-                "decks": s.shoe.decks,
-                "live": s.shoe.live,
-                "remaining": s.shoe.remaining,
-                "stop_card_out": s.shoe.at_stop_card,
-                "coups": s.shoe_coups,
-            }
+            out["shoe"] = {**shoe_view(s.shoe), "coups": s.shoe_coups}
         return out

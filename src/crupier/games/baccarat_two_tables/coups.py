@@ -26,6 +26,7 @@ from crupier.core.layout import (
 )
 from crupier.core.roles import Role
 from crupier.core.round import Action, Event
+from crupier.games.baccarat.shoe import check_available
 from crupier.games.baccarat_two_tables.actions import (
     AskTableau,
     BankerPlay,
@@ -128,24 +129,23 @@ class _Coups(_Staking):
         total = need + len(face_up)
         if len(set(face_up)) != len(face_up) or any(not 0 <= i < total for i in face_up):
             raise MalformedAction(f"deal: face_up positions must be distinct, 0 to {total - 1}")
+        if shoe.live:
+            entered = _cards(action.cards, "deal")
+            if len(entered) != total:
+                raise MalformedAction(
+                    f"deal: {total} cards come out of the shoe for this deal, not {len(entered)}"
+                )
+            check_available(shoe, entered, "deal")
+        elif action.cards:
+            raise MalformedAction("deal: cards are drawn from this shoe, not entered")
+        elif shoe.remaining < total:
+            raise MalformedAction("deal: the shoe is empty")
+        # Everything is checked: from here on the deal changes the state and cannot fail.
         events: list[Event] = []
         usable: list[Card] = list(state.early)
-        try:
-            if shoe.live:
-                entered = _cards(action.cards, "deal")
-                if len(entered) != total:
-                    raise MalformedAction(
-                        f"deal: {total} cards come out of the shoe for this deal, not {len(entered)}"
-                    )
-                drawn = [shoe.take(c) for c in entered]
-            else:
-                if action.cards:
-                    raise MalformedAction("deal: cards are drawn from this shoe, not entered")
-                drawn = [shoe.draw() for _ in range(total)]
-        except ValueError as exc:
-            if isinstance(exc, MalformedAction):
-                raise
-            raise MalformedAction(f"deal: {exc}") from None
+        drawn = (
+            [shoe.take(c) for c in entered] if shoe.live else [shoe.draw() for _ in range(total)]
+        )
         for i, card in enumerate(drawn):
             if i in face_up:
                 shoe.exposed.append(card)
@@ -242,13 +242,14 @@ class _Coups(_Staking):
             hand.declared = word
             events.append(Note(text=f"table {table}: no"))
         else:
-            hand.declared = Word.CARD.value
             if self._banker_shows_first(coup):
                 if card is not None:
                     raise MalformedAction("declare: the banker shows his natural, no card is given")
+                hand.declared = Word.CARD.value
                 events.append(Note(text=f"table {table}: card"))
                 return events + self._banker_natural(state, coup)
             given = self._give(state, coup, card, "declare")
+            hand.declared = Word.CARD.value
             hand.cards.append(given)
             events.append(Note(text=f"table {table}: card, receives {given} (face up)"))
         return events + self._advance(state, coup, from_turn=table)

@@ -69,7 +69,9 @@ class BaccaratTwoTables(_Coups):
     """The two-table baccarat engine (see the module docstring)."""
 
     game_id: ClassVar[str] = GAME_ID
-    checked_first: ClassVar[frozenset[str]] = frozenset({"buy-in", "place-bet"})
+    checked_first: ClassVar[frozenset[str]] = frozenset(
+        {"buy-in", "place-bet", "no-more-bets", "deal", "declare", "banker-play"}
+    )
     actions: ClassVar[dict[str, type[Action]]] = ACTIONS
     permissions: ClassVar[dict[str, frozenset[Role]]] = {
         "buy-in": _CROUPIER,
@@ -97,6 +99,7 @@ class BaccaratTwoTables(_Coups):
         "new-session": _DIRECTOR,
         "check-cards": _CROUPIER,
         "stop-card-out": _CROUPIER,
+        "burn": _CROUPIER,
         "tip": _PLAYER_OR_CROUPIER,
         "call-banco": _PLAYER_OR_CROUPIER,
         "deal": _PLAYER_OR_CROUPIER | {Role.SYSTEM},
@@ -124,6 +127,19 @@ class BaccaratTwoTables(_Coups):
     play_help: ClassVar[str] = (
         "stakes: table 1, table 2, split (a cavall); banco; card / no / natural; draw / stand"
     )
+
+    def in_place(self, action: Action) -> bool:
+        """As :meth:`Game.in_place`, except "no va més" with banco calls on both tables:
+        its lots are drawn before the winner's funds are checked, so it runs on a copy.
+
+        >>> from crupier.core.layout import NoMoreBets
+        >>> from crupier.games.baccarat_two_tables import load_builtin
+        >>> BaccaratTwoTables(load_builtin()).in_place(NoMoreBets())
+        True
+        """
+        if action.kind == "no-more-bets" and self.state.banco_calls:
+            return False
+        return action.kind in self.checked_first
 
     def play_command(self, words: list[str], player: str) -> Action | None:
         """Terminal commands the engine reads itself (none: the terminal table has them)."""

@@ -21,11 +21,13 @@ Fraction(1, 1)
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from itertools import product
 from typing import Any
 
+from crupier.games.baccarat.chains import CoupChain
 from crupier.games.baccarat_two_tables.profile import (
     BaccaratTwoTablesProfile,
     PlayRules,
@@ -37,7 +39,6 @@ from crupier.games.baccarat_two_tables.rules import (
     banker_obligation,
     compare,
 )
-from crupier.games.chemin_de_fer.par import CoupChain
 
 Totals = tuple[int, ...]
 Category = tuple[str, ...]
@@ -73,6 +74,19 @@ def _falling(n: int, k: int) -> int:
     return out
 
 
+def _digits(key: int, width: int) -> Totals:
+    """The totals written as the decimal digits of ``key``.
+
+    >>> _digits(47, 3)
+    (0, 4, 7)
+    """
+    out = []
+    for _ in range(width):
+        key, digit = divmod(key, 10)
+        out.append(digit)
+    return tuple(reversed(out))
+
+
 class _Moments:
     """The weight moments of the first cards' removal vector, for one tuple of totals."""
 
@@ -82,59 +96,118 @@ class _Moments:
         self.m0 = 0
         self.m1 = [0] * 10
         self.m2 = [0] * 100
-        self.m3: dict[int, int] = {}
+        self.m3: list[int] = []
 
 
 @cache
-def _moments(counts: tuple[int, ...], hands: int, order: int) -> dict[Totals, _Moments]:
+def _moments(
+    counts: tuple[int, ...], hands: int, order: int, drawing: tuple[bool, ...]
+) -> dict[Totals, _Moments]:
     """Group every deal of ``hands`` two-card hands by their totals; keep the moments of
-    the removal vector up to ``order`` (the most third cards a coup can draw)."""
-    ff = [[_falling(c, k) for k in range(2 * hands + 1)] for c in counts]
+    the removal vector up to ``order`` (the most third cards a coup can draw). The
+    third moments are kept only where every table may draw (``drawing[t]``: a table on
+    ``t`` may draw) and the bank too (0 to 7): elsewhere no coup draws three cards.
+
+    The 55 ** hands deals (55 unordered pairs of values per hand, twice the weight when
+    the two values differ) are laid out as numpy arrays and summed per tuple of totals in
+    vector operations (``numpy.add.reduceat`` over the deals sorted by totals); every sum
+    is an exact 64-bit integer: the weights of all the deals add up to the falling
+    factorial ``n (n-1) ... (n - 2 hands + 1)`` of the shoe's ``n`` cards and the third
+    moment to at most ``(2 hands) ** 3`` times that, which the check below keeps under
+    2 ** 63 (an eight-deck shoe and three hands: about 1.1e18).
+    """
+    import numpy as np  # the PAR needs it, the engine never does: imported here
+
+    first = 2 * hands
+    if (first**order) * _falling(sum(counts), first) >= 2**63:
+        raise ValueError(f"a shoe of {sum(counts)} cards is too large for exact moments")
     pairs = [(a, b, 1 if a == b else 2) for a in range(10) for b in range(a, 10)]
-    grouped: dict[tuple[Totals, tuple[int, ...]], int] = {}
-    removal = [0] * 10
-    for combo in product(pairs, repeat=hands):
-        mult = 1
-        for a, b, m in combo:
-            removal[a] += 1
-            removal[b] += 1
-            mult *= m
-        weight = mult
-        for v in range(10):
-            if removal[v]:
-                weight *= ff[v][removal[v]]
-        if weight:
-            key = (tuple((a + b) % 10 for a, b, _m in combo), tuple(removal))
-            grouped[key] = grouped.get(key, 0) + weight
-        for a, b, _m in combo:
-            removal[a] -= 1
-            removal[b] -= 1
+    lo = np.array([a for a, _b, _m in pairs], dtype=np.int64)
+    hi = np.array([b for _a, b, _m in pairs], dtype=np.int64)
+    twice = np.array([m for _a, _b, m in pairs], dtype=np.int64)
+    total = (lo + hi) % 10
+    picks = np.indices((len(pairs),) * hands).reshape(hands, -1)
+    mirror = hands == 3  # two tables: keep the deals whose table 1 pair comes first
+    if mirror:
+        picks = picks[:, picks[0] <= picks[1]]
+    deals = picks.shape[1]
+    each = np.arange(deals)
+    removal = np.zeros((deals, 10), dtype=np.int64)
+    weight = np.ones(deals, dtype=np.int64)
+    key = np.zeros(deals, dtype=np.int64)
+    for pick in picks:
+        removal[each, lo[pick]] += 1
+        removal[each, hi[pick]] += 1
+        weight *= twice[pick]
+        key = key * 10 + total[pick]
+    ff = np.array([[_falling(c, k) for k in range(first + 1)] for c in counts], dtype=np.int64)
+    for v in range(10):
+        weight *= ff[v, removal[:, v]]
+    digits = np.array([_digits(t, hands) for t in range(10**hands)], dtype=np.int64)
+    may = np.array(drawing, dtype=bool)
+    triple = may[digits[:, : hands - 1]].all(axis=1) & (digits[:, -1] < 8)
+
+    def reduce(chosen: Any) -> Any:
+        """The sums of every moment per tuple of totals over the ``chosen`` deals, one
+        row per totals (read as a decimal number), a block of columns at a time; the
+        third moments only where three third cards can come out (``triple``)."""
+        k, w, r = key[chosen], weight[chosen], removal[chosen]
+        sort = np.argsort(k, kind="stable")
+        k, w, r = k[sort], w[sort], r[sort]
+        keys, starts = np.unique(k, return_index=True)
+        out = np.zeros((10**hands, 331), dtype=np.int64)
+        out[keys, 0] = np.add.reduceat(w, starts)
+        wr = w[:, None] * r
+        if order >= 1:
+            out[keys, 1:11] = np.add.reduceat(wr, starts)
+        for u in range(10 if order >= 2 else 0):
+            out[keys, 11 + 10 * u : 21 + 10 * u] = np.add.reduceat(wr[:, u : u + 1] * r, starts)
+        if order >= 3:
+            three = triple[k]
+            k, wr, r = k[three], wr[three], r[three]
+            keys, starts = np.unique(k, return_index=True)
+            at = 111
+            for u in range(10):
+                for v in range(u, 10):  # (u, v, w) for w >= v: the order of _TRIPLES
+                    block = (wr[:, u] * r[:, v])[:, None] * r[:, v:]
+                    out[keys, at : at + 10 - v] = np.add.reduceat(block, starts)
+                    at += 10 - v
+        return out
+
+    sums = reduce(slice(None))
+    if mirror:
+        # The deals left out are the mirror images of those with table 1's pair first:
+        # the same weights and moments, at totals (t2, t1, b). Those with the same pair
+        # at both tables are their own mirror image, counted once.
+        t12, b = np.divmod(np.arange(1000), 10)
+        t1, t2 = np.divmod(t12, 10)
+        sums = sums + sums[t2 * 100 + t1 * 10 + b] - reduce(picks[0] == picks[1])
+        wanted = [k for k in range(1000) if k // 100 <= k // 10 % 10]
+    else:
+        wanted = list(range(10**hands))
+    rows = sums.tolist()
     out: dict[Totals, _Moments] = {}
-    for (totals, rem), weight in grouped.items():
-        mom = out.get(totals)
-        if mom is None:
-            mom = out[totals] = _Moments()
-        mom.m0 += weight
-        if order < 1:
+    for k in wanted:
+        row = rows[k]
+        if not row[0]:
             continue
-        support = [(v, r) for v, r in enumerate(rem) if r]
-        for u, ru in support:
-            mom.m1[u] += weight * ru
-        if order < 2:
-            continue
-        for u, ru in support:
-            for v, rv in support:
-                mom.m2[u * 10 + v] += weight * ru * rv
-        if order < 3:
-            continue
-        for i, (u, ru) in enumerate(support):
-            for j in range(i, len(support)):
-                v, rv = support[j]
-                for k in range(j, len(support)):
-                    w, rw = support[k]
-                    key3 = u * 100 + v * 10 + w
-                    mom.m3[key3] = mom.m3.get(key3, 0) + weight * ru * rv * rw
+        mom = out[_digits(k, hands)] = _Moments()
+        mom.m0 = row[0]
+        mom.m1 = row[1:11]
+        mom.m2 = row[11:111]
+        mom.m3 = row[111:331]
     return out
+
+
+_TRIPLES = [(u, v, w) for u in range(10) for v in range(u, 10) for w in range(v, 10)]
+"""The sorted triples of values, in the order :func:`_moments` keeps the third moments."""
+_TRIPLE_AT = {t: i for i, t in enumerate(_TRIPLES)}
+_THIRD_INDEX = [
+    [_TRIPLE_AT[tuple(sorted((a, b, z)))] for z in range(10)]  # type: ignore[index]
+    for a in range(10)
+    for b in range(10)
+]
+"""For third cards ``a`` then ``b`` (row ``10 a + b``): where each ``(a, b, z)`` lies."""
 
 
 class _Weights:
@@ -147,48 +220,53 @@ class _Weights:
         self.c = counts
         self.mom = mom
         self.scale = [_falling(n - first - k, most - k) for k in range(most + 1)]
-        self._g2: list[int] | None = None
-        self._g3: dict[int, int] = {}
 
-    def g0(self) -> int:
-        return self.mom.m0 * self.scale[0]
-
-    def g1(self, a: int) -> int:
-        return (self.c[a] * self.mom.m0 - self.mom.m1[a]) * self.scale[1]
-
-    def g2(self, a: int, b: int) -> int:
-        m = self.mom
-        a1 = self.c[a]
-        a2 = self.c[b] - (a == b)
+    def g(self, seq: Sequence[int]) -> int:
+        """The weight of third cards ``seq`` (at most two: the tables' cards)."""
+        m, c = self.mom, self.c
+        if not seq:
+            return m.m0 * self.scale[0]
+        a = seq[0]
+        if len(seq) == 1:
+            return (c[a] * m.m0 - m.m1[a]) * self.scale[1]
+        b = seq[1]
+        a1, a2 = c[a], c[b] - (a == b)
         raw = a1 * a2 * m.m0 - a2 * m.m1[a] - a1 * m.m1[b] + m.m2[a * 10 + b]
         return raw * self.scale[2]
 
-    def g3(self, a: int, b: int, c: int) -> int:
-        m = self.mom
-        a1 = self.c[a]
-        a2 = self.c[b] - (a == b)
-        a3 = self.c[c] - (a == c) - (b == c)
-        lo, mid, hi = sorted((a, b, c))
-        raw = (
-            a1 * a2 * a3 * m.m0
-            - a2 * a3 * m.m1[a]
-            - a1 * a3 * m.m1[b]
-            - a1 * a2 * m.m1[c]
-            + a3 * m.m2[a * 10 + b]
-            + a2 * m.m2[a * 10 + c]
-            + a1 * m.m2[b * 10 + c]
-            - m.m3.get(lo * 100 + mid * 10 + hi, 0)
-        )
-        return raw * self.scale[3]
-
-    def g(self, seq: Sequence[int]) -> int:
+    def then(self, seq: Sequence[int]) -> list[int]:
+        """The weights of ``seq`` followed by a card of each value ``z`` = 0 to 9 (the
+        banker's third card): the polynomial of the moments, expanded once per ``seq``."""
+        m, c = self.mom, self.c
+        m0, m1, m2 = m.m0, m.m1, m.m2
         if not seq:
-            return self.g0()
+            s1 = self.scale[1]
+            return [(c[z] * m0 - m1[z]) * s1 for z in range(10)]
+        a = seq[0]
+        a1 = c[a]
         if len(seq) == 1:
-            return self.g1(seq[0])
-        if len(seq) == 2:
-            return self.g2(seq[0], seq[1])
-        return self.g3(seq[0], seq[1], seq[2])
+            s2 = self.scale[2]
+            lead = a1 * m0 - m1[a]
+            row = a * 10
+            return [((c[z] - (z == a)) * lead - a1 * m1[z] + m2[row + z]) * s2 for z in range(10)]
+        b = seq[1]
+        a2 = c[b] - (a == b)
+        k = a1 * a2 * m0 - a2 * m1[a] - a1 * m1[b] + m2[a * 10 + b]
+        both = a1 * a2
+        ra, rb = a * 10, b * 10
+        m3, where = m.m3, _THIRD_INDEX[a * 10 + b]
+        s3 = self.scale[3]
+        return [
+            (
+                (c[z] - (z == a) - (z == b)) * k
+                - both * m1[z]
+                + a2 * m2[ra + z]
+                + a1 * m2[rb + z]
+                - m3[where[z]]
+            )
+            * s3
+            for z in range(10)
+        ]
 
 
 @cache
@@ -215,7 +293,7 @@ def _result(
     )
 
 
-def _table_draws(rules: PlayRules, total: int, five: str) -> bool:
+def _table_draws(rules: PlayRules | _Play, total: int, five: str) -> bool:
     if total >= 8:
         return False
     cell = rules.punter_rule[total]
@@ -241,12 +319,24 @@ def outcome_distribution(
     return table[(tuple(fives), free)]
 
 
+@dataclass(frozen=True)
+class _Play:
+    """The rules of play that the enumeration reads (a part of :class:`PlayRules`)."""
+
+    punter_rule: dict[int, str]
+    bank_tableau: dict[int, str]
+    tableau_optional: str
+    tableau_one_table: str
+    nine_beats_three_card: bool
+    banker_natural_first: bool
+
+
 @cache
 def _cached(
     counts: tuple[int, ...], tables: int, rules_key: tuple[Any, ...]
 ) -> dict[tuple[tuple[str, ...], str], dict[Category, Fraction]]:
     (punter, tableau, optional, one_table, nine, natural_first) = rules_key
-    rules = PlayRules(
+    rules = _Play(
         punter_rule=dict(punter),
         bank_tableau=dict(tableau),
         tableau_optional=optional,
@@ -275,35 +365,67 @@ def _policy_tables(
 
 
 def _enumerate(
-    counts: tuple[int, ...], tables: int, rules: PlayRules
+    counts: tuple[int, ...], tables: int, rules: PlayRules | _Play
 ) -> dict[tuple[tuple[str, ...], str], dict[Category, Fraction]]:
     hands = tables + 1
     most = hands
     n = sum(counts)
-    moments = _moments(counts, hands, most)
+    drawing = tuple(t < 8 and rules.punter_rule[t] != "no" for t in range(10))
+    moments = _moments(counts, hands, most, drawing)
     choices = ("draw", "stand")
     policies = [(fives, free) for fives in product(choices, repeat=tables) for free in FREE_RULES]
     acc: dict[tuple[tuple[str, ...], str], dict[Category, int]] = {p: {} for p in policies}
     nine = rules.nine_beats_three_card
+    obligation = _obligations(rules)
+
+    # The weights gathered per shape of the choices (which tables could choose on their
+    # total, and what they chose), then given to every policy that makes those choices.
+    Shape = tuple[tuple[bool, ...], tuple[str, ...]]
+    gathered: dict[Shape, dict[str, dict[Category, int]]] = {}
+    mirrors: dict[Shape, dict[str, dict[Category, int]]] = {}
+
+    def gather(
+        into: dict[Shape, dict[str, dict[Category, int]]], shape: Shape, result: Any
+    ) -> None:
+        bucket = into.setdefault(shape, {free: {} for free in FREE_RULES})
+        for free, by_cat in result.items():
+            target = bucket[free]
+            for cat, w in by_cat.items():
+                target[cat] = target.get(cat, 0) + w
+
     for totals, mom in moments.items():
-        weights = _Weights(counts, mom, hands, most)
         punts, bank = totals[:tables], totals[tables]
+        # Two tables are alike: the deal (t1, t2) weighs what (t2, t1) does, with the
+        # tables' results swapped; the moments keep only t1 <= t2 (see _moments).
+        mirrored = tables == 2 and punts[0] != punts[1]
+        weights = _Weights(counts, mom, hands, most)
         options = [
             choices if t < 8 and rules.punter_rule[t] == "free" else ("draw",) for t in punts
         ]
+        free_at = tuple(len(opt) > 1 for opt in options)
         for picked in product(*options):
             draws = [_table_draws(rules, t, five) for t, five in zip(punts, picked, strict=True)]
             if bank >= 8 and rules.banker_natural_first:
                 draws = [False] * tables
-            result = _third_cards(weights, punts, bank, draws, rules, nine)
-            for fives, free in policies:
-                if all(
-                    pick == five or len(opt) == 1
-                    for pick, five, opt in zip(picked, fives, options, strict=True)
-                ):
-                    target = acc[(fives, free)]
-                    for cat, w in result[free].items():
-                        target[cat] = target.get(cat, 0) + w
+            result = _third_cards(weights, punts, bank, draws, obligation, nine)
+            gather(gathered, (free_at, picked), result)
+            if mirrored:
+                gather(mirrors, (free_at[::-1], picked[::-1]), result)
+    for shape, bucket in mirrors.items():
+        swapped = {
+            free: {(cat[1], cat[0]): w for cat, w in by_cat.items()}
+            for free, by_cat in bucket.items()
+        }
+        gather(gathered, shape, swapped)
+    for (free_at, picked), bucket in gathered.items():
+        for fives, free in policies:
+            if all(
+                pick == five or not chooses
+                for pick, five, chooses in zip(picked, fives, free_at, strict=True)
+            ):
+                target = acc[(fives, free)]
+                for cat, w in bucket[free].items():
+                    target[cat] = target.get(cat, 0) + w
     denom = _falling(n, 2 * hands + most)
     return {p: {cat: Fraction(w, denom) for cat, w in sorted(d.items())} for p, d in acc.items()}
 
@@ -313,57 +435,98 @@ def _third_cards(
     punts: Sequence[int],
     bank: int,
     draws: Sequence[bool],
-    rules: PlayRules,
+    obligation: Callable[[int, tuple[int | None, ...]], Obligation],
     nine: bool,
 ) -> dict[str, dict[Category, int]]:
     """For one tuple of totals: the weight of each result under each free-choice rule."""
-    out: dict[str, dict[Category, int]] = {free: {} for free in FREE_RULES}
-    naturals = [t >= 8 for t in punts]
+    naturals = tuple(t >= 8 for t in punts)
     ranges = [range(10) if d else (None,) for d in draws]
+    # The weights under each thing the rules leave the banker: standing, then drawing.
+    stood: dict[Obligation, dict[Category, int]] = {must: {} for must in Obligation}
+    drew: dict[Obligation, dict[Category, int]] = {must: {} for must in Obligation}
     for thirds in product(*ranges):
         seq = [x for x in thirds if x is not None]
         base = weights.g(seq)
         if base == 0:
             continue
-        finals = [
+        finals = tuple(
             (t if x is None else (t + x) % 10, x is not None)
             for t, x in zip(punts, thirds, strict=True)
-        ]
-
+        )
         if bank >= 8:
             must = Obligation.STAND
         else:
-            open_thirds = [x for x, nat in zip(thirds, naturals, strict=True) if not nat]
-            must = banker_obligation(
+            open_thirds = tuple(x for x, nat in zip(thirds, naturals, strict=True) if not nat)
+            must = obligation(bank, open_thirds)
+        drawers, standers = _DRAWERS[(must, bank)]
+        if standers:
+            cat = _results(finals, naturals, nine, False)[bank]
+            target = stood[must]
+            target[cat] = target.get(cat, 0) + base
+        if drawers:
+            target = drew[must]
+            cats = _results(finals, naturals, nine, True)
+            for cat, w in zip(cats[bank:] + cats[:bank], weights.then(seq), strict=True):
+                if w:
+                    target[cat] = target.get(cat, 0) + w
+    out: dict[str, dict[Category, int]] = {free: {} for free in FREE_RULES}
+    for must in Obligation:
+        drawers, standers = _DRAWERS[(must, bank)]
+        for frees, weighed in ((standers, stood[must]), (drawers, drew[must])):
+            for free in frees:
+                target = out[free]
+                for cat, w in weighed.items():
+                    target[cat] = target.get(cat, 0) + w
+    return out
+
+
+_DRAWERS: dict[tuple[Obligation, int], tuple[tuple[str, ...], tuple[str, ...]]] = {
+    (must, bank): (
+        tuple(
+            free
+            for free, rule in FREE_RULES.items()
+            if must is Obligation.DRAW or (must is Obligation.FREE and rule(bank))
+        ),
+        tuple(
+            free
+            for free, rule in FREE_RULES.items()
+            if not (must is Obligation.DRAW or (must is Obligation.FREE and rule(bank)))
+        ),
+    )
+    for must in Obligation
+    for bank in range(10)
+}
+"""For what the rules leave the banker and his total: the free-choice rules under which
+he draws, and those under which he stands."""
+
+
+@cache
+def _results(
+    finals: tuple[tuple[int, bool], ...], naturals: tuple[bool, ...], nine: bool, three: bool
+) -> tuple[Category, ...]:
+    """The result of the coup for each banker's point 0-9 (with three cards or two)."""
+    return tuple(_result(finals, naturals, bank, three, nine) for bank in range(10))
+
+
+def _obligations(rules: PlayRules | _Play) -> Callable[[int, tuple[int | None, ...]], Obligation]:
+    """:func:`banker_obligation` in tableau mode under ``rules``, remembered per call."""
+    seen: dict[tuple[int, tuple[int | None, ...]], Obligation] = {}
+
+    def obligation(bank: int, thirds: tuple[int | None, ...]) -> Obligation:
+        key = (bank, thirds)
+        must = seen.get(key)
+        if must is None:
+            must = seen[key] = banker_obligation(
                 rules.bank_tableau,
                 bank,
-                open_thirds,
+                thirds,
                 tableau_mode=True,
                 optional=rules.tableau_optional,
                 one_table=rules.tableau_one_table,
             )
-        drawers = [
-            free
-            for free, rule in FREE_RULES.items()
-            if must is Obligation.DRAW or (must is Obligation.FREE and rule(bank))
-        ]
-        if len(drawers) < len(FREE_RULES):
-            cat = _result(finals, naturals, bank, False, nine)
-            for free in FREE_RULES:
-                if free not in drawers:
-                    out[free][cat] = out[free].get(cat, 0) + base
-        if drawers:
-            drawn: dict[Category, int] = {}
-            for z in range(10):
-                w = weights.g([*seq, z])
-                if w:
-                    cat = _result(finals, naturals, (bank + z) % 10, True, nine)
-                    drawn[cat] = drawn.get(cat, 0) + w
-            for free in drawers:
-                target = out[free]
-                for cat, w in drawn.items():
-                    target[cat] = target.get(cat, 0) + w
-    return out
+        return must
+
+    return obligation
 
 
 def play_values(
@@ -569,9 +732,7 @@ def single_table(decks: int, five: str, optional: str) -> tuple[Fraction, Fracti
     [0.4586527188, 0.4462785698, 0.0950687113]
     """
     tables = load_builtin().rules  # the drawing tables, written only in the profile
-    rules = PlayRules(
-        punter_rule=tables.punter_rule, bank_tableau=tables.bank_tableau, tableau_optional="free"
-    )
+    rules = tables.model_copy(update={"tableau_optional": "free"})
     dist = outcome_distribution(
         shoe_counts(decks), tables=1, fives=(five,), free=optional, rules=rules
     )

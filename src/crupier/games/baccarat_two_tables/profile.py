@@ -16,10 +16,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
+from crupier.core.money import DeductionRounding
 from crupier.core.profile import Profile, Ratio, merge, validate_profile
 from crupier.games.baccarat.drawing import check_banker_table
 from crupier.games.builtin import builtin_raw, load_builtin_profile
-from crupier.games.punto_banco.engine import CommissionRounding
 
 GAME_ID = "baccarat-two-tables"
 
@@ -38,12 +38,12 @@ class _Model(BaseModel):
 class BetLimits(_Model):
     """Players' stakes (09 V.1, VII; Gaps)."""
 
-    minimum: int = 1_000
+    minimum: int
     """The table minimum stake, in minor units (authorised for the casino)."""
     maximum: int | None = None
     """The table maximum per player and table (limited bank only; ``None``: the bank caps
     the stakes). The free bank may have none (V.2)."""
-    betting_unit: int = 100
+    betting_unit: int
     """The betting unit (DEFAULT: the smallest chip accepted): stakes are whole units and
     a split that does not halve into units gives the odd unit to table 1."""
 
@@ -61,22 +61,22 @@ class BetLimits(_Model):
 class BankRules(_Model):
     """The bank: modality, amounts, allocation and the free bank's restrictions (09 V)."""
 
-    modality: Modality = Modality.LIMITED
-    minimum: int = 100_000
+    modality: Modality
+    minimum: int
     """The smallest bank (limited: fixed in the authorisation; free: the smallest
     deposit the establishment deems sufficient)."""
-    maximum: int | None = 10_000_000
+    maximum: int | None = None
     """The largest bank when it is constituted (limited bank only: the free bank has no
     maximum, V.2, and ignores it)."""
-    allocation: Literal["half-per-table", "placement-order"] = "half-per-table"
+    allocation: Literal["half-per-table", "placement-order"]
     """How a limited bank is shared when the stakes exceed it."""
-    banco_repeats: int = 2
+    banco_repeats: int
     """How many more times a null banco coup may be repeated (VI: "fins a dos vegades més")."""
-    leave_after_coups: int = 1
+    leave_after_coups: int
     """The banker may leave the bank once this many coups are played (V.1)."""
-    free_sessions: int = 2
+    free_sessions: int
     """Free bank: sessions a day, separated by dinner time (V.2)."""
-    free_shoes_per_session: int = 2
+    free_shoes_per_session: int
     """Free bank: shoes (talles) per session (V.2)."""
 
     @model_validator(mode="after")
@@ -95,14 +95,14 @@ class BankRules(_Model):
 class Cagnotte(_Model):
     """The house's deduction on the banker's winnings (09 V.3, VII)."""
 
-    limited: Ratio = Fraction(2, 100)
-    free: Ratio = Fraction(125, 10_000)
-    basis: Literal["net", "gross"] = "net"
+    limited: Ratio
+    free: Ratio
+    basis: Literal["net", "gross"]
     """INTERPRETATION: ``net`` (the banker's net over both tables) or ``gross`` (each
     table he wins)."""
-    unit: int = 100
+    unit: int
     """The deduction is a whole number of this many minor units (the smallest chip)."""
-    rounding: CommissionRounding = CommissionRounding.HALF_UP
+    rounding: DeductionRounding
 
     @model_validator(mode="after")
     def _check(self) -> Cagnotte:
@@ -117,14 +117,14 @@ class Cagnotte(_Model):
 class ShoeRules(_Model):
     """Cards and shoe (09 II.1-2, VII)."""
 
-    decks: int = 6
-    cards_below_stop: int = 10
-    new_cards: bool = True
+    decks: int
+    cards_below_stop: int
+    new_cards: bool
     """Every shoe is made of brand-new decks (II.1)."""
-    burn_at_start: bool = True
+    burn_at_start: bool
     """DEFAULT (08, as 07): the first card is shown and that many cards are burnt."""
-    burn_exposed_card: bool = True
-    cut_by_player: bool = True
+    burn_exposed_card: bool
+    cut_by_player: bool
     """DEFAULT (08): a player cuts; the cut names him."""
 
     @model_validator(mode="after")
@@ -139,13 +139,13 @@ class ShoeRules(_Model):
 class TableRules(_Model):
     """The oval table: departments, players, the rotation of the cards (09 II.3, IV, VII)."""
 
-    departments: int = 5
+    departments: int
     """Departments per table (DEFAULT, as the spec's example); table 2 numbers follow."""
-    min_players_per_table: int = 2
-    rotation_start: Literal["nearest-banker", "farthest-from-banker"] = "nearest-banker"
-    holder_must_bet: bool = True
+    min_players_per_table: int
+    rotation_start: Literal["nearest-banker", "farthest-from-banker"]
+    holder_must_bet: bool
     """DEFAULT: the hand-holder must have a stake on his table, else the hand passes."""
-    rotation_on_tie: Literal["keep", "pass"] = "keep"
+    rotation_on_tie: Literal["keep", "pass"]
     """DEFAULT: the hand passes only when the bank wins on that table."""
 
     @model_validator(mode="after")
@@ -165,16 +165,16 @@ class PlayRules(_Model):
     bank_tableau: dict[int, str]
     """The bank's drawing tableau of 08 VI (T draw, P stand, O optional: 09 VIII.3), in
     the format of :mod:`crupier.games.baccarat.drawing`."""
-    tableau_optional: Literal["draw", "free"] = "draw"
-    tableau_one_table: Literal["follow", "free"] = "follow"
-    nine_beats_three_card: bool = True
-    banker_natural_first: bool = True
-    third_cards_face_up: bool = True
-    no_with_natural: Literal["non-natural", "draw"] = "non-natural"
-    croupier_on_five: Literal["draw", "stand"] = "draw"
-    banco_scope: Literal["start_of_partida", "start_of_each_coup"] = "start_of_partida"
-    banco_exemption: Literal["banco-player", "banker"] = "banco-player"
-    banco_null: Literal["net-zero", "both-tie"] = "net-zero"
+    tableau_optional: Literal["draw", "free"]
+    tableau_one_table: Literal["follow", "free"]
+    nine_beats_three_card: bool
+    banker_natural_first: bool
+    third_cards_face_up: bool
+    no_with_natural: Literal["non-natural", "draw"]
+    croupier_on_five: Literal["draw", "stand"]
+    banco_scope: Literal["start_of_partida", "start_of_each_coup"]
+    banco_exemption: Literal["banco-player", "banker"]
+    banco_null: Literal["net-zero", "both-tie"]
 
     @model_validator(mode="after")
     def _check(self) -> PlayRules:
@@ -194,11 +194,11 @@ class PlayRules(_Model):
 class BaccaratTwoTablesProfile(Profile):
     """The two-table baccarat (banque) rules profile."""
 
-    limits: BetLimits = BetLimits()
-    bank: BankRules = BankRules()
-    cagnotte: Cagnotte = Cagnotte()
-    shoe: ShoeRules = ShoeRules()
-    table: TableRules = TableRules()
+    limits: BetLimits
+    bank: BankRules
+    cagnotte: Cagnotte
+    shoe: ShoeRules
+    table: TableRules
     rules: PlayRules
 
     @model_validator(mode="after")

@@ -26,8 +26,8 @@ from dataclasses import dataclass
 from enum import StrEnum
 from fractions import Fraction
 
+from crupier.core.money import DeductionRounding, deduction
 from crupier.games.baccarat.drawing import banker_cell
-from crupier.games.punto_banco.engine import Commission, CommissionRounding, commission_of
 
 TABLES: tuple[str, str] = ("1", "2")
 """The two tables (draps), in their regulated order of play."""
@@ -292,9 +292,7 @@ def cagnotte_of(
         won = max(0, sum(results.values()))
     if won == 0:
         return 0
-    return commission_of(
-        won, Commission(rate=rate, unit=unit, rounding=CommissionRounding(rounding))
-    )
+    return deduction(won, rate, DeductionRounding(rounding), unit)
 
 
 __all__ = [

@@ -20,7 +20,7 @@ from crupier.core.layout import (
 )
 from crupier.core.rng import RandomSource
 from crupier.core.round import Event
-from crupier.core.shoe import Shoe
+from crupier.core.shoe import Burn, Shoe, burn_from, check_stop_card
 from crupier.games.baccarat.shoe import open_shoe
 from crupier.games.baccarat_two_tables.actions import (
     CheckCards,
@@ -205,8 +205,23 @@ class _Seating(_TableBase):
             raise IllegalAction("the engine sees the stop card of an electronic shoe itself")
         if state.shoe.at_stop_card:
             raise IllegalAction("the stop card is already out")
+        # VII: the stop card is put with cards_below_stop cards under it; it cannot come
+        # out while more than those are left.
+        below = self.profile.shoe.cards_below_stop
+        check_stop_card(state.shoe, state.shoe.total, below, "stop-card-out")
         state.shoe.stop_card_out()
         return [Note(text="the stop card is out: this coup is the last of the partida")]
+
+    def _do_burn(self, state: BaccaratTwoTablesState, action: Burn, _s: Any) -> list[Event]:
+        """VIII.1: a card that comes out of the shoe face up is unusable and taken out of
+        play (the cards of a deal are handled by the deal's ``face_up``)."""
+        self.require(state, Phase.BETTING, Phase.DEALING, Phase.PLAYING)
+        if state.shoe is None:
+            raise IllegalAction("no shoe is loaded")
+        burnt = burn_from(state.shoe, action.cards, action.count)
+        reason = f" ({action.reason})" if action.reason else ""
+        shown = " ".join(str(c) for c in burnt)
+        return [Note(text=f"out of play, unusable (VIII.1): {shown}{reason}")]
 
     def _usable_shoe(self, state: BaccaratTwoTablesState) -> Shoe:
         shoe = state.shoe

@@ -261,11 +261,13 @@ class _Staking(_Seating):
                 winner = best[first]
             else:
                 winner = next(iter(best.values()))
+        stake = state.bank
+        own = sum(b.amount for b in state.bets.values() if b.player == winner)
+        if state.players[winner] + own < stake:  # his stakes come back to him first
+            raise InsufficientFunds(f"{winner} no longer covers the bank of {_fmt(stake)}")
+        if repeat_left is None:
             state.banco_used.append(winner)
         events += self._return_all_bets(state, "banco takes priority")
-        stake = state.bank
-        if state.players[winner] < stake:
-            raise InsufficientFunds(f"{winner} no longer covers the bank of {_fmt(stake)}")
         t1, t2 = split_stake(stake, self.profile.limits.betting_unit)
         state.players[winner] -= stake
         group = state.next_group

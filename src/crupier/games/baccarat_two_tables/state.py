@@ -19,7 +19,7 @@ from crupier.core.errors import (
 from crupier.core.money import format_amount
 from crupier.core.roles import Role
 from crupier.core.round import JSON, copy_record
-from crupier.core.shoe import Shoe
+from crupier.core.shoe import Shoe, parse_cards
 from crupier.games.baccarat.cards import hand_total, point_value
 from crupier.games.baccarat_two_tables.rules import (
     TABLES,
@@ -265,16 +265,11 @@ def _positive(amount: object, what: str) -> int:
 def _card(code: object, what: str) -> Card:
     if not isinstance(code, str):
         raise MalformedAction(f"{what}: {code!r} is not a card")
-    try:
-        return Card.parse(code)
-    except ValueError as exc:
-        raise MalformedAction(f"{what}: {exc}") from None
+    return _cards((code,), what)[0]
 
 
 def _cards(codes: object, what: str) -> list[Card]:
-    if not isinstance(codes, (tuple, list)):
-        raise MalformedAction(f"{what}: {codes!r} is not a list of cards")
-    return [_card(c, what) for c in codes]
+    return parse_cards(codes, what)
 
 
 def _fmt(amount: int) -> str:

@@ -22,8 +22,8 @@ from crupier.core.errors import (
 from crupier.core.layout import NoMoreBets, Note, Reopen, Suspend
 from crupier.core.rng import RandomSource
 from crupier.core.round import Action, Event
-from crupier.core.shoe import Shoe, burn_from, check_stop_card
-from crupier.games.baccarat.shoe import open_shoe
+from crupier.core.shoe import Shoe, burn_from, check_stop_card, parse_cards
+from crupier.games.baccarat.shoe import check_available, open_shoe
 from crupier.games.chemin_de_fer.common import (
     _fmt,
 )
@@ -691,12 +691,7 @@ class _Banking(_Seating):
 
     @staticmethod
     def _parse(codes: object, what: str) -> list[Card]:
-        if not isinstance(codes, (tuple, list)):
-            raise MalformedAction(f"{what}: {codes!r} is not a list of cards")
-        try:
-            return [Card.parse(c) for c in codes]
-        except ValueError as exc:
-            raise MalformedAction(f"{what}: {exc}") from None
+        return parse_cards(codes, what)
 
     def _cards(self, shoe: Shoe, codes: object, count: int, what: str) -> list[Card]:
         """``count`` cards out of the shoe: entered (live) or drawn (electronic)."""
@@ -704,10 +699,8 @@ class _Banking(_Seating):
             entered = self._parse(codes, what)
             if len(entered) != count:
                 raise MalformedAction(f"{what}: enter {count} card(s), not {len(entered)}")
-            try:
-                return [shoe.take(c) for c in entered]
-            except ValueError as exc:
-                raise MalformedAction(f"{what}: {exc}") from None
+            check_available(shoe, entered, what)
+            return [shoe.take(c) for c in entered]
         if codes:
             raise MalformedAction(f"{what}: cards are drawn from this shoe, not entered")
         if shoe.remaining < count:

@@ -17,6 +17,7 @@ from crupier.core.errors import (
 )
 from crupier.core.layout import Note, Void, keep_recent
 from crupier.core.round import Event
+from crupier.games.baccarat.shoe import check_available
 from crupier.games.chemin_de_fer.banking import _Banking
 from crupier.games.chemin_de_fer.common import (
     WORDS,
@@ -85,35 +86,34 @@ class _Coups(_Banking):
         total = need + len(exposed)
         if len(set(exposed)) != len(exposed) or any(not 0 <= i < total for i in exposed):
             raise MalformedAction(f"deal: exposed positions must be distinct, 0 to {total - 1}")
-        dealt = list(state.early)
         entered: list[Card] = []
-        events: list[Event] = []
-        if state.early:
-            events.append(Note(text=f"the {len(state.early)} card(s) drawn early are played"))
-        state.early = []
         if shoe.live:
             entered = self._parse(action.cards, "deal")
             if len(entered) != total:
                 raise MalformedAction(f"deal: enter {total} card(s), not {len(entered)}")
+            check_available(shoe, entered, "deal")
         elif action.cards:
             raise MalformedAction("deal: cards are drawn from this shoe, not entered")
         elif shoe.remaining < total:
             raise IllegalAction(f"deal: the shoe has only {shoe.remaining} cards left")
-        try:
-            for i in range(total):
-                given = entered[i] if shoe.live else None
-                if i in exposed:
-                    card = shoe.expose(given)
-                    events.append(
-                        Note(
-                            text=f"{card} came out face up: it is removed and the next card "
-                            "takes its place; no stake may be reduced or withdrawn (error 2)"
-                        )
+        # Everything is checked: from here on the deal changes the state and cannot fail.
+        dealt = list(state.early)
+        events: list[Event] = []
+        if state.early:
+            events.append(Note(text=f"the {len(state.early)} card(s) drawn early are played"))
+        state.early = []
+        for i in range(total):
+            given = entered[i] if entered else None
+            if i in exposed:
+                card = shoe.expose(given)
+                events.append(
+                    Note(
+                        text=f"{card} came out face up: it is removed and the next card "
+                        "takes its place; no stake may be reduced or withdrawn (error 2)"
                     )
-                else:
-                    dealt.append(shoe.next(given))
-        except ValueError as exc:
-            raise MalformedAction(f"deal: {exc}") from None
+                )
+            else:
+                dealt.append(shoe.next(given))
         coup.punto = [dealt[0], dealt[2]]
         coup.banker = [dealt[1], dealt[3]]
         state.shoe_coups += 1
@@ -271,11 +271,12 @@ class _Coups(_Banking):
             if draw is not True:
                 raise IllegalAction("the punto is owed his third card: give it to him first")
             # The card went to the banker: it goes back to the punto, the banker takes the next.
-            if not coup.owed_by_error:
+            fault = not coup.owed_by_error
+            takes = bt <= 5 if fault or coup.mode is Mode.BANKER_FAULT else True
+            cards = self._cards(shoe, codes, 2 if takes else 1, "banker-play")
+            if fault:
                 coup.mode = Mode.BANKER_FAULT
                 coup.errors.append("banker")
-            takes = bt <= 5 if coup.mode is Mode.BANKER_FAULT else True
-            cards = self._cards(shoe, codes, 2 if takes else 1, "banker-play")
             coup.punto.append(cards[0])
             coup.punto_third = True
             coup.owed = False
@@ -308,10 +309,10 @@ class _Coups(_Banking):
             raise IllegalAction(f"banker {bt} against {against}: he must {rule}, {why}")
         if draw:
             if coup.pending is not None:
-                card = coup.pending
-                coup.pending = None
                 if codes:
                     raise MalformedAction("banker-play: the banker takes the card set aside")
+                card = coup.pending
+                coup.pending = None
             else:
                 (card,) = self._cards(shoe, codes, 1, "banker-play")
             coup.banker.append(card)

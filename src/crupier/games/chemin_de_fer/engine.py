@@ -31,6 +31,7 @@ and the money always balances (:meth:`CheminDeFerState.balance`).
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any, ClassVar
 
@@ -107,7 +108,22 @@ class CheminDeFer(_Coups):
     """The chemin de fer engine. See the module docstring."""
 
     game_id: ClassVar[str] = GAME_ID
-    checked_first: ClassVar[frozenset[str]] = frozenset({"buy-in", "stake", "declare", "give-card"})
+    checked_first: ClassVar[frozenset[str]] = frozenset(
+        {
+            "buy-in",
+            "stake",
+            "offer-bank",
+            "take-bank",
+            "bid",
+            "close-auction",
+            "pass-hand",
+            "no-more-bets",
+            "deal",
+            "declare",
+            "give-card",
+            "banker-play",
+        }
+    )
     actions: ClassVar[dict[str, type[Action]]] = registry(
         BuyIn,
         CashOut,
@@ -221,12 +237,14 @@ class CheminDeFer(_Coups):
             raise WrongPhase("the table is temporarily closed: the director reopens it")
         if isinstance(action, NewShoe):
             return self._new_shoe(state, action, source)
-        handler = self._handlers().get(action.kind)
+        handler = self._handlers.get(action.kind)
         if handler is None:  # pragma: no cover - every registered kind has a handler
             raise MalformedAction(f"{action.kind!r} is not an action of {self.game_id}")
         return handler(state, action)
 
+    @functools.cached_property
     def _handlers(self) -> dict[str, Callable[[CheminDeFerState, Any], list[Event]]]:
+        """The rule of each kind of action (built once per engine)."""
         return {
             "buy-in": self._buy_in,
             "cash-out": self._cash_out,

@@ -24,13 +24,12 @@ from fractions import Fraction
 from functools import cache
 from typing import Any
 
-from crupier.core.resolution import Lose, Push, Resolution, Stay, Win
+from crupier.games.baccarat import drawing
+from crupier.games.baccarat.chains import CoupChain
 from crupier.games.chemin_de_fer.profile import (
     Cell,
     CheminDeFerProfile,
     DrawingRules,
-    banker_cell,
-    punto_cell,
 )
 
 Key = tuple[int, ...] | None
@@ -52,7 +51,11 @@ def _enumerate(
 ) -> dict[tuple[Key, Key], list[int]]:
     """Weights of (banker wins, punto wins, tie), keyed by the free choices each path of
     the coup meets; every sequence of six cards from the full shoe has weight 1."""
-    rules = DrawingRules(punto_table=punto_table, banker_table=dict(enumerate(banker_rows)))
+    table = dict(enumerate(banker_rows))
+
+    def banker_cell(total: int, third: int | None) -> Cell:
+        return Cell(drawing.banker_cell(table, total, third))
+
     counts = [16 * decks if v == 0 else 4 * decks for v in range(10)]
     n = 52 * decks
     m = n - 4
@@ -67,7 +70,7 @@ def _enumerate(
     def banker(pkey: Key, pt: int, bt: int, third: int | None, weight: int) -> None:
         """The banker plays ``bt`` against ``third``; four or five cards are out."""
         left = m - (0 if third is None else 1)
-        cell = banker_cell(rules, bt, third)
+        cell = banker_cell(bt, third)
         options = [True, False] if cell is Cell.OPTIONAL else [cell is Cell.DRAW]
         for draws in options:
             bkey: Key = None
@@ -101,7 +104,7 @@ def _enumerate(
                     if pt >= 8 or bt >= 8:
                         add((None, None), result(pt, bt), w * m * (m - 1))
                     else:
-                        cell = punto_cell(rules, pt)
+                        cell = Cell(punto_table[pt])
                         options = [True, False] if cell is Cell.OPTIONAL else [cell is Cell.DRAW]
                         for draws in options:
                             pkey: Key = (pt, int(draws)) if cell is Cell.OPTIONAL else None
@@ -263,36 +266,6 @@ def par_outcomes(profile: CheminDeFerProfile) -> list[dict[str, Any]]:
             "rows": exact_rows,
         },
     ]
-
-
-@dataclass(frozen=True)
-class CoupChain:
-    """One side of a coup under one policy of the free choices, as a one-coup bet for the
-    exact analyser: the banker's side wins ``1 - cagnotte`` per unit, the punto's 1; a
-    tie returns the stakes. The figures are those of a player against the banker (not the
-    house: the house's cut is the cagnotte, in :func:`par_outcomes`)."""
-
-    bet_id: str
-    side: str
-    odds: tuple[Fraction, Fraction, Fraction]
-    rate: Fraction
-
-    def outcomes(self) -> list[tuple[str, Fraction]]:
-        names = ("banker", "punto", "tie")
-        return [(n, p) for n, p in zip(names, self.odds, strict=True) if p]
-
-    def start(self) -> str:
-        return "staked"
-
-    def step(self, state: str, outcome: str) -> Resolution:
-        if outcome == "tie":
-            return Push()
-        if outcome != self.side:
-            return Lose()
-        return Win(1 - self.rate if self.side == "banker" else Fraction(1))
-
-    def next_state(self, state: str, stay: Stay) -> str:
-        return state
 
 
 def par_chains(profile: CheminDeFerProfile) -> list[CoupChain]:

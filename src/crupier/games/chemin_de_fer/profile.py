@@ -11,14 +11,13 @@ read the same functions (:func:`punto_cell`, :func:`banker_cell`, :func:`banker_
 >>> rules = load_builtin().rules
 >>> punto_cell(rules, 5), banker_cell(rules, 3, 9), banker_cell(rules, 6, 5)
 (<Cell.OPTIONAL: 'O'>, <Cell.OPTIONAL: 'O'>, <Cell.STAND: 'P'>)
->>> cagnotte_of(25_000, Cagnotte(unit=100))  # 5 % of 250.00 is 12.50: 13.00, half up
+>>> cagnotte_of(25_000, load_builtin().cagnotte)  # 5 % of 250.00 is 12.50: 13.00, half up
 1300
 """
 
 from __future__ import annotations
 
 from enum import StrEnum
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from pydantic import BaseModel, ConfigDict, model_validator
@@ -163,16 +162,21 @@ class Cagnotte(Deduction):
 
     section: ClassVar[str] = "cagnotte"
 
-    unit: int = 100
+    rate: Ratio
+    """The share of the banker's winnings on a coup he wins."""
+    unit: int
     """The cagnotte is a whole number of this many minor units (the smallest chip)."""
+    rounding: DeductionRounding
+    """How a cagnotte that is not a whole number of units is rounded."""
 
 
 def cagnotte_of(winnings: int, cagnotte: Cagnotte) -> int:
     """The cagnotte on the banker's ``winnings`` of a coup, rounded by the profile's rule.
 
-    >>> cagnotte_of(60_000, Cagnotte()), cagnotte_of(1_000, Cagnotte(unit=1))
+    >>> five = {"rate": "5:100", "rounding": "half-up"}
+    >>> cagnotte_of(60_000, Cagnotte(**five, unit=100)), cagnotte_of(1_000, Cagnotte(**five, unit=1))
     (3000, 50)
-    >>> cagnotte_of(25_000, Cagnotte(unit=100, rounding="down"))
+    >>> cagnotte_of(25_000, Cagnotte(rate="5:100", unit=100, rounding="down"))
     1200
     """
     return cagnotte.amount_on(winnings)
@@ -186,8 +190,8 @@ class StakeLimits(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    minimum: int = 10_000
-    multiple_of: int = 1
+    minimum: int
+    multiple_of: int
 
     @model_validator(mode="after")
     def _check(self) -> StakeLimits:
@@ -203,18 +207,18 @@ class BankRules(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    minimum: int = 10_000
+    minimum: int
     """The smallest initial bank (set by the casino)."""
-    rotation: Rotation = Rotation.ASCENDING
-    passed_hand_same_amount: bool = True
-    passer_may_take_back: bool = True
-    outgoing_banker_may_bid: bool = False
-    single_taker_preference: bool = True
-    refusals_before_losing_seat: int = 2
-    pass_after_tie: bool = True
-    allow_garage: bool = False
-    additions: Additions = Additions.BEFORE_FIRST_COUP
-    partners_rounding: CagnotteRounding = CagnotteRounding.DOWN
+    rotation: Rotation
+    passed_hand_same_amount: bool
+    passer_may_take_back: bool
+    outgoing_banker_may_bid: bool
+    single_taker_preference: bool
+    refusals_before_losing_seat: int
+    pass_after_tie: bool
+    allow_garage: bool
+    additions: Additions
+    partners_rounding: CagnotteRounding
     """How each partner's pro-rata part of a returned bank is rounded to the minor unit
     (the banker takes what is left)."""
 
@@ -232,11 +236,11 @@ class StakeRules(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    banco_suivi: bool = True
-    avec_la_table: bool = True
-    avec_la_table_share: Ratio = Fraction(1, 2)
-    previous_banker_cards: bool = True
-    standing_may_stake: bool = True
+    banco_suivi: bool
+    avec_la_table: bool
+    avec_la_table_share: Ratio
+    previous_banker_cards: bool
+    standing_may_stake: bool
 
     @model_validator(mode="after")
     def _check(self) -> StakeRules:
@@ -254,10 +258,10 @@ class DrawingRules(BaseModel):
     """The punto's rule by two-card total 0-7 (T draw, P stand, O free; spec 08 VI)."""
     banker_table: dict[int, str]
     """The banker's table (spec 08 VI; :mod:`crupier.games.baccarat.drawing`)."""
-    optional_by_the_rules: Choice = Choice.DRAW
-    punto_option_by_the_rules: Choice = Choice.DRAW
-    tie_stakes: TieStakes = TieStakes.STAY
-    bar_lasts: BarLasts = BarLasts.SHOE
+    optional_by_the_rules: Choice
+    punto_option_by_the_rules: Choice
+    tie_stakes: TieStakes
+    bar_lasts: BarLasts
 
     @model_validator(mode="after")
     def _check(self) -> DrawingRules:
@@ -290,7 +294,7 @@ class TableRules(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    seats: tuple[int, ...] = tuple(range(1, 13))
+    seats: tuple[int, ...]
 
     @model_validator(mode="after")
     def _check(self) -> TableRules:
@@ -304,13 +308,13 @@ class TableRules(BaseModel):
 class CheminDeFerProfile(Profile):
     """The chemin de fer rules profile."""
 
-    limits: StakeLimits = StakeLimits()
-    bank: BankRules = BankRules()
-    stakes: StakeRules = StakeRules()
+    limits: StakeLimits
+    bank: BankRules
+    stakes: StakeRules
     shoe: ShoeRules
-    cagnotte: Cagnotte = Cagnotte()
+    cagnotte: Cagnotte
     rules: DrawingRules
-    table: TableRules = TableRules()
+    table: TableRules
 
 
 def load_builtin(name: str = "andorra") -> CheminDeFerProfile:

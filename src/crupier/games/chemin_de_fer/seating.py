@@ -18,6 +18,7 @@ from crupier.core.layout import BuyIn, CashOut, Note
 from crupier.core.money import check_amount
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, Game
+from crupier.games.baccarat.shoe import shoe_view
 from crupier.games.chemin_de_fer.common import (
     _fmt,
 )
@@ -454,10 +455,5 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
                 "mode": str(coup.mode),
             }
         if s.shoe is not None:
-            out["shoe"] = {
-                "decks": s.shoe.decks,
-                "live": s.shoe.live,
-                "remaining": s.shoe.remaining,
-                "stop_card_out": s.shoe.at_stop_card,
-            }
+            out["shoe"] = shoe_view(s.shoe)
         return out

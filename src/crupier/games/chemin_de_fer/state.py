@@ -22,7 +22,9 @@ from typing import Any, ClassVar
 from crupier.core.cards import Card
 from crupier.core.round import JSON, Action, Event, copy_record
 from crupier.core.shoe import Burn, Shoe
+from crupier.games.baccarat.circle import DeclineBank, JoinWaitingList, Tip
 from crupier.games.baccarat.seats import LeaveSeat, TakeSeat
+from crupier.games.baccarat.shoe import NewShoe
 from crupier.games.chemin_de_fer.profile import Mode
 
 # -- vocabularies ---------------------------------------------------------------------------------
@@ -267,14 +269,6 @@ class Stand(Action):
 
 
 @dataclass(frozen=True, kw_only=True)
-class JoinWaitingList(Action):
-    """The inspector writes a player on the waiting list for seats."""
-
-    kind: ClassVar[str] = "join-waiting-list"
-    player: str
-
-
-@dataclass(frozen=True, kw_only=True)
 class RequestSeatChange(Action):
     """A seated player asks to change seat."""
 
@@ -297,14 +291,6 @@ class TakeBank(Action):
     player: str
     amount: int
     partners: tuple[tuple[str, int], ...] = ()
-
-
-@dataclass(frozen=True, kw_only=True)
-class DeclineBank(Action):
-    """The player offered the bank does not want it: it rotates on."""
-
-    kind: ClassVar[str] = "decline-bank"
-    player: str
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -406,20 +392,6 @@ class ClaimCards(Action):
 
     kind: ClassVar[str] = "claim-cards"
     player: str
-
-
-@dataclass(frozen=True, kw_only=True)
-class NewShoe(Action):
-    """Shuffle, cut, place the stop card, load the shoe and burn (spec 08, procedure 1).
-
-    Electronic table: the order is drawn from the random source. Live table
-    (``live=True``): ``burn`` lists the card turned up and the cards burnt after it.
-    """
-
-    kind: ClassVar[str] = "new-shoe"
-    live: bool = False
-    cut: int | None = None
-    burn: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -577,15 +549,6 @@ class Claim(Action):
     player: str
     coup: int
     text: str = ""
-
-
-@dataclass(frozen=True, kw_only=True)
-class Tip(Action):
-    """A tip for the employees, dropped in its slot."""
-
-    kind: ClassVar[str] = "tip"
-    player: str
-    amount: int
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -14,6 +14,7 @@ drawing-table format, the shoe and the seats are the baccarat family's
 from crupier.core.shoe import Burn
 from crupier.games.baccarat.cards import burn_value, hand_total, point_value
 from crupier.games.baccarat.seats import LeaveSeat, TakeSeat
+from crupier.games.baccarat.shoe import NewShoe
 from crupier.games.contract import GameModule
 from crupier.games.punto_banco.coup import (
     BET_IDS,
@@ -29,7 +30,6 @@ from crupier.games.punto_banco.coup import (
 from crupier.games.punto_banco.engine import (
     Deal,
     DeclineShoe,
-    NewShoe,
     PuntoBanco,
     PuntoBancoState,
 )

@@ -51,7 +51,7 @@ from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
 from crupier.core.shoe import Burn, Shoe, burn_from, check_stop_card, parse_cards
 from crupier.games.baccarat.seats import LeaveSeat, TakeSeat
-from crupier.games.baccarat.shoe import open_shoe
+from crupier.games.baccarat.shoe import NewShoe, open_shoe, shoe_view
 from crupier.games.punto_banco.coup import (
     Coup,
     not_offered,
@@ -67,21 +67,6 @@ from crupier.games.punto_banco.profile import CommissionRounding as CommissionRo
 from crupier.games.punto_banco.profile import commission_of as commission_of
 
 # -- actions ----------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class NewShoe(Action):
-    """Shuffle, cut, place the stop card, load the shoe and burn (spec 07 VII.1-4).
-
-    Electronic table: the order is drawn from the random source (``cut``: cards moved
-    from top to bottom, drawn if None). Live table (``live=True``): ``burn`` lists the
-    exposed first card and the cards burnt after it, as the croupier saw them.
-    """
-
-    kind: ClassVar[str] = "new-shoe"
-    live: bool = False
-    cut: int | None = None
-    burn: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -448,11 +433,8 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
         out["commission"] = s.commission
         if s.shoe is not None:
             out["shoe"] = {
-                "decks": s.shoe.decks,
-                "live": s.shoe.live,
-                "remaining": s.shoe.remaining,
+                **shoe_view(s.shoe),
                 "burnt": len(s.shoe.burnt) + len(s.shoe.exposed),
-                "stop_card_out": s.shoe.at_stop_card,
             }
         return out
 
