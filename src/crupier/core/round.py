@@ -21,7 +21,7 @@ import json
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar, Generic, Self, TypeVar
@@ -33,6 +33,67 @@ from crupier.core.roles import Role
 
 JSON = dict[str, Any]
 
+_MISSING = object()
+
+
+def fast_init(cls: type) -> Callable[..., None]:
+    """An ``__init__`` for the dataclass ``cls`` that stores every field in one step.
+
+    The ``__init__`` a frozen dataclass generates sets its fields one by one through
+    ``object.__setattr__``; this one builds the instance's ``__dict__`` at once, with
+    the same signature (positional and keyword-only fields, defaults and default
+    factories). Actions and events, built several times per round, get it through
+    ``__init_subclass__`` (:class:`Action`, :class:`Event`); equality, hashing, ``repr``
+    and immutability stay the dataclass's own.
+
+    >>> @dataclass(frozen=True)
+    ... class Pair:
+    ...     a: int
+    ...     b: int = 2
+    >>> Pair.__init__ = fast_init(Pair)
+    >>> Pair(1), Pair(1) == Pair(1, 2)
+    (Pair(a=1, b=2), True)
+    """
+    fields = dataclasses.fields(cls)
+    if any(not f.init for f in fields):
+        raise TypeError(f"{cls.__name__}: every field of an action or event is set at init")
+    positional = [f for f in fields if not f.kw_only]
+    keyword = [f for f in fields if f.kw_only]
+    env: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": _MISSING}
+    params, fills = [], []
+    for group, marker in ((positional, False), (keyword, True)):
+        if marker and group:
+            params.append("*")
+        for f in group:
+            if f.default is not dataclasses.MISSING:
+                env[f"_d_{f.name}"] = f.default
+                params.append(f"{f.name}=_d_{f.name}")
+            elif f.default_factory is not dataclasses.MISSING:
+                env[f"_f_{f.name}"] = f.default_factory
+                params.append(f"{f.name}=_MISSING")
+                fills.append(f"    if {f.name} is _MISSING: {f.name} = _f_{f.name}()")
+            else:
+                params.append(f.name)
+    values = ", ".join(f"{f.name!r}: {f.name}" for f in fields)
+    head = f"def __init__(self, {', '.join(params)}):" if params else "def __init__(self):"
+    code = "\n".join([head, *fills, f"    _set(self, '__dict__', {{{values}}})"])
+    exec(code, env)  # the code is built above from the dataclass's own field names
+    init: Callable[..., None] = env["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
+
+
+def _deferred_init(owner: type) -> Callable[..., None]:
+    """Stands in ``owner.__init__`` until the dataclass decorator has run: the first call
+    builds :func:`fast_init` from the fields and puts it in its place."""
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        init = fast_init(owner)
+        type.__setattr__(owner, "__init__", init)
+        init(self, *args, **kwargs)
+
+    return __init__
+
 
 @dataclass(frozen=True, kw_only=True)
 class Action:
@@ -40,6 +101,11 @@ class Action:
 
     kind: ClassVar[str] = "action"
     by: Role = Role.CROUPIER
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "__init__" not in cls.__dict__:  # the dataclass decorator keeps this one
+            cls.__init__ = _deferred_init(cls)  # type: ignore[method-assign]
 
     def to_dict(self) -> JSON:
         """A JSON-ready dict: ``{"kind": ..., "by": ..., fields...}``."""
@@ -56,6 +122,11 @@ class Event:
     """Base of the facts an applied action produced (a bet settled, a result announced)."""
 
     kind: ClassVar[str] = "event"
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "__init__" not in cls.__dict__:  # the dataclass decorator keeps this one
+            cls.__init__ = _deferred_init(cls)  # type: ignore[method-assign]
 
     def to_dict(self) -> JSON:
         """A JSON-ready dict: ``{"kind": ..., fields...}``."""
@@ -89,6 +160,10 @@ class Record:
 
     entry: Entry
     events: tuple[Event, ...] = ()
+
+
+Entry.__init__ = fast_init(Entry)  # type: ignore[method-assign]
+Record.__init__ = fast_init(Record)  # type: ignore[method-assign]
 
 
 class ScriptedSource(RandomSource):
@@ -323,15 +398,21 @@ class Game(ABC, Generic[P, S]):
         return True
 
     def apply(self, action: Action) -> Record:
-        """Verify and apply ``action``; log it with its draws; return the record."""
-        recorder = _Recorder(self.source)
+        """Verify and apply ``action``; log it with its draws; return the record.
+
+        The draws of the action are the ones the source records while it is applied
+        (every :class:`RandomSource` keeps its draws in ``draws``).
+        """
+        draws = self.source.draws
+        start = len(draws)
         if isinstance(action, Action) and self.in_place(action):
             self.check_permission(action)
-            events = self._step(self.state, action, recorder)
+            events = self._step(self.state, action, self.source)
         else:
-            self.state, events = self._trial(action, recorder)
-        entry = Entry(len(self.log) + 1, action, tuple(recorder.taken))
-        self.log.append(entry)
+            self.state, events = self._trial(action, self.source)
+        log = self.log
+        entry = Entry(len(log) + 1, action, tuple(draws[start:]) if len(draws) > start else ())
+        log.append(entry)
         return Record(entry, tuple(events))
 
     def apply_all(self, actions: Iterable[Action]) -> list[Record]:
@@ -364,23 +445,6 @@ class Game(ABC, Generic[P, S]):
         return Entry(int(data["seq"]), action, draws)
 
 
-class _Recorder(RandomSource):
-    """Passes draws through to the real source and keeps the ones this action took."""
-
-    def __init__(self, inner: RandomSource) -> None:
-        self.inner = inner
-        self.taken: list[tuple[int, int]] = []
-        self.draws = self.taken
-
-    def randbelow(self, n: int) -> int:
-        value = self.inner.randbelow(n)  # the inner source checks n and records the draw
-        self.taken.append((n, value))
-        return value
-
-    def _below(self, n: int) -> int:
-        return self.randbelow(n)
-
-
 class _ProbeSource(RandomSource):
     """Used by :meth:`Game.verify`: draws zeros without touching the real source."""
 
@@ -407,6 +471,7 @@ __all__ = [
     "action_from_dict",
     "copy_record",
     "fast_copy",
+    "fast_init",
     "field",
     "registry",
 ]

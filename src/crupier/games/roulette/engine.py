@@ -473,6 +473,13 @@ AMERICAN_ORDER: tuple[str, ...] = (
 )
 """Payment order of 004 02 III / 002 02 III.b (spec 02, Round procedure 3)."""
 
+_OPPOSITE = {Direction.CW: Direction.CCW, Direction.CCW: Direction.CW}
+LOSE = Lose()
+_SPINS = {d: Spin(wheel=d) for d in Direction}
+_NO_MORE_BETS = NoMoreBets()
+_DRAW = Result()
+"""The staff's actions of an electronic round: immutable values, built once."""
+
 _CROUPIER = frozenset({Role.CROUPIER})
 _DIRECTOR = frozenset({Role.DIRECTOR})
 
@@ -495,6 +502,10 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         "e.g.  bet red 10   bet 17 5   bet split 8 11 5   bet dozen 1-12 10\n"
         "spin cw|ccw: launch the wheel that way (it alternates; go picks the right one)"
     )
+
+    def __init__(self, profile: RP, source: RandomSource | None = None, **options: Any) -> None:
+        self._payouts: dict[str, tuple[frozenset[int], Win]] = {}
+        super().__init__(profile, source, **options)
 
     def initial_state(self) -> RouletteState:
         return RouletteState()
@@ -522,7 +533,20 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
                 + (" (choose partage to take half back)" if bet.status == ZERO else "")
             )
 
+    def payout_of(self, spot: Spot) -> tuple[frozenset[int], Win]:
+        """The winning pockets of ``spot`` and its :class:`Win` at the profile's ratio, built
+        once per spot: a free bet that is not a simple chance hit by the zero settles by
+        one lookup (the same rule as :func:`resolve_roulette`, which the rest follows)."""
+        table = self._payouts.get(spot.name)
+        if table is None:
+            win = Win(self.profile.payouts.ratio(spot.bet_type))
+            table = self._payouts[spot.name] = (spot.numbers, win)
+        return table
+
     def resolve(self, bet: Bet, spot: Spot, outcome: Any, state: RouletteState) -> Resolution:
+        if bet.status == FREE and (outcome != 0 or spot.bet_type not in SIMPLE_CHANCES):
+            numbers, win = self.payout_of(spot)
+            return win if outcome in numbers else LOSE
         locked = False
         if is_simple_chance(spot) and outcome == 0 and bet.status != FREE:
             locked = self._below_minimum(bet, spot, state)
@@ -570,6 +594,8 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
     def on_round_start(self, state: RouletteState) -> list[Event]:
         """At "no more bets" every undeclared zero choice takes the profile's default."""
         events: list[Event] = []
+        if not any(bet.status == ZERO for bet in state.bets.values()):
+            return events
         default = self.profile.rules.zero_default_choice
         for bet in sorted(state.bets.values(), key=lambda b: b.id):
             if bet.status == ZERO:
@@ -588,20 +614,33 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
 
     # -- the game's own actions ------------------------------------------------------------
 
-    def _step(self, state: RouletteState, action: Action, source: RandomSource) -> Sequence[Event]:
-        if isinstance(action, NoMoreBets) and state.phase is Phase.BETTING and not state.launched:
+    def _no_more_bets(self, state: RouletteState) -> list[Event]:
+        if state.phase is Phase.BETTING and not state.launched:
             raise WrongPhase("no more bets is called while the ball runs: spin first")
-        suspending = isinstance(action, Suspend) or (
-            isinstance(action, LastRounds) and action.then == Then.SUSPEND
-        )
-        if suspending and not self.profile.rules.temporary_closure_allowed:
+        return super()._no_more_bets(state)
+
+    def _closure_allowed(self) -> None:
+        if not self.profile.rules.temporary_closure_allowed:
             raise IllegalAction("this profile has no temporary closure of the table")
-        events = list(super()._step(state, action, source))
-        if isinstance(action, Void):
-            state.spin_direction = None  # a void spin does not count for the alternation
-        if isinstance(action, CashOut):
-            for colour in [c for c, s in state.colours.items() if s.player == action.player]:
-                del state.colours[colour]
+
+    def _suspend(self, state: RouletteState, action: Suspend) -> list[Event]:
+        self._closure_allowed()
+        return super()._suspend(state, action)
+
+    def _last_rounds(self, state: RouletteState, action: LastRounds) -> list[Event]:
+        if action.then == Then.SUSPEND:
+            self._closure_allowed()
+        return super()._last_rounds(state, action)
+
+    def _void(self, state: RouletteState, action: Void) -> list[Event]:
+        events = super()._void(state, action)
+        state.spin_direction = None  # a void spin does not count for the alternation
+        return events
+
+    def _cash_out(self, state: RouletteState, action: CashOut) -> list[Event]:
+        events = super()._cash_out(state, action)
+        for colour in [c for c, s in state.colours.items() if s.player == action.player]:
+            del state.colours[colour]
         return events
 
     def extra_step(
@@ -627,8 +666,8 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         if state.launched:
             raise WrongPhase("the ball is already running")
         try:
-            wheel = Direction(action.wheel)
-            ball = wheel.opposite if action.ball is None else Direction(action.ball)
+            wheel = action.wheel if type(action.wheel) is Direction else Direction(action.wheel)
+            ball = _OPPOSITE[wheel] if action.ball is None else Direction(action.ball)
         except ValueError:
             raise MalformedAction(
                 f"spin: {action.wheel!r} / {action.ball!r}: a direction is cw or ccw"
@@ -729,10 +768,10 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         s = self.state
         actions: list[Action] = []
         if s.phase is Phase.BETTING and not s.launched:
-            actions.append(Spin(wheel=self.next_direction() or Direction.CW))
+            actions.append(_SPINS[self.next_direction() or Direction.CW])
         if s.phase is Phase.BETTING:
-            actions.append(NoMoreBets())
-        actions.append(Result())
+            actions.append(_NO_MORE_BETS)
+        actions.append(_DRAW)
         return actions
 
     def play_command(self, words: list[str], player: str) -> Action | None:
