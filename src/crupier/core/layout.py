@@ -41,7 +41,7 @@ from crupier.core.money import Rounding, check_amount, format_amount, share, win
 from crupier.core.profile import Profile
 from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
-from crupier.core.round import JSON, Action, Event, Game, copy_record
+from crupier.core.round import JSON, Action, Event, Game, copy_record, new_event
 
 RESULTS_KEPT = 50
 """How many recent results the state keeps for display (the log keeps them all)."""
@@ -153,6 +153,9 @@ class Bet:
 
 
 _SHARED = frozenset({"results"})
+_FREE_BET: dict[str, Any] = {"status": "free", "point": None, "count": 0}
+"""The fields a new :class:`Bet` takes by default (``_place`` builds bets without __init__)."""
+_new = object.__new__
 
 
 @dataclass
@@ -331,6 +334,8 @@ COMMON_ACTIONS: tuple[type[Action], ...] = (
 )
 
 
+_COMMON_TYPES: frozenset[type[Action]] = frozenset(COMMON_ACTIONS)
+
 # -- the engine -------------------------------------------------------------------------
 
 LP = TypeVar("LP", bound=LayoutProfile)
@@ -465,6 +470,8 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             return self._place(state, action)  # type: ignore[arg-type]
         if kind is NoMoreBets:
             return self._no_more_bets(state)
+        if kind not in _COMMON_TYPES and not isinstance(action, COMMON_ACTIONS):
+            return self.extra_step(state, action, source)  # a game's own action
         if isinstance(action, BuyIn):
             return self._buy_in(state, action)
         if isinstance(action, CashOut):
@@ -543,11 +550,18 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             )
         players[player] -= amount
         bet_id = state.next_bet
-        bet = Bet(bet_id, player, spot.name, amount, amount)
+        bet = _new(Bet)
+        bet.__dict__.update(
+            id=bet_id, player=player, spot=spot.name, amount=amount, original=amount, **_FREE_BET
+        )
         self.on_bet(state, bet, spot)
         state.bets[bet_id] = bet
         state.next_bet = bet_id + 1
-        return [BetPlaced(bet=bet_id, player=player, spot=spot.name, amount=amount)]
+        return [
+            new_event(
+                BetPlaced, {"bet": bet_id, "player": player, "spot": spot.name, "amount": amount}
+            )
+        ]
 
     def check_stake(self, state: LS, player: str, spot: Spot, amount: int) -> None:
         """Minimum, unit multiple and the per-player maximum on the spot."""
@@ -584,7 +598,8 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         return [Note(text=f"{bet.player} takes down {bet.spot} ({format_amount(bet.amount)})")]
 
     def _no_more_bets(self, state: LS) -> list[Event]:
-        self.require_phase(state, _BETTING)
+        if state.phase is not _BETTING:
+            self.require_phase(state, _BETTING)
         started = self.on_round_start(state)  # it may refuse: before the phase changes
         state.phase = _NO_MORE_BETS
         return [_NO_MORE_BETS_NOTE, *started]
@@ -638,7 +653,9 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
     def settle(self, state: LS, outcome: Any) -> list[Event]:
         """Resolve every bet on ``outcome``, in the regulated order; close the round."""
         state.results = keep_recent(state.results, outcome)
-        events: list[Event] = [ResultEvent(result=outcome, announcement=self.announce(outcome))]
+        events: list[Event] = [
+            new_event(ResultEvent, {"result": outcome, "announcement": self.announce(outcome)})
+        ]
         resolved: list[tuple[bool, int, int, Bet, Resolution]] = []
         spots, resolve, order = self._spots, self.resolve, self.order_of
         for bet in state.bets.values():
@@ -646,7 +663,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             res = resolve(bet, spot, outcome, state)
             resolved.append((type(res) is not Lose, order(spot), bet.id, bet, res))
         # Losing bets are removed first, then the winners are paid in order.
-        resolved.sort(key=_settle_key)
+        resolved.sort()  # bet ids are unique: the bets themselves are never compared
         apply = self.apply_resolution
         for _, _, _, bet, res in resolved:
             events.append(apply(state, bet, res))
@@ -704,16 +721,19 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         state.players[bet.player] = state.players.get(bet.player, 0) + returned
         house = bet.amount - returned
         state.house += house
-        return Settled(
-            bet=bet.id,
-            player=bet.player,
-            spot=bet.spot,
-            stake=bet.amount,
-            decision=decision,
-            win=win,
-            returned=returned,
-            house=house,
-            net=returned - bet.amount,
+        return new_event(
+            Settled,
+            {
+                "bet": bet.id,
+                "player": bet.player,
+                "spot": bet.spot,
+                "stake": bet.amount,
+                "decision": decision,
+                "win": win,
+                "returned": returned,
+                "house": house,
+                "net": returned - bet.amount,
+            },
         )
 
     def _stay(self, state: LS, bet: Bet, res: Stay) -> Settled:
@@ -782,10 +802,6 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
 
 
 _NO_MORE_BETS_NOTE = Note(text="no more bets")
-
-
-def _settle_key(item: tuple[bool, int, int, Bet, Resolution]) -> tuple[bool, int, int]:
-    return item[0], item[1], item[2]
 
 
 def _fmt(amount: object) -> str:

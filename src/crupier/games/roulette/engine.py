@@ -70,7 +70,7 @@ from crupier.core.profile import Ratio
 from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
-from crupier.core.round import Action, Event, registry
+from crupier.core.round import Action, Event, new_event, registry
 from crupier.core.wheel import BLACK, RED
 from crupier.core.wheel import spin as spin_wheel
 from crupier.games.builtin import builtin_raw, load_builtin_profile
@@ -545,7 +545,7 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
 
     def resolve(self, bet: Bet, spot: Spot, outcome: Any, state: RouletteState) -> Resolution:
         if bet.status == FREE and (outcome != 0 or spot.bet_type not in SIMPLE_CHANCES):
-            numbers, win = self.payout_of(spot)
+            numbers, win = self._payouts.get(spot.name) or self.payout_of(spot)
             return win if outcome in numbers else LOSE
         locked = False
         if is_simple_chance(spot) and outcome == 0 and bet.status != FREE:
@@ -594,7 +594,10 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
     def on_round_start(self, state: RouletteState) -> list[Event]:
         """At "no more bets" every undeclared zero choice takes the profile's default."""
         events: list[Event] = []
-        if not any(bet.status == ZERO for bet in state.bets.values()):
+        for bet in state.bets.values():
+            if bet.status == ZERO:
+                break
+        else:
             return events
         default = self.profile.rules.zero_default_choice
         for bet in sorted(state.bets.values(), key=lambda b: b.id):
@@ -662,7 +665,8 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         return None if last is None else last.opposite
 
     def _spin(self, state: RouletteState, action: Spin) -> list[Event]:
-        self.require_phase(state, Phase.BETTING)
+        if state.phase is not Phase.BETTING:
+            self.require_phase(state, Phase.BETTING)
         if state.launched:
             raise WrongPhase("the ball is already running")
         try:
@@ -681,10 +685,11 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         state.launched = True
         state.spin_direction = wheel
         start = f", from {state.results[-1]}" if state.results else ""
-        return [Note(text=f"wheel {wheel}, ball {ball}{start}")]
+        return [new_event(Note, {"text": f"wheel {wheel}, ball {ball}{start}"})]
 
     def _result(self, state: RouletteState, action: Result, source: RandomSource) -> list[Event]:
-        self.require_phase(state, Phase.NO_MORE_BETS)
+        if state.phase is not Phase.NO_MORE_BETS:
+            self.require_phase(state, Phase.NO_MORE_BETS)
         turns = action.ball_turns
         if turns is not None:
             if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
