@@ -563,18 +563,24 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             )
         ]
 
-    def check_stake(self, state: LS, player: str, spot: Spot, amount: int) -> None:
-        """Minimum, unit multiple and the per-player maximum on the spot."""
+    def check_minimum_and_unit(self, state: LS, spot: Spot, amount: int) -> None:
+        """Refuse a stake under the spot's minimum or not a multiple of its unit (the two
+        checks every layout game makes before its own maximum)."""
         minimum = self.minimum(spot, state)
         if amount < minimum:
             raise BetUnderMinimum(
                 f"{spot.name}: {format_amount(amount)} is under the minimum {format_amount(minimum)}"
             )
-        maximum, unit = self.stake_terms(spot)
+        unit = self.stake_terms(spot)[1]
         if amount % unit:
             raise NotMultipleOfUnit(
                 f"{spot.name}: {format_amount(amount)} is not a multiple of {format_amount(unit)}"
             )
+
+    def check_stake(self, state: LS, player: str, spot: Spot, amount: int) -> None:
+        """Minimum, unit multiple and the per-player maximum on the spot."""
+        self.check_minimum_and_unit(state, spot, amount)
+        maximum = self.stake_terms(spot)[0]
         name = spot.name
         already = 0
         for b in state.bets.values():

@@ -38,11 +38,9 @@ from typing import Any, ClassVar
 
 from crupier.core.errors import (
     BetOverMaximum,
-    BetUnderMinimum,
     IllegalAction,
     MalformedAction,
     MalformedAmount,
-    NotMultipleOfUnit,
     NotPermitted,
     WrongPhase,
 )
@@ -219,16 +217,7 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
     def check_stake(self, state: BouleState, player: str, spot: Spot, amount: int) -> None:
         """Cloth minimum, unit multiple, and the per-player maximum on the box (per table
         or per cloth, by ``rules.maximum_scope``)."""
-        minimum = self.minimum(spot, state)
-        if amount < minimum:
-            raise BetUnderMinimum(
-                f"{spot.name}: {format_amount(amount)} is under the minimum {format_amount(minimum)}"
-            )
-        unit = self.multiple_of(spot)
-        if amount % unit:
-            raise NotMultipleOfUnit(
-                f"{spot.name}: {format_amount(amount)} is not a multiple of {format_amount(unit)}"
-            )
+        self.check_minimum_and_unit(state, spot, amount)
         per_table = self.profile.rules.maximum_scope is MaximumScope.TABLE
         box = spot.name.split("@")[0]
         already = sum(

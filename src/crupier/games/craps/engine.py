@@ -35,7 +35,6 @@ from crupier.core import dice as dice_mod
 from crupier.core.errors import (
     BetNotWithdrawable,
     BetOverMaximum,
-    BetUnderMinimum,
     IllegalAction,
     MalformedAction,
     MalformedAmount,
@@ -251,16 +250,7 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
             if spot.bet_type in ("win-odds", "come-odds")
             else self.profile.maxima.dont_odds_percent[point]
         )
-        minimum = self.minimum(spot, state)
-        if amount < minimum:
-            raise BetUnderMinimum(
-                f"{spot.name}: {format_amount(amount)} is under the minimum {format_amount(minimum)}"
-            )
-        unit = self.multiple_of(spot)
-        if amount % unit:
-            raise NotMultipleOfUnit(
-                f"{spot.name}: {format_amount(amount)} is not a multiple of {format_amount(unit)}"
-            )
+        self.check_minimum_and_unit(state, spot, amount)
         name = self._odds_name(spot, point)
         already = sum(
             b.amount
