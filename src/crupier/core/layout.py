@@ -20,7 +20,6 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, model_validator
@@ -156,6 +155,8 @@ _SHARED = frozenset({"results"})
 _FREE_BET: dict[str, Any] = {"status": "free", "point": None, "count": 0}
 """The fields a new :class:`Bet` takes by default (``_place`` builds bets without __init__)."""
 _new = object.__new__
+_WHOLE = Stay().scale
+"""The scale of a bet that stays whole (``Stay``'s default, one shared ``Fraction(1)``)."""
 
 
 @dataclass
@@ -744,7 +745,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
 
     def _stay(self, state: LS, bet: Bet, res: Stay) -> Settled:
         stake = bet.amount
-        if res.scale != Fraction(1):
+        if res.scale is not _WHOLE and res.scale != 1:
             bet.amount = share(stake, res.scale, self.profile.limits.rounding, 1)
         lost = stake - bet.amount
         state.house += lost

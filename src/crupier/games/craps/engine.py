@@ -365,13 +365,14 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
 
     def _step(self, state: CrapsState, action: Action, source: RandomSource) -> Sequence[Event]:
         if state.phase is not Phase.CLOSED:
-            if isinstance(action, LastRounds) and not self.profile.rules.last_throws_rule:
+            if isinstance(action, (PlaceBet, TakeDown)):
+                if action.by is Role.STICKMAN:
+                    self._check_stickman(state, action)
+            elif isinstance(action, LastRounds) and not self.profile.rules.last_throws_rule:
                 raise IllegalAction(
                     "last-rounds: this profile has no 'last three throws' closing rule"
                 )
-            if isinstance(action, (PlaceBet, TakeDown)) and action.by is Role.STICKMAN:
-                self._check_stickman(state, action)
-            if isinstance(action, NoMoreBets) and state.phase is Phase.BETTING:
+            elif isinstance(action, NoMoreBets) and state.phase is Phase.BETTING:
                 blocker = self.throw_blocker(state)
                 if blocker is not None:
                     raise IllegalAction(f"no-more-bets: {blocker}")
