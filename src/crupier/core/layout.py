@@ -664,11 +664,14 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             new_event(ResultEvent, {"result": outcome, "announcement": self.announce(outcome)})
         ]
         resolved: list[tuple[bool, int, int, Bet, Resolution]] = []
-        spots, resolve, order = self._spots, self.resolve, self.order_of
+        spots, resolve, orders = self._spots, self.resolve, self._orders
         for bet in state.bets.values():
             spot = spots.get(bet.spot) or self.spot(bet.spot)
             res = resolve(bet, spot, outcome, state)
-            resolved.append((type(res) is not Lose, order(spot), bet.id, bet, res))
+            order = orders.get(spot.name)
+            if order is None:
+                order = self.order_of(spot)
+            resolved.append((type(res) is not Lose, order, bet.id, bet, res))
         # Losing bets are removed first, then the winners are paid in order.
         resolved.sort()  # bet ids are unique: the bets themselves are never compared
         apply = self.apply_resolution

@@ -159,6 +159,21 @@ FRENCH_ORDER: dict[str, int] = {
 """Payment order of 002 IV.3.c (spec 01, Round procedure 6)."""
 
 _OPPOSITE = {Direction.CW: Direction.CCW, Direction.CCW: Direction.CW}
+
+
+def _announcement(n: int) -> str:
+    if n == 0:
+        return "0, zero"
+    words = [
+        "red" if n in RED else "black" if n in BLACK else "",
+        "even" if n % 2 == 0 else "odd",
+        "low" if n <= 18 else "high",
+    ]
+    return f"{n}, " + ", ".join(words)
+
+
+_ANNOUNCEMENTS = {n: _announcement(n) for n in range(37)}
+"""How the croupier announces each pocket, written once."""
 LOSE = Lose()
 _SPINS = {d: Spin(wheel=d) for d in Direction}
 _NO_MORE_BETS = NoMoreBets()
@@ -264,15 +279,13 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         return FRENCH_ORDER[spot.bet_type]
 
     def announce(self, outcome: Any) -> str:
-        n = int(outcome)
-        if n == 0:
-            return "0, zero"
-        words = [
-            "red" if n in RED else "black" if n in BLACK else "",
-            "even" if n % 2 == 0 else "odd",
-            "low" if n <= 18 else "high",
-        ]
-        return f"{n}, " + ", ".join(words)
+        """``"17, black, odd, low"``: the pocket and its simple chances (``"0, zero"``).
+
+        >>> from crupier.games.french_roulette import GAME
+        >>> GAME.engine(GAME.load_profile()).announce(19)
+        '19, red, odd, high'
+        """
+        return _ANNOUNCEMENTS[int(outcome)]
 
     # -- zero choices --------------------------------------------------------------------
 
@@ -370,7 +383,7 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         state.launched = True
         state.spin_direction = wheel
         start = f", from {state.results[-1]}" if state.results else ""
-        return [new_event(Note, {"text": f"wheel {wheel}, ball {ball}{start}"})]
+        return [new_event(Note, {"text": f"wheel {wheel.value}, ball {ball.value}{start}"})]
 
     def _result(self, state: RouletteState, action: Result, source: RandomSource) -> list[Event]:
         if state.phase is not Phase.NO_MORE_BETS:
