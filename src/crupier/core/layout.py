@@ -152,9 +152,6 @@ class Bet:
 
 
 _SHARED = frozenset({"results"})
-_FREE_BET: dict[str, Any] = {"status": "free", "point": None, "count": 0}
-"""The fields a new :class:`Bet` takes by default (``_place`` builds bets without __init__)."""
-_new = object.__new__
 _WHOLE = Stay().scale
 """The scale of a bet that stays whole (``Stay``'s default, one shared ``Fraction(1)``)."""
 
@@ -551,9 +548,18 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             )
         players[player] -= amount
         bet_id = state.next_bet
-        bet = _new(Bet)
-        bet.__dict__.update(
-            id=bet_id, player=player, spot=spot.name, amount=amount, original=amount, **_FREE_BET
+        bet = new_event(  # a Bet, from the dict of all its fields (see new_event)
+            Bet,
+            {
+                "id": bet_id,
+                "player": player,
+                "spot": spot.name,
+                "amount": amount,
+                "original": amount,
+                "status": "free",
+                "point": None,
+                "count": 0,
+            },
         )
         self.on_bet(state, bet, spot)
         state.bets[bet_id] = bet
