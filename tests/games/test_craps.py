@@ -54,6 +54,7 @@ from crupier.games.craps import (
     ShooterLineBet,
     Throw,
     load_builtin,
+    raw_profile,
     spot_of,
 )
 from crupier.testing import assert_refused, long_run
@@ -669,10 +670,10 @@ def test_catalogue_hooks() -> None:
 def test_simple_maximum_below_20_times_the_minimum_is_refused() -> None:
     text = 'game = "craps"\nprofile = "x"\n[limits]\nminimum = 500\n[maxima]\nsimple = 9500\n'
     with pytest.raises(ProfileError) as info:
-        load_profile_text(CrapsProfile, text)
+        load_profile_text(CrapsProfile, text, base=raw_profile())
     assert str(info.value).startswith("maxima.simple:")
     assert "20 times" in str(info.value)
-    load_profile_text(CrapsProfile, text.replace("9500", "10000"))
+    load_profile_text(CrapsProfile, text.replace("9500", "10000"), base=raw_profile())
 
 
 def test_spain_needs_100_times_and_no_more_than_1000_times() -> None:

@@ -20,7 +20,6 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from fractions import Fraction
 from typing import Any, ClassVar, Generic, TypeVar
 
 from pydantic import BaseModel, ConfigDict, model_validator
@@ -41,7 +40,7 @@ from crupier.core.money import Rounding, check_amount, format_amount, share, win
 from crupier.core.profile import Profile
 from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
-from crupier.core.round import JSON, Action, Event, Game, copy_record
+from crupier.core.round import JSON, Action, Event, Game, copy_record, new_event
 
 RESULTS_KEPT = 50
 """How many recent results the state keeps for display (the log keeps them all)."""
@@ -54,6 +53,14 @@ class Phase(StrEnum):
     NO_MORE_BETS = "no-more-bets"  # rien ne va plus: the result is awaited
     SUSPENDED = "suspended"  # temporarily closed, the float locked
     CLOSED = "closed"  # the session is over
+
+
+_BETTING, _NO_MORE_BETS, _SUSPENDED, _CLOSED = (
+    Phase.BETTING,
+    Phase.NO_MORE_BETS,
+    Phase.SUSPENDED,
+    Phase.CLOSED,
+)  # module names: read on every action, faster than the enum's attributes
 
 
 class Then(StrEnum):
@@ -145,6 +152,8 @@ class Bet:
 
 
 _SHARED = frozenset({"results"})
+_WHOLE = Stay().scale
+"""The scale of a bet that stays whole (``Stay``'s default, one shared ``Fraction(1)``)."""
 
 
 @dataclass
@@ -323,6 +332,8 @@ COMMON_ACTIONS: tuple[type[Action], ...] = (
 )
 
 
+_COMMON_TYPES: frozenset[type[Action]] = frozenset(COMMON_ACTIONS)
+
 # -- the engine -------------------------------------------------------------------------
 
 LP = TypeVar("LP", bound=LayoutProfile)
@@ -344,7 +355,24 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
 
     def __init__(self, profile: LP, source: RandomSource | None = None, **options: Any) -> None:
         self._spots: dict[str, Spot] = {}
+        self._terms: dict[str, tuple[int, int]] = {}
+        self._orders: dict[str, int] = {}
         super().__init__(profile, source, **options)
+
+    def stake_terms(self, spot: Spot) -> tuple[int, int]:
+        """``(maximum, multiple_of)`` of ``spot``, read once per spot: both hooks are pure
+        functions of the spot and the profile, which is fixed for the game."""
+        terms = self._terms.get(spot.name)
+        if terms is None:
+            terms = self._terms[spot.name] = (self.maximum(spot), self.multiple_of(spot))
+        return terms
+
+    def order_of(self, spot: Spot) -> int:
+        """:meth:`settlement_order` of ``spot``, read once per spot."""
+        order = self._orders.get(spot.name)
+        if order is None:
+            order = self._orders[spot.name] = self.settlement_order(spot)
+        return order
 
     def spot(self, text: str) -> Spot:
         """:meth:`parse_spot`, cached: a spot's text parses once per game, whose profile is
@@ -433,8 +461,15 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
     # -- generic machinery ---------------------------------------------------------
 
     def _step(self, state: LS, action: Action, source: RandomSource) -> Sequence[Event]:
-        if state.phase is Phase.CLOSED:
+        if state.phase is _CLOSED:
             raise WrongPhase("the table is closed for this session")
+        kind = type(action)
+        if kind is PlaceBet:
+            return self._place(state, action)  # type: ignore[arg-type]
+        if kind is NoMoreBets:
+            return self._no_more_bets(state)
+        if kind not in _COMMON_TYPES and not isinstance(action, COMMON_ACTIONS):
+            return self.extra_step(state, action, source)  # a game's own action
         if isinstance(action, BuyIn):
             return self._buy_in(state, action)
         if isinstance(action, CashOut):
@@ -478,53 +513,86 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         return [Note(text=f"{action.player} cashes out {format_amount(amount)}")]
 
     def _player(self, state: LS, player: object) -> str:
+        if type(player) is str and player in state.players:
+            return player
         if not isinstance(player, str) or player not in state.players:
             raise UnknownPlayer(f"{player!r} is not at the table (buy in first)")
         return player
 
     def _place(self, state: LS, action: PlaceBet) -> list[Event]:
-        if state.phase is Phase.NO_MORE_BETS:
-            raise BettingClosed(
-                f"no more bets: the {action.spot} bet of {_fmt(action.amount)} is returned"
-            )
-        self.require_phase(state, Phase.BETTING)
+        if state.phase is not _BETTING:
+            if state.phase is _NO_MORE_BETS:
+                raise BettingClosed(
+                    f"no more bets: the {action.spot} bet of {_fmt(action.amount)} is returned"
+                )
+            self.require_phase(state, _BETTING)
         player = self._player(state, action.player)
-        if not isinstance(action.amount, int) or isinstance(action.amount, bool):
-            raise MalformedAmount(f"{action.amount!r} is not an amount (a whole number of cents)")
-        amount = check_amount(action.amount)
-        if not isinstance(action.spot, str):
-            raise MalformedAction(f"{action.spot!r} is not a spot name")
-        spot = self.spot(action.spot)
+        amount = action.amount
+        if type(amount) is not int or amount <= 0:  # bool is refused too
+            if not isinstance(amount, int) or isinstance(amount, bool):
+                raise MalformedAmount(f"{amount!r} is not an amount (a whole number of cents)")
+            amount = check_amount(amount)
+        text = action.spot
+        spot = self._spots.get(text) if type(text) is str else None
+        if spot is None:
+            if not isinstance(text, str):
+                raise MalformedAction(f"{text!r} is not a spot name")
+            spot = self.spot(text)
         self.check_stake(state, player, spot, amount)
         self.check_bet(state, player, spot, amount)
-        if state.players[player] < amount:
+        players = state.players
+        if players[player] < amount:
             raise InsufficientFunds(
-                f"{player} holds {format_amount(state.players[player])}, "
+                f"{player} holds {format_amount(players[player])}, "
                 f"not enough for {format_amount(amount)}"
             )
-        state.players[player] -= amount
-        bet = Bet(state.next_bet, player, spot.name, amount, amount)
+        players[player] -= amount
+        bet_id = state.next_bet
+        bet = new_event(  # a Bet, from the dict of all its fields (see new_event)
+            Bet,
+            {
+                "id": bet_id,
+                "player": player,
+                "spot": spot.name,
+                "amount": amount,
+                "original": amount,
+                "status": "free",
+                "point": None,
+                "count": 0,
+            },
+        )
         self.on_bet(state, bet, spot)
-        state.bets[bet.id] = bet
-        state.next_bet += 1
-        return [BetPlaced(bet=bet.id, player=player, spot=spot.name, amount=amount)]
+        state.bets[bet_id] = bet
+        state.next_bet = bet_id + 1
+        return [
+            new_event(
+                BetPlaced, {"bet": bet_id, "player": player, "spot": spot.name, "amount": amount}
+            )
+        ]
 
-    def check_stake(self, state: LS, player: str, spot: Spot, amount: int) -> None:
-        """Minimum, unit multiple and the per-player maximum on the spot."""
+    def check_minimum_and_unit(self, state: LS, spot: Spot, amount: int) -> None:
+        """Refuse a stake under the spot's minimum or not a multiple of its unit (the two
+        checks every layout game makes before its own maximum)."""
         minimum = self.minimum(spot, state)
         if amount < minimum:
             raise BetUnderMinimum(
                 f"{spot.name}: {format_amount(amount)} is under the minimum {format_amount(minimum)}"
             )
-        unit = self.multiple_of(spot)
+        unit = self.stake_terms(spot)[1]
         if amount % unit:
             raise NotMultipleOfUnit(
                 f"{spot.name}: {format_amount(amount)} is not a multiple of {format_amount(unit)}"
             )
-        already = sum(
-            b.amount for b in state.bets.values() if b.player == player and b.spot == spot.name
-        )
-        maximum = self.maximum(spot)
+
+    def check_stake(self, state: LS, player: str, spot: Spot, amount: int) -> None:
+        """Minimum, unit multiple and the per-player maximum on the spot."""
+        self.check_minimum_and_unit(state, spot, amount)
+        maximum = self.stake_terms(spot)[0]
+        name = spot.name
+        already = 0
+        for b in state.bets.values():
+            if b.spot == name and b.player == player:
+                already += b.amount
         if already + amount > maximum:
             held = f" (already {format_amount(already)} there)" if already else ""
             raise BetOverMaximum(
@@ -533,7 +601,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             )
 
     def _take_down(self, state: LS, action: TakeDown) -> list[Event]:
-        self.require_phase(state, Phase.BETTING)
+        self.require_phase(state, _BETTING)
         bet = state.bets.get(action.bet) if isinstance(action.bet, int) else None
         if bet is None or bet.player != action.player:
             raise IllegalAction(f"{action.player} has no bet number {action.bet!r}")
@@ -543,16 +611,17 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         return [Note(text=f"{bet.player} takes down {bet.spot} ({format_amount(bet.amount)})")]
 
     def _no_more_bets(self, state: LS) -> list[Event]:
-        self.require_phase(state, Phase.BETTING)
+        if state.phase is not _BETTING:
+            self.require_phase(state, _BETTING)
         started = self.on_round_start(state)  # it may refuse: before the phase changes
-        state.phase = Phase.NO_MORE_BETS
-        return [Note(text="no more bets"), *started]
+        state.phase = _NO_MORE_BETS
+        return [_NO_MORE_BETS_NOTE, *started]
 
     def _void(self, state: LS, action: Void) -> list[Event]:
-        if state.phase is not Phase.NO_MORE_BETS and not state.launched:
+        if state.phase is not _NO_MORE_BETS and not state.launched:
             raise WrongPhase("there is no spin or throw in progress to void")
         if self.void_reopens_betting:
-            state.phase = Phase.BETTING
+            state.phase = _BETTING
         state.launched = False
         state.voids += 1
         reason = f" ({action.reason})" if action.reason else ""
@@ -560,7 +629,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         return [Note(text=f"void round{reason}: nothing is settled, bets stay; {again}")]
 
     def _last_rounds(self, state: LS, action: LastRounds) -> list[Event]:
-        self.require_phase(state, Phase.BETTING, Phase.NO_MORE_BETS)
+        self.require_phase(state, _BETTING, _NO_MORE_BETS)
         count = action.count
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
             raise MalformedAction(f"last-rounds: {count!r} is not a number of rounds")
@@ -575,20 +644,20 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         return [Note(text=f"the last {count} rounds")]
 
     def _suspend(self, state: LS, action: Suspend) -> list[Event]:
-        self.require_phase(state, Phase.BETTING)
+        self.require_phase(state, _BETTING)
         if state.bets:
             raise IllegalAction(
                 "bets are on the layout: announce the last round first (last-rounds then=suspend)"
             )
         if not isinstance(action.key_holder, str) or not action.key_holder.strip():
             raise MalformedAction("suspend: name who keeps the key of the float")
-        state.phase = Phase.SUSPENDED
+        state.phase = _SUSPENDED
         state.key_holder = action.key_holder
         return [Note(text=f"table temporarily closed; the key is kept by {action.key_holder}")]
 
     def _reopen(self, state: LS) -> list[Event]:
-        self.require_phase(state, Phase.SUSPENDED)
-        state.phase = Phase.BETTING
+        self.require_phase(state, _SUSPENDED)
+        state.phase = _BETTING
         state.key_holder = None
         return [Note(text="table reopened")]
 
@@ -597,22 +666,24 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
     def settle(self, state: LS, outcome: Any) -> list[Event]:
         """Resolve every bet on ``outcome``, in the regulated order; close the round."""
         state.results = keep_recent(state.results, outcome)
-        events: list[Event] = [ResultEvent(result=outcome, announcement=self.announce(outcome))]
-        resolved: list[tuple[Bet, Spot, Resolution]] = []
-        for bet in list(state.bets.values()):
-            spot = self.spot(bet.spot)
-            resolved.append((bet, spot, self.resolve(bet, spot, outcome, state)))
+        events: list[Event] = [
+            new_event(ResultEvent, {"result": outcome, "announcement": self.announce(outcome)})
+        ]
+        resolved: list[tuple[bool, int, int, Bet, Resolution]] = []
+        spots, resolve, orders = self._spots, self.resolve, self._orders
+        for bet in state.bets.values():
+            spot = spots.get(bet.spot) or self.spot(bet.spot)
+            res = resolve(bet, spot, outcome, state)
+            order = orders.get(spot.name)
+            if order is None:
+                order = self.order_of(spot)
+            resolved.append((type(res) is not Lose, order, bet.id, bet, res))
         # Losing bets are removed first, then the winners are paid in order.
-        resolved.sort(
-            key=lambda item: (
-                not isinstance(item[2], Lose),
-                self.settlement_order(item[1]),
-                item[0].id,
-            )
-        )
-        for bet, _spot, res in resolved:
-            events.append(self.apply_resolution(state, bet, res))
-        state.phase = Phase.BETTING
+        resolved.sort()  # bet ids are unique: the bets themselves are never compared
+        apply = self.apply_resolution
+        for _, _, _, bet, res in resolved:
+            events.append(apply(state, bet, res))
+        state.phase = _BETTING
         state.launched = False
         state.rounds += 1
         if state.rounds_left is not None:
@@ -621,16 +692,26 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
                 events.extend(self.on_final_round(state))
                 state.rounds_left = None
                 if state.then is Then.SUSPEND:
-                    state.phase = Phase.SUSPENDED
+                    state.phase = _SUSPENDED
                     events.append(Note(text="table temporarily closed"))
                 else:
-                    state.phase = Phase.CLOSED
+                    state.phase = _CLOSED
                     events.append(Note(text="the session is closed"))
         return events
 
     def apply_resolution(self, state: LS, bet: Bet, res: Resolution) -> Settled:
         """Move the money of one resolution between the player, the layout and the house."""
         limits = self.profile.limits
+        kind = type(res)
+        if kind is Lose:
+            return self._close(state, bet, res, 0, "lose")
+        if kind is Win:
+            ratio = res.ratio  # type: ignore[union-attr]
+            unit = limits.chip_unit
+            win = bet.amount * ratio.numerator
+            if ratio.denominator != 1 or win % unit:  # not a whole chip: the named rounding
+                win = win_amount(bet.amount, ratio, limits.rounding, unit)
+            return self._close(state, bet, res, bet.amount + win, "win", win=win)
         if isinstance(res, Win):
             win = win_amount(bet.amount, res.ratio, limits.rounding, limits.chip_unit)
             return self._close(state, bet, res, bet.amount + win, "win", win=win)
@@ -656,21 +737,24 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         state.players[bet.player] = state.players.get(bet.player, 0) + returned
         house = bet.amount - returned
         state.house += house
-        return Settled(
-            bet=bet.id,
-            player=bet.player,
-            spot=bet.spot,
-            stake=bet.amount,
-            decision=decision,
-            win=win,
-            returned=returned,
-            house=house,
-            net=returned - bet.amount,
+        return new_event(
+            Settled,
+            {
+                "bet": bet.id,
+                "player": bet.player,
+                "spot": bet.spot,
+                "stake": bet.amount,
+                "decision": decision,
+                "win": win,
+                "returned": returned,
+                "house": house,
+                "net": returned - bet.amount,
+            },
         )
 
     def _stay(self, state: LS, bet: Bet, res: Stay) -> Settled:
         stake = bet.amount
-        if res.scale != Fraction(1):
+        if res.scale is not _WHOLE and res.scale != 1:
             bet.amount = share(stake, res.scale, self.profile.limits.rounding, 1)
         lost = stake - bet.amount
         state.house += lost
@@ -695,12 +779,12 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
     def base_legal_actions(self) -> list[str]:
         """The common action kinds the phase allows."""
         phase = self.state.phase
-        if phase is Phase.CLOSED:
+        if phase is _CLOSED:
             return []
-        if phase is Phase.SUSPENDED:
+        if phase is _SUSPENDED:
             return ["reopen"]
         kinds = ["buy-in", "cash-out", "last-rounds"]
-        if phase is Phase.BETTING:
+        if phase is _BETTING:
             kinds += ["place-bet", "take-down", "no-more-bets", "suspend"]
             if self.state.launched:
                 kinds.append("void")
@@ -731,6 +815,9 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             "bets": [b.to_dict() for b in sorted(s.bets.values(), key=lambda b: b.id)],
             "legal_actions": self.legal_actions(),
         }
+
+
+_NO_MORE_BETS_NOTE = Note(text="no more bets")
 
 
 def _fmt(amount: object) -> str:

@@ -21,10 +21,10 @@ import json
 import types
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any, ClassVar, Generic, Self, TypeVar
+from typing import Any, ClassVar, Generic, NamedTuple, Self, TypeVar
 
 from crupier.core.errors import MalformedAction, NotPermitted, ReplayMismatch, RuleError
 from crupier.core.profile import Profile
@@ -32,6 +32,68 @@ from crupier.core.rng import RandomSource, SystemSource
 from crupier.core.roles import Role
 
 JSON = dict[str, Any]
+E = TypeVar("E")
+
+_MISSING = object()
+
+
+def fast_init(cls: type) -> Callable[..., None]:
+    """An ``__init__`` for the dataclass ``cls`` that stores every field in one step.
+
+    The ``__init__`` a frozen dataclass generates sets its fields one by one through
+    ``object.__setattr__``; this one builds the instance's ``__dict__`` at once, with
+    the same signature (positional and keyword-only fields, defaults and default
+    factories). Actions and events, built several times per round, get it through
+    ``__init_subclass__`` (:class:`Action`, :class:`Event`); equality, hashing, ``repr``
+    and immutability stay the dataclass's own.
+
+    >>> @dataclass(frozen=True)
+    ... class Pair:
+    ...     a: int
+    ...     b: int = 2
+    >>> Pair.__init__ = fast_init(Pair)
+    >>> Pair(1), Pair(1) == Pair(1, 2)
+    (Pair(a=1, b=2), True)
+    """
+    fields = dataclasses.fields(cls)
+    if any(not f.init for f in fields):
+        raise TypeError(f"{cls.__name__}: every field of an action or event is set at init")
+    positional = [f for f in fields if not f.kw_only]
+    keyword = [f for f in fields if f.kw_only]
+    env: dict[str, Any] = {"_set": object.__setattr__, "_MISSING": _MISSING}
+    params, fills = [], []
+    for group, marker in ((positional, False), (keyword, True)):
+        if marker and group:
+            params.append("*")
+        for f in group:
+            if f.default is not dataclasses.MISSING:
+                env[f"_d_{f.name}"] = f.default
+                params.append(f"{f.name}=_d_{f.name}")
+            elif f.default_factory is not dataclasses.MISSING:
+                env[f"_f_{f.name}"] = f.default_factory
+                params.append(f"{f.name}=_MISSING")
+                fills.append(f"    if {f.name} is _MISSING: {f.name} = _f_{f.name}()")
+            else:
+                params.append(f.name)
+    values = ", ".join(f"{f.name!r}: {f.name}" for f in fields)
+    head = f"def __init__(self, {', '.join(params)}):" if params else "def __init__(self):"
+    code = "\n".join([head, *fills, f"    _set(self, '__dict__', {{{values}}})"])
+    exec(code, env)  # the code is built above from the dataclass's own field names
+    init: Callable[..., None] = env["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    return init
+
+
+def _deferred_init(owner: type) -> Callable[..., None]:
+    """Stands in ``owner.__init__`` until the dataclass decorator has run: the first call
+    builds :func:`fast_init` from the fields and puts it in its place."""
+
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        init = fast_init(owner)
+        type.__setattr__(owner, "__init__", init)
+        init(self, *args, **kwargs)
+
+    return __init__
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -40,6 +102,11 @@ class Action:
 
     kind: ClassVar[str] = "action"
     by: Role = Role.CROUPIER
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "__init__" not in cls.__dict__:  # the dataclass decorator keeps this one
+            cls.__init__ = _deferred_init(cls)  # type: ignore[method-assign]
 
     def to_dict(self) -> JSON:
         """A JSON-ready dict: ``{"kind": ..., "by": ..., fields...}``."""
@@ -57,6 +124,11 @@ class Event:
 
     kind: ClassVar[str] = "event"
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "__init__" not in cls.__dict__:  # the dataclass decorator keeps this one
+            cls.__init__ = _deferred_init(cls)  # type: ignore[method-assign]
+
     def to_dict(self) -> JSON:
         """A JSON-ready dict: ``{"kind": ..., fields...}``."""
         out: JSON = {"kind": self.kind}
@@ -66,9 +138,12 @@ class Event:
         return out
 
 
-@dataclass(frozen=True)
-class Entry:
-    """One line of a game's log: the action and every draw made while applying it."""
+class Entry(NamedTuple):
+    """One line of a game's log: the action and every draw made while applying it.
+
+    A named tuple (immutable, compared by value): a log holds one per action, and a
+    tuple is the cheapest immutable record Python builds.
+    """
 
     seq: int
     action: Action
@@ -83,12 +158,31 @@ class Entry:
         }
 
 
-@dataclass(frozen=True)
-class Record:
+class Record(NamedTuple):
     """What :meth:`Game.apply` returns: the log entry and the events it produced."""
 
     entry: Entry
     events: tuple[Event, ...] = ()
+
+
+_tuple_new = tuple.__new__
+
+
+def new_event(cls: type[E], fields: dict[str, Any]) -> E:
+    """An event (or any dataclass without ``__post_init__``) from the dict of all its
+    fields, without the generated ``__init__``: the hot paths of the engines (a bet
+    placed, a bet settled) build their events this way, several per round.
+
+    >>> @dataclass(frozen=True, kw_only=True)
+    ... class Paid(Event):
+    ...     kind: ClassVar[str] = "paid"
+    ...     amount: int
+    >>> new_event(Paid, {"amount": 5}) == Paid(amount=5)
+    True
+    """
+    event = object.__new__(cls)
+    object.__setattr__(event, "__dict__", fields)
+    return event
 
 
 class ScriptedSource(RandomSource):
@@ -255,6 +349,10 @@ class Game(ABC, Generic[P, S]):
         self.options = options
         self.state: S = self.initial_state()
         self.log: list[Entry] = []
+        cls = type(self)
+        self._plain_checks = (
+            cls.in_place is Game.in_place and cls.check_permission is Game.check_permission
+        )
 
     # -- to be defined by each game --------------------------------------------------
 
@@ -323,16 +421,33 @@ class Game(ABC, Generic[P, S]):
         return True
 
     def apply(self, action: Action) -> Record:
-        """Verify and apply ``action``; log it with its draws; return the record."""
-        recorder = _Recorder(self.source)
-        if isinstance(action, Action) and self.in_place(action):
-            self.check_permission(action)
-            events = self._step(self.state, action, recorder)
+        """Verify and apply ``action``; log it with its draws; return the record.
+
+        The draws of the action are the ones the source records while it is applied
+        (every :class:`RandomSource` keeps its draws in ``draws``).
+        """
+        draws = self.source.draws
+        start = len(draws)
+        if not isinstance(action, Action):
+            raise MalformedAction(f"{action!r} is not an action")
+        kind = action.kind
+        allowed = self.permissions.get(kind)
+        if self._plain_checks and allowed is not None and action.by in allowed:
+            # the base checks, inline: the permission holds and in_place is the kind's
+            in_place = kind in self.checked_first
         else:
-            self.state, events = self._trial(action, recorder)
-        entry = Entry(len(self.log) + 1, action, tuple(recorder.taken))
-        self.log.append(entry)
-        return Record(entry, tuple(events))
+            in_place = self.in_place(action)
+            if in_place:
+                self.check_permission(action)
+        if in_place:
+            events = self._step(self.state, action, self.source)
+        else:
+            self.state, events = self._trial(action, self.source)
+        log = self.log
+        taken = tuple(draws[start:]) if len(draws) > start else ()
+        entry = _tuple_new(Entry, (len(log) + 1, action, taken))
+        log.append(entry)
+        return _tuple_new(Record, (entry, tuple(events)))
 
     def apply_all(self, actions: Iterable[Action]) -> list[Record]:
         """Apply actions in order (stopping at the first refusal)."""
@@ -364,23 +479,6 @@ class Game(ABC, Generic[P, S]):
         return Entry(int(data["seq"]), action, draws)
 
 
-class _Recorder(RandomSource):
-    """Passes draws through to the real source and keeps the ones this action took."""
-
-    def __init__(self, inner: RandomSource) -> None:
-        self.inner = inner
-        self.taken: list[tuple[int, int]] = []
-        self.draws = self.taken
-
-    def randbelow(self, n: int) -> int:
-        value = self.inner.randbelow(n)  # the inner source checks n and records the draw
-        self.taken.append((n, value))
-        return value
-
-    def _below(self, n: int) -> int:
-        return self.randbelow(n)
-
-
 class _ProbeSource(RandomSource):
     """Used by :meth:`Game.verify`: draws zeros without touching the real source."""
 
@@ -407,6 +505,8 @@ __all__ = [
     "action_from_dict",
     "copy_record",
     "fast_copy",
+    "fast_init",
     "field",
+    "new_event",
     "registry",
 ]

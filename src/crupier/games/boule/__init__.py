@@ -1,18 +1,21 @@
 """04 — Boule: the game's package; ``GAME`` is its face for the catalogue.
 
-The rules, the engine and the PAR model are in :mod:`.engine`, the built-in profiles in
-``profiles/``. The engine module's names are
-re-exported here, so ``crupier.games.boule.X`` still reaches ``.engine.X``.
+Its room: :mod:`.profile` (the rules profile model, read from ``profiles/*.toml``),
+:mod:`.rules` (spots, the rule of a bet, the announcement), :mod:`.engine` (actions,
+state and play) and :mod:`.par` (the exact analysis). Their public names are re-exported
+here, so ``crupier.games.boule.X`` reaches any of them.
 
 >>> GAME.id, GAME.engine.__name__
 ('boule', 'Boule')
 """
 
-from typing import Any
-
-from crupier.games.boule import engine as _engine
 from crupier.games.boule.engine import *  # noqa: F403
-from crupier.games.boule.engine import Boule, BouleProfile, par_chains
+from crupier.games.boule.engine import Boule
+from crupier.games.boule.par import *  # noqa: F403
+from crupier.games.boule.par import par_chains
+from crupier.games.boule.profile import *  # noqa: F403
+from crupier.games.boule.profile import BouleProfile
+from crupier.games.boule.rules import *  # noqa: F403
 from crupier.games.contract import GameModule
 
 GAME = GameModule(
@@ -21,8 +24,3 @@ GAME = GameModule(
     engine=Boule,
     par=par_chains,
 )
-
-
-def __getattr__(name: str) -> Any:
-    """The engine module's other names (those its ``__all__`` leaves out)."""
-    return getattr(_engine, name)

@@ -1,4 +1,4 @@
-"""04 — Boule (Bola o Boule): a rubber ball in an 18-hole bowl numbered 1 to 9.
+"""04 — Boule (Bola o Boule): the engine — a rubber ball in an 18-hole bowl numbered 1 to 9.
 
 Spec: ``spec/games/04-boule.md``. Spots: ``number-N`` (N = 1..9; also ``"7"``,
 ``"number 7"``, ``"plein 7"``) and the simple chances ``red black even odd high
@@ -12,6 +12,7 @@ stays open while it turns), the croupier calls "no more bets", and whoever launc
 announces the hole (:class:`Result`, drawn from the bowl or entered); losing bets
 are collected and winners paid.
 
+>>> from crupier.games.boule.profile import load_builtin
 >>> from crupier.core.rng import SeededSource
 >>> from crupier.core.layout import BuyIn, PlaceBet, NoMoreBets
 >>> from crupier.core.roles import Role
@@ -31,32 +32,22 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import re
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from enum import StrEnum
-from fractions import Fraction
 from typing import Any, ClassVar
-
-from pydantic import BaseModel, ConfigDict, model_validator
 
 from crupier.core.errors import (
     BetOverMaximum,
-    BetUnderMinimum,
     IllegalAction,
     MalformedAction,
     MalformedAmount,
-    NotMultipleOfUnit,
     NotPermitted,
-    UnknownSpot,
     WrongPhase,
 )
 from crupier.core.layout import (
     COMMON_ACTIONS,
     Bet,
     LayoutGame,
-    LayoutProfile,
     LayoutState,
     NoMoreBets,
     Note,
@@ -65,286 +56,20 @@ from crupier.core.layout import (
     Void,
 )
 from crupier.core.money import format_amount
-from crupier.core.profile import Ratio
-from crupier.core.resolution import Lose, Resolution, Stay, Win
+from crupier.core.resolution import Resolution
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import Action, Event, registry
-from crupier.core.wheel import BOULE_COLOURS, BOULE_HOLES, Colour, launch_boule
-from crupier.games.builtin import builtin_raw, load_builtin_profile
-
-GAME_ID = "boule"
-NUMBERS = tuple(range(1, 10))
-
-SIMPLE_CHANCES: dict[str, frozenset[int]] = {
-    "red": frozenset(n for n, c in BOULE_COLOURS.items() if c is Colour.RED),
-    "black": frozenset(n for n, c in BOULE_COLOURS.items() if c is Colour.BLACK),
-    "even": frozenset({2, 4, 6, 8}),
-    "odd": frozenset({1, 3, 7, 9}),  # 5 is excluded from odd [002 II]
-    "high": frozenset({6, 7, 8, 9}),  # "numbers above 5" [002 II]
-    "low": frozenset({1, 2, 3, 4}),  # "numbers below 5" [002 II]
-}
-"""The winning numbers of each simple chance; 5 is in none (spec 04, Decision rules)."""
-
-NUMBER_MAX_BOUNDS = (40, 100)
-"""A straight number's maximum lies within 40·m and 100·m (004 V; 002 V.b)."""
-SIMPLE_MAX_BOUNDS = (200, 500)
-"""A simple chance's maximum lies within 200·m and 500·m (004 V; 002 V.b)."""
-
-
-# -- profile -----------------------------------------------------------------------------
-
-
-class Launcher(StrEnum):
-    """Who launches the ball: the croupiers in rotation (002 III.b, 004 V) or the head (004 III)."""
-
-    CROUPIER_ROTATION = "croupier-rotation"
-    HEAD = "head"
-
-
-class MaximumScope(StrEnum):
-    """Where a player's stakes on one box add up against the maximum."""
-
-    TABLE = "table"  # the same box on every cloth of the table (004 V: "per taula")
-    CLOTH = "cloth"  # each cloth's box separately
-
-
-class BoundsOf(StrEnum):
-    """Which minimum the maxima bounds (40-100·m, 200-500·m) refer to."""
-
-    AUTHORISED = "authorised"  # as written: the authorised minimum m
-    CLOTH = "cloth"  # also every cloth's own minimum
-
-
-class BoulePayouts(BaseModel):
-    """Payout ratios (X to 1) of the two kinds of bet (004 V; 002 V.a)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    number: Ratio = Fraction(7)
-    simple: Ratio = Fraction(1)
-
-    @model_validator(mode="after")
-    def _check(self) -> BoulePayouts:
-        for key in ("number", "simple"):
-            if getattr(self, key) <= 0:
-                raise ValueError(f"payouts.{key}: must be a positive ratio")
-        return self
-
-
-class BouleMaxima(BaseModel):
-    """Per-player maxima of the authorisation, in minor units."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    number: int = 20_000
-    simple: int = 100_000
-
-    @model_validator(mode="after")
-    def _check(self) -> BouleMaxima:
-        for key in ("number", "simple"):
-            if getattr(self, key) <= 0:
-                raise ValueError(f"maxima.{key}: must be a positive amount of minor units")
-        return self
-
-
-class BouleCloths(BaseModel):
-    """The cloths (draps / paños) of the table and their minimums, in minor units."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    minimums: tuple[int, ...] = (200, 200)
-
-    @model_validator(mode="after")
-    def _check(self) -> BouleCloths:
-        if not self.minimums:
-            raise ValueError("cloths.minimums: a table has at least one cloth")
-        return self
-
-
-class BouleRules(BaseModel):
-    """Rule switches of Boule (the DEFAULT and INTERPRETATION marks of spec 04)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    launcher: Launcher = Launcher.CROUPIER_ROTATION
-    min_ball_turns: int = 3
-    void_spins: bool = True
-    correct_wrong_result: bool = True
-    bet_at_least_cloth_minimum: bool = True
-    maximum_scope: MaximumScope = MaximumScope.TABLE
-    maximum_bounds_of: BoundsOf = BoundsOf.AUTHORISED
-    cloth_minimum_fixed_once_open: bool = True
-
-    @model_validator(mode="after")
-    def _check(self) -> BouleRules:
-        if self.min_ball_turns < 1:
-            raise ValueError("rules.min_ball_turns: must be at least 1")
-        return self
-
-
-class BouleAnnouncements(BaseModel):
-    """What the staff say (Catalan in 004, Spanish in 002); empty: not said."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    open_bets: str = "facin joc"
-    ask_bets_made: str = ""
-    no_more_bets: str = "no hi van més apostes"
-    void: str = "tirada nul·la"
-
-
-def check_limits(
-    minimum: int,
-    cloths: Sequence[int],
-    maxima: BouleMaxima,
-    bounds_of: BoundsOf = BoundsOf.AUTHORISED,
-) -> None:
-    """Raise ``ValueError`` naming the key if the cloths or maxima break 004 V / 002 V.b.
-
-    >>> check_limits(200, [400, 200], BouleMaxima(number=20_000, simple=100_000))
-    >>> check_limits(200, [400, 400], BouleMaxima())
-    Traceback (most recent call last):
-    ...
-    ValueError: cloths.minimums: at least one cloth must keep the authorised minimum 2.00
-    >>> check_limits(200, [200], BouleMaxima(number=25_000))
-    Traceback (most recent call last):
-    ...
-    ValueError: maxima.number: 250.00 is above 100 times the minimum 2.00 (200.00)
-    """
-    for i, c in enumerate(cloths, 1):
-        if c not in (minimum, 2 * minimum):
-            raise ValueError(
-                f"cloths.minimums: cloth {i} at {format_amount(c)} is neither the authorised "
-                f"minimum {format_amount(minimum)} nor twice it"
-            )
-    if minimum not in cloths:
-        raise ValueError(
-            "cloths.minimums: at least one cloth must keep the authorised minimum "
-            f"{format_amount(minimum)}"
-        )
-    bases = {minimum} | (set(cloths) if bounds_of is BoundsOf.CLOTH else set())
-    for key, (low, high) in (("number", NUMBER_MAX_BOUNDS), ("simple", SIMPLE_MAX_BOUNDS)):
-        value = getattr(maxima, key)
-        for base in sorted(bases):
-            if value < low * base:
-                raise ValueError(
-                    f"maxima.{key}: {format_amount(value)} is below {low} times the minimum "
-                    f"{format_amount(base)} ({format_amount(low * base)})"
-                )
-            if value > high * base:
-                raise ValueError(
-                    f"maxima.{key}: {format_amount(value)} is above {high} times the minimum "
-                    f"{format_amount(base)} ({format_amount(high * base)})"
-                )
-
-
-class BouleProfile(LayoutProfile):
-    """The Boule rules profile."""
-
-    payouts: BoulePayouts = BoulePayouts()
-    maxima: BouleMaxima = BouleMaxima()
-    cloths: BouleCloths = BouleCloths()
-    rules: BouleRules = BouleRules()
-    announcements: BouleAnnouncements = BouleAnnouncements()
-
-    @model_validator(mode="after")
-    def _check(self) -> BouleProfile:
-        check_limits(
-            self.limits.minimum, self.cloths.minimums, self.maxima, self.rules.maximum_bounds_of
-        )
-        return self
-
-
-# -- spots and the rule ----------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BouleSpot(Spot):
-    """A box of one cloth: ``box`` (``number-7``, ``red``) and the ``cloth`` (1-based)."""
-
-    cloth: int = 1
-
-    @property
-    def box(self) -> str:
-        """The box without its cloth (``red@2`` -> ``red``)."""
-        return self.name.split("@")[0]
-
-
-_SIMPLE_ALIASES = {
-    **{w: "red" for w in ("red", "rouge", "vermell", "rojo")},
-    **{w: "black" for w in ("black", "noir", "negre", "negro")},
-    **{w: "even" for w in ("even", "pair", "parell", "par")},
-    **{w: "odd" for w in ("odd", "impair", "senar", "impar")},
-    **{w: "high" for w in ("high", "passe", "passa", "pasa")},
-    **{w: "low" for w in ("low", "manque", "falta")},
-}
-_NUMBER = re.compile(r"^(?:(?:number|plein|pleno|numero|número|sencer|entero)-)?([1-9])$")
-_CLOTH = re.compile(r"^(.*?)\s*@\s*(\d+)$")
-
-
-def spot_of(text: str, cloths: int = 1) -> BouleSpot:
-    """Parse a Boule spot (``"7"``, ``"number 7"``, ``"plein 7"``, ``"red"``, ``"odd@2"``).
-
-    ``cloths`` is how many cloths the table has; an unqualified spot is on cloth 1.
-
-    >>> spot_of("plein 7").name, spot_of("Passa@2", cloths=2).name
-    ('number-7@1', 'high@2')
-    >>> sorted(spot_of("odd").numbers)
-    [1, 3, 7, 9]
-    >>> spot_of("red@3", cloths=2)
-    Traceback (most recent call last):
-    ...
-    crupier.core.errors.UnknownSpot: 'red@3': the table has no cloth 3 (cloths 1-2)
-    """
-    raw = text.strip().lower()
-    cloth = 1
-    qualified = _CLOTH.match(raw)
-    if qualified is not None:
-        raw, cloth = qualified.group(1), int(qualified.group(2))
-        if not 1 <= cloth <= cloths:
-            raise UnknownSpot(f"{text!r}: the table has no cloth {cloth} (cloths 1-{cloths})")
-    key = re.sub(r"[\s_]+", "-", raw.strip())
-    number = _NUMBER.match(key)
-    if number is not None:
-        n = int(number.group(1))
-        return BouleSpot(f"number-{n}@{cloth}", "number", frozenset({n}), cloth)
-    chance = _SIMPLE_ALIASES.get(key)
-    if chance is not None:
-        return BouleSpot(f"{chance}@{cloth}", chance, SIMPLE_CHANCES[chance], cloth)
-    raise UnknownSpot(
-        f"{text!r} is not a Boule bet (a number 1-9, red, black, even, odd, high, low; "
-        "add @N for cloth N)"
-    )
-
-
-def resolve_boule(profile: BouleProfile, spot: Spot, number: int) -> Win | Lose:
-    """How a bet on ``spot`` fares when the ball rests in a hole ``number`` (spec 04).
-
-    >>> p = load_builtin()
-    >>> resolve_boule(p, spot_of("7"), 7), resolve_boule(p, spot_of("odd"), 5)
-    (Win(ratio=Fraction(7, 1)), Lose())
-    """
-    if number not in spot.numbers:
-        return Lose()
-    ratio = profile.payouts.number if spot.bet_type == "number" else profile.payouts.simple
-    return Win(ratio)
-
-
-def announcement(number: int) -> str:
-    """What is called when the ball rests in ``number``: the number and the simple chances.
-
-    >>> announcement(7), announcement(5)
-    ('7, red, odd, high', '5: every simple chance loses')
-    """
-    if number == 5:
-        return "5: every simple chance loses"
-    chances = [
-        next(c for c in group if number in SIMPLE_CHANCES[c])
-        for group in (("red", "black"), ("odd", "even"), ("high", "low"))
-    ]
-    return ", ".join([str(number), *chances])
-
+from crupier.core.wheel import launch_boule
+from crupier.games.boule.profile import (
+    GAME_ID,
+    NUMBERS,
+    BouleProfile,
+    Launcher,
+    MaximumScope,
+    check_limits,
+)
+from crupier.games.boule.rules import BouleSpot, announcement, resolve_boule, spot_of
 
 # -- actions and the engine ---------------------------------------------------------------
 
@@ -492,16 +217,7 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
     def check_stake(self, state: BouleState, player: str, spot: Spot, amount: int) -> None:
         """Cloth minimum, unit multiple, and the per-player maximum on the box (per table
         or per cloth, by ``rules.maximum_scope``)."""
-        minimum = self.minimum(spot, state)
-        if amount < minimum:
-            raise BetUnderMinimum(
-                f"{spot.name}: {format_amount(amount)} is under the minimum {format_amount(minimum)}"
-            )
-        unit = self.multiple_of(spot)
-        if amount % unit:
-            raise NotMultipleOfUnit(
-                f"{spot.name}: {format_amount(amount)} is not a multiple of {format_amount(unit)}"
-            )
+        self.check_minimum_and_unit(state, spot, amount)
         per_table = self.profile.rules.maximum_scope is MaximumScope.TABLE
         box = spot.name.split("@")[0]
         already = sum(
@@ -765,62 +481,12 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
         return acts
 
 
-# -- PAR ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class BouleChain:
-    """One Boule bet for the exact analyser: one spin decides it."""
-
-    bet_id: str
-    profile: BouleProfile
-    spot: Spot
-
-    def outcomes(self) -> list[tuple[int, Fraction]]:
-        """Each number with its share of the bowl's holes."""
-        counts = Counter(BOULE_HOLES)
-        return [(n, Fraction(counts[n], len(BOULE_HOLES))) for n in sorted(counts)]
-
-    def start(self) -> str:
-        return "placed"
-
-    def step(self, state: str, outcome: int) -> Resolution:
-        return resolve_boule(self.profile, self.spot, outcome)
-
-    def next_state(self, state: str, stay: Stay) -> str:  # pragma: no cover - never stays
-        return state
-
-
-PAR_SPOTS = (
-    ("number", "number-1"),
-    ("red", "red"),
-    ("black", "black"),
-    ("odd", "odd"),
-    ("even", "even"),
-    ("low", "low"),
-    ("high", "high"),
-)
-
-
-def par_chains(profile: BouleProfile) -> list[BouleChain]:
-    """Every Boule bet type as a chain for the exact analyser.
-
-    >>> from crupier.analysis.exact import analyse
-    >>> {analyse(c).house_edge for c in par_chains(load_builtin())}
-    {Fraction(1, 9)}
-    """
-    return [BouleChain(bet_id, profile, spot_of(spot)) for bet_id, spot in PAR_SPOTS]
-
-
-def load_builtin(name: str = "andorra") -> BouleProfile:
-    """A built-in profile, ``extends`` resolved (read by :mod:`crupier.games.builtin`).
-
-    >>> load_builtin().game
-    'boule'
-    """
-    return load_builtin_profile(BouleProfile, GAME_ID, name)
-
-
-def raw_profile(name: str = "andorra") -> dict[str, Any]:
-    """The raw data of a built-in profile, ``extends`` merged in (a fresh copy to change)."""
-    return builtin_raw(GAME_ID, name)
+__all__ = [
+    "Boule",
+    "BouleState",
+    "CorrectResult",
+    "Launch",
+    "OpenBets",
+    "Result",
+    "SetClothMinimum",
+]

@@ -1,16 +1,20 @@
 """01 — French roulette: the game's package; ``GAME`` is its face for the catalogue.
 
-The engine, the bets and the PAR model are the roulette family's (:mod:`crupier.games.roulette`),
-shared with the other roulette; the built-in profiles are in ``profiles/``.
+Its room: :mod:`.engine` (the French engine: permissions, la partage or en prison at the
+player's choice) and ``profiles/``; the profile model, the layout, the rule and the PAR
+model are the roulette family's (:mod:`crupier.games.roulette`), shared with American roulette.
 
 >>> GAME.id, GAME.engine.__name__, load_builtin().game
 ('french-roulette', 'FrenchRoulette', 'french-roulette')
 """
 
+from typing import Any
+
+from crupier.games.builtin import builtin_raw
 from crupier.games.contract import GameModule
-from crupier.games.roulette.engine import FrenchRoulette, RouletteProfile, par_chains
-from crupier.games.roulette.engine import load_builtin as _load_builtin
-from crupier.games.roulette.engine import raw_profile as _raw_profile
+from crupier.games.french_roulette.engine import FrenchRoulette
+from crupier.games.roulette.par import par_chains
+from crupier.games.roulette.profile import RouletteProfile
 
 GAME = GameModule(
     id="french-roulette",
@@ -21,12 +25,12 @@ GAME = GameModule(
 
 
 def load_builtin(name: str = "andorra") -> RouletteProfile:
-    """A built-in profile of french roulette, ``extends`` resolved."""
-    profile = _load_builtin(GAME.id, name)
+    """A built-in profile of French roulette, ``extends`` resolved."""
+    profile = GAME.load_profile(name)
     assert isinstance(profile, RouletteProfile)
     return profile
 
 
-def raw_profile(name: str = "andorra") -> dict[str, object]:
+def raw_profile(name: str = "andorra") -> dict[str, Any]:
     """The raw data of a built-in profile, ``extends`` merged in (a fresh copy to change)."""
-    return _raw_profile(GAME.id, name)
+    return builtin_raw(GAME.id, name)

@@ -1,9 +1,6 @@
-"""01 — French roulette and 02 — American roulette with a single zero.
+"""The roulette family's engine: what 01 — French roulette and 02 — American roulette share.
 
 Spec: ``spec/games/01-french-roulette.md`` and ``spec/games/02-american-roulette-single-zero.md``.
-One module serves both game ids (their packages, :mod:`crupier.games.french_roulette` and
-:mod:`crupier.games.american_roulette`, name its classes). The layout (spots, parser, announced bets) lives in
-:mod:`crupier.games.roulette.bets`.
 
 A round: the croupier spins (the wheel turns opposite to the previous valid spin,
 the ball opposite to the wheel), bets go on while the ball runs, "no more bets",
@@ -12,19 +9,9 @@ order. Simple chances hit by the zero follow la partage / en prison (French:
 the player's choice, with Model A or B for repeated zeros) or la partage at once
 (American).
 
->>> from crupier.core.rng import SeededSource
->>> from crupier.core.layout import BuyIn, PlaceBet, NoMoreBets
->>> from crupier.core.roles import Role
->>> game = FrenchRoulette(load_builtin("french-roulette"), SeededSource(1))
->>> _ = game.apply(BuyIn(player="ana", amount=100_000))
->>> _ = game.apply(PlaceBet(player="ana", spot="straight 17", amount=1_000, by=Role.PLAYER))
->>> _ = game.apply(Spin(wheel=Direction.CW))
->>> _ = game.apply(NoMoreBets())
->>> record = game.apply(Result(pocket=17))
->>> [(e.to_dict()["spot"], e.to_dict()["win"]) for e in record.events if e.kind == "settled"]
-[('straight-17', 35000)]
->>> game.can(Spin(wheel=Direction.CW))  # the wheel must now turn counter-clockwise
-False
+The games' own engines are :mod:`crupier.games.french_roulette.engine` and
+:mod:`crupier.games.american_roulette.engine`; the layout (spots, parser, announced bets) is
+:mod:`crupier.games.roulette.bets`, the rule :mod:`crupier.games.roulette.rules`.
 """
 
 from __future__ import annotations
@@ -34,48 +21,37 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
 from math import gcd
-from typing import Any, ClassVar, Generic, TypeVar
-
-from pydantic import BaseModel, ConfigDict, model_validator
+from typing import Any, ClassVar, Generic
 
 from crupier.core.errors import (
     BetNotWithdrawable,
-    BetOverMaximum,
-    BetUnderMinimum,
     IllegalAction,
     MalformedAction,
-    NotMultipleOfUnit,
     WrongPhase,
 )
 from crupier.core.layout import (
-    COMMON_ACTIONS,
     Bet,
     CashOut,
     LastRounds,
     LayoutGame,
-    LayoutProfile,
     LayoutState,
     NoMoreBets,
     Note,
     Phase,
     PlaceBet,
-    Settled,
     Spot,
     Suspend,
     Then,
     Void,
 )
-from crupier.core.money import check_amount, format_amount, parse_amount, share
-from crupier.core.profile import Ratio
-from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win
+from crupier.core.money import check_amount, parse_amount, share
+from crupier.core.resolution import Lose, Refund, Resolution, Win
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
-from crupier.core.round import Action, Event, registry
+from crupier.core.round import Action, Event, new_event
 from crupier.core.wheel import BLACK, RED
 from crupier.core.wheel import spin as spin_wheel
-from crupier.games.builtin import builtin_raw, load_builtin_profile
 from crupier.games.roulette.bets import (
-    ANNOUNCED_BETS,
     SIMPLE_CHANCES,
     Components,
     announced_components,
@@ -83,17 +59,8 @@ from crupier.games.roulette.bets import (
     is_simple_chance,
     spot_of,
 )
-
-FRENCH = "french-roulette"
-AMERICAN = "american-roulette"
-GAME_IDS = (FRENCH, AMERICAN)
-
-FREE = "free"
-"""A bet as placed."""
-ZERO = "zero"
-"""A simple chance hit by the zero, waiting for the player's choice (partage or prison)."""
-PRISON = "prison"
-"""A simple chance in prison."""
+from crupier.games.roulette.profile import RP, MinimumTest, PrisonModel, ZeroChoiceKind
+from crupier.games.roulette.rules import FREE, PRISON, ZERO, resolve_roulette, withdrawal_fraction
 
 
 class Direction(StrEnum):
@@ -110,250 +77,6 @@ class Direction(StrEnum):
         <Direction.CCW: 'ccw'>
         """
         return Direction.CCW if self is Direction.CW else Direction.CW
-
-
-class ZeroRule(StrEnum):
-    """What the zero does to the simple chances."""
-
-    PARTAGE_OR_PRISON = "partage-or-prison"  # French: the player's choice
-    PARTAGE = "partage"  # American: half back at once
-
-
-class PrisonModel(StrEnum):
-    """Repeated zeros in prison (spec 01): A halves the imprisoned stake, B keeps it."""
-
-    A = "A"
-    B = "B"
-
-
-class MinimumTest(StrEnum):
-    """What the "below the table minimum" test reads (spec 01, INTERPRETATION)."""
-
-    STAKE = "stake"
-    WITHDRAWAL = "withdrawal"
-
-
-class ZeroChoiceKind(StrEnum):
-    """The player's option when the zero hits his simple chance."""
-
-    PRISON = "prison"
-    PARTAGE = "partage"
-
-
-# -- profile ------------------------------------------------------------------------------
-
-
-_FIELD = {"six-line": "six_line", "double-column": "double_column", "double-dozen": "double_dozen"}
-
-
-def _field_of(bet_type: str) -> str:
-    return "even_chance" if bet_type in SIMPLE_CHANCES else _FIELD.get(bet_type, bet_type)
-
-
-class RoulettePayouts(BaseModel):
-    """Payout ratios (X to 1) per bet type (spec 01, Bets and payouts)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    straight: Ratio = Fraction(35)
-    split: Ratio = Fraction(17)
-    street: Ratio = Fraction(11)
-    corner: Ratio = Fraction(8)
-    six_line: Ratio = Fraction(5)
-    column: Ratio = Fraction(2)
-    dozen: Ratio = Fraction(2)
-    double_column: Ratio = Fraction(1, 2)
-    double_dozen: Ratio = Fraction(1, 2)
-    even_chance: Ratio = Fraction(1)
-
-    def ratio(self, bet_type: str) -> Fraction:
-        """The payout of ``bet_type``.
-
-        >>> RoulettePayouts().ratio("double-dozen"), RoulettePayouts().ratio("red")
-        (Fraction(1, 2), Fraction(1, 1))
-        """
-        value: Fraction = getattr(self, _field_of(bet_type))
-        return value
-
-
-class RouletteMaxima(BaseModel):
-    """The maximum stake per bet type, as a multiple of the table minimum."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    straight: int = 30
-    split: int = 60
-    street: int = 90
-    corner: int = 120
-    six_line: int = 180
-    column: int = 360
-    dozen: int = 360
-    double_column: int = 720
-    double_dozen: int = 720
-    even_chance: int = 540
-
-    @model_validator(mode="after")
-    def _check(self) -> RouletteMaxima:
-        for name, value in self.__dict__.items():
-            if not isinstance(value, int) or value < 1:
-                raise ValueError(f"maxima.{name}: must be a whole multiple of the minimum (>= 1)")
-        return self
-
-    def multiple(self, bet_type: str) -> int:
-        """The multiple of the minimum for ``bet_type``.
-
-        >>> RouletteMaxima().multiple("six-line"), RouletteMaxima().multiple("odd")
-        (180, 540)
-        """
-        value: int = getattr(self, _field_of(bet_type))
-        return value
-
-
-class RouletteRules(BaseModel):
-    """Rule switches (the DEFAULT and INTERPRETATION marks of specs 01 and 02)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    allow_zero_combinations: bool = True
-    zero_rule: ZeroRule = ZeroRule.PARTAGE_OR_PRISON
-    prison_model: PrisonModel = PrisonModel.A
-    prison_min_test: MinimumTest = MinimumTest.STAKE
-    zero_default_choice: ZeroChoiceKind = ZeroChoiceKind.PRISON
-    even_stakes_on_doubles: bool = True
-    min_ball_turns: int = 3
-    temporary_closure_allowed: bool = True
-    announced_bets: bool = True
-
-    @model_validator(mode="after")
-    def _check(self) -> RouletteRules:
-        if self.min_ball_turns < 1:
-            raise ValueError("rules.min_ball_turns: must be at least 1")
-        return self
-
-
-class ColourChipRules(BaseModel):
-    """American colour chips (spec 02, Equipment 2 and Players)."""
-
-    model_config = ConfigDict(extra="forbid", frozen=True)
-
-    colours: int = 8
-    """Colours (hence players) per layout."""
-    denominations: tuple[int, ...] = (100, 200, 500, 1_000, 2_500, 5_000, 10_000, 50_000, 100_000)
-    """The value chips the casino has, in minor units; a colour value must be made of them."""
-
-    @model_validator(mode="after")
-    def _check(self) -> ColourChipRules:
-        if self.colours < 1:
-            raise ValueError("colour_chips.colours: must be at least 1")
-        if not self.denominations or min(self.denominations) <= 0:
-            raise ValueError("colour_chips.denominations: positive amounts of minor units")
-        return self
-
-    def expressible(self, value: int) -> bool:
-        """True if ``value`` can be made of the casino's chip denominations.
-
-        >>> ColourChipRules().expressible(200), ColourChipRules().expressible(250)
-        (True, False)
-        """
-        unit = 0
-        for d in self.denominations:
-            unit = gcd(unit, d)
-        if value % unit:
-            return False
-        target = value // unit
-        coins = sorted({d // unit for d in self.denominations})
-        reach = [True] + [False] * target
-        for amount in range(1, target + 1):
-            reach[amount] = any(c <= amount and reach[amount - c] for c in coins)
-        return reach[target]
-
-
-class RouletteProfile(LayoutProfile):
-    """The rules profile of French roulette (and the base of the American one)."""
-
-    payouts: RoulettePayouts = RoulettePayouts()
-    maxima: RouletteMaxima = RouletteMaxima()
-    rules: RouletteRules = RouletteRules()
-
-
-class AmericanRouletteProfile(RouletteProfile):
-    """The American single-zero roulette profile: the French one plus colour chips."""
-
-    colour_chips: ColourChipRules = ColourChipRules()
-
-
-RP = TypeVar("RP", bound=RouletteProfile)
-
-# -- the rule --------------------------------------------------------------------------------
-
-
-def withdrawal_fraction(rules: RouletteRules, count: int) -> Fraction:
-    """The part of the stake at risk returned by la partage after ``count`` zeros.
-
-    Model A halves the imprisoned stake at each further zero, so the option is always
-    half of it; Model B keeps the stake at S0 and returns S0/2^k.
-
-    >>> withdrawal_fraction(RouletteRules(), 3), withdrawal_fraction(RouletteRules(prison_model="B"), 3)
-    (Fraction(1, 2), Fraction(1, 8))
-    """
-    if rules.prison_model is PrisonModel.A:
-        return Fraction(1, 2)
-    return Fraction(1, 2**count)
-
-
-def resolve_roulette(
-    profile: RouletteProfile,
-    spot: Spot,
-    pocket: int,
-    *,
-    status: str = FREE,
-    count: int = 0,
-    last: bool = False,
-    choice: ZeroChoiceKind | None = None,
-    locked: bool = False,
-) -> Resolution:
-    """How a bet on ``spot`` fares when the ball stops in ``pocket``.
-
-    For a simple chance, ``status`` is ``free`` or ``prison`` and ``count`` the
-    zeros it has suffered; ``last`` marks the last spin of the session (forced
-    refund); ``locked`` says the imprisoned stake is below the minimum (it must stay
-    in prison). ``choice`` is the option taken at a zero; ``None`` (the engine)
-    leaves the bet waiting for the player's choice (status ``zero``).
-
-    >>> p = RouletteProfile(game="french-roulette", profile="x")
-    >>> resolve_roulette(p, spot_of("split 8/11"), 11)
-    Win(ratio=Fraction(17, 1))
-    >>> resolve_roulette(p, spot_of("red"), 0)
-    Stay(status='zero', point=None, scale=Fraction(1, 1), count=1)
-    >>> resolve_roulette(p, spot_of("red"), 0, status="prison", count=1, last=True)
-    Refund(fraction=Fraction(1, 4))
-    >>> resolve_roulette(p, spot_of("red"), 19, status="prison", count=1)
-    Push()
-    """
-    on = pocket in spot.numbers
-    if not is_simple_chance(spot):
-        return Win(profile.payouts.ratio(spot.bet_type)) if on else Lose()
-    rules = profile.rules
-    free = status == FREE
-    if pocket != 0:
-        if free:
-            return Win(profile.payouts.even_chance) if on else Lose()
-        return Push() if on else Lose()  # freed: the stake comes back, no winnings
-    if rules.zero_rule is ZeroRule.PARTAGE:
-        return Refund(Fraction(1, 2) if free else withdrawal_fraction(rules, count))
-    if free:
-        if last or choice is ZeroChoiceKind.PARTAGE:
-            return Refund(Fraction(1, 2))
-        return Stay(status=PRISON if choice is ZeroChoiceKind.PRISON else ZERO, count=1)
-    k = count + 1
-    if rules.prison_model is PrisonModel.A:
-        scale, refund = Fraction(1, 2), Fraction(1, 4)  # half of the halved stake
-    else:
-        scale, refund = Fraction(1), Fraction(1, 2**k)
-    if last or (choice is ZeroChoiceKind.PARTAGE and not locked):
-        return Refund(refund)
-    stays_locked = locked or choice is ZeroChoiceKind.PRISON
-    return Stay(status=PRISON if stays_locked else ZERO, scale=scale, count=k)
 
 
 # -- actions and state ----------------------------------------------------------------------
@@ -401,25 +124,6 @@ class AnnouncedBet(Action):
     each_side: int = 2
 
 
-@dataclass(frozen=True, kw_only=True)
-class ColourChips(Action):
-    """American roulette: a series of colour chips for ``player`` at ``value`` each
-    (``None``: the table minimum). Further chips of the same colour keep the value."""
-
-    kind: ClassVar[str] = "colour-chips"
-    player: str
-    colour: str
-    value: int | None = None
-
-
-@dataclass(frozen=True, kw_only=True)
-class ColourCashIn(Action):
-    """American roulette: the player's colour chips are exchanged back; the colour is free."""
-
-    kind: ClassVar[str] = "colour-cash-in"
-    player: str
-
-
 @dataclass
 class ColourSeries:
     """A colour in play: its player and the declared value of each chip."""
@@ -454,27 +158,30 @@ FRENCH_ORDER: dict[str, int] = {
 }
 """Payment order of 002 IV.3.c (spec 01, Round procedure 6)."""
 
-AMERICAN_ORDER: tuple[str, ...] = (
-    "double-column",
-    "column",
-    "high",
-    "odd",
-    "black",
-    "red",
-    "even",
-    "low",
-    "double-dozen",
-    "dozen",
-    "six-line",
-    "street",
-    "corner",
-    "split",
-    "straight",
-)
-"""Payment order of 004 02 III / 002 02 III.b (spec 02, Round procedure 3)."""
+_OPPOSITE = {Direction.CW: Direction.CCW, Direction.CCW: Direction.CW}
 
-_CROUPIER = frozenset({Role.CROUPIER})
-_DIRECTOR = frozenset({Role.DIRECTOR})
+
+def _announcement(n: int) -> str:
+    if n == 0:
+        return "0, zero"
+    words = [
+        "red" if n in RED else "black" if n in BLACK else "",
+        "even" if n % 2 == 0 else "odd",
+        "low" if n <= 18 else "high",
+    ]
+    return f"{n}, " + ", ".join(words)
+
+
+_ANNOUNCEMENTS = {n: _announcement(n) for n in range(37)}
+"""How the croupier announces each pocket, written once."""
+LOSE = Lose()
+_SPINS = {d: Spin(wheel=d) for d in Direction}
+_NO_MORE_BETS = NoMoreBets()
+_DRAW = Result()
+"""The staff's actions of an electronic round: immutable values, built once."""
+
+BY_CROUPIER = frozenset({Role.CROUPIER})
+BY_DIRECTOR = frozenset({Role.DIRECTOR})
 
 
 class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
@@ -495,6 +202,10 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         "e.g.  bet red 10   bet 17 5   bet split 8 11 5   bet dozen 1-12 10\n"
         "spin cw|ccw: launch the wheel that way (it alternates; go picks the right one)"
     )
+
+    def __init__(self, profile: RP, source: RandomSource | None = None, **options: Any) -> None:
+        self._payouts: dict[str, tuple[frozenset[int], Win]] = {}
+        super().__init__(profile, source, **options)
 
     def initial_state(self) -> RouletteState:
         return RouletteState()
@@ -522,7 +233,20 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
                 + (" (choose partage to take half back)" if bet.status == ZERO else "")
             )
 
+    def payout_of(self, spot: Spot) -> tuple[frozenset[int], Win]:
+        """The winning pockets of ``spot`` and its :class:`Win` at the profile's ratio, built
+        once per spot: a free bet that is not a simple chance hit by the zero settles by
+        one lookup (the same rule as :func:`resolve_roulette`, which the rest follows)."""
+        table = self._payouts.get(spot.name)
+        if table is None:
+            win = Win(self.profile.payouts.ratio(spot.bet_type))
+            table = self._payouts[spot.name] = (spot.numbers, win)
+        return table
+
     def resolve(self, bet: Bet, spot: Spot, outcome: Any, state: RouletteState) -> Resolution:
+        if bet.status == FREE and (outcome != 0 or spot.bet_type not in SIMPLE_CHANCES):
+            numbers, win = self._payouts.get(spot.name) or self.payout_of(spot)
+            return win if outcome in numbers else LOSE
         locked = False
         if is_simple_chance(spot) and outcome == 0 and bet.status != FREE:
             locked = self._below_minimum(bet, spot, state)
@@ -555,21 +279,24 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         return FRENCH_ORDER[spot.bet_type]
 
     def announce(self, outcome: Any) -> str:
-        n = int(outcome)
-        if n == 0:
-            return "0, zero"
-        words = [
-            "red" if n in RED else "black" if n in BLACK else "",
-            "even" if n % 2 == 0 else "odd",
-            "low" if n <= 18 else "high",
-        ]
-        return f"{n}, " + ", ".join(words)
+        """``"17, black, odd, low"``: the pocket and its simple chances (``"0, zero"``).
+
+        >>> from crupier.games.french_roulette import GAME
+        >>> GAME.engine(GAME.load_profile()).announce(19)
+        '19, red, odd, high'
+        """
+        return _ANNOUNCEMENTS[int(outcome)]
 
     # -- zero choices --------------------------------------------------------------------
 
     def on_round_start(self, state: RouletteState) -> list[Event]:
         """At "no more bets" every undeclared zero choice takes the profile's default."""
         events: list[Event] = []
+        for bet in state.bets.values():
+            if bet.status == ZERO:
+                break
+        else:
+            return events
         default = self.profile.rules.zero_default_choice
         for bet in sorted(state.bets.values(), key=lambda b: b.id):
             if bet.status == ZERO:
@@ -588,20 +315,33 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
 
     # -- the game's own actions ------------------------------------------------------------
 
-    def _step(self, state: RouletteState, action: Action, source: RandomSource) -> Sequence[Event]:
-        if isinstance(action, NoMoreBets) and state.phase is Phase.BETTING and not state.launched:
+    def _no_more_bets(self, state: RouletteState) -> list[Event]:
+        if state.phase is Phase.BETTING and not state.launched:
             raise WrongPhase("no more bets is called while the ball runs: spin first")
-        suspending = isinstance(action, Suspend) or (
-            isinstance(action, LastRounds) and action.then == Then.SUSPEND
-        )
-        if suspending and not self.profile.rules.temporary_closure_allowed:
+        return super()._no_more_bets(state)
+
+    def _closure_allowed(self) -> None:
+        if not self.profile.rules.temporary_closure_allowed:
             raise IllegalAction("this profile has no temporary closure of the table")
-        events = list(super()._step(state, action, source))
-        if isinstance(action, Void):
-            state.spin_direction = None  # a void spin does not count for the alternation
-        if isinstance(action, CashOut):
-            for colour in [c for c, s in state.colours.items() if s.player == action.player]:
-                del state.colours[colour]
+
+    def _suspend(self, state: RouletteState, action: Suspend) -> list[Event]:
+        self._closure_allowed()
+        return super()._suspend(state, action)
+
+    def _last_rounds(self, state: RouletteState, action: LastRounds) -> list[Event]:
+        if action.then == Then.SUSPEND:
+            self._closure_allowed()
+        return super()._last_rounds(state, action)
+
+    def _void(self, state: RouletteState, action: Void) -> list[Event]:
+        events = super()._void(state, action)
+        state.spin_direction = None  # a void spin does not count for the alternation
+        return events
+
+    def _cash_out(self, state: RouletteState, action: CashOut) -> list[Event]:
+        events = super()._cash_out(state, action)
+        for colour in [c for c, s in state.colours.items() if s.player == action.player]:
+            del state.colours[colour]
         return events
 
     def extra_step(
@@ -623,12 +363,13 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         return None if last is None else last.opposite
 
     def _spin(self, state: RouletteState, action: Spin) -> list[Event]:
-        self.require_phase(state, Phase.BETTING)
+        if state.phase is not Phase.BETTING:
+            self.require_phase(state, Phase.BETTING)
         if state.launched:
             raise WrongPhase("the ball is already running")
         try:
-            wheel = Direction(action.wheel)
-            ball = wheel.opposite if action.ball is None else Direction(action.ball)
+            wheel = action.wheel if type(action.wheel) is Direction else Direction(action.wheel)
+            ball = _OPPOSITE[wheel] if action.ball is None else Direction(action.ball)
         except ValueError:
             raise MalformedAction(
                 f"spin: {action.wheel!r} / {action.ball!r}: a direction is cw or ccw"
@@ -642,10 +383,11 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         state.launched = True
         state.spin_direction = wheel
         start = f", from {state.results[-1]}" if state.results else ""
-        return [Note(text=f"wheel {wheel}, ball {ball}{start}")]
+        return [new_event(Note, {"text": f"wheel {wheel.value}, ball {ball.value}{start}"})]
 
     def _result(self, state: RouletteState, action: Result, source: RandomSource) -> list[Event]:
-        self.require_phase(state, Phase.NO_MORE_BETS)
+        if state.phase is not Phase.NO_MORE_BETS:
+            self.require_phase(state, Phase.NO_MORE_BETS)
         turns = action.ball_turns
         if turns is not None:
             if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
@@ -729,10 +471,10 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         s = self.state
         actions: list[Action] = []
         if s.phase is Phase.BETTING and not s.launched:
-            actions.append(Spin(wheel=self.next_direction() or Direction.CW))
+            actions.append(_SPINS[self.next_direction() or Direction.CW])
         if s.phase is Phase.BETTING:
-            actions.append(NoMoreBets())
-        actions.append(Result())
+            actions.append(_NO_MORE_BETS)
+        actions.append(_DRAW)
         return actions
 
     def play_command(self, words: list[str], player: str) -> Action | None:
@@ -768,288 +510,15 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         return AnnouncedBet(player=player, name=name, chip=parse_amount(rest[0]), by=Role.PLAYER)
 
 
-class FrenchRoulette(RouletteGame[RouletteProfile]):
-    """01 — French roulette: la partage or en prison at the player's choice."""
-
-    game_id: ClassVar[str] = FRENCH
-    actions: ClassVar[dict[str, type[Action]]] = registry(
-        *COMMON_ACTIONS, Spin, Result, ZeroChoice, AnnouncedBet
-    )
-    permissions: ClassVar[dict[str, frozenset[Role]]] = {
-        "buy-in": _CROUPIER,
-        "cash-out": _CROUPIER,
-        "place-bet": frozenset({Role.PLAYER, Role.CROUPIER, Role.END_DEALER}),
-        "take-down": frozenset({Role.PLAYER, Role.CROUPIER, Role.END_DEALER}),
-        "announced-bet": frozenset({Role.PLAYER, Role.CROUPIER, Role.END_DEALER}),
-        "zero-choice": frozenset({Role.PLAYER, Role.CROUPIER, Role.END_DEALER}),
-        "spin": _CROUPIER,
-        "no-more-bets": _CROUPIER,
-        "result": _CROUPIER,
-        "void": frozenset({Role.HEAD}),
-        "last-rounds": frozenset({Role.DIRECTOR, Role.HEAD}),
-        "suspend": _DIRECTOR,
-        "reopen": _DIRECTOR,
-    }
-
-
-class AmericanRoulette(RouletteGame[AmericanRouletteProfile]):
-    """02 — American roulette, single zero: la partage at once, colour chips, and payments
-    grouped by player."""
-
-    game_id: ClassVar[str] = AMERICAN
-    actions: ClassVar[dict[str, type[Action]]] = registry(
-        *COMMON_ACTIONS, Spin, Result, ZeroChoice, AnnouncedBet, ColourChips, ColourCashIn
-    )
-    permissions: ClassVar[dict[str, frozenset[Role]]] = {
-        "buy-in": _CROUPIER,
-        "cash-out": _CROUPIER,
-        "place-bet": frozenset({Role.PLAYER, Role.CROUPIER}),
-        "take-down": frozenset({Role.PLAYER, Role.CROUPIER}),
-        "announced-bet": frozenset({Role.PLAYER, Role.CROUPIER}),
-        "zero-choice": frozenset({Role.PLAYER, Role.CROUPIER}),
-        "colour-chips": frozenset({Role.CROUPIER, Role.HEAD, Role.INSPECTOR}),
-        "colour-cash-in": _CROUPIER,
-        "spin": _CROUPIER,
-        "no-more-bets": _CROUPIER,
-        "result": _CROUPIER,
-        "void": frozenset({Role.HEAD, Role.INSPECTOR}),
-        "last-rounds": frozenset({Role.DIRECTOR, Role.HEAD, Role.INSPECTOR}),
-        "suspend": _DIRECTOR,
-        "reopen": _DIRECTOR,
-    }
-    play_help: ClassVar[str] = RouletteGame.play_help + ", colour NAME [VALUE]"
-
-    def settlement_order(self, spot: Spot) -> int:
-        return AMERICAN_ORDER.index(spot.bet_type)
-
-    def settle(self, state: RouletteState, outcome: Any) -> list[Event]:
-        """Settle as the core does, then pay each player's winning bets together: players
-        in the order of their first winning bet in the payment order (spec 02)."""
-        count = len(state.bets)
-        events = super().settle(state, outcome)
-        head, round_events, tail = events[:1], events[1 : 1 + count], events[1 + count :]
-        settled = [e for e in round_events if isinstance(e, Settled)]
-        losers = [e for e in settled if e.decision == "lose"]
-        payers = [e for e in settled if e.decision != "lose"]
-
-        def rank(e: Settled) -> tuple[int, int]:
-            return (self.settlement_order(self.spot(e.spot)), e.bet)
-
-        first: dict[str, tuple[int, int]] = {}
-        for e in payers:
-            first[e.player] = min(first.get(e.player, rank(e)), rank(e))
-        payers.sort(key=lambda e: (first[e.player], rank(e)))
-        return [*head, *losers, *payers, *tail]
-
-    def colour_stake(self, player: str, chips: int) -> int:
-        """The value of ``chips`` colour chips of ``player`` (minor units)."""
-        for series in self.state.colours.values():
-            if series.player == player:
-                return series.value * chips
-        raise IllegalAction(f"{player} holds no colour chips")
-
-    def extra_step(
-        self, state: RouletteState, action: Action, source: RandomSource
-    ) -> Sequence[Event]:
-        if isinstance(action, ColourChips):
-            return self._colour_chips(state, action)
-        if isinstance(action, ColourCashIn):
-            return self._colour_cash_in(state, action)
-        return super().extra_step(state, action, source)
-
-    def _colour_chips(self, state: RouletteState, action: ColourChips) -> list[Event]:
-        self.require_phase(state, Phase.BETTING, Phase.NO_MORE_BETS)
-        player = self._player(state, action.player)
-        if not isinstance(action.colour, str) or not action.colour.strip():
-            raise MalformedAction(f"{action.colour!r} is not a colour")
-        colour = action.colour.strip().lower()
-        minimum = self.profile.limits.minimum
-        value = minimum if action.value is None else check_amount(action.value)
-        top = self.maximum(spot_of("straight 0"))
-        if value < minimum:
-            raise BetUnderMinimum(
-                f"colour {colour}: {format_amount(value)} is under the table minimum "
-                f"{format_amount(minimum)}"
-            )
-        if value > top:
-            raise BetOverMaximum(
-                f"colour {colour}: {format_amount(value)} is over the straight maximum "
-                f"{format_amount(top)}"
-            )
-        if not self.profile.colour_chips.expressible(value):
-            raise NotMultipleOfUnit(
-                f"colour {colour}: {format_amount(value)} cannot be made of the casino's chips"
-            )
-        series = state.colours.get(colour)
-        if series is not None and series.player != player:
-            raise IllegalAction(f"colour {colour} is played by {series.player}")
-        held = [c for c, s in state.colours.items() if s.player == player]
-        if held and held[0] != colour:
-            raise IllegalAction(f"{player} already plays colour {held[0]}")
-        if series is not None:
-            if series.value != value:
-                raise IllegalAction(
-                    f"colour {colour} is worth {format_amount(series.value)} while its chips are "
-                    "out: cash them in to take a new series"
-                )
-            return [Note(text=f"more {colour} chips for {player} at {format_amount(value)}")]
-        if len(state.colours) >= self.profile.colour_chips.colours:
-            raise IllegalAction(f"all {self.profile.colour_chips.colours} colours are in play")
-        state.colours[colour] = ColourSeries(player, value)
-        return [Note(text=f"{player} plays {colour} chips at {format_amount(value)}")]
-
-    def _colour_cash_in(self, state: RouletteState, action: ColourCashIn) -> list[Event]:
-        player = self._player(state, action.player)
-        held = [c for c, s in state.colours.items() if s.player == player]
-        if not held:
-            raise IllegalAction(f"{player} holds no colour chips")
-        if any(b.player == player for b in state.bets.values()):
-            raise IllegalAction(f"{player}'s {held[0]} chips are still on the layout")
-        for colour in held:
-            del state.colours[colour]
-        return [Note(text=f"{player} cashes in the {held[0]} chips")]
-
-    def game_legal_actions(self) -> list[str]:
-        kinds = super().game_legal_actions()
-        if self.state.phase in (Phase.BETTING, Phase.NO_MORE_BETS):
-            kinds += ["colour-chips", "colour-cash-in"]
-        return kinds
-
-    def view(self, seat: str | None = None) -> dict[str, Any]:
-        out = super().view(seat)
-        out["colours"] = {
-            c: {"player": s.player, "value": s.value} for c, s in self.state.colours.items()
-        }
-        return out
-
-    def play_command(self, words: list[str], player: str) -> Action | None:
-        """Adds ``colour NAME [VALUE]`` to the French commands."""
-        if words and words[0].lower() in ("colour", "color") and len(words) in (2, 3):
-            value = parse_amount(words[2]) if len(words) == 3 else None
-            return ColourChips(player=player, colour=words[1], value=value)
-        return super().play_command(words, player)
-
-
-# -- PAR ----------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class RouletteChain:
-    """One roulette bet for the exact analyser; ``policy`` is the option taken at a zero.
-
-    The chain's state is the bet's status only (``free`` or ``prison``): under the
-    policies used here the zero counter never changes the figures.
-    """
-
-    bet_id: str
-    profile: RouletteProfile
-    spot: Spot
-    policy: ZeroChoiceKind = ZeroChoiceKind.PARTAGE
-
-    def outcomes(self) -> list[tuple[int, Fraction]]:
-        return [(n, Fraction(1, 37)) for n in range(37)]
-
-    def start(self) -> str:
-        return FREE
-
-    def step(self, state: str, outcome: int) -> Resolution:
-        return resolve_roulette(
-            self.profile,
-            self.spot,
-            outcome,
-            status=state,
-            count=0 if state == FREE else 1,
-            choice=self.policy,
-        )
-
-    def next_state(self, state: str, stay: Stay) -> str:
-        return stay.status or state
-
-
-PAR_SPOTS: tuple[tuple[str, str], ...] = (
-    ("straight", "straight-17"),
-    ("split", "split-17-20"),
-    ("street", "street-16"),
-    ("corner", "corner-17-18-20-21"),
-    ("six-line", "six-line-16-21"),
-    ("column", "column-2"),
-    ("dozen", "dozen-2"),
-    ("double-column", "double-column-1-2"),
-    ("double-dozen", "double-dozen-1-2"),
-    *((name, name) for name in SIMPLE_CHANCES),
-)
-
-
-def par_chains(profile: RouletteProfile) -> list[RouletteChain]:
-    """Every bet type as a chain: simple chances under la partage, and (French) the
-    simple chance always left in prison as ``even-chance-prison``.
-
-    >>> from crupier.analysis.exact import analyse
-    >>> rows = {c.bet_id: analyse(c).house_edge for c in par_chains(load_builtin("french-roulette"))}
-    >>> rows["straight"], rows["red"], rows["even-chance-prison"]
-    (Fraction(1, 37), Fraction(1, 74), Fraction(1, 73))
-    """
-    chains = [RouletteChain(bet_id, profile, spot_of(name)) for bet_id, name in PAR_SPOTS]
-    if profile.rules.zero_rule is ZeroRule.PARTAGE_OR_PRISON:
-        chains.append(
-            RouletteChain("even-chance-prison", profile, spot_of("red"), ZeroChoiceKind.PRISON)
-        )
-    return chains
-
-
-# -- catalogue hooks --------------------------------------------------------------------------
-
-
-PROFILES: dict[str, type[RouletteProfile]] = {
-    FRENCH: RouletteProfile,
-    AMERICAN: AmericanRouletteProfile,
-}
-
-
-def load_builtin(game_id: str = FRENCH, name: str = "andorra") -> RouletteProfile:
-    """A built-in profile of ``game_id``, ``extends`` resolved.
-
-    >>> load_builtin("american-roulette").maxima.straight
-    20
-    """
-    if game_id not in PROFILES:
-        raise MalformedAction(
-            f"{game_id!r} is not a roulette of this module ({', '.join(GAME_IDS)})"
-        )
-    return load_builtin_profile(PROFILES[game_id], game_id, name)
-
-
-def raw_profile(game_id: str = FRENCH, name: str = "andorra") -> dict[str, Any]:
-    """The raw data of a built-in profile, ``extends`` merged in (a fresh copy to change)."""
-    return builtin_raw(game_id, name)
-
-
 __all__ = [
-    "AMERICAN_ORDER",
-    "ANNOUNCED_BETS",
     "FRENCH_ORDER",
-    "PROFILES",
-    "AmericanRoulette",
-    "AmericanRouletteProfile",
+    "LOSE",
     "AnnouncedBet",
-    "ColourCashIn",
-    "ColourChipRules",
-    "ColourChips",
+    "ColourSeries",
     "Direction",
-    "FrenchRoulette",
-    "MinimumTest",
-    "PrisonModel",
     "Result",
-    "RouletteChain",
-    "RouletteProfile",
-    "RouletteRules",
+    "RouletteGame",
     "RouletteState",
     "Spin",
     "ZeroChoice",
-    "ZeroChoiceKind",
-    "ZeroRule",
-    "load_builtin",
-    "par_chains",
-    "raw_profile",
-    "resolve_roulette",
 ]

@@ -1,19 +1,21 @@
 """16 — Sic Bo: the game's package; ``GAME`` is its face for the catalogue.
 
-The rules, the engine and the PAR model are in :mod:`.engine`, the built-in profiles in
-``profiles/``. The engine module's names are
-re-exported here, so ``crupier.games.sic_bo.X`` still reaches ``.engine.X``.
+Its room: :mod:`.profile` (the rules profile model, read from ``profiles/*.toml``),
+:mod:`.rules` (spots and the rule of every bet), :mod:`.engine` (actions, state and play)
+and :mod:`.par` (the exact analysis). Their public names are re-exported here.
 
 >>> GAME.id, GAME.engine.__name__
 ('sic-bo', 'SicBo')
 """
 
-from typing import Any
-
 from crupier.games.contract import GameModule
-from crupier.games.sic_bo import engine as _engine
 from crupier.games.sic_bo.engine import *  # noqa: F403
-from crupier.games.sic_bo.engine import SicBo, SicBoProfile, par_chains
+from crupier.games.sic_bo.engine import SicBo
+from crupier.games.sic_bo.par import *  # noqa: F403
+from crupier.games.sic_bo.par import par_chains
+from crupier.games.sic_bo.profile import *  # noqa: F403
+from crupier.games.sic_bo.profile import SicBoProfile
+from crupier.games.sic_bo.rules import *  # noqa: F403
 
 GAME = GameModule(
     id="sic-bo",
@@ -21,8 +23,3 @@ GAME = GameModule(
     engine=SicBo,
     par=par_chains,
 )
-
-
-def __getattr__(name: str) -> Any:
-    """The engine module's other names (those its ``__all__`` leaves out)."""
-    return getattr(_engine, name)
