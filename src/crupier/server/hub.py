@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from crupier.casino import Casino, OpsError
+from crupier.casino.live import LiveRecord
 from crupier.casino.roles import Op
 from crupier.core.roles import TableRole
 from crupier.server.auth import Account
@@ -30,8 +31,9 @@ from crupier.server.auth import Account
 MAX_BATCH = 128
 #: How many frames a viewer may have waiting before views to it are skipped.
 MAX_BEHIND = 64
-#: The shortest time between two pushes of a table's views (seconds).
-PUSH_EVERY = 0.05
+#: The shortest time between two pushes of a table's views after bets (seconds); anything
+#: else (no more bets, a result, an operation) is pushed at once.
+PUSH_EVERY = 0.25
 
 
 @dataclass(eq=False)
@@ -96,8 +98,11 @@ class TableHub:
                     r.future.set_exception(result)
                 else:
                     r.future.set_result(result)
-            if any(not isinstance(res, Exception) for res in results):
-                self.schedule_push(table_id)
+            done = [res for res in results if not isinstance(res, Exception)]
+            if any(_changes_phase(res) for res in done):
+                self.push(table_id)  # no more bets, a result, an operation: seen at once
+            elif done:
+                self.schedule_push(table_id)  # bets coalesce
 
     def subscribe(self, table_id: str, viewer: Viewer) -> None:
         """Send ``viewer`` the table's views from now on."""
@@ -144,6 +149,15 @@ class TableHub:
         for task in self.workers.values():
             with contextlib.suppress(asyncio.CancelledError):
                 await task
+
+
+#: Action kinds whose views may wait for the next coalesced push.
+COALESCED = frozenset({"place-bet", "take-down", "announced-bet"})
+
+
+def _changes_phase(result: Any) -> bool:
+    """Whether a table's viewers should see ``result`` at once (anything but a bet)."""
+    return not (isinstance(result, LiveRecord) and result.action.get("kind") in COALESCED)
 
 
 def _quiet(fn: Callable[[str], Any], arg: str) -> Any:
