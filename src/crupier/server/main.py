@@ -18,9 +18,12 @@ def serve(
     import uvicorn
 
     from crupier.server.app import create_app
-    from crupier.server.setup import open_server_casino
+    from crupier.server.setup import KeysMissing, open_server_casino
 
-    opened = open_server_casino(db, data_dir)
+    try:
+        opened = open_server_casino(db, data_dir)
+    except KeysMissing as exc:
+        raise SystemExit(f"crupier serve: {exc}") from None
     if opened.created:
         echo(f"Created the demo casino {opened.casino.config.name} in {db or data_dir}.")
         for note in opened.notes:

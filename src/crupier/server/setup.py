@@ -117,6 +117,10 @@ def _key(keys: Path, name: str, passphrase: bytes) -> SigningKey:
     return key
 
 
+class KeysMissing(ValueError):
+    """The database holds a casino's books but the data folder lacks its signing key."""
+
+
 class FileKeyring(Keyring):
     """A keyring whose keys live, encrypted, in a folder (one file per staff member)."""
 
@@ -140,8 +144,20 @@ def open_server_casino(url: str | None, data_dir: Path, *, demo: bool = True) ->
     keys.mkdir(mode=0o700, exist_ok=True)
     passphrase = _passphrase(keys)
     keyring = FileKeyring(keys, passphrase)
-    casino_key = _key(keys, "casino", passphrase)
     the_url = url or sqlite_url(data_dir)
+    if not (keys / "casino.key").exists():
+        from crupier.ledger import Ledger
+
+        existing = Ledger(the_url, None)
+        try:
+            if existing.head()[0] > 0:
+                raise KeysMissing(
+                    f"{the_url} already holds the books of a casino, but {keys} has no casino "
+                    "key: start with the --data-dir that holds its keys"
+                )
+        finally:
+            existing.close()
+    casino_key = _key(keys, "casino", passphrase)
     casino = open_casino(
         the_url, casino_key, clock=SystemClock(), keyring=keyring, config=demo_config()
     )
