@@ -99,6 +99,7 @@ SYSTEM_KINDS = frozenset(
         "A43.LIMIT_CHANGE", "A44.LIMIT_CHANGE",  # executed at the announced round, co-signed
         "STF.LICENCE", "STF.CARD",  # licences granted before the casino used crupier
         "STF.ASSIGNMENT", "STF.ASSIGNMENT_END",  # staff positions set up by the system
+        "LIVE.PLAYER_ACTION",  # a player's own action at a live table (players hold no keys)
         "correction",  # consequential corrections (OPS-BK-11), approved with their cause
     }
 )  # fmt: skip
@@ -539,7 +540,11 @@ class CasinoBase:
             )
         except lerr.LedgerError as exc:
             raise self._ops_error(exc) from None
-        self._catch_up()
+        if entry.seq == self._last_seq + 1:  # under the append lock: nothing came between
+            self._project(entry)
+            self._last_seq = entry.seq
+        else:
+            self._catch_up()
         return entry
 
     @staticmethod
