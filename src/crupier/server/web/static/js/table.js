@@ -1,0 +1,528 @@
+// A table in the viewer's role: a player's seat (the layout, chips, balance, own bets and
+// results) or the croupier's console (phase, the legal actions as keyed buttons, result
+// entry, regulated error actions, settlement list, last rounds). Built from the view the
+// server sends (REST first, then every frame of the table's WebSocket).
+import * as api from "./api.js";
+import { setLive } from "./app.js";
+import { layoutFor } from "./layouts.js";
+import { betType, spotLabel } from "./roulette.js";
+import { ANNOUNCED } from "./roulette.js";
+import { chipLabel, dieEl, flash, gameName, h, money, pocketColour, resultBadge, titleCase } from "./util.js";
+
+const DEFAULT_CHIPS = [100, 250, 500, 1000, 2500, 10000, 50000, 100000];
+
+/** Is this login a player (else: staff at the table's console)? */
+export function isPlayer(me) {
+  return me && (me.kind === "player" || String(me.role || "").toLowerCase() === "player");
+}
+
+function viewOf(data) {
+  if (!data) return {};
+  return data.view || data;
+}
+
+/** Shared state of a table page, fed by REST and the WebSocket. */
+class Live {
+  constructor(id, info, me) {
+    this.id = id;
+    this.info = info;
+    this.view = viewOf(info);
+    this.me = me;
+    this.pid = isPlayer(me) ? me.subject || me.player || me.username : null;
+    this.settlements = []; // [{round, events}] newest first
+    this.log = []; // short lines: what happened
+    this.listeners = [];
+  }
+  get game() {
+    return this.info.game || this.view.game;
+  }
+  get bets() {
+    return this.view.bets || [];
+  }
+  get legal() {
+    return this.view.legal_actions || this.info.legal_actions || [];
+  }
+  absorb(msg) {
+    if (!msg || typeof msg !== "object") return;
+    if (msg.type === "error") return;
+    const v = msg.view || (msg.data && msg.data.view);
+    if (v) this.view = v;
+    if (msg.table && typeof msg.table === "object") Object.assign(this.info, msg.table);
+    const events = msg.events || (msg.ack && msg.ack.events) || (msg.record && msg.record.events) || [];
+    this.addEvents(events, msg.action);
+    this.listeners.forEach((f) => f());
+  }
+  addEvents(events, action) {
+    if (!events || !events.length) return;
+    const settled = events.filter((e) => e.kind === "settled");
+    const result = events.find((e) => e.kind === "result");
+    if (settled.length || result) {
+      this.settlements.unshift({ result, settled, at: new Date() });
+      this.settlements = this.settlements.slice(0, 12);
+    }
+    for (const e of events) {
+      if (e.kind === "note" && e.text) this.log.unshift(e.text);
+      if (e.kind === "result" && e.announcement) this.log.unshift(`Result: ${e.announcement}`);
+    }
+    if (action && action.kind) this.log.unshift(`${titleCase(action.kind)}${action.player ? ` (${action.player})` : ""}`);
+    this.log = this.log.slice(0, 30);
+  }
+  async act(action) {
+    const ack = await api.act(this.id, action);
+    if (ack && (ack.view || ack.events)) this.absorb(ack);
+    return ack;
+  }
+}
+
+export async function render(root, { me, params }) {
+  const id = params[0];
+  const info = await api.table(id);
+  const live = new Live(id, info, me);
+  const page = isPlayer(me) ? playerPage(root, live) : consolePage(root, live);
+  live.listeners.push(page.update);
+  page.update();
+  const link = api.follow(id, (msg) => live.absorb(msg), setLive);
+  return () => {
+    link.close();
+    setLive(false);
+    if (page.close) page.close();
+  };
+}
+
+// -- shared pieces ------------------------------------------------------------------
+
+function header(live, extra) {
+  const phase = h("span.phase#phase");
+  const el = h("div.tablehead", h("h1", `${live.id} · ${gameName(live.game)}`), phase, extra || "");
+  return {
+    el,
+    update() {
+      const p = String(live.view.phase || "—");
+      phase.className = `phase ${p === "betting" || p === "no-more-bets" ? p : "other"}`;
+      phase.textContent = p.replace(/-/g, " ");
+    },
+  };
+}
+
+function limits(live) {
+  const min = live.info.minimum ?? live.info.limits?.minimum ?? live.view.minimum;
+  const max = live.info.maximum ?? live.info.limits?.maximum ?? live.view.maximum;
+  return { min, max };
+}
+
+/** The maximum of one spot, if the server tells (per bet type), else the table maximum. */
+function spotMax(live, spot) {
+  const m = live.info.maxima || live.info.limits?.maxima;
+  if (m && m[betType(spot)] !== undefined) return m[betType(spot)];
+  return limits(live).max;
+}
+
+function lastResultsEl(live, n = 12) {
+  const r = (live.view.last_results || []).slice(-n).reverse();
+  return h("div.results", { style: "flex-wrap:wrap" }, r.length ? r.map(resultBadge) : h("span.note", "no round yet"));
+}
+
+function settledLine(e) {
+  const net = Number(e.net ?? (e.win ?? 0) - (e.stake ?? 0));
+  return h(
+    "tr",
+    h("td", e.player || ""),
+    h("td", spotLabel(String(e.spot || ""))),
+    h("td.r.money", money(e.stake)),
+    h("td", e.decision || ""),
+    h(`td.r.money.${net >= 0 ? "win-amt" : "lose-amt"}`, money(net)),
+  );
+}
+
+// -- the player's seat ----------------------------------------------------------------
+
+function playerPage(root, live) {
+  const msg = h("div.msg#msg");
+  const hint = h("div.hint#hint");
+  const chips = live.info.denominations || live.info.chips || DEFAULT_CHIPS;
+  const { min } = limits(live);
+  let chip = chips.find((c) => c >= (min || 0)) || chips[0];
+  const chipBar = h("div.chips#chips");
+  function drawChips() {
+    chipBar.replaceChildren(
+      h("span.note", "Chip "),
+      ...chips.map((c) =>
+        h(`button.chip.c${c}${c === chip ? ".sel" : ""}`, { type: "button", title: money(c), dataset: { chip: c }, onclick: () => {
+          chip = c;
+          drawChips();
+        } }, chipLabel(c)),
+      ),
+    );
+  }
+  drawChips();
+  const place = async (spot) => {
+    if (!live.legal.includes("place-bet")) {
+      flash(msg, { code: "wrong-phase", message: "Bets are closed." });
+      return;
+    }
+    try {
+      await live.act({ kind: "place-bet", player: live.pid, spot, amount: chip });
+      flash(msg, null, `${money(chip)} on ${spotLabel(spot)}`);
+    } catch (e) {
+      flash(msg, e);
+    }
+  };
+  const layout = layoutFor(live.game, {
+    onSpot: place,
+    onHover: (spot) => {
+      const { min: mn } = limits(live);
+      hint.textContent = spot ? `${spotLabel(spot)} · min ${money(mn)} · max ${money(spotMax(live, spot))}` : "";
+    },
+  });
+  const announced = h("div.announced#announced");
+  const head = header(live);
+  const balance = h("div.big.money#balance");
+  const mine = h("tbody");
+  const results = h("tbody");
+  const last = h("div");
+  const side = h(
+    "aside.side",
+    h("div.panel", h("h2", "Balance"), balance, h("dl.kv", h("dt", "Table minimum"), h("dd", money(limits(live).min)), h("dt", "Table maximum"), h("dd", money(limits(live).max)))),
+    h("div.panel", h("h2", "Your bets"), h("table.grid", h("tbody#mybets", mine))),
+    h("div.panel", h("h2", "Your results"), h("table.grid", h("tbody#myresults", results))),
+    h("div.panel", h("h2", "Last results"), last),
+  );
+  root.append(head.el, h("div.tablepage", h("section", h("div.felt", layout.el), chipBar, announced, hint, msg), side));
+
+  function update() {
+    head.update();
+    const v = live.view;
+    const open = live.legal.includes("place-bet");
+    layout.update({ view: v, bets: live.bets, me: live.pid, open });
+    const bal = (v.players || {})[live.pid];
+    balance.textContent = bal === undefined ? "no chips yet" : money(bal);
+    const own = live.bets.filter((b) => b.player === live.pid);
+    const canTake = live.legal.includes("take-down");
+    mine.replaceChildren(
+      ...own.map((b) =>
+        h("tr", { dataset: { bet: b.id } }, h("td", spotLabel(b.spot)), h("td.r.money", money(b.amount)), h("td", b.status && b.status !== "free" ? b.status : ""),
+          h("td", canTake && (b.status === "free" || !b.status) ? h("button.btn", { type: "button", onclick: async () => {
+            try {
+              await live.act({ kind: "take-down", player: live.pid, bet: b.id });
+            } catch (e) {
+              flash(msg, e);
+            }
+          } }, "take down") : "")),
+      ),
+    );
+    if (!own.length) mine.append(h("tr", h("td.note", open ? "Pick a chip, then a spot" : "No bet")));
+    if (own.length) mine.append(h("tr", h("td", h("b", "Total")), h("td.r.money", money(own.reduce((a, b) => a + b.amount, 0))), h("td"), h("td")));
+    const ownSettled = [];
+    for (const s of live.settlements) for (const e of s.settled) if (e.player === live.pid) ownSettled.push(e);
+    results.replaceChildren(...ownSettled.slice(0, 10).map(settledLine));
+    if (!ownSettled.length) results.append(h("tr", h("td.note", "—")));
+    last.replaceChildren(lastResultsEl(live));
+    announced.replaceChildren();
+    if (live.legal.includes("announced-bet")) {
+      announced.append(
+        h("span.note", "Announced "),
+        ...ANNOUNCED.map(([name, label]) =>
+          h("button.btn", { type: "button", dataset: { announced: name }, onclick: async () => {
+            try {
+              await live.act({ kind: "announced-bet", player: live.pid, name, chip });
+              flash(msg, null, `${label}, ${money(chip)} a chip`);
+            } catch (e) {
+              flash(msg, e);
+            }
+          } }, label),
+        ),
+      );
+    }
+    // a simple chance hit by the zero: the player's choice, partage or prison
+    const waiting = own.filter((b) => b.status === "zero" || b.status === "choice");
+    if (waiting.length && live.legal.includes("zero-choice")) {
+      for (const b of waiting)
+        for (const choice of ["partage", "prison"])
+          announced.append(h("button.btn", { type: "button", onclick: () => live.act({ kind: "zero-choice", player: live.pid, bet: b.id, choice }).catch((e) => flash(msg, e)) }, `${spotLabel(b.spot)}: ${choice}`));
+    }
+  }
+  return { update };
+}
+
+// -- the croupier's console -----------------------------------------------------------
+
+/** Keys of the round's actions (shown on each button). */
+export const KEYS = {
+  "open-bets": "O",
+  "no-more-bets": "N",
+  spin: "S",
+  launch: "S",
+  result: "R",
+  deal: "D",
+  throw: "T",
+  "new-shoe": "H",
+  burn: "B",
+  "last-rounds": "L",
+  "buy-in": "C",
+  "take-seat": "E",
+  "war-deal": "W",
+  "close-auction": "A",
+  declare: "D",
+  "give-card": "G",
+  "banker-play": "K",
+};
+
+/** The regulated error actions and the consequence stated before confirming. */
+export const ERRORS = {
+  void: "The round is void: every bet on the layout goes back to its player, nothing is paid or collected, and the void is written in the books.",
+  "no-roll": "No roll: the dice are not counted; every bet stays as it was and the shooter throws again.",
+  misdeal: "Misdeal: the coup is void, stakes are returned, and the cards go to the discard.",
+  "exposed-hand": "An exposed card: the rules of the game decide whether the coup stands or is void; the engine applies them and the books record it.",
+  "card-on-floor": "A card on the floor: it is burnt and the deal continues as the rules state.",
+  "wrong-holder": "Cards dealt to the wrong hand: the regulated correction is applied and recorded.",
+  "cards-in-cesta": "Cards in the discard: treated as the rules state, and recorded.",
+  "wrong-announcement": "A wrong announcement: the hand is played by its true value; recorded.",
+  "correct-result": "The announced hole was wrong: the result is corrected and the bets are settled again on the true one.",
+  "change-dice": "The dice are changed: a new pair from the bowl; recorded.",
+  "bar-shooter": "The shooter is barred from throwing; the dice pass to the next player.",
+  suspend: "The table is temporarily closed under the director's key: no action until it is reopened.",
+  "close-table": "The table is closed for the day.",
+};
+
+const PIT_ONLY = new Set(["suspend", "reopen", "close-table"]);
+const PLAYER_SIDE = new Set(["place-bet", "take-down", "announced-bet", "zero-choice", "cash-out", "buy-in"]);
+
+function consolePage(root, live) {
+  const msg = h("div.msg#msg");
+  const head = header(live);
+  const actions = h("div.actions#actions");
+  const errors = h("div.menu#errors");
+  const pad = h("div#pad");
+  const entry = h("div.entry#entry");
+  const spots = h("tbody");
+  const settle = h("tbody");
+  const last = h("div");
+  const log = h("div.note", { style: "max-height:120px;overflow:auto;font-size:12px" });
+  const players = h("tbody");
+  const layout = layoutFor(live.game, {});
+  let typed = "";
+  let dice = [];
+  const dialog = h("dialog#confirm");
+  root.append(
+    head.el,
+    h(
+      "div.console",
+      h(
+        "section",
+        h("div.panel", h("h2", "Round"), actions, h("div", { style: "margin-top:8px" }, entry, pad), msg),
+        h("div.felt", { style: "margin-top:8px" }, layout.el),
+        h("div.cols2", { style: "margin-top:8px" },
+          h("div.panel", h("h2", "On the layout, per spot"), h("table.grid", h("thead", h("tr", h("th", "Spot"), h("th.r", "Bets"), h("th.r", "Total"))), spots)),
+          h("div.panel", h("h2", "Players"), h("table.grid", players))),
+      ),
+      h(
+        "aside.side",
+        h("div.panel", h("h2", "Error actions"), errors),
+        h("div.panel.settle", h("h2", "Settlement"), h("table.grid", h("tbody#settlement", settle))),
+        h("div.panel", h("h2", "Last rounds"), last),
+        h("div.panel", h("h2", "Log"), log),
+      ),
+    ),
+    dialog,
+  );
+
+  const send = async (action, label) => {
+    try {
+      const ack = await live.act(action);
+      flash(msg, null, `${label || titleCase(action.kind)} ✓${ack && ack.seq ? ` (entry ${ack.seq})` : ""}`);
+      return true;
+    } catch (e) {
+      flash(msg, e);
+      return false;
+    }
+  };
+
+  /** Build the action for a kind (asking what it needs); null when cancelled. */
+  async function build(kind) {
+    const v = live.view;
+    if (kind === "spin") return { kind, wheel: v.next_direction || "cw" };
+    if (kind === "result") {
+      if (live.game === "boule" || isWheel()) {
+        if (typed !== "") return { kind, pocket: Number(typed) };
+        return { kind };
+      }
+      return { kind };
+    }
+    if (kind === "throw") {
+      const need = live.game === "sic-bo" ? 3 : 2;
+      if (dice.length === need) return { kind, dice: [...dice] };
+      return { kind };
+    }
+    if (kind === "last-rounds") return { kind, count: 3 };
+    if (kind === "void") {
+      const reason = await confirm(kind, [["reason", "Reason", "text", ""]]);
+      return reason ? { kind, reason: reason.reason } : null;
+    }
+    if (kind === "buy-in") {
+      const f = await confirm(kind, [["player", "Player id", "text", ""], ["amount", "Amount (€)", "money", ""]], "Sell chips to a player: the amount goes in the drop.");
+      return f ? { kind, player: f.player, amount: f.amount } : null;
+    }
+    if (kind === "take-seat") {
+      const f = await confirm(kind, [["player", "Player id", "text", ""], ["seat", "Seat", "int", "1"]], "Seat a player at a box.");
+      return f ? { kind, player: f.player, seat: f.seat } : null;
+    }
+    if (ERRORS[kind] || !KEYS[kind]) {
+      const f = await confirm(kind, [["fields", "Fields (name=value, …)", "text", ""]]);
+      if (!f) return null;
+      const out = { kind };
+      for (const part of f.fields.split(",").map((x) => x.trim()).filter(Boolean)) {
+        const [k, ...rest] = part.split("=");
+        const val = rest.join("=").trim();
+        out[k.trim()] = /^-?\d+$/.test(val) ? Number(val) : val === "true" ? true : val === "false" ? false : val;
+      }
+      return out;
+    }
+    return { kind };
+  }
+
+  const isWheel = () => ["french-roulette", "american-roulette"].includes(live.game);
+
+  /** A confirm dialog that states the consequence; resolves to the fields or null. */
+  function confirm(kind, fields, text) {
+    return new Promise((resolve) => {
+      const inputs = fields.map(([name, label, type, value]) => [name, type, h("input", { name, value, autocomplete: "off" }), label]);
+      const consequence = ERRORS[kind] || text || "";
+      dialog.replaceChildren(
+        h(
+          "form",
+          { method: "dialog" },
+          h("h2", titleCase(kind)),
+          consequence ? h("div.consequence", consequence) : "",
+          inputs.map(([name, , input, label]) => h("label", { style: "display:grid;gap:2px;margin:6px 0" }, label, input)),
+          h("div.row", h("button.btn", { value: "cancel", type: "submit" }, "Cancel ", h("kbd", "Esc")), h("button.btn.danger", { value: "ok", type: "submit", id: "confirm-ok" }, "Confirm ", h("kbd", "Enter"))),
+        ),
+      );
+      dialog.onclose = () => {
+        if (dialog.returnValue !== "ok") return resolve(null);
+        const out = {};
+        for (const [name, type, input] of inputs) {
+          const raw = input.value.trim();
+          out[name] = type === "int" ? Number(raw) : type === "money" ? Math.round(Number(raw.replace(",", ".")) * 100) : raw;
+        }
+        resolve(out);
+      };
+      dialog.returnValue = "";
+      dialog.showModal();
+      (inputs[0] && inputs[0][2]).focus?.();
+    });
+  }
+
+  async function run(kind) {
+    const action = await build(kind);
+    if (!action) return;
+    if (await send(action)) {
+      typed = "";
+      dice = [];
+    }
+    update();
+  }
+
+  function drawPad() {
+    pad.replaceChildren();
+    const legal = live.legal;
+    if (legal.includes("result") && (isWheel() || live.game === "boule")) {
+      const top = isWheel() ? 36 : 9;
+      const from = isWheel() ? 0 : 1;
+      const btns = [];
+      for (let n = from; n <= top; n++)
+        btns.push(h(`button.${isWheel() ? pocketColour(n) : "face"}`, { type: "button", dataset: { pocket: n }, onclick: () => {
+          typed = String(n);
+          entry.textContent = `${typed} ⏎`;
+        } }, String(n)));
+      pad.append(h("div.note", "Enter the number from the wheel (type it, then Enter), or R to draw it"), h("div.pad", { style: isWheel() ? "grid-template-columns:repeat(13,1fr)" : "" }, btns));
+    }
+    if (legal.includes("throw")) {
+      const need = live.game === "sic-bo" ? 3 : 2;
+      pad.append(h("div.note", `Enter the ${need} dice faces from the table (keys 1-6), or T to throw`),
+        h("div.pad", [1, 2, 3, 4, 5, 6].map((f) => h("button.face", { type: "button", dataset: { face: f }, onclick: () => {
+          if (dice.length < need) dice.push(f);
+          entry.replaceChildren(...dice.map(dieEl));
+        } }, String(f)))));
+    }
+  }
+
+  function update() {
+    head.update();
+    const v = live.view;
+    const legal = live.legal;
+    layout.update({ view: v, bets: live.bets, me: null, open: legal.includes("place-bet") });
+    actions.replaceChildren(
+      ...legal
+        .filter((k) => !PLAYER_SIDE.has(k) && !ERRORS[k] && !PIT_ONLY.has(k))
+        .map((k) => h("button.btn.primary", { type: "button", dataset: { action: k }, onclick: () => run(k) }, titleCase(k), KEYS[k] ? h("kbd", KEYS[k]) : "")),
+    );
+    if (legal.includes("buy-in")) actions.append(h("button.btn", { type: "button", dataset: { action: "buy-in" }, onclick: () => run("buy-in") }, "Sell chips", h("kbd", "C")));
+    errors.replaceChildren(
+      ...legal.filter((k) => ERRORS[k] || PIT_ONLY.has(k)).map((k) => h("button.btn.danger", { type: "button", dataset: { action: k }, onclick: () => run(k) }, titleCase(k), k === "void" ? h("kbd", "V") : "")),
+    );
+    if (!errors.children.length) errors.append(h("span.note", "none in this phase"));
+    drawPad();
+    const by = new Map();
+    for (const b of live.bets) {
+      const x = by.get(b.spot) || { n: 0, total: 0 };
+      x.n += 1;
+      x.total += b.amount;
+      by.set(b.spot, x);
+    }
+    spots.replaceChildren(...[...by].map(([s, x]) => h("tr", h("td", spotLabel(s)), h("td.r", x.n), h("td.r.money", money(x.total)))));
+    if (!by.size) spots.append(h("tr", h("td.note", "no bet on the layout")));
+    const ps = Object.entries(v.players || {});
+    players.replaceChildren(...ps.map(([p, bal]) => h("tr", h("td", p), h("td.r.money", money(bal)))));
+    if (!ps.length) players.append(h("tr", h("td.note", "no player with chips")));
+    const latest = live.settlements[0];
+    settle.replaceChildren();
+    if (latest) {
+      if (latest.result) settle.append(h("tr", h("td", { colspan: 5 }, h("b", latest.result.announcement || JSON.stringify(latest.result.result)))));
+      latest.settled.forEach((e) => settle.append(settledLine(e)));
+    } else settle.append(h("tr", h("td.note", "no round settled here yet")));
+    last.replaceChildren(lastResultsEl(live, 20));
+    log.replaceChildren(...live.log.slice(0, 12).map((l) => h("div", l)));
+  }
+
+  const onKey = (e) => {
+    if (dialog.open) return;
+    if (e.target.closest("input, textarea, select")) return;
+    const legal = live.legal;
+    const k = e.key;
+    if (/^[0-9]$/.test(k) && legal.includes("result") && (isWheel() || live.game === "boule")) {
+      typed = (typed + k).slice(-2);
+      entry.textContent = `${typed} ⏎`;
+      e.preventDefault();
+      return;
+    }
+    if (/^[1-6]$/.test(k) && legal.includes("throw")) {
+      const need = live.game === "sic-bo" ? 3 : 2;
+      if (dice.length < need) dice.push(Number(k));
+      entry.replaceChildren(...dice.map(dieEl));
+      e.preventDefault();
+      return;
+    }
+    if (k === "Enter" && typed !== "" && legal.includes("result")) {
+      e.preventDefault();
+      run("result");
+      return;
+    }
+    if (k === "Enter" && dice.length && legal.includes("throw")) {
+      e.preventDefault();
+      run("throw");
+      return;
+    }
+    if (k === "Escape" || k === "Backspace") {
+      typed = "";
+      dice = [];
+      entry.textContent = "";
+      return;
+    }
+    const up = k.toUpperCase();
+    if (up === "V" && legal.includes("void")) return run("void");
+    if (up === "C" && legal.includes("buy-in")) return run("buy-in");
+    for (const kind of legal) if (KEYS[kind] === up && !PLAYER_SIDE.has(kind)) return run(kind);
+  };
+  document.addEventListener("keydown", onKey);
+  return { update, close: () => document.removeEventListener("keydown", onKey) };
+}
