@@ -60,10 +60,10 @@ export const post = (p, b = {}) => call("POST", p, b);
 
 export async function login(username, password) {
   const data = await post("/api/login", { username, password });
-  csrf = data.csrf || data.csrf_token || "";
+  csrf = data.csrf || "";
   sessionStorage.setItem("crupier.csrf", csrf);
-  me = null;
-  return whoami();
+  me = data;
+  return me;
 }
 
 export async function logout() {
@@ -85,14 +85,13 @@ export async function whoami() {
     if (e.status === 401 || e.status === 403) return null;
     throw e;
   }
-  if (me && me.csrf && !csrf) {
+  if (me && me.csrf) {
     csrf = me.csrf;
     sessionStorage.setItem("crupier.csrf", csrf);
   }
   return me;
 }
 
-export const demoLogins = () => get("/api/demo-logins");
 
 // -- tables ------------------------------------------------------------------------
 
@@ -102,7 +101,11 @@ export async function tables() {
 }
 export const table = (id) => get(`/api/tables/${encodeURIComponent(id)}`);
 /** Send one engine action ({kind, ...fields}); resolves to the acknowledgement. */
-export const act = (id, action) => post(`/api/tables/${encodeURIComponent(id)}/actions`, action);
+export const act = (id, action) => post(`/api/tables/${encodeURIComponent(id)}/actions`, { action });
+/** Chips sold to a player at the table by its staff (cash into the drop box). */
+export const buyIn = (id, player, amount) => post(`/api/tables/${encodeURIComponent(id)}/buy-in`, { player, amount });
+/** The last rounds of a table replayed move by move (staff and the CRAJ). */
+export const recall = (id, last) => get(`/api/tables/${encodeURIComponent(id)}/recall${last ? `?last=${last}` : ""}`);
 
 /**
  * Follow a table live: onMessage(msg) gets every frame (parsed); returns {close()}.

@@ -21,12 +21,20 @@ const STAFF_LINKS = {
 /** Which screens a person's role opens (the server still checks every request). */
 export function linksFor(me) {
   if (!me) return [];
-  const role = String(me.role || me.kind || "").toUpperCase();
-  if (me.kind === "player" || role === "PLAYER") return ["floor"];
-  if (role === "INSPECTOR" || role === "CRAJ") return ["floor", "inspector"];
-  if (role === "CSH" || role === "CASHIER") return ["floor", "cashier"];
-  if (role === "DIR" || role === "SUB" || role === "TC" || role === "DIRECTOR") return ["floor", "pit", "cashier", "inspector"];
-  return ["floor"];
+  if (me.kind === "player") return ["floor"];
+  const roles = new Set((me.roles || []).map((r) => String(r.role).toUpperCase()));
+  const links = ["floor"];
+  if (roles.has("DIR") || roles.has("SUB") || roles.has("TC") || roles.has("CDM")) links.push("pit");
+  if (roles.has("CSH") || roles.has("DIR") || roles.has("SUB")) links.push("cashier");
+  if (roles.has("CRAJ") || roles.has("DIR") || roles.has("SUB") || roles.has("BRD")) links.push("inspector");
+  return links;
+}
+
+/** The person's roles in words ("croupier", "director"...). */
+export function roleWords(me) {
+  if (!me) return "";
+  if (me.kind === "player") return "player";
+  return (me.roles || []).map((r) => r.name || r.role).join(", ");
 }
 
 let cleanup = null;
@@ -90,7 +98,7 @@ function bar(me, path) {
       h("span.live#live", { title: "live link" }),
       " ",
       h("b", me.name || me.username),
-      ` · ${me.role || me.kind || ""} `,
+      ` · ${roleWords(me)} `,
       h("a", { href: "#", id: "logout", onclick: async (e) => {
         e.preventDefault();
         await api.logout();

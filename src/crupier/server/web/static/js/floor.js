@@ -2,33 +2,45 @@
 import * as api from "./api.js";
 import { gameName, h, money, resultBadge } from "./util.js";
 
-export function statusOf(t) {
-  const v = t.view || {};
-  return String(t.status || v.phase || "closed").toLowerCase();
+/** What the floor shows as a table's status: its state, or the round's phase when open. */
+export function statusOf(t, frame) {
+  const state = String(t.state || "").toLowerCase();
+  if (state && state !== "open") return state.replace(/_/g, " ");
+  if (t.recovery_pending) return "recovery";
+  const v = frame && frame.view;
+  if (v && v.suspended) return "suspended";
+  if (v && v.rounds_left !== null && v.rounds_left !== undefined) return `last rounds (${v.rounds_left})`;
+  return String((v && v.phase) || state || "closed");
 }
 
-export function lastResults(t, n = 12) {
-  const v = t.view || {};
-  const r = t.last_results || v.last_results || [];
-  return r.slice(-n).reverse();
+function crewOf(t) {
+  const crew = Object.entries(t.crew || {});
+  if (!crew.length) return "—";
+  return crew.map(([who, role]) => `${who}${role && role !== "DEALER" ? ` (${String(role).toLowerCase()})` : ""}`).join(", ");
 }
 
-function row(t, go) {
-  const status = statusOf(t);
-  const minimum = t.minimum ?? t.limits?.minimum;
-  const maximum = t.maximum ?? t.limits?.maximum;
+function seatsFree(t, frame) {
+  const v = frame && frame.view;
+  if (!t.seats || !v) return "—";
+  const taken = v.seats && typeof v.seats === "object" ? Object.keys(v.seats).length : 0;
+  return Math.max(0, t.seats - taken);
+}
+
+function row(t, frame, go) {
+  const status = statusOf(t, frame);
+  const last = ((frame && frame.view && frame.view.last_results) || []).slice(-12).reverse();
   return h(
     "tr.click",
     { onclick: () => go(`/table/${encodeURIComponent(t.id)}`), dataset: { table: t.id } },
     h("td", h("a", { href: `/table/${encodeURIComponent(t.id)}` }, h("b", t.id))),
     h("td", gameName(t.game)),
-    h("td.r.money", minimum === undefined ? "—" : money(minimum)),
-    h("td.r.money", maximum === undefined ? "—" : money(maximum)),
-    h("td", h(`span.pill.${status.replace(/\s+/g, "-")}`, status.replace(/-/g, " "))),
-    h("td", t.croupier || (t.croupiers || []).join(", ") || "—"),
-    h("td", t.chief || t.table_chief || "—"),
-    h("td.r", t.seats_free ?? "—"),
-    h("td", h("span.results", lastResults(t).map(resultBadge))),
+    h("td.r.money", t.limits ? money(t.limits.minimum) : "—"),
+    h("td.r.money", t.limits ? money(t.limits.maximum) : "—"),
+    h("td", h(`span.pill.${status.split(" ")[0].replace(/[^a-z-]/g, "")}`, status.replace(/-/g, " "))),
+    h("td", crewOf(t)),
+    h("td.r", t.rounds ?? "—"),
+    h("td.r", seatsFree(t, frame)),
+    h("td", h("span.results", last.map(resultBadge))),
   );
 }
 
@@ -38,9 +50,11 @@ export async function render(root, { go }) {
   let stop = false;
   async function load() {
     const list = await api.tables();
+    // each table's view: its phase and last results (one request per table)
+    const frames = new Map(await Promise.all(list.map(async (t) => [t.id, await api.table(t.id).catch(() => null)])));
     const rooms = new Map();
     for (const t of list) {
-      const room = t.room || "Main room";
+      const room = { MAIN: "Main room", PRIVE: "Salle privée" }[t.room] || t.room || "Main room";
       if (!rooms.has(room)) rooms.set(room, []);
       rooms.get(room).push(t);
     }
@@ -51,8 +65,8 @@ export async function render(root, { go }) {
           h("h2", room),
           h(
             "table.grid",
-            h("thead", h("tr", ["Table", "Game", "Min", "Max", "Status", "Croupier", "Chief", "Seats free", "Last results"].map((x, i) => h(i === 2 || i === 3 || i === 7 ? "th.r" : "th", x)))),
-            h("tbody", ts.map((t) => row(t, go))),
+            h("thead", h("tr", ["Table", "Game", "Min", "Max", "Status", "Crew", "Rounds", "Seats free", "Last results"].map((x, i) => h([2, 3, 6, 7].includes(i) ? "th.r" : "th", x)))),
+            h("tbody", ts.map((t) => row(t, frames.get(t.id), go))),
           ),
         ),
       ),

@@ -29,20 +29,5 @@ export async function render(root, { go }) {
     demo,
   );
   root.append(h("div.login", form));
-  try {
-    const list = await api.demoLogins();
-    const logins = Array.isArray(list) ? list : list.logins || [];
-    if (logins.length) {
-      demo.append("Demo logins: ");
-      for (const l of logins) {
-        const [u, p, who] = Array.isArray(l) ? l : [l.username, l.password, l.name || l.role];
-        demo.append(h("button", { type: "button", title: who || "", onclick: () => {
-          user.value = u;
-          pass.value = p;
-        } }, u), " ");
-      }
-    }
-  } catch {
-    /* not a demo casino: no list */
-  }
+  demo.append("The demo casino prints its logins when it starts (e.g. director, r1, p1; password demo-<login>).");
 }

@@ -99,7 +99,7 @@ export function createCloth({ onSpot, onHover } = {}) {
       const d = `M${mx - 26},${my} L${mx},${my - 14} L${mx + 26},${my} L${mx},${my + 14} Z`;
       base.append(s("path", { d, fill: sp.name === "red" ? "#c0262d" : "#161616", stroke: FELT }));
     } else {
-      base.append(s("text", { x: mx, y: my + 5, "text-anchor": "middle", "font-size": 14, "font-weight": 600, fill: FELT, "letter-spacing": 1 }, sp.label));
+      base.append(s("text", { x: mx, y: my + 5, "text-anchor": "middle", "font-size": sp.label.length > 8 ? 12 : 14, "font-weight": 600, fill: FELT, "letter-spacing": sp.label.length > 8 ? 0 : 1 }, sp.label));
     }
   }
   // hot spots: cells first, then lines, then crossings on top
@@ -142,8 +142,9 @@ export function createCloth({ onSpot, onHover } = {}) {
       if (!sp) continue;
       const x = sp.x + sp.w / 2;
       const y = sp.y + sp.h / 2;
-      const own = t.own > 0;
-      const amount = own ? t.own : t.other;
+      const all = me === null || me === undefined; // the croupier's layout: every chip
+      const own = all || t.own > 0;
+      const amount = all ? t.own + t.other : own ? t.own : t.other;
       const g = s("g", { class: `stack${own ? "" : " other"}`, "data-stack": name, "pointer-events": "none" });
       g.append(s("circle", { cx: x, cy: y, r: 13, fill: own ? "#d89b1a" : "#5577aa" }));
       g.append(s("text", { x, y: y + 3.5, "text-anchor": "middle" }, chipLabel(amount)));

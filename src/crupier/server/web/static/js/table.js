@@ -13,25 +13,26 @@ const DEFAULT_CHIPS = [100, 250, 500, 1000, 2500, 10000, 50000, 100000];
 
 /** Is this login a player (else: staff at the table's console)? */
 export function isPlayer(me) {
-  return me && (me.kind === "player" || String(me.role || "").toLowerCase() === "player");
+  return !!me && me.kind === "player";
 }
 
-function viewOf(data) {
-  if (!data) return {};
-  return data.view || data;
-}
-
-/** Shared state of a table page, fed by REST and the WebSocket. */
+/** Shared state of a table page, fed by REST and the WebSocket (the same frame shape:
+ * {table, status, seq, as, view, legal_actions}). */
 class Live {
-  constructor(id, info, me) {
+  constructor(id, frame, me) {
     this.id = id;
-    this.info = info;
-    this.view = viewOf(info);
     this.me = me;
-    this.pid = isPlayer(me) ? me.subject || me.player || me.username : null;
-    this.settlements = []; // [{round, events}] newest first
-    this.log = []; // short lines: what happened
+    this.pid = isPlayer(me) ? me.id : null;
+    this.settlements = []; // [{round, result, settled: [events]}] newest first (staff)
+    this.rounds = []; // the player's own rounds: [{round, result, staked, returned}]
+    this.log = [];
     this.listeners = [];
+    this.frame = {};
+    this.view = {};
+    this.absorb(frame, true);
+  }
+  get info() {
+    return this.frame.status || {};
   }
   get game() {
     return this.info.game || this.view.game;
@@ -40,44 +41,63 @@ class Live {
     return this.view.bets || [];
   }
   get legal() {
-    return this.view.legal_actions || this.info.legal_actions || [];
+    return this.frame.legal_actions || [];
   }
-  absorb(msg) {
-    if (!msg || typeof msg !== "object") return;
-    if (msg.type === "error") return;
-    const v = msg.view || (msg.data && msg.data.view);
-    if (v) this.view = v;
-    if (msg.table && typeof msg.table === "object") Object.assign(this.info, msg.table);
-    const events = msg.events || (msg.ack && msg.ack.events) || (msg.record && msg.record.events) || [];
-    this.addEvents(events, msg.action);
+  get roundNo() {
+    const v = this.view;
+    return Number(v.rounds ?? v.coups ?? 0) + Number(v.voids ?? 0);
+  }
+  absorb(frame, first = false) {
+    if (!frame || typeof frame !== "object" || (frame.type && frame.type !== "view")) return;
+    const before = { view: this.view, round: this.roundNo };
+    this.frame = frame;
+    this.view = frame.view || {};
+    if (!first && this.roundNo > before.round) this.roundClosed(before.view);
     this.listeners.forEach((f) => f());
   }
-  addEvents(events, action) {
-    if (!events || !events.length) return;
-    const settled = events.filter((e) => e.kind === "settled");
-    const result = events.find((e) => e.kind === "result");
-    if (settled.length || result) {
-      this.settlements.unshift({ result, settled, at: new Date() });
-      this.settlements = this.settlements.slice(0, 12);
+  /** A round closed: the player's own figures from the views before and after; the staff's
+   * settlement list from the round's recall (the journal, move by move). */
+  roundClosed(prev) {
+    const result = (this.view.last_results || []).slice(-1)[0];
+    if (this.pid) {
+      const staked = (prev.bets || []).filter((b) => b.player === this.pid).reduce((a, b) => a + b.amount, 0);
+      const was = (prev.players || {})[this.pid];
+      const now = (this.view.players || {})[this.pid];
+      const stillOn = this.bets.filter((b) => b.player === this.pid).reduce((a, b) => a + b.amount, 0);
+      if (staked || stillOn) {
+        const returned = was === undefined || now === undefined ? null : now - was;
+        this.rounds.unshift({ round: this.roundNo, result, staked, returned, stillOn });
+        this.rounds = this.rounds.slice(0, 10);
+      }
+    } else {
+      api.recall(this.id, 1).then((rounds) => {
+        const r = rounds && rounds[rounds.length - 1];
+        if (!r) return;
+        const events = (r.moves || []).flatMap((m) => m.events || []);
+        this.settlements.unshift({
+          round: r.number,
+          void: r.void,
+          result: events.find((e) => e.kind === "result"),
+          settled: events.filter((e) => e.kind === "settled"),
+        });
+        this.settlements = this.settlements.slice(0, 12);
+        this.listeners.forEach((f) => f());
+      }).catch(() => {});
     }
-    for (const e of events) {
-      if (e.kind === "note" && e.text) this.log.unshift(e.text);
-      if (e.kind === "result" && e.announcement) this.log.unshift(`Result: ${e.announcement}`);
-    }
-    if (action && action.kind) this.log.unshift(`${titleCase(action.kind)}${action.player ? ` (${action.player})` : ""}`);
-    this.log = this.log.slice(0, 30);
+    this.log.unshift(`Round ${this.roundNo} closed${result !== undefined ? `: ${typeof result === "object" ? JSON.stringify(result) : result}` : ""}`);
   }
   async act(action) {
     const ack = await api.act(this.id, action);
-    if (ack && (ack.view || ack.events)) this.absorb(ack);
+    this.log.unshift(`${titleCase(action.kind)}${action.player ? ` (${action.player})` : ""} · entry ${ack && ack.seq}`);
+    this.log = this.log.slice(0, 30);
     return ack;
   }
 }
 
 export async function render(root, { me, params }) {
   const id = params[0];
-  const info = await api.table(id);
-  const live = new Live(id, info, me);
+  const frame = await api.table(id);
+  const live = new Live(id, frame, me);
   const page = isPlayer(me) ? playerPage(root, live) : consolePage(root, live);
   live.listeners.push(page.update);
   page.update();
@@ -105,14 +125,13 @@ function header(live, extra) {
 }
 
 function limits(live) {
-  const min = live.info.minimum ?? live.info.limits?.minimum ?? live.view.minimum;
-  const max = live.info.maximum ?? live.info.limits?.maximum ?? live.view.maximum;
-  return { min, max };
+  const l = live.info.limits || {};
+  return { min: l.minimum, max: l.maximum };
 }
 
 /** The maximum of one spot, if the server tells (per bet type), else the table maximum. */
 function spotMax(live, spot) {
-  const m = live.info.maxima || live.info.limits?.maxima;
+  const m = live.frame.maxima;
   if (m && m[betType(spot)] !== undefined) return m[betType(spot)];
   return limits(live).max;
 }
@@ -201,21 +220,28 @@ function playerPage(root, live) {
     mine.replaceChildren(
       ...own.map((b) =>
         h("tr", { dataset: { bet: b.id } }, h("td", spotLabel(b.spot)), h("td.r.money", money(b.amount)), h("td", b.status && b.status !== "free" ? b.status : ""),
-          h("td", canTake && (b.status === "free" || !b.status) ? h("button.btn", { type: "button", onclick: async () => {
+          h("td", canTake && (b.status === "free" || !b.status) ? h("button.btn.small", { type: "button", title: "take the bet down", dataset: { takedown: b.id }, onclick: async () => {
             try {
               await live.act({ kind: "take-down", player: live.pid, bet: b.id });
             } catch (e) {
               flash(msg, e);
             }
-          } }, "take down") : "")),
+          } }, "✕") : "")),
       ),
     );
     if (!own.length) mine.append(h("tr", h("td.note", open ? "Pick a chip, then a spot" : "No bet")));
     if (own.length) mine.append(h("tr", h("td", h("b", "Total")), h("td.r.money", money(own.reduce((a, b) => a + b.amount, 0))), h("td"), h("td")));
-    const ownSettled = [];
-    for (const s of live.settlements) for (const e of s.settled) if (e.player === live.pid) ownSettled.push(e);
-    results.replaceChildren(...ownSettled.slice(0, 10).map(settledLine));
-    if (!ownSettled.length) results.append(h("tr", h("td.note", "—")));
+    results.replaceChildren(
+      ...live.rounds.map((r) => {
+        const net = r.returned === null ? null : r.returned - r.staked + r.stillOn;
+        return h("tr", { dataset: { round: r.round } },
+          h("td", `#${r.round}`),
+          h("td", r.result === undefined ? "" : resultBadge(r.result)),
+          h("td.r.money", { title: "staked" }, money(r.staked)),
+          h(`td.r.money.${net === null ? "" : net >= 0 ? "win-amt" : "lose-amt"}`, { title: "net" }, net === null ? "—" : money(net)));
+      }),
+    );
+    if (!live.rounds.length) results.append(h("tr", h("td.note", "Your rounds here appear as they settle")));
     last.replaceChildren(lastResultsEl(live));
     announced.replaceChildren();
     if (live.legal.includes("announced-bet")) {
@@ -413,11 +439,23 @@ function consolePage(root, live) {
   }
 
   async function run(kind) {
+    if (kind === "buy-in") {
+      const f = await confirm(kind, [["player", "Player id", "text", ""], ["amount", "Amount (€)", "money", ""]], "Sell chips to a player: the cash goes into the drop box.");
+      if (!f) return;
+      try {
+        const ack = await api.buyIn(live.id, f.player, f.amount);
+        flash(msg, null, `${money(f.amount)} in chips to ${f.player} (entry ${ack.seq})`);
+      } catch (e) {
+        flash(msg, e);
+      }
+      return;
+    }
     const action = await build(kind);
     if (!action) return;
     if (await send(action)) {
       typed = "";
       dice = [];
+      entry.textContent = "";
     }
     update();
   }
@@ -477,6 +515,7 @@ function consolePage(root, live) {
     const latest = live.settlements[0];
     settle.replaceChildren();
     if (latest) {
+      settle.append(h("tr", h("td", { colspan: 5 }, h("b", `Round ${latest.round}${latest.void ? " — void" : ""}`))));
       if (latest.result) settle.append(h("tr", h("td", { colspan: 5 }, h("b", latest.result.announcement || JSON.stringify(latest.result.result)))));
       latest.settled.forEach((e) => settle.append(settledLine(e)));
     } else settle.append(h("tr", h("td.note", "no round settled here yet")));

@@ -121,7 +121,7 @@ export function flash(el, err, okText) {
 
 export const GAME_NAMES = {
   "french-roulette": "French roulette",
-  "american-roulette": "American roulette (single zero)",
+  "american-roulette": "American roulette",
   boule: "Boule",
   "trente-et-quarante": "Trente et quarante",
   craps: "Craps",
