@@ -1,7 +1,7 @@
 // The betting layouts of the games that are not roulette: craps, sic bo, boule, the card
 // tables' boxes, and a generic spot list. Each returns {el, update(state)} and calls
 // onSpot(name) when a spot is clicked. Spot names are the engines' canonical ones.
-import { cardEl, cardsIn, chipLabel, dieEl, h } from "./util.js";
+import { cardEl, cardsIn, chipLabel, dieEl, h, money } from "./util.js";
 import { createCloth } from "./roulette.js";
 
 const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
@@ -29,7 +29,6 @@ export const SPOT_GROUPS = {
     ["Simple chances", [["low@1", "Manque"], ["even@1", "Pair"], ["red@1", "Rouge"], ["black@1", "Noir"], ["odd@1", "Impair"], ["high@1", "Passe"]]],
   ],
   "trente-et-quarante": [["Chances", [["noir", "Noir", "big"], ["rouge", "Rouge", "big"], ["couleur", "Couleur", "big"], ["inverse", "Inverse", "big"]]]],
-  "punto-banco": [["Side bets", [["tie", "Égalité (tie)"], ["player-pair", "Punt pair"], ["banker-pair", "Banca pair"]]]],
   "casino-war": [["Box", [["initial", "Initial bet", "big wide"], ["tie", "Tie", "big"]]]],
 };
 
@@ -86,8 +85,8 @@ function bacBoxes({ onSpot }) {
   const punt = h("div.box.bet", { dataset: { spot: "player" }, onclick: () => onSpot && onSpot("player") });
   const banca = h("div.box.bet", { dataset: { spot: "banker" }, onclick: () => onSpot && onSpot("banker") });
   const el = h("div.boxes", punt, banca);
-  function fill(box, title, cards, total, own) {
-    box.replaceChildren(h("h3", title), h("div.cards", cards.map(cardEl)), h("div.total", total ?? ""), own ? h("div.note", `your bet ${chipLabel(own)}`) : "");
+  function fill(box, title, cards, total, amount, staff) {
+    box.replaceChildren(h("h3", title), h("div.cards", cards.map(cardEl)), h("div.total", total ?? ""), amount ? h("div.note", `${staff ? "on the box" : "your bet"} ${money(amount)}`) : "");
   }
   function update({ view, bets, me }) {
     const last = (view.last_results || []).slice(-1)[0];
@@ -99,8 +98,9 @@ function bacBoxes({ onSpot }) {
       }
     }
     const t = totalsBySpot(bets, me);
-    fill(punt, "Punt", view.phase === "betting" && !bets.length ? pc : pc, pt, t.get("player")?.own);
-    fill(banca, "Banca", bc, bt, t.get("banker")?.own);
+    const on = (spot) => (me ? t.get(spot)?.own : t.get(spot)?.all);
+    fill(punt, "Punt", pc, pt, on("player"), !me);
+    fill(banca, "Banca", bc, bt, on("banker"), !me);
   }
   return { el, update };
 }
@@ -155,6 +155,7 @@ export function layoutFor(game, handlers) {
   if (game === "punto-banco") parts.push(bacBoxes(handlers));
   else if (game === "craps" || game === "sic-bo") parts.push(diceTray());
   else if (!SPOT_GROUPS[game] || game === "trente-et-quarante" || game === "casino-war") parts.push(cardTable());
-  if (SPOT_GROUPS[game]) parts.push(spotGrid(SPOT_GROUPS[game], handlers));
+  // the console (compact) totals the bets per spot in its own list instead of the grid
+  if (SPOT_GROUPS[game] && !handlers.compact) parts.push(spotGrid(SPOT_GROUPS[game], handlers));
   return { kind: game, el: h("div", parts.map((p) => p.el)), update: (st) => parts.forEach((p) => p.update(st)) };
 }

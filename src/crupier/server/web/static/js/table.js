@@ -7,7 +7,7 @@ import { setLive } from "./app.js";
 import { layoutFor } from "./layouts.js";
 import { betType, spotLabel } from "./roulette.js";
 import { ANNOUNCED } from "./roulette.js";
-import { chipLabel, dieEl, flash, gameName, h, money, pocketColour, resultBadge, titleCase } from "./util.js";
+import { chipLabel, dieEl, flash, gameName, h, money, parseMoney, pocketColour, resultBadge, titleCase } from "./util.js";
 
 const DEFAULT_CHIPS = [100, 250, 500, 1000, 2500, 10000, 50000, 100000];
 
@@ -291,6 +291,7 @@ export const KEYS = {
   declare: "D",
   "give-card": "G",
   "banker-play": "K",
+  "pass-dice": "P",
 };
 
 /** The regulated error actions and the consequence stated before confirming. */
@@ -310,6 +311,24 @@ export const ERRORS = {
   "close-table": "The table is closed for the day.",
 };
 
+/** What the console asks before an action that needs more than its kind: [field, label, type, default]. */
+export const FIELDS = {
+  "pass-dice": [["player", "New shooter", "player", ""]],
+  "bar-shooter": [["player", "Player barred from throwing", "player", ""]],
+  "change-dice": [],
+  "take-seat": [["player", "Player", "player", ""], ["seat", "Seat", "int", "1"]],
+  "leave-seat": [["player", "Player", "player", ""]],
+  "decline-shoe": [],
+  void: [["reason", "Reason (in the books)", "text", ""]],
+  "no-roll": [["reason", "Reason (in the books)", "text", ""]],
+  suspend: [["key_holder", "Key holder (the director)", "text", ""]],
+  "correct-result": [["pocket", "True hole", "int", ""]],
+  "offer-bank": [["player", "Player offered the bank", "player", ""]],
+  "take-bank": [["player", "Player", "player", ""], ["amount", "Bank (€)", "money", ""]],
+  stake: [["player", "Player", "player", ""], ["amount", "Stake (€)", "money", ""]],
+  banco: [["player", "Player", "player", ""]],
+};
+
 const PIT_ONLY = new Set(["suspend", "reopen", "close-table"]);
 const PLAYER_SIDE = new Set(["place-bet", "take-down", "announced-bet", "zero-choice", "cash-out", "buy-in"]);
 
@@ -325,7 +344,7 @@ function consolePage(root, live) {
   const last = h("div");
   const log = h("div.note", { style: "max-height:120px;overflow:auto;font-size:12px" });
   const players = h("tbody");
-  const layout = layoutFor(live.game, {});
+  const layout = layoutFor(live.game, { compact: true });
   let typed = "";
   let dice = [];
   const dialog = h("dialog#confirm");
@@ -392,6 +411,11 @@ function consolePage(root, live) {
       const f = await confirm(kind, [["player", "Player id", "text", ""], ["seat", "Seat", "int", "1"]], "Seat a player at a box.");
       return f ? { kind, player: f.player, seat: f.seat } : null;
     }
+    if (FIELDS[kind]) {
+      if (!FIELDS[kind].length && !ERRORS[kind]) return { kind };
+      const f = await confirm(kind, FIELDS[kind]);
+      return f ? { kind, ...f } : null;
+    }
     if (ERRORS[kind] || !KEYS[kind]) {
       const f = await confirm(kind, [["fields", "Fields (name=value, …)", "text", ""]]);
       if (!f) return null;
@@ -411,7 +435,15 @@ function consolePage(root, live) {
   /** A confirm dialog that states the consequence; resolves to the fields or null. */
   function confirm(kind, fields, text) {
     return new Promise((resolve) => {
-      const inputs = fields.map(([name, label, type, value]) => [name, type, h("input", { name, value, autocomplete: "off" }), label]);
+      const players = Object.keys(live.view.players || {});
+      const inputs = fields.map(([name, label, type, value]) => [
+        name,
+        type,
+        type === "player" && players.length
+          ? h("select", { name }, players.map((p) => h("option", { value: p, selected: p === (value || live.view.shooter) }, p)))
+          : h("input", { name, value, autocomplete: "off" }),
+        label,
+      ]);
       const consequence = ERRORS[kind] || text || "";
       dialog.replaceChildren(
         h(
@@ -420,7 +452,8 @@ function consolePage(root, live) {
           h("h2", titleCase(kind)),
           consequence ? h("div.consequence", consequence) : "",
           inputs.map(([name, , input, label]) => h("label", { style: "display:grid;gap:2px;margin:6px 0" }, label, input)),
-          h("div.row", h("button.btn", { value: "cancel", type: "submit" }, "Cancel ", h("kbd", "Esc")), h("button.btn.danger", { value: "ok", type: "submit", id: "confirm-ok" }, "Confirm ", h("kbd", "Enter"))),
+          // Confirm comes first in the form (Enter submits with it); the row shows it on the right
+          h("div.row", h("button.btn.danger", { value: "ok", type: "submit", id: "confirm-ok" }, "Confirm ", h("kbd", "Enter")), h("button.btn", { value: "cancel", type: "submit", formnovalidate: true }, "Cancel ", h("kbd", "Esc"))),
         ),
       );
       dialog.onclose = () => {
@@ -428,11 +461,18 @@ function consolePage(root, live) {
         const out = {};
         for (const [name, type, input] of inputs) {
           const raw = input.value.trim();
-          out[name] = type === "int" ? Number(raw) : type === "money" ? Math.round(Number(raw.replace(",", ".")) * 100) : raw;
+          out[name] = type === "int" ? Number(raw) : type === "money" ? parseMoney(raw) : raw;
         }
         resolve(out);
       };
       dialog.returnValue = "";
+      // Enter confirms from any field (a select would otherwise swallow it); Esc cancels
+      dialog.onkeydown = (e) => {
+        if (e.key === "Enter" && !e.target.closest("button")) {
+          e.preventDefault();
+          dialog.close("ok");
+        }
+      };
       dialog.showModal();
       (inputs[0] && inputs[0][2]).focus?.();
     });
@@ -516,7 +556,7 @@ function consolePage(root, live) {
     settle.replaceChildren();
     if (latest) {
       settle.append(h("tr", h("td", { colspan: 5 }, h("b", `Round ${latest.round}${latest.void ? " — void" : ""}`))));
-      if (latest.result) settle.append(h("tr", h("td", { colspan: 5 }, h("b", latest.result.announcement || JSON.stringify(latest.result.result)))));
+      if (latest.result) settle.append(h("tr", h("td.note", { colspan: 5 }, h("b", latest.result.announcement || JSON.stringify(latest.result.result)))));
       latest.settled.forEach((e) => settle.append(settledLine(e)));
     } else settle.append(h("tr", h("td.note", "no round settled here yet")));
     last.replaceChildren(lastResultsEl(live, 20));

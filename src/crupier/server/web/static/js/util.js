@@ -77,6 +77,14 @@ export function pocketColour(n) {
 /** A last result as a small coloured badge (roulette numbers in their colour). */
 export function resultBadge(r) {
   if (typeof r === "number" && r >= 0 && r <= 36) return h(`span.rn.${pocketColour(r)}`, String(r));
+  const bac = typeof r === "string" && /Punt .*= (\d).*Banca .*= (\d)/.exec(r);
+  if (bac) {
+    // the shoe's road: B (Banca), P (Punt), T (tie), with the two points
+    const [p, b] = [Number(bac[1]), Number(bac[2])];
+    const w = p === b ? "T" : b > p ? "B" : "P";
+    return h(`span.rn.road-${w}`, { title: r }, `${w}${Math.max(p, b)}`);
+  }
+  if (Array.isArray(r) && r.every((x) => Number.isInteger(x) && x >= 1 && x <= 6)) return h("span.rn.text", { title: r.join(" ") }, r.join("·"));
   return h("span.rn.text", typeof r === "string" ? r : JSON.stringify(r));
 }
 
