@@ -531,6 +531,26 @@ def demo_day(
                "--format pdf -o a43.pdf")  # fmt: skip
 
 
+@app.command()
+def serve(
+    db: Annotated[
+        str | None,
+        typer.Option(
+            help="Database URL (sqlite:///... or postgresql://...); default: the data folder's SQLite."
+        ),
+    ] = None,
+    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    data_dir: Annotated[
+        Path, typer.Option(help="Folder of the signing keys (and of the embedded database).")
+    ] = Path("crupier-data"),
+) -> None:
+    """Serve the live casino: tables, consoles and books in a browser (a demo casino on first start)."""
+    from crupier.server.main import serve as run_server
+
+    run_server(db, host=host, port=port, data_dir=data_dir, echo=typer.echo)
+
+
 def main() -> None:
     """Entry point of the ``crupier`` console script."""
     app()

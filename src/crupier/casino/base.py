@@ -99,6 +99,7 @@ SYSTEM_KINDS = frozenset(
         "A43.LIMIT_CHANGE", "A44.LIMIT_CHANGE",  # executed at the announced round, co-signed
         "STF.LICENCE", "STF.CARD",  # licences granted before the casino used crupier
         "STF.ASSIGNMENT", "STF.ASSIGNMENT_END",  # staff positions set up by the system
+        "LIVE.PLAYER_ACTION",  # a player's own action at a live table (players hold no keys)
         "correction",  # consequential corrections (OPS-BK-11), approved with their cause
     }
 )  # fmt: skip

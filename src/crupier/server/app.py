@@ -1,0 +1,148 @@
+"""The ASGI application: REST JSON for operations, bets and books; a WebSocket per table.
+
+:func:`create_app` builds it over an opened casino (:mod:`crupier.server.setup`).
+Every error leaves as ``{"code", "message"}`` with its HTTP status
+(:mod:`crupier.server.errors`); every request is checked by the casino's own
+permission matrix (``Casino.authorise``), called where the library calls it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Request, Response, WebSocket, WebSocketDisconnect
+from fastapi.exceptions import RequestValidationError
+
+from crupier.casino import Casino
+from crupier.server import web
+from crupier.server.auth import COOKIE, CSRF_HEADER, AuthStore, Session
+from crupier.server.errors import ApiError, install_handlers
+from crupier.server.hub import TableHub, Viewer, check_can_view, view_for
+from crupier.server.setup import Opened
+
+
+def create_app(opened: Opened) -> FastAPI:
+    """The server over the opened casino ``opened``."""
+    from crupier.server import routes_ops, routes_tables
+
+    hub = TableHub(opened.casino)
+
+    @contextlib.asynccontextmanager
+    async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        yield
+        await hub.close()
+
+    app = FastAPI(
+        title="crupier live casino",
+        version="0.1",
+        description="Live tables, casino operations and the regulatory books. "
+        "Errors are `{code, message}`; see docs/server.md.",
+        lifespan=lifespan,
+    )
+    app.state.opened = opened
+    app.state.hub = hub
+    install_handlers(app)
+    app.include_router(routes_tables.router)
+    app.include_router(routes_ops.router)
+
+    @app.websocket("/ws/tables/{table_id}")
+    async def table_socket(websocket: WebSocket, table_id: str) -> None:
+        session = opened.auth.session(websocket.cookies.get(COOKIE))
+        if session is None:
+            await websocket.close(code=4401, reason="not logged in")
+            return
+        try:
+            check_can_view(opened.casino, table_id, session.account)
+        except Exception as exc:
+            await websocket.close(code=4403, reason=str(exc)[:120])
+            return
+        await websocket.accept()
+        viewer = Viewer(session.account)
+        hub.subscribe(table_id, viewer)
+        try:
+            await websocket.send_json({"type": "view", **view_for(hub, table_id, session.account)})
+            sender = asyncio.create_task(_send_loop(websocket, viewer))
+            try:
+                while True:  # the client only listens; a message is answered with a view
+                    await websocket.receive_text()
+                    await viewer.queue.put(
+                        {"type": "view", **view_for(hub, table_id, session.account)}
+                    )
+            finally:
+                sender.cancel()
+        except WebSocketDisconnect:
+            pass
+        finally:
+            hub.unsubscribe(table_id, viewer)
+
+    web.mount(app)
+    return app
+
+
+async def _send_loop(websocket: WebSocket, viewer: Viewer) -> None:
+    with contextlib.suppress(Exception):
+        while True:
+            frame = await viewer.queue.get()
+            await websocket.send_json(frame)
+
+
+# ---------------------------------------------------------------- dependencies
+
+
+def opened_of(request: Request) -> Opened:
+    """The opened casino of the app."""
+    opened: Opened = request.app.state.opened
+    return opened
+
+
+def casino_of(request: Request) -> Casino:
+    """The casino."""
+    return opened_of(request).casino
+
+
+def hub_of(request: Request) -> TableHub:
+    """The live tables."""
+    hub: TableHub = request.app.state.hub
+    return hub
+
+
+def auth_of(request: Request) -> AuthStore:
+    """The logins."""
+    return opened_of(request).auth
+
+
+def current_session(request: Request) -> Session:
+    """The logged-in session (401 ``NOT_LOGGED_IN`` otherwise); a state-changing request
+    must carry the session's CSRF token in ``X-CSRF-Token`` (403 ``CSRF_FAILED``)."""
+    session = auth_of(request).session(request.cookies.get(COOKIE))
+    if session is None:
+        raise ApiError(401, "NOT_LOGGED_IN", "log in first (or the session has expired)")
+    unsafe = request.method not in ("GET", "HEAD", "OPTIONS")
+    if unsafe and request.headers.get(CSRF_HEADER) != session.csrf:
+        raise ApiError(403, "CSRF_FAILED", f"the {CSRF_HEADER} header is missing or wrong")
+    return session
+
+
+SessionDep = Annotated[Session, Depends(current_session)]
+CasinoDep = Annotated[Casino, Depends(casino_of)]
+HubDep = Annotated[TableHub, Depends(hub_of)]
+
+
+def staff_id(session: Session) -> str:
+    """The staff id of a staff session (403 for a player)."""
+    if session.account.kind != "staff":
+        raise ApiError(403, "PERMISSION_DENIED", "this is a staff operation")
+    return session.account.subject
+
+
+def json_response(data: Any, status: int = 200) -> Response:
+    """A JSON response (for handlers that build their own)."""
+    import json
+
+    return Response(json.dumps(data), status_code=status, media_type="application/json")
+
+
+__all__ = ["RequestValidationError", "create_app"]

@@ -1,0 +1,192 @@
+"""Login, the floor and the live tables: views, actions, chips, recovery after a restart."""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from fastapi import APIRouter, Request, Response
+from pydantic import BaseModel, ConfigDict, Field
+
+from crupier.casino.roles import Role
+from crupier.server.app import HubDep, SessionDep, auth_of, casino_of, staff_id
+from crupier.server.auth import COOKIE, Session
+from crupier.server.errors import ApiError
+from crupier.server.hub import check_can_view, status_of, view_for
+from crupier.server.setup import ROLE_NAMES
+
+router = APIRouter()
+
+
+class Strict(BaseModel):
+    """A request body: unknown fields are refused (422)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+
+class Login(Strict):
+    username: str = Field(min_length=1, max_length=64)
+    password: str = Field(min_length=1, max_length=200)
+
+
+class ActionBody(Strict):
+    """One engine action: ``{"kind": "place-bet", "player": "P1", "spot": "red", "amount": 500}``."""
+
+    action: dict[str, Any]
+
+
+class BuyInBody(Strict):
+    player: str = Field(min_length=1, max_length=64)
+    amount: int = Field(gt=0)
+
+
+class RecoveryBody(Strict):
+    decision: Literal["resume", "void"]
+    reason: str = ""
+
+
+def me_of(request: Request, session: Session) -> dict[str, Any]:
+    """Who is logged in: account, roles now, assigned tables, the CSRF token."""
+    casino = casino_of(request)
+    account = session.account
+    roles: list[dict[str, Any]] = []
+    if account.kind == "staff":
+        for a in casino.valid_assignments(account.subject):
+            roles.append(
+                {
+                    "role": str(a.role),
+                    "name": ROLE_NAMES.get(a.role, str(a.role)),
+                    "tables": None if a.tables is None else sorted(a.tables),
+                }
+            )
+    else:
+        roles.append({"role": "PLAYER", "name": "player", "tables": None})
+    return {
+        "username": account.username,
+        "kind": account.kind,
+        "id": account.subject,
+        "name": account.name,
+        "roles": roles,
+        "csrf": session.csrf,
+        "expires_at": session.expires_at.isoformat(),
+    }
+
+
+@router.post("/api/login", tags=["auth"])
+def login(body: Login, request: Request, response: Response) -> dict[str, Any]:
+    """Log in: sets the session cookie (HttpOnly, SameSite=Strict); returns ``me`` with the
+    CSRF token to send as ``X-CSRF-Token`` on every state-changing request."""
+    found = auth_of(request).login(body.username, body.password)
+    if found is None:
+        raise ApiError(401, "LOGIN_FAILED", "unknown user or wrong password")
+    token, session = found
+    response.set_cookie(
+        COOKIE,
+        token,
+        httponly=True,
+        samesite="strict",
+        secure=request.url.scheme == "https",
+        max_age=int(auth_of(request).hours * 3600),
+        path="/",
+    )
+    return me_of(request, session)
+
+
+@router.post("/api/logout", tags=["auth"])
+def logout(session: SessionDep, request: Request, response: Response) -> dict[str, Any]:
+    """End the session."""
+    auth_of(request).logout(request.cookies.get(COOKIE))
+    response.delete_cookie(COOKIE, path="/")
+    return {"ok": True, "username": session.account.username}
+
+
+@router.get("/api/me", tags=["auth"])
+def me(session: SessionDep, request: Request) -> dict[str, Any]:
+    """The logged-in person."""
+    return me_of(request, session)
+
+
+@router.get("/api/tables", tags=["tables"])
+def tables(session: SessionDep, hub: HubDep) -> list[dict[str, Any]]:
+    """The floor: every table this person may see, with its state, limits and crew."""
+    out = []
+    for table_id in sorted(hub.casino.tables):
+        try:
+            check_can_view(hub.casino, table_id, session.account)
+        except Exception:
+            continue
+        out.append(status_of(hub, table_id))
+    return out
+
+
+@router.get("/api/tables/{table_id}", tags=["tables"])
+def table_view(table_id: str, session: SessionDep, hub: HubDep) -> dict[str, Any]:
+    """The table as this person may see it, and the actions they may take now (the same
+    object the WebSocket pushes)."""
+    check_can_view(hub.casino, table_id, session.account)
+    return view_for(hub, table_id, session.account)
+
+
+@router.post("/api/tables/{table_id}/actions", tags=["tables"])
+async def act(table_id: str, body: ActionBody, session: SessionDep, hub: HubDep) -> dict[str, Any]:
+    """Take one engine action at the table (a bet, no more bets, a spin, a card...).
+
+    Answered once the action is in the ledger; the table's viewers get their new views
+    then. A player acts for their own seat only; staff as the permission matrix and their
+    table assignment allow.
+    """
+    account = session.account
+    casino = hub.casino
+    casino.table(table_id)
+    if table_id in hub.recovering:
+        raise ApiError(
+            409,
+            "RECOVERY_PENDING",
+            f"{table_id} was restarted with a round in progress: the croupier resumes or voids it",
+        )
+    player = account.kind == "player"
+    record = await hub.submit(
+        table_id,
+        lambda: casino.live_action(table_id, body.action, by=account.subject, player=player),
+    )
+    out: dict[str, Any] = record.as_json()
+    out.pop("events", None)  # what the action revealed reaches each person through views
+    return out
+
+
+@router.post("/api/tables/{table_id}/buy-in", tags=["tables"])
+async def buy_in(
+    table_id: str, body: BuyInBody, session: SessionDep, hub: HubDep
+) -> dict[str, Any]:
+    """Chips sold to a player at the table (by the table's staff): cash into the drop box."""
+    by = staff_id(session)
+    casino = hub.casino
+    entry = await hub.submit(
+        table_id, lambda: casino.live_buy_in(table_id, body.player, body.amount, by=by)
+    )
+    return {"seq": entry.seq, "player": body.player, "amount": body.amount}
+
+
+@router.post("/api/tables/{table_id}/recovery", tags=["tables"])
+async def recovery(
+    table_id: str, body: RecoveryBody, session: SessionDep, hub: HubDep
+) -> dict[str, Any]:
+    """After a restart with a round in progress: resume it, or declare it void (a launch
+    in progress is voided; the round's bets are returned)."""
+    by = staff_id(session)
+    casino = hub.casino
+    if table_id not in hub.recovering:
+        raise ApiError(409, "NO_RECOVERY", f"{table_id} has no round awaiting a decision")
+    casino.staff_table_role(table_id, by)  # the permission matrix: this table's staff only
+    if body.decision == "resume":
+        hub.recovering.pop(table_id, None)
+        hub.push(table_id)
+        return {"table": table_id, "decision": "resume", "round": casino.live_round(table_id)}
+    entry = await hub.submit(
+        table_id, lambda: casino.void_live_round(table_id, by=by, reason=body.reason)
+    )
+    hub.recovering.pop(table_id, None)
+    hub.push(table_id)
+    return {"table": table_id, "decision": "void", "round_entry": entry.seq}
+
+
+__all__ = ["Role", "router"]
