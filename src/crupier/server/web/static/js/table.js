@@ -4,7 +4,7 @@
 // server sends (REST first, then every frame of the table's WebSocket).
 import * as api from "./api.js";
 import { setLive } from "./app.js";
-import { layoutFor } from "./layouts.js";
+import { layoutFor, SPOT_GROUPS } from "./layouts.js";
 import { betType, spotLabel } from "./roulette.js";
 import { ANNOUNCED } from "./roulette.js";
 import { chipLabel, dieEl, flash, gameName, h, money, parseMoney, pocketColour, resultBadge, titleCase } from "./util.js";
@@ -141,6 +141,24 @@ function lastResultsEl(live, n = 12) {
   return h("div.results", { style: "flex-wrap:wrap" }, r.length ? r.map(resultBadge) : h("span.note", "no round yet"));
 }
 
+const SHOWN_ELSEWHERE = new Set(["game", "profile", "phase", "bets", "players", "last_results", "legal_actions", "launched"]);
+
+/** The rest of a game's view (shooter, point, shoe, bank, seats...) as a compact list. */
+function stateList(view) {
+  const rows = [];
+  for (const [k, v] of Object.entries(view || {})) {
+    if (SHOWN_ELSEWHERE.has(k) || v === null || v === undefined || v === "" || v === false) continue;
+    if (Array.isArray(v) && !v.length) continue;
+    if (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length) continue;
+    let text;
+    if (typeof v === "object") {
+      text = Array.isArray(v) && v.every((x) => typeof x !== "object") ? v.join(", ") : Object.entries(v).map(([a, b]) => `${a}: ${typeof b === "object" ? JSON.stringify(b) : b}`).join(" · ");
+    } else text = String(v);
+    rows.push(h("dt", k.replace(/_/g, " ")), h("dd", { style: "text-align:left;white-space:normal" }, text));
+  }
+  return rows.length ? h("dl.kv", { style: "grid-template-columns:auto 1fr;font-size:12px" }, rows) : h("span.note", "—");
+}
+
 function settledLine(e) {
   const net = Number(e.net ?? (e.win ?? 0) - (e.stake ?? 0));
   return h(
@@ -152,6 +170,64 @@ function settledLine(e) {
     h(`td.r.money.${net >= 0 ? "win-amt" : "lose-amt"}`, money(net)),
   );
 }
+
+/** "a=1, b=x" -> {a: 1, b: "x"} (the generic form of an action the console does not know). */
+export function parseFields(text) {
+  const out = {};
+  for (const part of String(text || "").split(",").map((x) => x.trim()).filter(Boolean)) {
+    const [k, ...rest] = part.split("=");
+    const val = rest.join("=").trim();
+    out[k.trim()] = /^-?\d+$/.test(val) ? Number(val) : val === "true" ? true : val === "false" ? false : val;
+  }
+  return out;
+}
+
+/** A dialog that states the consequence and asks the fields; resolves to them or null. */
+function ask(dialog, live, kind, fields, text) {
+  return new Promise((resolve) => {
+    const players = Object.keys(live.view.players || {});
+    const inputs = fields.map(([name, label, type, value]) => [
+      name,
+      type,
+      type === "player" && players.length
+        ? h("select", { name }, players.map((p) => h("option", { value: p, selected: p === (value || live.view.shooter) }, p)))
+        : h("input", { name, value, autocomplete: "off" }),
+      label,
+    ]);
+    const consequence = ERRORS[kind] || text || "";
+    dialog.replaceChildren(
+      h(
+        "form",
+        { method: "dialog" },
+        h("h2", titleCase(kind)),
+        consequence ? h("div.consequence", consequence) : "",
+        inputs.map(([name, , input, label]) => h("label", { style: "display:grid;gap:2px;margin:6px 0" }, label, input)),
+        // Confirm comes first in the form (Enter submits with it); the row shows it on the right
+        h("div.row", h("button.btn.danger", { value: "ok", type: "submit", id: "confirm-ok" }, "Confirm ", h("kbd", "Enter")), h("button.btn", { value: "cancel", type: "submit", formnovalidate: true }, "Cancel ", h("kbd", "Esc"))),
+      ),
+    );
+    dialog.onclose = () => {
+      if (dialog.returnValue !== "ok") return resolve(null);
+      const out = {};
+      for (const [name, type, input] of inputs) {
+        const raw = input.value.trim();
+        out[name] = type === "int" ? Number(raw) : type === "money" ? parseMoney(raw) : raw;
+      }
+      resolve(out);
+    };
+    dialog.returnValue = "";
+    // Enter confirms from any field (a select would otherwise swallow it); Esc cancels
+    dialog.onkeydown = (e) => {
+      if (e.key === "Enter" && !e.target.closest("button")) {
+        e.preventDefault();
+        dialog.close("ok");
+      }
+    };
+    dialog.showModal();
+    (inputs[0] && inputs[0][2]).focus?.();
+  });
+}
+
 
 // -- the player's seat ----------------------------------------------------------------
 
@@ -194,19 +270,54 @@ function playerPage(root, live) {
     },
   });
   const announced = h("div.announced#announced");
+  const more = h("div.actions#playeractions", { style: "margin-top:6px" });
+  const dialog = h("dialog#confirm");
+  // a game without a drawn layout here: the spot by name (the engine reads its aliases)
+  const spotInput = h("input", { name: "spot", placeholder: "spot, e.g. vis-3", size: 16 });
+  const spotForm = SPOT_GROUPS[live.game] || ["french-roulette", "american-roulette", "punto-banco"].includes(live.game)
+    ? ""
+    : h("form.chips", { onsubmit: (e) => {
+      e.preventDefault();
+      if (spotInput.value.trim()) place(spotInput.value.trim());
+    } }, h("span.note", "Bet on "), spotInput, h("button.btn", { type: "submit" }, "Place ", h("kbd", "Enter")));
   const head = header(live);
   const balance = h("div.big.money#balance");
   const mine = h("tbody");
   const results = h("tbody");
   const last = h("div");
+  const stateBox = h("div#state");
   const side = h(
     "aside.side",
     h("div.panel", h("h2", "Balance"), balance, h("dl.kv", h("dt", "Table minimum"), h("dd", money(limits(live).min)), h("dt", "Table maximum"), h("dd", money(limits(live).max)))),
     h("div.panel", h("h2", "Your bets"), h("table.grid", h("tbody#mybets", mine))),
     h("div.panel", h("h2", "Your results"), h("table.grid", h("tbody#myresults", results))),
     h("div.panel", h("h2", "Last results"), last),
+    h("div.panel", h("h2", "Table"), stateBox),
   );
-  root.append(head.el, h("div.tablepage", h("section", h("div.felt", layout.el), chipBar, announced, hint, msg), side));
+  root.append(head.el, h("div.tablepage", h("section", h("div.felt", layout.el), chipBar, spotForm, announced, more, hint, msg), side), dialog);
+
+  /** One of the player's other actions (banco, stake, zero choice...), for their own seat. */
+  async function other(kind) {
+    const known = FIELDS[kind];
+    const fields = known ? known.filter((f) => f[2] !== "player") : [["fields", "Fields (name=value, …)", "text", ""]];
+    const f = fields.length || ERRORS[kind] ? await ask(dialog, live, kind, fields) : {};
+    if (f === null) return;
+    const action = { kind, player: live.pid, ...(known ? f : parseFields(f.fields)) };
+    try {
+      await live.act(action);
+      flash(msg, null, `${titleCase(kind)} ✓`);
+    } catch (e) {
+      if (/unexpected field\(s\) \['player'\]/.test(e.message)) {
+        delete action.player;
+        try {
+          await live.act(action);
+          flash(msg, null, `${titleCase(kind)} ✓`);
+        } catch (e2) {
+          flash(msg, e2);
+        }
+      } else flash(msg, e);
+    }
+  }
 
   function update() {
     head.update();
@@ -243,6 +354,13 @@ function playerPage(root, live) {
     );
     if (!live.rounds.length) results.append(h("tr", h("td.note", "Your rounds here appear as they settle")));
     last.replaceChildren(lastResultsEl(live));
+    stateBox.replaceChildren(stateList(v));
+    if (spotForm) spotForm.style.display = open ? "" : "none";
+    chipBar.style.visibility = open || live.legal.includes("announced-bet") ? "" : "hidden";
+    const HANDLED = new Set(["place-bet", "take-down", "announced-bet", "zero-choice"]);
+    more.replaceChildren(
+      ...live.legal.filter((k) => !HANDLED.has(k)).map((k) => h("button.btn", { type: "button", dataset: { action: k }, onclick: () => other(k) }, titleCase(k))),
+    );
     announced.replaceChildren();
     if (live.legal.includes("announced-bet")) {
       announced.append(
@@ -344,6 +462,7 @@ function consolePage(root, live) {
   const last = h("div");
   const log = h("div.note", { style: "max-height:120px;overflow:auto;font-size:12px" });
   const players = h("tbody");
+  const stateBox = h("div#state");
   const layout = layoutFor(live.game, { compact: true });
   let typed = "";
   let dice = [];
@@ -365,6 +484,7 @@ function consolePage(root, live) {
         h("div.panel", h("h2", "Error actions"), errors),
         h("div.panel.settle", h("h2", "Settlement"), h("table.grid", h("tbody#settlement", settle))),
         h("div.panel", h("h2", "Last rounds"), last),
+        h("div.panel", h("h2", "Table"), stateBox),
         h("div.panel", h("h2", "Log"), log),
       ),
     ),
@@ -432,51 +552,7 @@ function consolePage(root, live) {
 
   const isWheel = () => ["french-roulette", "american-roulette"].includes(live.game);
 
-  /** A confirm dialog that states the consequence; resolves to the fields or null. */
-  function confirm(kind, fields, text) {
-    return new Promise((resolve) => {
-      const players = Object.keys(live.view.players || {});
-      const inputs = fields.map(([name, label, type, value]) => [
-        name,
-        type,
-        type === "player" && players.length
-          ? h("select", { name }, players.map((p) => h("option", { value: p, selected: p === (value || live.view.shooter) }, p)))
-          : h("input", { name, value, autocomplete: "off" }),
-        label,
-      ]);
-      const consequence = ERRORS[kind] || text || "";
-      dialog.replaceChildren(
-        h(
-          "form",
-          { method: "dialog" },
-          h("h2", titleCase(kind)),
-          consequence ? h("div.consequence", consequence) : "",
-          inputs.map(([name, , input, label]) => h("label", { style: "display:grid;gap:2px;margin:6px 0" }, label, input)),
-          // Confirm comes first in the form (Enter submits with it); the row shows it on the right
-          h("div.row", h("button.btn.danger", { value: "ok", type: "submit", id: "confirm-ok" }, "Confirm ", h("kbd", "Enter")), h("button.btn", { value: "cancel", type: "submit", formnovalidate: true }, "Cancel ", h("kbd", "Esc"))),
-        ),
-      );
-      dialog.onclose = () => {
-        if (dialog.returnValue !== "ok") return resolve(null);
-        const out = {};
-        for (const [name, type, input] of inputs) {
-          const raw = input.value.trim();
-          out[name] = type === "int" ? Number(raw) : type === "money" ? parseMoney(raw) : raw;
-        }
-        resolve(out);
-      };
-      dialog.returnValue = "";
-      // Enter confirms from any field (a select would otherwise swallow it); Esc cancels
-      dialog.onkeydown = (e) => {
-        if (e.key === "Enter" && !e.target.closest("button")) {
-          e.preventDefault();
-          dialog.close("ok");
-        }
-      };
-      dialog.showModal();
-      (inputs[0] && inputs[0][2]).focus?.();
-    });
-  }
+  const confirm = (kind, fields, text) => ask(dialog, live, kind, fields, text);
 
   async function run(kind) {
     if (kind === "buy-in") {
@@ -560,6 +636,7 @@ function consolePage(root, live) {
       latest.settled.forEach((e) => settle.append(settledLine(e)));
     } else settle.append(h("tr", h("td.note", "no round settled here yet")));
     last.replaceChildren(lastResultsEl(live, 20));
+    stateBox.replaceChildren(stateList(v));
     log.replaceChildren(...live.log.slice(0, 12).map((l) => h("div", l)));
   }
 
