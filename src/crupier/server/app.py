@@ -19,7 +19,7 @@ from fastapi.exceptions import RequestValidationError
 from crupier.casino import Casino
 from crupier.server import web
 from crupier.server.auth import COOKIE, CSRF_HEADER, AuthStore, Session
-from crupier.server.errors import ApiError, install_handlers
+from crupier.server.errors import ApiError, error_of, install_handlers
 from crupier.server.hub import TableHub, Viewer, check_can_view, view_for
 from crupier.server.setup import Opened
 
@@ -54,6 +54,9 @@ def create_app(opened: Opened) -> FastAPI:
         if session is None:
             await websocket.close(code=4401, reason="not logged in")
             return
+        if not _same_origin(websocket):
+            await websocket.close(code=4403, reason="cross-site WebSocket refused")
+            return
         try:
             check_can_view(opened.casino, table_id, session.account)
         except Exception as exc:
@@ -62,24 +65,59 @@ def create_app(opened: Opened) -> FastAPI:
         await websocket.accept()
         viewer = Viewer(session.account)
         hub.subscribe(table_id, viewer)
+        sender = asyncio.create_task(_send_loop(websocket, viewer))
+        tasks: set[asyncio.Task[None]] = set()
         try:
-            await websocket.send_json({"type": "view", **view_for(hub, table_id, session.account)})
-            sender = asyncio.create_task(_send_loop(websocket, viewer))
-            try:
-                while True:  # the client only listens; a message is answered with a view
-                    await websocket.receive_text()
+            await viewer.queue.put({"type": "view", **view_for(hub, table_id, session.account)})
+            while True:
+                message = await websocket.receive_json()
+                if isinstance(message, dict) and message.get("type") == "action":
+                    task = asyncio.create_task(
+                        _socket_action(hub, table_id, session, viewer, message)
+                    )
+                    tasks.add(task)
+                    task.add_done_callback(tasks.discard)
+                else:  # anything else asks for the current view
                     await viewer.queue.put(
                         {"type": "view", **view_for(hub, table_id, session.account)}
                     )
-            finally:
-                sender.cancel()
-        except WebSocketDisconnect:
+        except (WebSocketDisconnect, ValueError, KeyError):
             pass
         finally:
             hub.unsubscribe(table_id, viewer)
+            sender.cancel()
 
     web.mount(app)
     return app
+
+
+def _same_origin(websocket: WebSocket) -> bool:
+    """A browser's WebSocket from another site carries its Origin: refuse it."""
+    origin = websocket.headers.get("origin")
+    if origin is None:
+        return True
+    from urllib.parse import urlsplit
+
+    return urlsplit(origin).netloc == websocket.headers.get("host")
+
+
+async def _socket_action(
+    hub: TableHub, table_id: str, session: Session, viewer: Viewer, message: dict[str, Any]
+) -> None:
+    """One action sent on the socket: answered by an ``ack`` or an ``error`` frame."""
+    from crupier.server.routes_tables import submit_action
+
+    ident = message.get("id")
+    try:
+        action = message.get("action")
+        if not isinstance(action, dict):
+            raise ApiError(422, "MALFORMED_REQUEST", "an action message needs an action object")
+        out = await submit_action(hub, table_id, session, action)
+        frame: dict[str, Any] = {"type": "ack", "id": ident, **out}
+    except Exception as exc:
+        status, code, text = error_of(exc)
+        frame = {"type": "error", "id": ident, "status": status, "code": code, "message": text}
+    await viewer.queue.put(frame)
 
 
 async def _send_loop(websocket: WebSocket, viewer: Viewer) -> None:

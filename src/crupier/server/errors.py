@@ -73,6 +73,19 @@ def body(code: str, message: str) -> dict[str, str]:
     return {"code": code, "message": message}
 
 
+def error_of(exc: BaseException) -> tuple[int, str, str]:
+    """``(status, code, message)`` of any refusal; an unexpected error is a 500."""
+    if isinstance(exc, ApiError):
+        return exc.status, exc.code, exc.message
+    if isinstance(exc, OpsError):
+        return status_of_ops(str(exc.code)), str(exc.code), str(exc)
+    if isinstance(exc, RuleError):
+        return status_of_rule(exc.code), exc.code, str(exc)
+    if isinstance(exc, LedgerError):
+        return 409, "LEDGER_REFUSED", str(exc)
+    return 500, "SERVER_ERROR", "the server could not do this; nothing was acknowledged"
+
+
 def install_handlers(app: FastAPI) -> None:
     """Map every typed error to its status and body."""
 

@@ -28,6 +28,10 @@ from crupier.server.auth import Account
 
 #: How many queued requests of one table go into one batch.
 MAX_BATCH = 128
+#: How many frames a viewer may have waiting before views to it are skipped.
+MAX_BEHIND = 64
+#: The shortest time between two pushes of a table's views (seconds).
+PUSH_EVERY = 0.05
 
 
 @dataclass(eq=False)
@@ -35,7 +39,7 @@ class Viewer:
     """A WebSocket subscribed to a table: who it is and where to send."""
 
     account: Account
-    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=lambda: asyncio.Queue(256))
+    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
 
 
 @dataclass
@@ -53,6 +57,8 @@ class TableHub:
         self.workers: dict[str, asyncio.Task[None]] = {}
         self.viewers: dict[str, set[Viewer]] = {}
         self.recovering: dict[str, dict[str, Any]] = {}  # table -> the round found open
+        self._pushed: dict[str, float] = {}  # table -> when its views were last pushed
+        self._scheduled: set[str] = set()  # tables with a push waiting
         for table_id in casino.tables:
             found = _quiet(casino.live_round, table_id)
             if found:
@@ -91,7 +97,7 @@ class TableHub:
                 else:
                     r.future.set_result(result)
             if any(not isinstance(res, Exception) for res in results):
-                self.push(table_id)
+                self.schedule_push(table_id)
 
     def subscribe(self, table_id: str, viewer: Viewer) -> None:
         """Send ``viewer`` the table's views from now on."""
@@ -101,14 +107,34 @@ class TableHub:
         """Stop sending ``viewer`` views."""
         self.viewers.get(table_id, set()).discard(viewer)
 
+    def schedule_push(self, table_id: str) -> None:
+        """Push the table's views now, or, if it was pushed less than :data:`PUSH_EVERY`
+        seconds ago, once that time is up (a busy table's bets coalesce into fewer frames;
+        every frame is the whole view, so none is lost by coalescing)."""
+        if table_id in self._scheduled:
+            return
+        loop = asyncio.get_running_loop()
+        wait = self._pushed.get(table_id, 0.0) + PUSH_EVERY - loop.time()
+        if wait <= 0:
+            self.push(table_id)
+            return
+        self._scheduled.add(table_id)
+
+        def later() -> None:
+            self._scheduled.discard(table_id)
+            self.push(table_id)
+
+        loop.call_later(wait, later)
+
     def push(self, table_id: str) -> None:
         """Queue each viewer of ``table_id`` its view as it is now."""
+        with contextlib.suppress(RuntimeError):
+            self._pushed[table_id] = asyncio.get_running_loop().time()
         for viewer in list(self.viewers.get(table_id, ())):
+            if viewer.queue.qsize() > MAX_BEHIND:
+                continue  # a stalled socket skips views (each one is whole), never acks
             frame = {"type": "view", **view_for(self, table_id, viewer.account)}
-            with contextlib.suppress(asyncio.QueueFull):  # a stalled socket misses a frame
-                if viewer.queue.full():
-                    viewer.queue.get_nowait()  # only the latest view matters
-                viewer.queue.put_nowait(frame)
+            viewer.queue.put_nowait(frame)
 
     async def close(self) -> None:
         """Stop the workers."""

@@ -11,7 +11,7 @@ from crupier.casino.roles import Role
 from crupier.server.app import HubDep, SessionDep, auth_of, casino_of, staff_id
 from crupier.server.auth import COOKIE, Session
 from crupier.server.errors import ApiError
-from crupier.server.hub import check_can_view, status_of, view_for
+from crupier.server.hub import TableHub, check_can_view, status_of, view_for
 from crupier.server.setup import ROLE_NAMES
 
 router = APIRouter()
@@ -134,6 +134,14 @@ async def act(table_id: str, body: ActionBody, session: SessionDep, hub: HubDep)
     then. A player acts for their own seat only; staff as the permission matrix and their
     table assignment allow.
     """
+    return await submit_action(hub, table_id, session, body.action)
+
+
+async def submit_action(
+    hub: TableHub, table_id: str, session: Session, action: dict[str, Any]
+) -> dict[str, Any]:
+    """Queue ``action`` at the table for the session's person; the acknowledgement once
+    it is in the ledger."""
     account = session.account
     casino = hub.casino
     casino.table(table_id)
@@ -146,7 +154,7 @@ async def act(table_id: str, body: ActionBody, session: SessionDep, hub: HubDep)
     player = account.kind == "player"
     record = await hub.submit(
         table_id,
-        lambda: casino.live_action(table_id, body.action, by=account.subject, player=player),
+        lambda: casino.live_action(table_id, action, by=account.subject, player=player),
     )
     out: dict[str, Any] = record.as_json()
     out.pop("events", None)  # what the action revealed reaches each person through views

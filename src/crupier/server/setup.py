@@ -47,6 +47,7 @@ AUTHORISATIONS = (
 #: (table, game, settings, crew: staff -> function, float in cents)
 TABLES: tuple[tuple[str, str, dict[str, object], dict[str, str], int], ...] = (
     ("RF-1", "french-roulette", {}, {"R1": "DEALER", "R2": "DEALER"}, 2_000_000),
+    ("RF-2", "french-roulette", {}, {"R2": "DEALER", "R3": "DEALER"}, 2_000_000),
     ("RA-1", "american-roulette", {}, {"R2": "DEALER"}, 1_000_000),
     ("BO-1", "boule", {}, {"R3": "DEALER"}, 500_000),
     ("TQ-1", "trente-et-quarante", {}, {"R3": "DEALER", "R4": "DEALER"}, 3_000_000),
