@@ -136,11 +136,14 @@ def main(out: Path) -> None:
             croupier.keyboard.type("2")
             s.shot(croupier, "croupier-roulette")
             croupier.keyboard.press("n")
-            croupier.wait_for_selector('[data-action="void"]')
-            croupier.keyboard.press("v")
-            croupier.wait_for_selector("dialog[open]")
-            s.shot(croupier, "croupier-error-action")
-            croupier.keyboard.press("Escape")
+            # the regulated error actions are the head of table's: the chief's console
+            chief = s.at(s.person("chief-rf-1"), "RF-1")
+            chief.wait_for_selector('[data-action="void"]')
+            chief.keyboard.press("v")
+            chief.wait_for_selector("dialog[open]")
+            chief.fill("dialog input[name=reason]", "ball left the wheel")
+            s.shot(chief, "croupier-error-action")
+            chief.keyboard.press("Escape")
 
             # punto banco
             croupier, ana, bob = s.person("r5"), s.person("p1"), s.person("p2")

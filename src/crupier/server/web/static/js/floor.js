@@ -40,7 +40,7 @@ function row(t, frame, go) {
     h("td", crewOf(t)),
     h("td.r", t.rounds ?? "—"),
     h("td.r", seatsFree(t, frame)),
-    h("td", h("span.results", last.map(resultBadge))),
+    h("td", h("span.results", last.map((r) => resultBadge(r, t.game)))),
   );
 }
 

@@ -125,7 +125,16 @@ function cardTable() {
       groups.get(key).push(c);
     }
     el.replaceChildren(...[...groups].map(([k, cs]) => h("div.box", h("h3", k.replace(/[._]/g, " ")), cs.map(cardEl))));
-    if (!groups.size) el.append(h("div.box", h("h3", "Cards"), h("p.note", "No card shown yet")));
+    if (!groups.size) {
+      // between coups: the last coup as announced ("noir 8s Th 9d = 36; rouge ... = 37")
+      const last = (view.last_results || []).slice(-1)[0];
+      const rows = typeof last === "string" ? last.split(";").map((x) => x.trim()).filter((x) => cardsIn(x).length) : [];
+      for (const row of rows) {
+        const total = /=\s*(\d+)/.exec(row);
+        el.append(h("div.box", h("h3", row.split(/\s/)[0]), cardsIn(row).map(cardEl), h("div.total", total ? total[1] : "")));
+      }
+      if (!rows.length) el.append(h("div.box", h("h3", "Cards"), h("p.note", "No card shown yet")));
+    }
   }
   return { el, update };
 }

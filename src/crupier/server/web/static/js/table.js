@@ -138,7 +138,7 @@ function spotMax(live, spot) {
 
 function lastResultsEl(live, n = 12) {
   const r = (live.view.last_results || []).slice(-n).reverse();
-  return h("div.results", { style: "flex-wrap:wrap" }, r.length ? r.map(resultBadge) : h("span.note", "no round yet"));
+  return h("div.results", { style: "flex-wrap:wrap" }, r.length ? r.map((x) => resultBadge(x, live.game)) : h("span.note", "no round yet"));
 }
 
 const SHOWN_ELSEWHERE = new Set(["game", "profile", "phase", "bets", "players", "last_results", "legal_actions", "launched"]);
@@ -163,11 +163,11 @@ function settledLine(e) {
   const net = Number(e.net ?? (e.win ?? 0) - (e.stake ?? 0));
   return h(
     "tr",
+    { title: e.decision || "" },
     h("td", e.player || ""),
-    h("td", spotLabel(String(e.spot || ""))),
+    h("td", { style: "white-space:normal" }, spotLabel(String(e.spot || ""))),
     h("td.r.money", money(e.stake)),
-    h("td", e.decision || ""),
-    h(`td.r.money.${net >= 0 ? "win-amt" : "lose-amt"}`, money(net)),
+    h(`td.r.money.${net >= 0 ? "win-amt" : "lose-amt"}`, `${net > 0 ? "+" : ""}${money(net)}`),
   );
 }
 
@@ -347,7 +347,7 @@ function playerPage(root, live) {
         const net = r.returned === null ? null : r.returned - r.staked + r.stillOn;
         return h("tr", { dataset: { round: r.round } },
           h("td", `#${r.round}`),
-          h("td", r.result === undefined ? "" : resultBadge(r.result)),
+          h("td", r.result === undefined ? "" : resultBadge(r.result, live.game)),
           h("td.r.money", { title: "staked" }, money(r.staked)),
           h(`td.r.money.${net === null ? "" : net >= 0 ? "win-amt" : "lose-amt"}`, { title: "net" }, net === null ? "—" : money(net)));
       }),
@@ -631,13 +631,13 @@ function consolePage(root, live) {
     const latest = live.settlements[0];
     settle.replaceChildren();
     if (latest) {
-      settle.append(h("tr", h("td", { colspan: 5 }, h("b", `Round ${latest.round}${latest.void ? " — void" : ""}`))));
-      if (latest.result) settle.append(h("tr", h("td.note", { colspan: 5 }, h("b", latest.result.announcement || JSON.stringify(latest.result.result)))));
+      settle.append(h("tr", h("td", { colspan: 4 }, h("b", `Round ${latest.round}${latest.void ? " — void" : ""}`))));
+      if (latest.result) settle.append(h("tr", h("td.note", { colspan: 4 }, h("b", latest.result.announcement || JSON.stringify(latest.result.result)))));
       latest.settled.forEach((e) => settle.append(settledLine(e)));
     } else settle.append(h("tr", h("td.note", "no round settled here yet")));
     last.replaceChildren(lastResultsEl(live, 20));
     stateBox.replaceChildren(stateList(v));
-    log.replaceChildren(...live.log.slice(0, 12).map((l) => h("div", l)));
+    log.replaceChildren(...live.log.slice(0, 6).map((l) => h("div", l)));
   }
 
   const onKey = (e) => {

@@ -74,8 +74,15 @@ export function pocketColour(n) {
   return RED.has(n) ? "red" : "black";
 }
 
-/** A last result as a small coloured badge (roulette numbers in their colour). */
-export function resultBadge(r) {
+const BOULE_RED = new Set([2, 4, 7, 9]);
+const BOULE_BLACK = new Set([1, 3, 6, 8]);
+
+/** A last result as a badge: a roulette number in its colour (a boule hole in boule's
+ * colours when ``game`` is boule), a baccarat road letter, dice faces, or the text. */
+export function resultBadge(r, game) {
+  if (game === "boule" && typeof r === "number") {
+    return h(`span.rn.${BOULE_RED.has(r) ? "red" : BOULE_BLACK.has(r) ? "black" : "yellow"}`, String(r));
+  }
   if (typeof r === "number" && r >= 0 && r <= 36) return h(`span.rn.${pocketColour(r)}`, String(r));
   const bac = typeof r === "string" && /Punt .*= (\d).*Banca .*= (\d)/.exec(r);
   if (bac) {
