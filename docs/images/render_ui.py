@@ -180,13 +180,13 @@ def main(out: Path) -> None:
             croupier, ana = s.person("r6"), s.person("p3")
             s.at(croupier, "SB-1")
             s.at(ana, "SB-1")
-            s.bet(ana, 500, "small")
-            s.bet(ana, 200, "total-9")
-            s.bet(ana, 200, "pair-match-2-5")
+            s.bet(ana, 1000, "small")
+            s.bet(ana, 1000, "total-9")
+            s.bet(ana, 1000, "pair-match-2-5")
             s.key(croupier, "n", '[data-action="throw"]')
             croupier.keyboard.press("t")
             ana.wait_for_selector("#myresults tr[data-round]")
-            s.bet(ana, 500, "big")
+            s.bet(ana, 1000, "big")
             s.shot(ana, "player-sic-bo")
 
             # the floor, the pit, the cashier, the inspector

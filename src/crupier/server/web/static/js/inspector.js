@@ -2,6 +2,7 @@
 // round recall move by move, ledger verification, checkpoints, and the observations and
 // communications registers.
 import * as api from "./api.js";
+import { spotLabel } from "./roulette.js";
 import { cardEl, cardsIn, flash, h, money, resultBadge, titleCase } from "./util.js";
 
 /** The books the server prints (crupier.casino.books.BOOK_TITLES). */
@@ -130,7 +131,7 @@ export async function render(root) {
             }))),
           h("div",
             h("h3", "The table after this move"),
-            h("table.grid", h("tbody", bets.map((b) => h("tr", h("td", b.player), h("td", b.spot), h("td.r.money", money(b.amount)))))),
+            h("table.grid", h("tbody", bets.map((b) => h("tr", h("td", b.player), h("td", spotLabel(String(b.spot))), h("td.r.money", money(b.amount)))))),
             r.result && i === moves.length - 1 ? h("div", { style: "margin-top:8px" }, "Result ", (r.result.results || []).map((x) => resultBadge(/^\d+$/.test(x) ? Number(x) : x))) : "")),
       );
       stage.onkeydown = null;

@@ -1,7 +1,7 @@
 // The betting layouts of the games that are not roulette: craps, sic bo, boule, the card
 // tables' boxes, and a generic spot list. Each returns {el, update(state)} and calls
 // onSpot(name) when a spot is clicked. Spot names are the engines' canonical ones.
-import { cardEl, cardsIn, chipLabel, dieEl, h, money } from "./util.js";
+import { cardEl, cardsIn, chipLabel, DIE, dieEl, h, money } from "./util.js";
 import { createCloth } from "./roulette.js";
 
 const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
@@ -19,10 +19,10 @@ export const SPOT_GROUPS = {
   "sic-bo": [
     ["Small · Big", [["small", "SMALL 4-10", "big wide"], ["big", "BIG 11-17", "big wide"], ["any-triple", "Any triple", "wide"]]],
     ["Totals", range(4, 17).map((t) => [`total-${t}`, String(t), "big"])],
-    ["Doubles", range(1, 6).map((n) => [`specific-double-${n}`, `${n} ${n}`])],
-    ["Triples", range(1, 6).map((n) => [`specific-triple-${n}`, `${n} ${n} ${n}`])],
-    ["Two dice", range(1, 6).flatMap((a) => range(a + 1, 6).map((b) => [`pair-match-${a}-${b}`, `${a} ${b}`]))],
-    ["One die", range(1, 6).map((n) => [`number-${n}`, `${n}`, "big"])],
+    ["Doubles", range(1, 6).map((n) => [`specific-double-${n}`, `${DIE[n]}${DIE[n]}`, "dice"])],
+    ["Triples", range(1, 6).map((n) => [`specific-triple-${n}`, `${DIE[n]}${DIE[n]}${DIE[n]}`, "dice"])],
+    ["Two dice", range(1, 6).flatMap((a) => range(a + 1, 6).map((b) => [`pair-match-${a}-${b}`, `${DIE[a]}${DIE[b]}`, "dice"]))],
+    ["One die", range(1, 6).map((n) => [`number-${n}`, DIE[n], "dice"])],
   ],
   boule: [
     ["Numbers", range(1, 9).map((n) => [`number-${n}@1`, String(n), "big"])],

@@ -33,7 +33,7 @@ export async function render(root) {
   root.append(
     h("div.tablehead", h("h1", "Pit"), dayBox),
     msg,
-    h("div.panel", h("h2", "Tables"), h("table.grid.dense", h("thead", h("tr", ["Table", "Game", "Status", "Crew", "Limits", "Float", "Fills", "Credits", "Drop", "Win", "Hold", "Rounds", ""].map((x, i) => h(i >= 5 && i <= 11 ? "th.r" : "th", x)))), tablesBody)),
+    h("div.panel", h("h2", "Tables"), h("table.grid.dense", h("thead", h("tr", ["Table", "Status", "Crew", "Limits €", "Float", "Fills", "Credits", "Drop", "Win", "Hold", "Rounds", ""].map((x, i) => h(i >= 4 && i <= 10 ? "th.r" : "th", x)))), tablesBody)),
     h("div.cols2", { style: "margin-top:8px" },
       h("div.panel", h("h2", "Corrections awaiting a decision"), corrections),
       h("div.panel", h("h2", "Slips awaiting a signature"), h("table.grid", pendingBody))),
@@ -92,21 +92,20 @@ export async function render(root) {
       h("button.btn.small", { type: "button", dataset: { op: "credit" }, onclick: () => movementDialog(t, "credits") }, "Credit"), " ",
       h("button.btn.small", { type: "button", dataset: { op: "limits" }, onclick: () => limitsDialog(t) }, "Limits"), " ",
       state === "open"
-        ? h("button.btn.small.danger", { type: "button", dataset: { op: "temp-close" }, onclick: () => closeDialog(t) }, "Temp. close")
+        ? h("button.btn.small.danger", { type: "button", dataset: { op: "temp-close" }, onclick: () => closeDialog(t) }, "Close")
         : h("button.btn.small", { type: "button", dataset: { op: "reopen" }, onclick: () => api.post(`/api/tables/${encodeURIComponent(t.id)}/reopen`, {}).then(done("Reopen"), (e) => flash(msg, e)) }, "Reopen"),
       " ",
       h("button.btn.small", { type: "button", dataset: { op: "last-rounds" }, onclick: () => api.post(`/api/tables/${encodeURIComponent(t.id)}/last-rounds`, {}).then(done("Last rounds announced"), (e) => flash(msg, e)) }, "Last 3"),
     );
     return h("tr", { dataset: { table: t.id } },
-      h("td", h("a", { href: `/table/${encodeURIComponent(t.id)}` }, h("b", t.id))),
-      h("td", gameName(t.game)),
+      h("td", h("a", { href: `/table/${encodeURIComponent(t.id)}` }, h("b", t.id)), " ", h("span.note", { style: "font-size:12px" }, gameName(t.game))),
       h("td", h(`span.pill.${state}`, state.replace(/_/g, " "))),
-      h("td", { style: "white-space:normal;max-width:120px" }, Object.keys(t.crew || {}).join(" ") || "—"),
-      h("td.money", t.limits ? `${money(t.limits.minimum)} – ${money(t.limits.maximum)}` : "—"),
+      h("td", Object.keys(t.crew || {}).join(" ") || "—"),
+      h("td.money", t.limits ? `${(t.limits.minimum / 100).toFixed(2)}–${(t.limits.maximum / 100).toFixed(2)}` : "—"),
       h("td.r.money", f.opening === null || f.opening === undefined ? "—" : money(f.opening)),
       h("td.r.money", money(f.fills || 0)),
       h("td.r.money", money(f.credits || 0)),
-      h("td.r.money", drop === null || drop === undefined ? "at the count" : money(drop)),
+      h("td.r.money", drop === null || drop === undefined ? "at count" : money(drop)),
       h("td.r.money", win === null || win === undefined ? "—" : money(win)),
       h("td.r", hold),
       h("td.r", t.rounds ?? 0),

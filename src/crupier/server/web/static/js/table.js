@@ -600,8 +600,34 @@ function consolePage(root, live) {
     }
   }
 
+  const recovery = h("div#recovery");
+  actions.before(recovery);
+
+  /** After a restart with a round in progress: the croupier resumes it or voids it. */
+  function drawRecovery() {
+    recovery.replaceChildren();
+    if (!live.info.recovery_pending) return;
+    const decide = (decision, consequence) => async () => {
+      const f = await ask(dialog, live, decision === "void" ? "void" : "resume", decision === "void" ? [["reason", "Reason (in the books)", "text", "restart"]] : [], consequence);
+      if (!f) return;
+      try {
+        await api.post(`/api/tables/${encodeURIComponent(live.id)}/recovery`, { decision, reason: f.reason || "" });
+        flash(msg, null, decision === "void" ? "Round void, stakes returned" : "Round resumed");
+      } catch (e) {
+        flash(msg, e);
+      }
+    };
+    recovery.append(
+      h("div.msg.err", "The server restarted with a round in progress at this table: resume it or void it."),
+      h("div.actions", { style: "margin:6px 0" },
+        h("button.btn.primary", { type: "button", dataset: { recovery: "resume" }, onclick: decide("resume", "The round continues from its last recorded action.") }, "Resume the round"),
+        h("button.btn.danger", { type: "button", dataset: { recovery: "void" }, onclick: decide("void", ERRORS.void) }, "Void it, return the stakes")),
+    );
+  }
+
   function update() {
     head.update();
+    drawRecovery();
     const v = live.view;
     const legal = live.legal;
     layout.update({ view: v, bets: live.bets, me: null, open: legal.includes("place-bet") });
