@@ -200,3 +200,21 @@ def test_a_players_page_never_holds_a_hidden_card(
     in_dom = set(CARD.findall(page.content()))
     assert in_dom <= shown
     assert {c.get_attribute("data-card") for c in page.locator(".card").all()} <= shown
+
+
+def test_every_table_opens_for_a_player_and_at_the_console(
+    served: Served, login: Callable[..., Person]
+) -> None:
+    """Every game with an engine renders from its views: the player's seat and the
+    console, each with its phase, and no script error on either page."""
+    player, director = login("p4"), login("director", 1280, 800)
+    tables = player.page.request.get(f"{served.url}/api/tables").json()
+    assert len({t["game"] for t in tables}) >= 11
+    for t in tables:
+        for person in (player, director):
+            page = sit(person, served, t["id"])
+            assert page.inner_text("#phase").strip()
+            assert page.locator(".felt").count() == 1
+        assert player.page.locator("#balance").count() == 1
+        assert director.page.locator("#actions").count() == 1
+    assert player.errors == [] and director.errors == []

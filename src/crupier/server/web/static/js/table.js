@@ -410,6 +410,8 @@ export const KEYS = {
   "give-card": "G",
   "banker-play": "K",
   "pass-dice": "P",
+  "lay-out": "Y",
+  draw: "D",
 };
 
 /** The regulated error actions and the consequence stated before confirming. */
@@ -440,7 +442,37 @@ export const FIELDS = {
   void: [["reason", "Reason (in the books)", "text", ""]],
   "no-roll": [["reason", "Reason (in the books)", "text", ""]],
   suspend: [["key_holder", "Key holder (the director)", "text", ""]],
-  "correct-result": [["pocket", "True hole", "int", ""]],
+  "correct-result": [["number", "True hole", "int", ""]],
+  position: [["player", "Player", "player", ""], ["distance", "Distance", "int", ""]],
+  "lay-out": [],
+  draw: [],
+  "war-deal": [],
+  "go-to-war": [["player", "Player", "player", ""]],
+  surrender: [["player", "Player", "player", ""]],
+  insure: [["player", "Player", "player", ""], ["bet", "Bet number", "int", ""]],
+  "refait-choice": [["player", "Player", "player", ""], ["bet", "Bet number", "int", ""], ["choice", "partage or prison", "text", "partage"]],
+  "zero-choice": [["player", "Player", "player", ""], ["bet", "Bet number", "int", ""], ["choice", "partage or prison", "text", "partage"]],
+  "colour-chips": [["player", "Player", "player", ""], ["colour", "Colour", "text", ""], ["value", "Value of a chip (€)", "money", ""]],
+  "colour-cash-in": [["player", "Player", "player", ""]],
+  stand: [["player", "Player", "player", ""]],
+  "join-waiting-list": [["player", "Player", "player", ""]],
+  "request-seat-change": [["player", "Player", "player", ""]],
+  "decline-bank": [["player", "Player", "player", ""]],
+  absent: [["player", "Player", "player", ""]],
+  bid: [["player", "Player", "player", ""], ["amount", "Bid (€)", "money", ""]],
+  "close-auction": [],
+  "add-to-bank": [["player", "Player", "player", ""], ["amount", "Amount (€)", "money", ""]],
+  garage: [["player", "Player", "player", ""], ["amount", "Amount (€)", "money", ""]],
+  "pass-hand": [["player", "Player", "player", ""]],
+  "withdraw-stake": [["player", "Player", "player", ""]],
+  "avec-la-table": [["player", "Player", "player", ""]],
+  "claim-cards": [["player", "Player", "player", ""]],
+  declare: [["player", "Player", "player", ""], ["word", "Word (carte / non)", "text", ""]],
+  "give-card": [["player", "Player", "player", ""]],
+  tip: [["player", "Player", "player", ""], ["amount", "Tip (€)", "money", ""]],
+  claim: [["player", "Player", "player", ""], ["coup", "Coup", "int", ""], ["text", "Claim", "text", ""]],
+  "stop-card": [],
+  "open-bets": [],
   "offer-bank": [["player", "Player offered the bank", "player", ""]],
   "take-bank": [["player", "Player", "player", ""], ["amount", "Bank (€)", "money", ""]],
   stake: [["player", "Player", "player", ""], ["amount", "Stake (€)", "money", ""]],
@@ -508,7 +540,8 @@ function consolePage(root, live) {
     if (kind === "spin") return { kind, wheel: v.next_direction || "cw" };
     if (kind === "result") {
       if (live.game === "boule" || isWheel()) {
-        if (typed !== "") return { kind, pocket: Number(typed) };
+        // a wheel's pocket, a boule's hole (the engines' own field names)
+        if (typed !== "") return { kind, [live.game === "boule" ? "number" : "pocket"]: Number(typed) };
         return { kind };
       }
       return { kind };
