@@ -25,7 +25,7 @@ export const SPOT_GROUPS = {
     ["One die", range(1, 6).map((n) => [`number-${n}`, DIE[n], "dice"])],
   ],
   boule: [
-    ["Numbers", range(1, 9).map((n) => [`number-${n}@1`, String(n), "big"])],
+    ["Numbers", range(1, 9).map((n) => [`number-${n}@1`, String(n), `big ${[2, 4, 7, 9].includes(n) ? "red" : [1, 3, 6, 8].includes(n) ? "black" : "yellow"}`])],
     ["Simple chances", [["low@1", "Manque"], ["even@1", "Pair"], ["red@1", "Rouge"], ["black@1", "Noir"], ["odd@1", "Impair"], ["high@1", "Passe"]]],
   ],
   "trente-et-quarante": [["Chances", [["noir", "Noir", "big"], ["rouge", "Rouge", "big"], ["couleur", "Couleur", "big"], ["inverse", "Inverse", "big"]]]],
@@ -165,6 +165,7 @@ export function layoutFor(game, handlers) {
   else if (game === "craps" || game === "sic-bo") parts.push(diceTray());
   else if (!SPOT_GROUPS[game] || game === "trente-et-quarante" || game === "casino-war") parts.push(cardTable());
   // the console (compact) totals the bets per spot in its own list instead of the grid
-  if (SPOT_GROUPS[game] && !handlers.compact) parts.push(spotGrid(SPOT_GROUPS[game], handlers));
+  const big = game === "craps" || game === "sic-bo";
+  if (SPOT_GROUPS[game] && !(handlers.compact && big)) parts.push(spotGrid(SPOT_GROUPS[game], handlers));
   return { kind: game, el: h("div", parts.map((p) => p.el)), update: (st) => parts.forEach((p) => p.update(st)) };
 }
