@@ -140,7 +140,8 @@ export function createCloth({ onSpot, onHover } = {}) {
     for (const [name, t] of totals) {
       const sp = spots.get(name);
       if (!sp) continue;
-      const x = sp.x + sp.w / 2;
+      // on a wide box (a dozen, a simple chance) the chips sit beside its label
+      const x = sp.kind === "cell" && sp.w > W ? sp.x + sp.w - 20 : sp.x + sp.w / 2;
       const y = sp.y + sp.h / 2;
       const all = me === null || me === undefined; // the croupier's layout: every chip
       const own = all || t.own > 0;
