@@ -54,7 +54,11 @@ class Server:
         self.url = f"http://127.0.0.1:{self.port}"
         self.ws_url = f"ws://127.0.0.1:{self.port}"
         config = uvicorn.Config(
-            create_app(self.opened), host="127.0.0.1", port=self.port, log_level="warning"
+            create_app(self.opened),
+            host="127.0.0.1",
+            port=self.port,
+            log_level="warning",
+            ws_per_message_deflate=False,
         )
         self.server = uvicorn.Server(config)
         self.thread = threading.Thread(target=self.server.run, daemon=True)

@@ -51,7 +51,12 @@ def test_a_round_with_two_players_pushed_live_and_in_the_books(server: Server) -
         ws2.close()
     number = done1["view"]["last_results"][-1]
     assert done2["view"]["last_results"][-1] == number
-    assert balance(done1, "P1") == start1 - 1000 + (2000 if number in RED else 0)
+    if number == 0:  # spec 01: a simple chance waits for la partage or prison
+        (held,) = [b for b in done1["view"]["bets"] if b["player"] == "P1"]
+        assert (held["spot"], held["status"]) == ("red", "zero")
+        assert balance(done1, "P1") == start1 - 1000
+    else:
+        assert balance(done1, "P1") == start1 - 1000 + (2000 if number in RED else 0)
     assert balance(done2, "P2") == start2 - 500 + (500 * 36 if number == 17 else 0)
     # a player's view holds their own balance only
     assert set(done1["view"]["players"]) == {"P1"}

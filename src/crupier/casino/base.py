@@ -540,7 +540,11 @@ class CasinoBase:
             )
         except lerr.LedgerError as exc:
             raise self._ops_error(exc) from None
-        self._catch_up()
+        if entry.seq == self._last_seq + 1:  # under the append lock: nothing came between
+            self._project(entry)
+            self._last_seq = entry.seq
+        else:
+            self._catch_up()
         return entry
 
     @staticmethod

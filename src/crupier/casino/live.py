@@ -167,8 +167,9 @@ class LiveOps(TableOps):
         """The table role in which staff member ``by`` acts at ``table_id`` now, checked
         against the permission matrix (row 10, recording rounds: ``own`` tables only)."""
         role = self.authorise(Op.RECORD_ROUNDS, by, "C", table_id)
-        ts = self.table_session(table_id)
-        return table_role(role, ts.staff.get(by))
+        session = self.table(table_id).session
+        crew = self.table_sessions[session].staff if session is not None else {}
+        return table_role(role, crew.get(by))
 
     @query
     def books_seq(self) -> int:

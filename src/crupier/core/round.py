@@ -143,6 +143,17 @@ def _coerce(value: Any, hint: Any) -> Any:
     return value
 
 
+_FIELDS: dict[type[Action], tuple[dict[str, Any], frozenset[str]]] = {}
+
+
+def _action_fields(cls: type[Action]) -> tuple[dict[str, Any], frozenset[str]]:
+    """The resolved type hints and the field names of an action class (computed once)."""
+    if cls not in _FIELDS:
+        names = frozenset(f.name for f in dataclasses.fields(cls))
+        _FIELDS[cls] = (typing.get_type_hints(cls), names)
+    return _FIELDS[cls]
+
+
 def action_from_dict(data: Mapping[str, Any], registry: Mapping[str, type[Action]]) -> Action:
     """Rebuild an action from :meth:`Action.to_dict` output; malformed input is refused."""
     if not isinstance(data, Mapping):
@@ -151,8 +162,7 @@ def action_from_dict(data: Mapping[str, Any], registry: Mapping[str, type[Action
     cls = registry.get(kind) if isinstance(kind, str) else None
     if cls is None:
         raise MalformedAction(f"unknown action kind {kind!r}; expected one of {sorted(registry)}")
-    hints = typing.get_type_hints(cls)
-    names = {f.name for f in dataclasses.fields(cls)}
+    hints, names = _action_fields(cls)
     extra = set(data) - names - {"kind"}
     if extra:
         raise MalformedAction(f"{kind}: unexpected field(s) {sorted(extra)}")

@@ -32,4 +32,6 @@ def serve(
         echo(f"Reopened {opened.casino.config.name} from its books ({db or data_dir}).")
     app = create_app(opened)
     echo(f"Serving on http://{host}:{port}/  (API documentation: http://{host}:{port}/docs)")
-    uvicorn.run(app, host=host, port=port, log_level="warning")
+    # Frames are small JSON views on a casino's own network: compressing each one costs more
+    # CPU than it saves.
+    uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)

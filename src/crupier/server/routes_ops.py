@@ -515,3 +515,20 @@ async def checkpoint(session: SessionDep, casino: CasinoDep) -> dict[str, Any]:
 
     result: dict[str, Any] = json.loads(signed.to_json())
     return result
+
+
+@router.get("/api/pit", tags=["pit"])
+async def pit(session: SessionDep, casino: CasinoDep, day: str | None = None) -> dict[str, Any]:
+    """The pit's numbers of the gaming day: per table drop, win, hold %, fills, credits, the
+    dealer on duty and the rotation; per player the rating with the theoretical win."""
+    from crupier.server.pit import pit_numbers
+
+    _reader(session, casino)
+    numbers: dict[str, Any] = await asyncio.to_thread(pit_numbers, casino, date=day)
+    if _own_only(session, casino):
+        mine = {
+            t["table"] for t in numbers["tables"] if _may_read_table(session, casino, t["table"])
+        }
+        numbers["tables"] = [t for t in numbers["tables"] if t["table"] in mine]
+        numbers["players"] = [p for p in numbers["players"] if p["table"] in mine]
+    return numbers
