@@ -107,6 +107,14 @@ def test_french_roulette_round_two_players_live(
     # ... in the table session the A43 opened (the float and result book)
     sessions = {e["data"].get("table_session") for e in book(director, served, "A43")}
     assert last["table_session"] in sessions
+    # the pit sees the table's win live: 5.00 lost on red, 35 x 5.00 and 17 x 5.00 paid
+    pit = director.page
+    pit.goto(f"{served.url}/pit")
+    win = pit.locator('tr[data-table="RF-1"] [data-col="win"]')
+    win.wait_for()
+    assert euros(win.inner_text()) == 500 - 35 * 500 - 17 * 500
+    rated = pit.locator('#ratings tr[data-player="P2"][data-table="RF-1"] [data-col="wagered"]')
+    assert euros(rated.inner_text()) == 1000
 
 
 def _coup(text: str) -> tuple[int, int]:

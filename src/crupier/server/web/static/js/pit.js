@@ -30,13 +30,16 @@ export async function render(root) {
   const tablesBody = h("tbody");
   const pendingBody = h("tbody");
   const corrections = h("div");
+  const ratingsBody = h("tbody#ratings");
   root.append(
     h("div.tablehead", h("h1", "Pit"), dayBox),
     msg,
-    h("div.panel", h("h2", "Tables"), h("table.grid.dense", h("thead", h("tr", ["Table", "Status", "Crew", "Limits €", "Float", "Fills", "Credits", "Drop", "Win", "Hold", "Rounds", ""].map((x, i) => h(i >= 4 && i <= 10 ? "th.r" : "th", x)))), tablesBody)),
+    h("div.panel", h("h2", "Tables"), h("table.grid.dense", h("thead", h("tr", ["Table", "Status", "Dealer (since)", "Limits €", "Float", "Fills", "Credits", "Drop", "Win", "Hold", "Rounds", ""].map((x, i) => h(i >= 4 && i <= 10 ? "th.r" : "th", x)))), tablesBody)),
     h("div.cols2", { style: "margin-top:8px" },
       h("div.panel", h("h2", "Corrections awaiting a decision"), corrections),
       h("div.panel", h("h2", "Slips awaiting a signature"), h("table.grid", pendingBody))),
+    h("div.panel", { style: "margin-top:8px" }, h("h2", "Player ratings (theoretical win from the exact PAR sheet)"),
+      h("table.grid.dense", h("thead", h("tr", ["Player", "Table", "Rounds", "Time", "Average bet", "Wagered", "Theoretical win", "Actual win", ""].map((x, i) => h(i >= 2 && i <= 7 ? "th.r" : "th", x)))), ratingsBody)),
   );
   let denominations = [];
 
@@ -84,8 +87,8 @@ export async function render(root) {
   function row(t, figs) {
     const f = figs || {};
     const drop = f.drop;
-    const win = f.result;
-    const hold = drop && win !== null && win !== undefined ? `${((100 * win) / drop).toFixed(1)} %` : "—";
+    const win = f.win ?? f.result;
+    const hold = f.hold_pct !== undefined && f.hold_pct !== null ? `${f.hold_pct.toFixed(1)} %` : "—";
     const state = String(t.state || "").toLowerCase();
     const actions = h("td", { style: "white-space:nowrap" },
       h("button.btn.small", { type: "button", dataset: { op: "fill" }, onclick: () => movementDialog(t, "fills") }, "Fill"), " ",
@@ -100,14 +103,14 @@ export async function render(root) {
     return h("tr", { dataset: { table: t.id } },
       h("td", h("a", { href: `/table/${encodeURIComponent(t.id)}` }, h("b", t.id)), " ", h("span.note", { style: "font-size:12px" }, gameName(t.game))),
       h("td", h(`span.pill.${state}`, state.replace(/_/g, " "))),
-      h("td", Object.keys(t.crew || {}).join(" ") || "—"),
+      h("td", f.dealer_on_duty ? [h("b", f.dealer_on_duty), h("span.note", ` ${String(f.dealer_since || "").slice(11, 16)}`)] : h("span.note", Object.keys(t.crew || {}).join(" ") || "—")),
       h("td.money", t.limits ? `${(t.limits.minimum / 100).toFixed(2)}–${(t.limits.maximum / 100).toFixed(2)}` : "—"),
-      h("td.r.money", f.opening === null || f.opening === undefined ? "—" : money(f.opening)),
+      h("td.r.money", (f.opening_float ?? f.opening) === null || (f.opening_float ?? f.opening) === undefined ? "—" : money(f.opening_float ?? f.opening)),
       h("td.r.money", money(f.fills || 0)),
       h("td.r.money", money(f.credits || 0)),
-      h("td.r.money", drop === null || drop === undefined ? "at count" : money(drop)),
-      h("td.r.money", win === null || win === undefined ? "—" : money(win)),
-      h("td.r", hold),
+      h("td.r.money", drop === null || drop === undefined ? "—" : money(drop)),
+      h("td.r.money", { dataset: { col: "win" } }, win === null || win === undefined ? "—" : money(win)),
+      h("td.r", { dataset: { col: "hold" } }, hold),
       h("td.r", t.rounds ?? 0),
       actions,
     );
@@ -146,17 +149,34 @@ export async function render(root) {
   }
 
   async function load() {
-    const [d, tables, a43, pending, corr] = await Promise.all([
+    const [d, tables, a43, pending, corr, numbers] = await Promise.all([
       api.get("/api/day"),
       api.tables(),
       api.get("/api/books/A43").catch(() => ({ entries: [] })),
       api.get("/api/entries/pending").catch(() => []),
       api.get("/api/corrections").catch(() => []),
+      api.get("/api/pit").catch(() => ({ tables: [], players: [] })),
     ]);
     denominations = [...(d.denominations || [])].sort((a, b) => b - a);
     dayPanel(d);
+    // the server's pit numbers (drop, win, hold, dealer on duty) per table session; the
+    // A43's float, fills and credits where the server gives none
+    const live = new Map((numbers.tables || []).map((n) => [n.table_session, n]));
     const figs = movements(a43.entries || []);
-    tablesBody.replaceChildren(...tables.map((t) => row(t, t.figures || figs.get(t.table_session))));
+    tablesBody.replaceChildren(...tables.map((t) => row(t, live.get(t.table_session) || figs.get(t.table_session))));
+    // rated play only (a buy-in without a bet is no rating), the most valuable first
+    const players = (numbers.players || []).filter((r) => r.rounds > 0 || r.wagered > 0).sort((a, b) => b.theoretical_win - a.theoretical_win);
+    ratingsBody.replaceChildren(
+      ...players.map((r) =>
+        h("tr", { dataset: { player: r.player, table: r.table } },
+          h("td", h("b", r.player)), h("td", r.table), h("td.r", r.rounds),
+          h("td.r", `${Math.floor((r.time_played_s || 0) / 60)} min`),
+          h("td.r.money", money(r.average_bet)), h("td.r.money", { dataset: { col: "wagered" } }, money(r.wagered)),
+          h("td.r.money", { title: `exact: ${r.theoretical_win_exact} cents` }, money(Math.round(r.theoretical_win))),
+          h(`td.r.money.${r.actual_win >= 0 ? "win-amt" : "lose-amt"}`, money(r.actual_win)),
+          h("td.note", r.bets_without_edge ? `${r.bets_without_edge} bets without a PAR edge` : ""))),
+    );
+    if (!players.length) ratingsBody.append(h("tr", h("td.note", { colspan: 9 }, "No rated play yet")));
     pendingBody.replaceChildren(...pending.map((p) => h("tr", h("td", `#${p.seq}`), h("td", p.kind), h("td", p.table || ""), h("td", (p.missing || []).join(", ")))));
     if (!pending.length) pendingBody.append(h("tr", h("td.note", "none")));
     corrections.replaceChildren(...corr.map(correctionCard));
