@@ -34,7 +34,7 @@ export async function render(root) {
   root.append(
     h("div.tablehead", h("h1", "Pit"), dayBox),
     msg,
-    h("div.panel", h("h2", "Tables"), h("table.grid.dense", h("thead", h("tr", ["Table", "Status", "Dealer (since)", "Limits €", "Float", "Fills", "Credits", "Drop", "Win", "Hold", "Rounds", ""].map((x, i) => h(i >= 4 && i <= 10 ? "th.r" : "th", x)))), tablesBody)),
+    h("div.panel", h("h2", "Tables"), h("table.grid.dense", h("thead", h("tr", ["Table", "Status", "Dealer", "Limits €", "Float", "Fills", "Credits", "Drop", "Win", "Hold", "Rounds", ""].map((x, i) => h(i >= 4 && i <= 10 ? "th.r" : "th", x)))), tablesBody)),
     h("div.cols2", { style: "margin-top:8px" },
       h("div.panel", h("h2", "Corrections awaiting a decision"), corrections),
       h("div.panel", h("h2", "Slips awaiting a signature"), h("table.grid", pendingBody))),
@@ -90,14 +90,13 @@ export async function render(root) {
     const win = f.win ?? f.result;
     const hold = f.hold_pct !== undefined && f.hold_pct !== null ? `${f.hold_pct.toFixed(1)} %` : "—";
     const state = String(t.state || "").toLowerCase();
-    const actions = h("td", { style: "white-space:nowrap" },
-      h("button.btn.small", { type: "button", dataset: { op: "fill" }, onclick: () => movementDialog(t, "fills") }, "Fill"), " ",
-      h("button.btn.small", { type: "button", dataset: { op: "credit" }, onclick: () => movementDialog(t, "credits") }, "Credit"), " ",
-      h("button.btn.small", { type: "button", dataset: { op: "limits" }, onclick: () => limitsDialog(t) }, "Limits"), " ",
+    const actions = h("td.ops", { style: "white-space:nowrap" },
+      h("button.btn.small", { type: "button", dataset: { op: "fill" }, onclick: () => movementDialog(t, "fills") }, "Fill"),
+      h("button.btn.small", { type: "button", dataset: { op: "credit" }, onclick: () => movementDialog(t, "credits") }, "Credit"),
+      h("button.btn.small", { type: "button", dataset: { op: "limits" }, onclick: () => limitsDialog(t) }, "Limits"),
       state === "open"
         ? h("button.btn.small.danger", { type: "button", dataset: { op: "temp-close" }, onclick: () => closeDialog(t) }, "Close")
         : h("button.btn.small", { type: "button", dataset: { op: "reopen" }, onclick: () => api.post(`/api/tables/${encodeURIComponent(t.id)}/reopen`, {}).then(done("Reopen"), (e) => flash(msg, e)) }, "Reopen"),
-      " ",
       h("button.btn.small", { type: "button", dataset: { op: "last-rounds" }, onclick: () => api.post(`/api/tables/${encodeURIComponent(t.id)}/last-rounds`, {}).then(done("Last rounds announced"), (e) => flash(msg, e)) }, "Last 3"),
     );
     return h("tr", { dataset: { table: t.id } },
