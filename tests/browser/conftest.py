@@ -77,9 +77,9 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
         env=env,
     )
     out: list[str] = []
-    deadline = time.monotonic() + 240
+    until = time.monotonic() + 240
     assert proc.stdout is not None
-    while time.monotonic() < deadline:
+    while time.monotonic() < until:
         line = proc.stdout.readline()
         if not line:
             if proc.poll() is not None:

@@ -1,4 +1,4 @@
-// Small helpers every page uses: DOM building, money, roulette colours, card glyphs.
+// What every page uses: DOM building, money, roulette colours, card glyphs.
 
 /** Build an element: h("div.cls#id", {attr: v, onclick: f}, ...children). */
 export function h(tag, attrs = {}, ...children) {
