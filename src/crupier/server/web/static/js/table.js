@@ -588,6 +588,8 @@ function consolePage(root, live) {
   const confirm = (kind, fields, text) => ask(dialog, live, kind, fields, text);
 
   async function run(kind) {
+    // a clicked button keeps the focus: blur it, so that Enter (a typed result) is not a second click
+    if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
     if (kind === "buy-in") {
       const f = await confirm(kind, [["player", "Player id", "text", ""], ["amount", "Amount (€)", "money", ""]], "Sell chips to a player: the cash goes into the drop box.");
       if (!f) return;
