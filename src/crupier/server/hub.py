@@ -130,10 +130,11 @@ class TableHub:
         """Queue each viewer of ``table_id`` its view as it is now."""
         with contextlib.suppress(RuntimeError):
             self._pushed[table_id] = asyncio.get_running_loop().time()
+        shared: dict[Any, Any] = {}  # what every viewer's view shares, computed once
         for viewer in list(self.viewers.get(table_id, ())):
             if viewer.queue.qsize() > MAX_BEHIND:
                 continue  # a stalled socket skips views (each one is whole), never acks
-            frame = {"type": "view", **view_for(self, table_id, viewer.account)}
+            frame = {"type": "view", **view_for(self, table_id, viewer.account, shared)}
             viewer.queue.put_nowait(frame)
 
     async def close(self) -> None:
@@ -193,18 +194,30 @@ def status_of(hub: TableHub, table_id: str) -> dict[str, Any]:
     }
 
 
-def view_for(hub: TableHub, table_id: str, account: Account) -> dict[str, Any]:
-    """What ``account`` may see of ``table_id`` now, and what it may do there."""
+def view_for(
+    hub: TableHub, table_id: str, account: Account, shared: dict[Any, Any] | None = None
+) -> dict[str, Any]:
+    """What ``account`` may see of ``table_id`` now, and what it may do there.
+
+    ``shared`` lets one push build the parts every viewer shares (the table's status, the
+    staff view, each seat's view) once.
+    """
     casino = hub.casino
-    status = status_of(hub, table_id)
-    engine = None
-    with contextlib.suppress(OpsError):
-        engine = casino.live_engine(table_id) if status["table_session"] else None
+    cache: dict[Any, Any] = {} if shared is None else shared
+    if "status" not in cache:
+        cache["status"] = status_of(hub, table_id)
+        cache["seq"] = casino.books_seq()
+        engine = None
+        with contextlib.suppress(OpsError):
+            engine = casino.live_engine(table_id) if cache["status"]["table_session"] else None
+        cache["engine"] = engine
+        cache["legal"] = [] if engine is None else engine.legal_actions()
+    status, engine = cache["status"], cache["engine"]
     role = table_role_of(casino, table_id, account)
     out: dict[str, Any] = {
         "table": table_id,
         "status": status,
-        "seq": casino.books_seq(),
+        "seq": cache["seq"],
         "as": {
             "kind": account.kind,
             "id": account.subject,
@@ -216,11 +229,13 @@ def view_for(hub: TableHub, table_id: str, account: Account) -> dict[str, Any]:
     if engine is None:
         return out
     seat = account.subject if account.kind == "player" else None
-    view = engine.view(seat)
-    view.pop("legal_actions", None)  # the person's own list is below
-    out["view"] = view
+    if ("view", seat) not in cache:
+        view = engine.view(seat)
+        view.pop("legal_actions", None)  # the person's own list is below
+        cache[("view", seat)] = view
+    out["view"] = cache[("view", seat)]
     if role is not None and table_id not in hub.recovering:
         out["legal_actions"] = [
-            kind for kind in engine.legal_actions() if role in engine.permissions.get(kind, ())
+            kind for kind in cache["legal"] if role in engine.permissions.get(kind, ())
         ]
     return out
