@@ -107,6 +107,12 @@ def test_french_roulette_round_two_players_live(
     # ... in the table session the A43 opened (the float and result book)
     sessions = {e["data"].get("table_session") for e in book(director, served, "A43")}
     assert last["table_session"] in sessions
+    # the inspector's console shows the round in the journal, and its printed register
+    insp = director.page
+    insp.goto(f"{served.url}/inspector")
+    insp.wait_for_selector('table[data-book="JNL"] tr:has-text("RF-1"):has-text("ROUND")')
+    pdf = insp.request.get(f"{served.url}/api/books/JNL?format=pdf")
+    assert pdf.ok and pdf.body().startswith(b"%PDF")
     # the pit sees the table's win live: 5.00 lost on red, 35 x 5.00 and 17 x 5.00 paid
     pit = director.page
     pit.goto(f"{served.url}/pit")
