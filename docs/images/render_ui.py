@@ -1,0 +1,234 @@
+"""Screenshots of every console of ``crupier serve``, for the docs and to judge the look.
+
+Starts the real command on a free loopback port with a fresh data folder (the demo
+casino), plays a few rounds through the pages themselves (players' clicks, the
+croupier's keys), and writes ``docs/images/ui-*.png``. Needs Playwright (the ``test``
+extra) and Debian's chromium at ``/usr/bin/chromium``::
+
+    .venv/bin/python docs/images/render_ui.py [OUTPUT_FOLDER]
+"""
+
+from __future__ import annotations
+
+import os
+import re
+import socket
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+from playwright.sync_api import sync_playwright
+
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+TABLET = {"width": 1024, "height": 768}
+DESK = {"width": 1280, "height": 800}
+
+
+def serve(data: Path) -> tuple[subprocess.Popen[str], str, dict[str, str]]:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen(
+        [
+            sys.executable,
+            "-m",
+            "crupier.cli",
+            "serve",
+            "--port",
+            str(port),
+            "--data-dir",
+            str(data),
+        ],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+        text=True,
+        env=dict(os.environ, CRUPIER_KEY_PASSPHRASE="screenshots"),
+    )
+    assert proc.stdout is not None
+    logins: dict[str, str] = {}
+    for line in proc.stdout:
+        m = re.match(r"\s+(\S+)\s+(demo-\S+)\s", line)
+        if m:
+            logins[m.group(1)] = m.group(2)
+        if line.startswith("Serving on"):
+            return proc, f"http://127.0.0.1:{port}", logins
+    raise RuntimeError("crupier serve did not start")
+
+
+class Shots:
+    def __init__(self, browser: Any, url: str, logins: dict[str, str], out: Path) -> None:
+        self.browser, self.url, self.logins, self.out = browser, url, logins, out
+
+    def person(self, username: str, viewport: dict[str, int] = TABLET) -> Any:
+        page = self.browser.new_context(viewport=viewport).new_page()
+        page.goto(self.url + "/login")
+        page.fill("input[name=username]", username)
+        page.fill("input[name=password]", self.logins[username])
+        page.click("button[type=submit]")
+        page.wait_for_url(self.url + "/")
+        page.wait_for_selector("tr[data-table]")
+        return page
+
+    def at(self, page: Any, table: str) -> Any:
+        page.goto(f"{self.url}/table/{table}")
+        page.wait_for_selector("#phase")
+        page.wait_for_function("document.querySelector('.live.on') !== null")
+        return page
+
+    def bet(self, page: Any, chip: int, spot: str) -> None:
+        page.click(f'[data-chip="{chip}"]')
+        n = page.locator("#mybets tr[data-bet]").count()
+        page.click(f'[data-spot="{spot}"]')
+        page.wait_for_function(f"document.querySelectorAll('#mybets tr[data-bet]').length > {n}")
+
+    def key(self, page: Any, key: str, then: str) -> None:
+        page.keyboard.press(key)
+        page.wait_for_selector(then)
+
+    def shot(self, page: Any, name: str) -> None:
+        page.wait_for_timeout(400)
+        page.screenshot(path=str(self.out / f"ui-{name}.png"))
+        print(self.out / f"ui-{name}.png")
+
+
+def main(out: Path) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
+        proc, url, logins = serve(Path(tmp))
+        try:
+            browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
+            s = Shots(browser, url, logins, out)
+            login = browser.new_context(viewport=TABLET).new_page()
+            login.goto(url + "/login")
+            login.wait_for_selector("form")
+            s.shot(login, "login")
+
+            # French roulette: a few spins entered from the wheel, two players betting
+            croupier, ana, bob = s.person("r1"), s.person("p1"), s.person("p2")
+            for page in (croupier, ana, bob):
+                s.at(page, "RF-1")
+            for number in (32, 0, 5, 26, 14, 17):
+                s.bet(ana, 500, "straight-17")
+                s.bet(ana, 1000, "corner-17-18-20-21")
+                s.bet(bob, 2500, "red")
+                s.bet(bob, 500, "split-8-11")
+                s.key(croupier, "s", '[data-action="no-more-bets"]')
+                s.key(croupier, "n", '[data-action="result"]')
+                croupier.keyboard.type(str(number))
+                croupier.keyboard.press("Enter")
+                croupier.wait_for_selector(f"#settlement :text('{number},')")
+            s.bet(ana, 500, "straight-17")
+            s.bet(ana, 1000, "six-line-31-36")
+            s.bet(ana, 500, "split-0-3")
+            s.bet(bob, 2500, "dozen-2")
+            ana.hover('[data-spot="corner-25-26-28-29"]')
+            s.shot(ana, "player-roulette")
+            s.key(croupier, "s", '[data-action="no-more-bets"]')
+            croupier.keyboard.type("2")
+            s.shot(croupier, "croupier-roulette")
+            croupier.keyboard.press("n")
+            # the regulated error actions are the head of table's: the chief's console
+            chief = s.at(s.person("chief-rf-1"), "RF-1")
+            chief.wait_for_selector('[data-action="void"]')
+            chief.keyboard.press("v")
+            chief.wait_for_selector("dialog[open]")
+            chief.fill("dialog input[name=reason]", "ball left the wheel")
+            s.shot(chief, "croupier-error-action")
+            chief.keyboard.press("Escape")
+
+            # punto banco
+            croupier, ana, bob = s.person("r5"), s.person("p1"), s.person("p2")
+            for page in (croupier, ana, bob):
+                s.at(page, "PB-1")
+            s.key(croupier, "h", '[data-action="burn"]')
+            for _ in range(3):
+                s.bet(ana, 2500, "banker")
+                s.bet(bob, 10000, "player")
+                s.key(croupier, "n", '[data-action="deal"]')
+                croupier.keyboard.press("d")
+                croupier.wait_for_selector('[data-action="no-more-bets"]')
+            ana.wait_for_timeout(500)
+            s.shot(ana, "player-punto-banco")
+            s.shot(croupier, "croupier-punto-banco")
+
+            # craps: the stickman's console, the shooter on the pass line
+            stick, ana, bob = s.person("r6"), s.person("p1"), s.person("p2")
+            for page in (stick, ana, bob):
+                s.at(page, "CR-1")
+            s.bet(ana, 1000, "win")
+            s.bet(bob, 500, "field")
+            s.bet(bob, 500, "any-7")
+            s.key(stick, "n", '[data-action="throw"]')
+            for k in ("4", "2", "Enter"):
+                stick.keyboard.press(k)
+            stick.wait_for_selector("#state :text('point')")
+            s.bet(ana, 1000, "win-odds")
+            s.bet(bob, 1000, "place-8")
+            s.shot(ana, "player-craps")
+            s.shot(stick, "croupier-craps")
+
+            # sic bo
+            croupier, ana = s.person("r6"), s.person("p3")
+            s.at(croupier, "SB-1")
+            s.at(ana, "SB-1")
+            s.bet(ana, 1000, "small")
+            s.bet(ana, 1000, "total-9")
+            s.bet(ana, 1000, "pair-match-2-5")
+            s.key(croupier, "n", '[data-action="throw"]')
+            croupier.keyboard.press("t")
+            ana.wait_for_selector("#myresults tr[data-round]")
+            s.bet(ana, 1000, "big")
+            s.shot(ana, "player-sic-bo")
+
+            # the floor, the pit, the cashier, the inspector
+            director = s.person("director", DESK)
+            director.wait_for_timeout(500)
+            s.shot(director, "floor")
+            chief = s.person("chief-rf-1", DESK)
+            chief.goto(url + "/pit")
+            chief.wait_for_selector('tr[data-table="RF-1"]')
+            chief.click('tr[data-table="RF-1"] [data-op="fill"]')
+            chief.fill('input[name="chips-10000"]', "20")
+            chief.fill('input[name="chips-2500"]', "40")
+            chief.fill("input[name=slip]", "F-0001")
+            s.shot(chief, "pit-fill")
+            chief.keyboard.press("Enter")
+            chief.wait_for_selector("#msg.ok")
+            director.goto(url + "/pit")
+            director.wait_for_selector('tr[data-table="RF-1"]')
+            s.shot(director, "pit")
+            cashier = s.person("cashier", DESK)
+            cashier.goto(url + "/cashier")
+            cashier.wait_for_selector("tr[data-entry]")
+            s.shot(cashier, "cashier")
+            inspector = s.person("inspector", DESK)
+            inspector.goto(url + "/inspector")
+            inspector.wait_for_selector('table[data-book="JNL"]')
+            s.shot(inspector, "inspector-books")
+            inspector.click("[data-tab=recall]")
+            inspector.select_option("select[name=table]", "RF-1")
+            inspector.wait_for_selector("[data-round]")
+            inspector.click("[data-round]")
+            for _ in range(5):
+                inspector.keyboard.press("ArrowRight")
+            s.shot(inspector, "inspector-recall")
+            inspector.click("[data-tab=verify]")
+            inspector.wait_for_selector("#verify-result")
+            s.shot(inspector, "inspector-verify")
+            browser.close()
+        finally:
+            proc.terminate()
+            proc.wait(10)
+
+
+if __name__ == "__main__":
+    main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent)

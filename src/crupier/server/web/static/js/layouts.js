@@ -1,0 +1,171 @@
+// The betting layouts of the games that are not roulette: craps, sic bo, boule, the card
+// tables' boxes, and a generic spot list. Each returns {el, update(state)} and calls
+// onSpot(name) when a spot is clicked. Spot names are the engines' canonical ones.
+import { cardEl, cardsIn, chipLabel, DIE, dieEl, h, money } from "./util.js";
+import { createCloth } from "./roulette.js";
+
+const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
+
+/** Spot groups per game (title, [[spot, label, class]]). */
+export const SPOT_GROUPS = {
+  craps: [
+    ["Line", [["win", "Pass line", "big wide"], ["dont-win", "Don't pass", "wide"], ["win-odds", "Odds behind pass"], ["dont-win-odds", "Odds don't pass"]]],
+    ["Come", [["come", "Come", "big wide"], ["dont-come", "Don't come", "wide"], ["field", "Field 2·3·4·9·10·11·12", "big full"]]],
+    ["Place (right) · Lay (wrong)", [...[4, 5, 6, 8, 9, 10].map((n) => [`place-${n}`, `Place ${n}`]), ...[4, 5, 6, 8, 9, 10].map((n) => [`lay-${n}`, `Lay ${n}`])]],
+    ["Come odds", [...[4, 5, 6, 8, 9, 10].map((n) => [`come-odds-${n}`, `Come odds ${n}`]), ...[4, 5, 6, 8, 9, 10].map((n) => [`dont-come-odds-${n}`, `Don't come odds ${n}`])]],
+    ["Big · under/over", [["big-6", "Big 6"], ["big-8", "Big 8"], ["under-7", "Under 7"], ["over-7", "Over 7"]]],
+    ["Propositions", [["any-7", "Any seven"], ["any-craps", "Any craps"], ["eleven", "Eleven"], ["craps-2", "Craps 2"], ["craps-3", "Craps 3"], ["craps-12", "Craps 12"], ["horn", "Horn"], ["hard-4", "Hard 4"], ["hard-6", "Hard 6"], ["hard-8", "Hard 8"], ["hard-10", "Hard 10"]]],
+  ],
+  "sic-bo": [
+    ["Small · Big", [["small", "SMALL 4-10", "big wide"], ["big", "BIG 11-17", "big wide"], ["any-triple", "Any triple", "wide"]]],
+    ["Totals", range(4, 17).map((t) => [`total-${t}`, String(t), "big"])],
+    ["Doubles", range(1, 6).map((n) => [`specific-double-${n}`, `${DIE[n]}${DIE[n]}`, "dice"])],
+    ["Triples", range(1, 6).map((n) => [`specific-triple-${n}`, `${DIE[n]}${DIE[n]}${DIE[n]}`, "dice"])],
+    ["Two dice", range(1, 6).flatMap((a) => range(a + 1, 6).map((b) => [`pair-match-${a}-${b}`, `${DIE[a]}${DIE[b]}`, "dice"]))],
+    ["One die", range(1, 6).map((n) => [`number-${n}`, DIE[n], "dice"])],
+  ],
+  boule: [
+    ["Numbers", range(1, 9).map((n) => [`number-${n}@1`, String(n), `big ${[2, 4, 7, 9].includes(n) ? "red" : [1, 3, 6, 8].includes(n) ? "black" : "yellow"}`])],
+    ["Simple chances", [["low@1", "Manque"], ["even@1", "Pair"], ["red@1", "Rouge"], ["black@1", "Noir"], ["odd@1", "Impair"], ["high@1", "Passe"]]],
+  ],
+  "trente-et-quarante": [["Chances", [["noir", "Noir", "big"], ["rouge", "Rouge", "big"], ["couleur", "Couleur", "big"], ["inverse", "Inverse", "big"]]]],
+  "casino-war": [["Box", [["initial", "Initial bet", "big wide"], ["tie", "Tie", "big"]]]],
+};
+
+function totalsBySpot(bets, me) {
+  const t = new Map();
+  for (const b of bets || []) {
+    const x = t.get(b.spot) || { own: 0, all: 0 };
+    x.all += b.amount;
+    if (me && b.player === me) x.own += b.amount;
+    t.set(b.spot, x);
+  }
+  return t;
+}
+
+/** A grid of spot buttons in groups (craps, sic bo, boule...). */
+export function spotGrid(groups, { onSpot, onHover }) {
+  const buttons = new Map();
+  const el = h(
+    "div",
+    groups.map(([title, spots]) =>
+      h(
+        "div.spot-group",
+        h("h4", title),
+        h(
+          "div.spots",
+          spots.map(([name, label, cls]) => {
+            const b = h(`button.spot${cls ? "." + cls.split(" ").join(".") : ""}`, {
+              type: "button",
+              dataset: { spot: name },
+              onclick: () => onSpot && onSpot(name),
+              onmouseenter: () => onHover && onHover(name),
+              onmouseleave: () => onHover && onHover(null),
+            }, label);
+            buttons.set(name, b);
+            return b;
+          }),
+        ),
+      ),
+    ),
+  );
+  function update({ bets, me }) {
+    const t = totalsBySpot(bets, me);
+    for (const [name, b] of buttons) {
+      b.querySelector(".amt")?.remove();
+      const x = t.get(name);
+      if (x) b.append(h("span.amt", { title: x.own ? "yours" : "others" }, chipLabel(x.own || x.all)));
+    }
+  }
+  return { el, update };
+}
+
+/** Punto banco: the Punt and Banca boxes with the last coup's cards and totals. */
+function bacBoxes({ onSpot }) {
+  const punt = h("div.box.bet", { dataset: { spot: "player" }, onclick: () => onSpot && onSpot("player") });
+  const banca = h("div.box.bet", { dataset: { spot: "banker" }, onclick: () => onSpot && onSpot("banker") });
+  const el = h("div.boxes", punt, banca);
+  function fill(box, title, cards, total, amount, staff) {
+    box.replaceChildren(h("h3", title), h("div.cards", cards.map(cardEl)), h("div.total", total ?? ""), amount ? h("div.note", `${staff ? "on the box" : "your bet"} ${money(amount)}`) : "");
+  }
+  function update({ view, bets, me }) {
+    const last = (view.last_results || []).slice(-1)[0];
+    let pc = [], bc = [], pt = null, bt = null;
+    if (typeof last === "string") {
+      const m = /Punt (.*?) = (\d).*?Banca (.*?) = (\d)/.exec(last);
+      if (m) {
+        pc = cardsIn(m[1]); pt = m[2]; bc = cardsIn(m[3]); bt = m[4];
+      }
+    }
+    const t = totalsBySpot(bets, me);
+    const on = (spot) => (me ? t.get(spot)?.own : t.get(spot)?.all);
+    fill(punt, "Punt", pc, pt, on("player"), !me);
+    fill(banca, "Banca", bc, bt, on("banker"), !me);
+  }
+  return { el, update };
+}
+
+/** Find every card code in a view (for card games without a dedicated layout). */
+function cardsOf(value, path = "", out = []) {
+  if (typeof value === "string") {
+    if (/^(10|[2-9TJQKA])[hdcs]$/.test(value)) out.push([path, value]);
+  } else if (Array.isArray(value)) value.forEach((v, i) => cardsOf(v, `${path}[${i}]`, out));
+  else if (value && typeof value === "object") for (const [k, v] of Object.entries(value)) cardsOf(v, path ? `${path}.${k}` : k, out);
+  return out;
+}
+
+/** Any card game: every visible card grouped by where it lies in the view. */
+function cardTable() {
+  const el = h("div.boxes");
+  function update({ view }) {
+    const groups = new Map();
+    for (const [path, c] of cardsOf({ ...view, last_results: undefined, legal_actions: undefined })) {
+      const key = path.replace(/\[\d+\]$/, "");
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(c);
+    }
+    el.replaceChildren(...[...groups].map(([k, cs]) => h("div.box", h("h3", k.replace(/[._]/g, " ")), cs.map(cardEl))));
+    if (!groups.size) {
+      // between coups: the last coup as announced ("noir 8s Th 9d = 36; rouge ... = 37")
+      const last = (view.last_results || []).slice(-1)[0];
+      const rows = typeof last === "string" ? last.split(";").map((x) => x.trim()).filter((x) => cardsIn(x).length) : [];
+      for (const row of rows) {
+        const total = /=\s*(\d+)/.exec(row);
+        el.append(h("div.box", h("h3", row.split(/\s/)[0]), cardsIn(row).map(cardEl), h("div.total", total ? total[1] : "")));
+      }
+      if (!rows.length) el.append(h("div.box", h("h3", "Cards"), h("p.note", "No card shown yet")));
+    }
+  }
+  return { el, update };
+}
+
+/** The last throw's dice, for dice games. */
+function diceTray() {
+  const el = h("div", { style: "margin-bottom:8px" });
+  function update({ view }) {
+    const last = (view.last_results || []).slice(-1)[0];
+    const dice = Array.isArray(last) ? last : typeof last === "string" ? (last.match(/\b[1-6]\b/g) || []).slice(0, 3).map(Number) : [];
+    el.replaceChildren(h("span.note", "Last throw "), ...(dice.length ? dice.map(dieEl) : [h("span.note", "—")]), view.point ? h("span.pill", { style: "margin-left:12px" }, `POINT ${view.point}`) : "");
+  }
+  return { el, update };
+}
+
+/** The layout of ``game`` for a page: {el, update({view, bets, me, open}), kind}. */
+export function layoutFor(game, handlers) {
+  if (game === "french-roulette" || game === "american-roulette") {
+    const cloth = createCloth(handlers);
+    return {
+      kind: "roulette",
+      el: cloth.el,
+      update: ({ view, bets, me, open }) => cloth.update({ bets, me, open, last: (view.last_results || []).slice(-1)[0] ?? null }),
+    };
+  }
+  const parts = [];
+  if (game === "punto-banco") parts.push(bacBoxes(handlers));
+  else if (game === "craps" || game === "sic-bo") parts.push(diceTray());
+  else if (!SPOT_GROUPS[game] || game === "trente-et-quarante" || game === "casino-war") parts.push(cardTable());
+  // the console (compact) totals the bets per spot in its own list instead of the grid
+  const big = game === "craps" || game === "sic-bo";
+  if (SPOT_GROUPS[game] && !(handlers.compact && big)) parts.push(spotGrid(SPOT_GROUPS[game], handlers));
+  return { kind: game, el: h("div", parts.map((p) => p.el)), update: (st) => parts.forEach((p) => p.update(st)) };
+}

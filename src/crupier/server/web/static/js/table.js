@@ -1,0 +1,745 @@
+// A table in the viewer's role: a player's seat (the layout, chips, balance, own bets and
+// results) or the croupier's console (phase, the legal actions as keyed buttons, result
+// entry, regulated error actions, settlement list, last rounds). Built from the view the
+// server sends (REST first, then every frame of the table's WebSocket).
+import * as api from "./api.js";
+import { setLive } from "./app.js";
+import { layoutFor, SPOT_GROUPS } from "./layouts.js";
+import { betType, spotLabel } from "./roulette.js";
+import { ANNOUNCED } from "./roulette.js";
+import { chipLabel, dieEl, flash, gameName, h, money, parseMoney, pocketColour, resultBadge, titleCase } from "./util.js";
+
+const DEFAULT_CHIPS = [100, 250, 500, 1000, 2500, 10000, 50000, 100000];
+
+/** Is this login a player (else: staff at the table's console)? */
+export function isPlayer(me) {
+  return !!me && me.kind === "player";
+}
+
+/** Shared state of a table page, fed by REST and the WebSocket (the same frame shape:
+ * {table, status, seq, as, view, legal_actions}). */
+class Live {
+  constructor(id, frame, me) {
+    this.id = id;
+    this.me = me;
+    this.pid = isPlayer(me) ? me.id : null;
+    this.settlements = []; // [{round, result, settled: [events]}] newest first (staff)
+    this.rounds = []; // the player's own rounds: [{round, result, staked, returned}]
+    this.log = [];
+    this.listeners = [];
+    this.frame = {};
+    this.view = {};
+    this.absorb(frame, true);
+  }
+  get info() {
+    return this.frame.status || {};
+  }
+  get game() {
+    return this.info.game || this.view.game;
+  }
+  get bets() {
+    return this.view.bets || [];
+  }
+  get legal() {
+    return this.frame.legal_actions || [];
+  }
+  get roundNo() {
+    const v = this.view;
+    return Number(v.rounds ?? v.coups ?? 0) + Number(v.voids ?? 0);
+  }
+  absorb(frame, first = false) {
+    if (!frame || typeof frame !== "object" || (frame.type && frame.type !== "view")) return;
+    const before = { view: this.view, round: this.roundNo };
+    this.frame = frame;
+    this.view = frame.view || {};
+    if (!first && this.roundNo > before.round) this.roundClosed(before.view);
+    this.listeners.forEach((f) => f());
+  }
+  /** A round closed: the player's own figures from the views before and after; the staff's
+   * settlement list from the round's recall (the journal, move by move). */
+  roundClosed(prev) {
+    const result = (this.view.last_results || []).slice(-1)[0];
+    if (this.pid) {
+      const staked = (prev.bets || []).filter((b) => b.player === this.pid).reduce((a, b) => a + b.amount, 0);
+      const was = (prev.players || {})[this.pid];
+      const now = (this.view.players || {})[this.pid];
+      const stillOn = this.bets.filter((b) => b.player === this.pid).reduce((a, b) => a + b.amount, 0);
+      if (staked || stillOn) {
+        const returned = was === undefined || now === undefined ? null : now - was;
+        this.rounds.unshift({ round: this.roundNo, result, staked, returned, stillOn });
+        this.rounds = this.rounds.slice(0, 10);
+      }
+    } else {
+      api.recall(this.id, 1).then((rounds) => {
+        const r = rounds && rounds[rounds.length - 1];
+        if (!r) return;
+        const events = (r.moves || []).flatMap((m) => m.events || []);
+        this.settlements.unshift({
+          round: r.number,
+          void: r.void,
+          result: events.find((e) => e.kind === "result"),
+          settled: events.filter((e) => e.kind === "settled"),
+        });
+        this.settlements = this.settlements.slice(0, 12);
+        this.listeners.forEach((f) => f());
+      }).catch(() => {});
+    }
+    this.log.unshift(`Round ${this.roundNo} closed${result !== undefined ? `: ${typeof result === "object" ? JSON.stringify(result) : result}` : ""}`);
+  }
+  async act(action) {
+    const ack = await api.act(this.id, action);
+    this.log.unshift(`${titleCase(action.kind)}${action.player ? ` (${action.player})` : ""} · entry ${ack && ack.seq}`);
+    this.log = this.log.slice(0, 30);
+    return ack;
+  }
+}
+
+export async function render(root, { me, params }) {
+  const id = params[0];
+  const frame = await api.table(id);
+  const live = new Live(id, frame, me);
+  const page = isPlayer(me) ? playerPage(root, live) : consolePage(root, live);
+  live.listeners.push(page.update);
+  page.update();
+  const link = api.follow(id, (msg) => live.absorb(msg), setLive);
+  return () => {
+    link.close();
+    setLive(false);
+    if (page.close) page.close();
+  };
+}
+
+// -- shared pieces ------------------------------------------------------------------
+
+function header(live, extra) {
+  const phase = h("span.phase#phase");
+  const el = h("div.tablehead", h("h1", `${live.id} · ${gameName(live.game)}`), phase, extra || "");
+  return {
+    el,
+    update() {
+      const p = String(live.view.phase || "—");
+      phase.className = `phase ${p === "betting" || p === "no-more-bets" ? p : "other"}`;
+      phase.textContent = p.replace(/-/g, " ");
+    },
+  };
+}
+
+function limits(live) {
+  const l = live.info.limits || {};
+  return { min: l.minimum, max: l.maximum };
+}
+
+/** The maximum of one spot, if the server tells (per bet type), else the table maximum. */
+function spotMax(live, spot) {
+  const m = live.frame.maxima;
+  if (m && m[betType(spot)] !== undefined) return m[betType(spot)];
+  return limits(live).max;
+}
+
+function lastResultsEl(live, n = 12) {
+  const r = (live.view.last_results || []).slice(-n).reverse();
+  return h("div.results", { style: "flex-wrap:wrap" }, r.length ? r.map((x) => resultBadge(x, live.game)) : h("span.note", "no round yet"));
+}
+
+const SHOWN_ELSEWHERE = new Set(["game", "profile", "phase", "bets", "players", "last_results", "legal_actions", "launched"]);
+
+/** The rest of a game's view (shooter, point, shoe, bank, seats...) as a compact list. */
+function stateList(view) {
+  const rows = [];
+  for (const [k, v] of Object.entries(view || {})) {
+    if (SHOWN_ELSEWHERE.has(k) || v === null || v === undefined || v === "" || v === false) continue;
+    if (Array.isArray(v) && !v.length) continue;
+    if (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length) continue;
+    let text;
+    if (typeof v === "object") {
+      text = Array.isArray(v) && v.every((x) => typeof x !== "object") ? v.join(", ") : Object.entries(v).map(([a, b]) => `${a}: ${typeof b === "object" ? JSON.stringify(b) : b}`).join(" · ");
+    } else text = String(v);
+    rows.push(h("dt", k.replace(/_/g, " ")), h("dd", { style: "text-align:left;white-space:normal" }, text));
+  }
+  return rows.length ? h("dl.kv", { style: "grid-template-columns:auto 1fr;font-size:12px" }, rows) : h("span.note", "—");
+}
+
+function settledLine(e) {
+  const net = Number(e.net ?? (e.win ?? 0) - (e.stake ?? 0));
+  return h(
+    "tr",
+    { title: e.decision || "" },
+    h("td", e.player || ""),
+    h("td", { style: "white-space:normal" }, spotLabel(String(e.spot || ""))),
+    h("td.r.money", money(e.stake)),
+    h(`td.r.money.${net >= 0 ? "win-amt" : "lose-amt"}`, `${net > 0 ? "+" : ""}${money(net)}`),
+  );
+}
+
+/** "a=1, b=x" -> {a: 1, b: "x"} (the generic form of an action the console does not know). */
+export function parseFields(text) {
+  const out = {};
+  for (const part of String(text || "").split(",").map((x) => x.trim()).filter(Boolean)) {
+    const [k, ...rest] = part.split("=");
+    const val = rest.join("=").trim();
+    out[k.trim()] = /^-?\d+$/.test(val) ? Number(val) : val === "true" ? true : val === "false" ? false : val;
+  }
+  return out;
+}
+
+/** A dialog that states the consequence and asks the fields; resolves to them or null. */
+function ask(dialog, live, kind, fields, text) {
+  return new Promise((resolve) => {
+    const players = Object.keys(live.view.players || {});
+    const inputs = fields.map(([name, label, type, value]) => [
+      name,
+      type,
+      type === "player" && players.length
+        ? h("select", { name }, players.map((p) => h("option", { value: p, selected: p === (value || live.view.shooter) }, p)))
+        : h("input", { name, value, autocomplete: "off" }),
+      label,
+    ]);
+    const consequence = ERRORS[kind] || text || "";
+    dialog.replaceChildren(
+      h(
+        "form",
+        { method: "dialog" },
+        h("h2", titleCase(kind)),
+        consequence ? h("div.consequence", consequence) : "",
+        inputs.map(([name, , input, label]) => h("label", { style: "display:grid;gap:2px;margin:6px 0" }, label, input)),
+        // Confirm comes first in the form (Enter submits with it); the row shows it on the right
+        h("div.row", h("button.btn.danger", { value: "ok", type: "submit", id: "confirm-ok" }, "Confirm ", h("kbd", "Enter")), h("button.btn", { value: "cancel", type: "submit", formnovalidate: true }, "Cancel ", h("kbd", "Esc"))),
+      ),
+    );
+    dialog.onclose = () => {
+      if (dialog.returnValue !== "ok") return resolve(null);
+      const out = {};
+      for (const [name, type, input] of inputs) {
+        const raw = input.value.trim();
+        out[name] = type === "int" ? Number(raw) : type === "money" ? parseMoney(raw) : raw;
+      }
+      resolve(out);
+    };
+    dialog.returnValue = "";
+    // Enter confirms from any field (a select would otherwise swallow it); Esc cancels
+    dialog.onkeydown = (e) => {
+      if (e.key === "Enter" && !e.target.closest("button")) {
+        e.preventDefault();
+        dialog.close("ok");
+      }
+    };
+    dialog.showModal();
+    (inputs[0] && inputs[0][2]).focus?.();
+  });
+}
+
+
+// -- the player's seat ----------------------------------------------------------------
+
+function playerPage(root, live) {
+  const msg = h("div.msg#msg");
+  const hint = h("div.hint#hint");
+  const chips = live.info.denominations || live.info.chips || DEFAULT_CHIPS;
+  const { min } = limits(live);
+  let chip = chips.find((c) => c >= (min || 0)) || chips[0];
+  const chipBar = h("div.chips#chips");
+  function drawChips() {
+    chipBar.replaceChildren(
+      h("span.note", "Chip "),
+      ...chips.map((c) =>
+        h(`button.chip.c${c}${c === chip ? ".sel" : ""}`, { type: "button", title: money(c), dataset: { chip: c }, onclick: () => {
+          chip = c;
+          drawChips();
+        } }, chipLabel(c)),
+      ),
+    );
+  }
+  drawChips();
+  const place = async (spot) => {
+    if (!live.legal.includes("place-bet")) {
+      flash(msg, { code: "wrong-phase", message: "Bets are closed." });
+      return;
+    }
+    try {
+      await live.act({ kind: "place-bet", player: live.pid, spot, amount: chip });
+      flash(msg, null, `${money(chip)} on ${spotLabel(spot)}`);
+    } catch (e) {
+      flash(msg, e);
+    }
+  };
+  const layout = layoutFor(live.game, {
+    onSpot: place,
+    onHover: (spot) => {
+      const { min: mn } = limits(live);
+      hint.textContent = spot ? `${spotLabel(spot)} · min ${money(mn)} · max ${money(spotMax(live, spot))}` : "";
+    },
+  });
+  const announced = h("div.announced#announced");
+  const more = h("div.actions#playeractions", { style: "margin-top:6px" });
+  const dialog = h("dialog#confirm");
+  // a game without a drawn layout here: the spot by name (the engine reads its aliases)
+  const spotInput = h("input", { name: "spot", placeholder: "spot, e.g. vis-3", size: 16 });
+  const spotForm = SPOT_GROUPS[live.game] || ["french-roulette", "american-roulette", "punto-banco"].includes(live.game)
+    ? ""
+    : h("form.chips", { onsubmit: (e) => {
+      e.preventDefault();
+      if (spotInput.value.trim()) place(spotInput.value.trim());
+    } }, h("span.note", "Bet on "), spotInput, h("button.btn", { type: "submit" }, "Place ", h("kbd", "Enter")));
+  const head = header(live);
+  const balance = h("div.big.money#balance");
+  const mine = h("tbody");
+  const results = h("tbody");
+  const last = h("div");
+  const stateBox = h("div#state");
+  const side = h(
+    "aside.side",
+    h("div.panel", h("h2", "Balance"), balance, h("dl.kv", h("dt", "Table minimum"), h("dd", money(limits(live).min)), h("dt", "Table maximum"), h("dd", money(limits(live).max)))),
+    h("div.panel", h("h2", "Your bets"), h("table.grid", h("tbody#mybets", mine))),
+    h("div.panel", h("h2", "Your results"), h("table.grid", h("tbody#myresults", results))),
+    h("div.panel", h("h2", "Last results"), last),
+    h("div.panel", h("h2", "Table"), stateBox),
+  );
+  root.append(head.el, h("div.tablepage", h("section", h("div.felt", layout.el), chipBar, spotForm, announced, more, hint, msg), side), dialog);
+
+  /** One of the player's other actions (banco, stake, zero choice...), for their own seat. */
+  async function other(kind) {
+    const known = FIELDS[kind];
+    const fields = known ? known.filter((f) => f[2] !== "player") : [["fields", "Fields (name=value, …)", "text", ""]];
+    const f = fields.length || ERRORS[kind] ? await ask(dialog, live, kind, fields) : {};
+    if (f === null) return;
+    const action = { kind, player: live.pid, ...(known ? f : parseFields(f.fields)) };
+    try {
+      await live.act(action);
+      flash(msg, null, `${titleCase(kind)} ✓`);
+    } catch (e) {
+      if (/unexpected field\(s\) \['player'\]/.test(e.message)) {
+        delete action.player;
+        try {
+          await live.act(action);
+          flash(msg, null, `${titleCase(kind)} ✓`);
+        } catch (e2) {
+          flash(msg, e2);
+        }
+      } else flash(msg, e);
+    }
+  }
+
+  function update() {
+    head.update();
+    const v = live.view;
+    const open = live.legal.includes("place-bet");
+    layout.update({ view: v, bets: live.bets, me: live.pid, open });
+    const bal = (v.players || {})[live.pid];
+    balance.textContent = bal === undefined ? "no chips yet" : money(bal);
+    const own = live.bets.filter((b) => b.player === live.pid);
+    const canTake = live.legal.includes("take-down");
+    mine.replaceChildren(
+      ...own.map((b) =>
+        h("tr", { dataset: { bet: b.id } }, h("td", spotLabel(b.spot)), h("td.r.money", money(b.amount)), h("td", b.status && b.status !== "free" ? b.status : ""),
+          h("td", canTake && (b.status === "free" || !b.status) ? h("button.btn.small", { type: "button", title: "take the bet down", dataset: { takedown: b.id }, onclick: async () => {
+            try {
+              await live.act({ kind: "take-down", player: live.pid, bet: b.id });
+            } catch (e) {
+              flash(msg, e);
+            }
+          } }, "✕") : "")),
+      ),
+    );
+    if (!own.length) mine.append(h("tr", h("td.note", open ? "Pick a chip, then a spot" : "No bet")));
+    if (own.length) mine.append(h("tr", h("td", h("b", "Total")), h("td.r.money", money(own.reduce((a, b) => a + b.amount, 0))), h("td"), h("td")));
+    results.replaceChildren(
+      ...live.rounds.map((r) => {
+        const net = r.returned === null ? null : r.returned - r.staked + r.stillOn;
+        return h("tr", { dataset: { round: r.round } },
+          h("td", `#${r.round}`),
+          h("td", r.result === undefined ? "" : resultBadge(r.result, live.game)),
+          h("td.r.money", { title: "staked" }, money(r.staked)),
+          h(`td.r.money.${net === null ? "" : net >= 0 ? "win-amt" : "lose-amt"}`, { title: "net" }, net === null ? "—" : money(net)));
+      }),
+    );
+    if (!live.rounds.length) results.append(h("tr", h("td.note", "Your rounds here appear as they settle")));
+    last.replaceChildren(lastResultsEl(live));
+    stateBox.replaceChildren(stateList(v));
+    if (spotForm) spotForm.style.display = open ? "" : "none";
+    chipBar.style.visibility = open || live.legal.includes("announced-bet") ? "" : "hidden";
+    const HANDLED = new Set(["place-bet", "take-down", "announced-bet", "zero-choice"]);
+    more.replaceChildren(
+      ...live.legal.filter((k) => !HANDLED.has(k)).map((k) => h("button.btn", { type: "button", dataset: { action: k }, onclick: () => other(k) }, titleCase(k))),
+    );
+    announced.replaceChildren();
+    if (live.legal.includes("announced-bet")) {
+      announced.append(
+        h("span.note", "Announced "),
+        ...ANNOUNCED.map(([name, label]) =>
+          h("button.btn", { type: "button", dataset: { announced: name }, onclick: async () => {
+            try {
+              await live.act({ kind: "announced-bet", player: live.pid, name, chip });
+              flash(msg, null, `${label}, ${money(chip)} a chip`);
+            } catch (e) {
+              flash(msg, e);
+            }
+          } }, label),
+        ),
+      );
+    }
+    // a simple chance hit by the zero: the player's choice, partage or prison
+    const waiting = own.filter((b) => b.status === "zero" || b.status === "choice");
+    if (waiting.length && live.legal.includes("zero-choice")) {
+      for (const b of waiting)
+        for (const choice of ["partage", "prison"])
+          announced.append(h("button.btn", { type: "button", onclick: () => live.act({ kind: "zero-choice", player: live.pid, bet: b.id, choice }).catch((e) => flash(msg, e)) }, `${spotLabel(b.spot)}: ${choice}`));
+    }
+  }
+  return { update };
+}
+
+// -- the croupier's console -----------------------------------------------------------
+
+/** Keys of the round's actions (shown on each button). */
+export const KEYS = {
+  "open-bets": "O",
+  "no-more-bets": "N",
+  spin: "S",
+  launch: "S",
+  result: "R",
+  deal: "D",
+  throw: "T",
+  "new-shoe": "H",
+  burn: "B",
+  "last-rounds": "L",
+  "buy-in": "C",
+  "take-seat": "E",
+  "war-deal": "W",
+  "close-auction": "A",
+  declare: "D",
+  "give-card": "G",
+  "banker-play": "K",
+  "pass-dice": "P",
+  "lay-out": "Y",
+  draw: "D",
+};
+
+/** The regulated error actions and the consequence stated before confirming. */
+export const ERRORS = {
+  void: "The round is void: every bet on the layout goes back to its player, nothing is paid or collected, and the void is written in the books.",
+  "no-roll": "No roll: the dice are not counted; every bet stays as it was and the shooter throws again.",
+  misdeal: "Misdeal: the coup is void, stakes are returned, and the cards go to the discard.",
+  "exposed-hand": "An exposed card: the rules of the game decide whether the coup stands or is void; the engine applies them and the books record it.",
+  "card-on-floor": "A card on the floor: it is burnt and the deal continues as the rules state.",
+  "wrong-holder": "Cards dealt to the wrong hand: the regulated correction is applied and recorded.",
+  "cards-in-cesta": "Cards in the discard: treated as the rules state, and recorded.",
+  "wrong-announcement": "A wrong announcement: the hand is played by its true value; recorded.",
+  "correct-result": "The announced hole was wrong: the result is corrected and the bets are settled again on the true one.",
+  "change-dice": "The dice are changed: a new pair from the bowl; recorded.",
+  "bar-shooter": "The shooter is barred from throwing; the dice pass to the next player.",
+  suspend: "The table is temporarily closed under the director's key: no action until it is reopened.",
+  "close-table": "The table is closed for the day.",
+};
+
+/** What the console asks before an action that needs more than its kind: [field, label, type, default]. */
+export const FIELDS = {
+  "pass-dice": [["player", "New shooter", "player", ""]],
+  "bar-shooter": [["player", "Player barred from throwing", "player", ""]],
+  "change-dice": [],
+  "take-seat": [["player", "Player", "player", ""], ["seat", "Seat", "int", "1"]],
+  "leave-seat": [["player", "Player", "player", ""]],
+  "decline-shoe": [],
+  void: [["reason", "Reason (in the books)", "text", ""]],
+  "no-roll": [["reason", "Reason (in the books)", "text", ""]],
+  suspend: [["key_holder", "Key holder (the director)", "text", ""]],
+  "correct-result": [["number", "True hole", "int", ""]],
+  position: [["player", "Player", "player", ""], ["distance", "Distance", "int", ""]],
+  "lay-out": [],
+  draw: [],
+  "war-deal": [],
+  "go-to-war": [["player", "Player", "player", ""]],
+  surrender: [["player", "Player", "player", ""]],
+  insure: [["player", "Player", "player", ""], ["bet", "Bet number", "int", ""]],
+  "refait-choice": [["player", "Player", "player", ""], ["bet", "Bet number", "int", ""], ["choice", "partage or prison", "text", "partage"]],
+  "zero-choice": [["player", "Player", "player", ""], ["bet", "Bet number", "int", ""], ["choice", "partage or prison", "text", "partage"]],
+  "colour-chips": [["player", "Player", "player", ""], ["colour", "Colour", "text", ""], ["value", "Value of a chip (€)", "money", ""]],
+  "colour-cash-in": [["player", "Player", "player", ""]],
+  stand: [["player", "Player", "player", ""]],
+  "join-waiting-list": [["player", "Player", "player", ""]],
+  "request-seat-change": [["player", "Player", "player", ""]],
+  "decline-bank": [["player", "Player", "player", ""]],
+  absent: [["player", "Player", "player", ""]],
+  bid: [["player", "Player", "player", ""], ["amount", "Bid (€)", "money", ""]],
+  "close-auction": [],
+  "add-to-bank": [["player", "Player", "player", ""], ["amount", "Amount (€)", "money", ""]],
+  garage: [["player", "Player", "player", ""], ["amount", "Amount (€)", "money", ""]],
+  "pass-hand": [["player", "Player", "player", ""]],
+  "withdraw-stake": [["player", "Player", "player", ""]],
+  "avec-la-table": [["player", "Player", "player", ""]],
+  "claim-cards": [["player", "Player", "player", ""]],
+  declare: [["player", "Player", "player", ""], ["word", "Word (carte / non)", "text", ""]],
+  "give-card": [["player", "Player", "player", ""]],
+  tip: [["player", "Player", "player", ""], ["amount", "Tip (€)", "money", ""]],
+  claim: [["player", "Player", "player", ""], ["coup", "Coup", "int", ""], ["text", "Claim", "text", ""]],
+  "stop-card": [],
+  "open-bets": [],
+  "offer-bank": [["player", "Player offered the bank", "player", ""]],
+  "take-bank": [["player", "Player", "player", ""], ["amount", "Bank (€)", "money", ""]],
+  stake: [["player", "Player", "player", ""], ["amount", "Stake (€)", "money", ""]],
+  banco: [["player", "Player", "player", ""]],
+};
+
+const PIT_ONLY = new Set(["suspend", "reopen", "close-table"]);
+const PLAYER_SIDE = new Set(["place-bet", "take-down", "announced-bet", "zero-choice", "cash-out", "buy-in"]);
+
+function consolePage(root, live) {
+  const msg = h("div.msg#msg");
+  const head = header(live);
+  const actions = h("div.actions#actions");
+  const errors = h("div.menu#errors");
+  const pad = h("div#pad");
+  const entry = h("div.entry#entry");
+  const spots = h("tbody");
+  const settle = h("tbody");
+  const last = h("div");
+  const log = h("div.note", { style: "max-height:120px;overflow:auto;font-size:12px" });
+  const players = h("tbody");
+  const stateBox = h("div#state");
+  const layout = layoutFor(live.game, { compact: true });
+  let typed = "";
+  let dice = [];
+  const dialog = h("dialog#confirm");
+  root.append(
+    head.el,
+    h(
+      "div.console",
+      h(
+        "section",
+        h("div.panel", h("h2", "Round"), actions, h("div", { style: "margin-top:8px" }, entry, pad), msg),
+        h("div.felt", { style: "margin-top:8px" }, layout.el),
+        h("div.cols2", { style: "margin-top:8px" },
+          h("div.panel", h("h2", "On the layout, per spot"), h("table.grid", h("thead", h("tr", h("th", "Spot"), h("th.r", "Bets"), h("th.r", "Total"))), spots)),
+          h("div.panel", h("h2", "Players"), h("table.grid", players))),
+      ),
+      h(
+        "aside.side",
+        h("div.panel", h("h2", "Error actions"), errors),
+        h("div.panel.settle", h("h2", "Settlement"), h("table.grid", h("tbody#settlement", settle))),
+        h("div.panel", h("h2", "Last rounds"), last),
+        h("div.panel", h("h2", "Table"), stateBox),
+        h("div.panel", h("h2", "Log"), log),
+      ),
+    ),
+    dialog,
+  );
+
+  const send = async (action, label) => {
+    try {
+      const ack = await live.act(action);
+      flash(msg, null, `${label || titleCase(action.kind)} ✓${ack && ack.seq ? ` (entry ${ack.seq})` : ""}`);
+      return true;
+    } catch (e) {
+      flash(msg, e);
+      return false;
+    }
+  };
+
+  /** Build the action for a kind (asking what it needs); null when cancelled. */
+  async function build(kind) {
+    const v = live.view;
+    if (kind === "spin") return { kind, wheel: v.next_direction || "cw" };
+    if (kind === "result") {
+      if (live.game === "boule" || isWheel()) {
+        // a wheel's pocket, a boule's hole (the engines' own field names)
+        if (typed !== "") return { kind, [live.game === "boule" ? "number" : "pocket"]: Number(typed) };
+        return { kind };
+      }
+      return { kind };
+    }
+    if (kind === "throw") {
+      const need = live.game === "sic-bo" ? 3 : 2;
+      if (dice.length === need) return { kind, dice: [...dice] };
+      return { kind };
+    }
+    if (kind === "last-rounds") return { kind, count: 3 };
+    if (kind === "void") {
+      const reason = await confirm(kind, [["reason", "Reason", "text", ""]]);
+      return reason ? { kind, reason: reason.reason } : null;
+    }
+    if (kind === "buy-in") {
+      const f = await confirm(kind, [["player", "Player id", "text", ""], ["amount", "Amount (€)", "money", ""]], "Sell chips to a player: the amount goes in the drop.");
+      return f ? { kind, player: f.player, amount: f.amount } : null;
+    }
+    if (kind === "take-seat") {
+      const f = await confirm(kind, [["player", "Player id", "text", ""], ["seat", "Seat", "int", "1"]], "Seat a player at a box.");
+      return f ? { kind, player: f.player, seat: f.seat } : null;
+    }
+    if (FIELDS[kind]) {
+      if (!FIELDS[kind].length && !ERRORS[kind]) return { kind };
+      const f = await confirm(kind, FIELDS[kind]);
+      return f ? { kind, ...f } : null;
+    }
+    if (ERRORS[kind] || !KEYS[kind]) {
+      const f = await confirm(kind, [["fields", "Fields (name=value, …)", "text", ""]]);
+      if (!f) return null;
+      const out = { kind };
+      for (const part of f.fields.split(",").map((x) => x.trim()).filter(Boolean)) {
+        const [k, ...rest] = part.split("=");
+        const val = rest.join("=").trim();
+        out[k.trim()] = /^-?\d+$/.test(val) ? Number(val) : val === "true" ? true : val === "false" ? false : val;
+      }
+      return out;
+    }
+    return { kind };
+  }
+
+  const isWheel = () => ["french-roulette", "american-roulette"].includes(live.game);
+
+  const confirm = (kind, fields, text) => ask(dialog, live, kind, fields, text);
+
+  async function run(kind) {
+    // a clicked button keeps the focus: blur it, so that Enter (a typed result) is not a second click
+    if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
+    if (kind === "buy-in") {
+      const f = await confirm(kind, [["player", "Player id", "text", ""], ["amount", "Amount (€)", "money", ""]], "Sell chips to a player: the cash goes into the drop box.");
+      if (!f) return;
+      try {
+        const ack = await api.buyIn(live.id, f.player, f.amount);
+        flash(msg, null, `${money(f.amount)} in chips to ${f.player} (entry ${ack.seq})`);
+      } catch (e) {
+        flash(msg, e);
+      }
+      return;
+    }
+    const action = await build(kind);
+    if (!action) return;
+    if (await send(action)) {
+      typed = "";
+      dice = [];
+      entry.textContent = "";
+    }
+    update();
+  }
+
+  function drawPad() {
+    pad.replaceChildren();
+    const legal = live.legal;
+    if (legal.includes("result") && (isWheel() || live.game === "boule")) {
+      const top = isWheel() ? 36 : 9;
+      const from = isWheel() ? 0 : 1;
+      const btns = [];
+      for (let n = from; n <= top; n++)
+        btns.push(h(`button.${isWheel() ? pocketColour(n) : "face"}`, { type: "button", dataset: { pocket: n }, onclick: () => {
+          typed = String(n);
+          entry.textContent = `${typed} ⏎`;
+        } }, String(n)));
+      pad.append(h("div.note", "Enter the number from the wheel (type it, then Enter), or R to draw it"), h("div.pad", { style: isWheel() ? "grid-template-columns:repeat(13,1fr)" : "" }, btns));
+    }
+    if (legal.includes("throw")) {
+      const need = live.game === "sic-bo" ? 3 : 2;
+      pad.append(h("div.note", `Enter the ${need} dice faces from the table (keys 1-6), or T to throw`),
+        h("div.pad", [1, 2, 3, 4, 5, 6].map((f) => h("button.face", { type: "button", dataset: { face: f }, onclick: () => {
+          if (dice.length < need) dice.push(f);
+          entry.replaceChildren(...dice.map(dieEl));
+        } }, String(f)))));
+    }
+  }
+
+  const recovery = h("div#recovery");
+  actions.before(recovery);
+
+  /** After a restart with a round in progress: the croupier resumes it or voids it. */
+  function drawRecovery() {
+    recovery.replaceChildren();
+    if (!live.info.recovery_pending) return;
+    const decide = (decision, consequence) => async () => {
+      const f = await ask(dialog, live, decision === "void" ? "void" : "resume", decision === "void" ? [["reason", "Reason (in the books)", "text", "restart"]] : [], consequence);
+      if (!f) return;
+      try {
+        await api.post(`/api/tables/${encodeURIComponent(live.id)}/recovery`, { decision, reason: f.reason || "" });
+        flash(msg, null, decision === "void" ? "Round void, stakes returned" : "Round resumed");
+      } catch (e) {
+        flash(msg, e);
+      }
+    };
+    recovery.append(
+      h("div.msg.err", "The server restarted with a round in progress at this table: resume it or void it."),
+      h("div.actions", { style: "margin:6px 0" },
+        h("button.btn.primary", { type: "button", dataset: { recovery: "resume" }, onclick: decide("resume", "The round continues from its last recorded action.") }, "Resume the round"),
+        h("button.btn.danger", { type: "button", dataset: { recovery: "void" }, onclick: decide("void", ERRORS.void) }, "Void it, return the stakes")),
+    );
+  }
+
+  function update() {
+    head.update();
+    drawRecovery();
+    const v = live.view;
+    const legal = live.legal;
+    layout.update({ view: v, bets: live.bets, me: null, open: legal.includes("place-bet") });
+    actions.replaceChildren(
+      ...legal
+        .filter((k) => !PLAYER_SIDE.has(k) && !ERRORS[k] && !PIT_ONLY.has(k))
+        .map((k) => h("button.btn.primary", { type: "button", dataset: { action: k }, onclick: () => run(k) }, titleCase(k), KEYS[k] ? h("kbd", KEYS[k]) : "")),
+    );
+    if (legal.includes("buy-in")) actions.append(h("button.btn", { type: "button", dataset: { action: "buy-in" }, onclick: () => run("buy-in") }, "Sell chips", h("kbd", "C")));
+    errors.replaceChildren(
+      ...legal.filter((k) => ERRORS[k] || PIT_ONLY.has(k)).map((k) => h("button.btn.danger", { type: "button", dataset: { action: k }, onclick: () => run(k) }, titleCase(k), k === "void" ? h("kbd", "V") : "")),
+    );
+    if (!errors.children.length) errors.append(h("span.note", "none in this phase"));
+    drawPad();
+    const by = new Map();
+    for (const b of live.bets) {
+      const x = by.get(b.spot) || { n: 0, total: 0 };
+      x.n += 1;
+      x.total += b.amount;
+      by.set(b.spot, x);
+    }
+    spots.replaceChildren(...[...by].map(([s, x]) => h("tr", h("td", spotLabel(s)), h("td.r", x.n), h("td.r.money", money(x.total)))));
+    if (!by.size) spots.append(h("tr", h("td.note", "no bet on the layout")));
+    const ps = Object.entries(v.players || {});
+    players.replaceChildren(...ps.map(([p, bal]) => h("tr", h("td", p), h("td.r.money", money(bal)))));
+    if (!ps.length) players.append(h("tr", h("td.note", "no player with chips")));
+    const latest = live.settlements[0];
+    settle.replaceChildren();
+    if (latest) {
+      settle.append(h("tr", h("td", { colspan: 4 }, h("b", `Round ${latest.round}${latest.void ? " — void" : ""}`))));
+      if (latest.result) settle.append(h("tr", h("td.note", { colspan: 4 }, h("b", latest.result.announcement || JSON.stringify(latest.result.result)))));
+      latest.settled.forEach((e) => settle.append(settledLine(e)));
+    } else settle.append(h("tr", h("td.note", "no round settled here yet")));
+    last.replaceChildren(lastResultsEl(live, 20));
+    stateBox.replaceChildren(stateList(v));
+    log.replaceChildren(...live.log.slice(0, 6).map((l) => h("div", l)));
+  }
+
+  const onKey = (e) => {
+    if (dialog.open) return;
+    if (e.target.closest("input, textarea, select")) return;
+    const legal = live.legal;
+    const k = e.key;
+    if (/^[0-9]$/.test(k) && legal.includes("result") && (isWheel() || live.game === "boule")) {
+      typed = (typed + k).slice(-2);
+      entry.textContent = `${typed} ⏎`;
+      e.preventDefault();
+      return;
+    }
+    if (/^[1-6]$/.test(k) && legal.includes("throw")) {
+      const need = live.game === "sic-bo" ? 3 : 2;
+      if (dice.length < need) dice.push(Number(k));
+      entry.replaceChildren(...dice.map(dieEl));
+      e.preventDefault();
+      return;
+    }
+    if (k === "Enter" && typed !== "" && legal.includes("result")) {
+      e.preventDefault();
+      run("result");
+      return;
+    }
+    if (k === "Enter" && dice.length && legal.includes("throw")) {
+      e.preventDefault();
+      run("throw");
+      return;
+    }
+    if (k === "Escape" || k === "Backspace") {
+      typed = "";
+      dice = [];
+      entry.textContent = "";
+      return;
+    }
+    const up = k.toUpperCase();
+    if (up === "V" && legal.includes("void")) return run("void");
+    if (up === "C" && legal.includes("buy-in")) return run("buy-in");
+    for (const kind of legal) if (KEYS[kind] === up && !PLAYER_SIDE.has(kind)) return run(kind);
+  };
+  document.addEventListener("keydown", onKey);
+  return { update, close: () => document.removeEventListener("keydown", onKey) };
+}
