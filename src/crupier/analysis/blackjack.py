@@ -20,9 +20,10 @@ up card and every pair card split so far removed, its own cards removed as it dr
 other split hands' non-pair cards are *not* removed (the usual approximation, the one Wizard
 of Odds' Appendix 9 states: "only considered how many hands the player had already split").
 Resplitting to ``rules.max_split_hands`` hands (no limit: as many as pair cards remain) is
-followed exactly under that approximation: the hands draw their second cards in turn; a
-pair card drawn (where a resplit is allowed) opens one more hand and is removed from every
-hand's composition from then on. Everything else (stand, hit, double, insurance, dealer
+followed under that approximation: the hands draw their second cards in turn; a pair card
+drawn (where a resplit is allowed) opens one more hand and is removed from every hand's
+composition from then on (up to :data:`SPLIT_DEPTH` resplits; the probability of each
+further resplit is still exact). Everything else (stand, hit, double, insurance, dealer
 probabilities) is exact, and is checked against brute-force enumeration of every card order
 on small shoes by the tests.
 
@@ -56,6 +57,10 @@ ACTIONS = ("stand", "hit", "double", "split", "surrender")
 LETTER = {"stand": "S", "hit": "H", "double": "D", "split": "P", "surrender": "R"}
 
 N = TypeVar("N", float, Fraction)
+
+SPLIT_DEPTH = 3
+"""Resplits whose pair cards are removed from a split hand's composition; beyond it (a
+fourth resplit of one pair, rare) the hand is valued on the composition of the third."""
 
 
 def full_shoe(decks: int) -> Comp:
@@ -316,9 +321,10 @@ class BlackjackAnalysis(Generic[N]):
         @cache
         def finish(j: int, c: int) -> Any:
             """A split hand (pair card, then ``c``) played out from ``j`` extra pair cards
-            removed (``c`` already out)."""
+            removed (``c`` already out); past :data:`SPLIT_DEPTH` resplits the hand's
+            composition stays that of the last one (the branching itself is exact)."""
             base = comp
-            for _ in range(j):
+            for _ in range(min(j, SPLIT_DEPTH)):
                 base = take(base, pair)
             sub = take(base, c)
             hard, ace = pair + c, aces or c == 1
@@ -607,3 +613,134 @@ __all__ = [
     "house_edge",
     "take",
 ]
+
+
+# -- the distribution of the main bet's result --------------------------------------------------
+
+
+def _add(out: dict[Fraction, float], dist: dict[Fraction, float], weight: float) -> None:
+    for k, v in dist.items():
+        out[k] = out.get(k, 0.0) + weight * v
+
+
+class Distribution:
+    """The distribution of the main bet's net result per unit, each hand played as
+    :meth:`BlackjackAnalysis.decisions` finds best (floats). A split hand counts at its
+    expected value (a point mass): the split hands' own spread is left out of the standard
+    deviation, their mean is kept exactly."""
+
+    def __init__(self, analysis: BlackjackAnalysis[Any]) -> None:
+        if analysis.exact:
+            raise ValueError("the distribution is computed in floats")
+        self.a = analysis
+        self._memo: dict[tuple[Comp, int, int, bool, int], dict[Fraction, float]] = {}
+
+    def stand(
+        self, comp: Comp, up: int, total: int, stake: int, loss: int
+    ) -> dict[Fraction, float]:
+        """The result of standing on ``total`` with ``stake`` units (``loss`` lost to a
+        dealer blackjack)."""
+        if total > 21:
+            return {Fraction(-stake): 1.0}
+        d = self.a.dealer(comp, up)
+        win = d[BUST] + sum(d[k] for k in range(5) if 17 + k < total)
+        push = sum(d[k] for k in range(5) if 17 + k == total)
+        lose = sum(d[k] for k in range(5) if 17 + k > total)
+        out: dict[Fraction, float] = {}
+        for k, v in (
+            (Fraction(stake) * self.a.profile.payouts.win, win),
+            (Fraction(0), push),
+            (Fraction(-stake), lose),
+            (Fraction(-loss), d[BJ]),
+        ):
+            if v:
+                out[k] = out.get(k, 0.0) + v
+        return out
+
+    def play(self, comp: Comp, up: int, hard: int, ace: bool, loss: int) -> dict[Fraction, float]:
+        """Stand or hit on, whichever :class:`BlackjackAnalysis` values more."""
+        key = (comp, up, hard, ace, loss)
+        if key in self._memo:
+            return self._memo[key]
+        t = points(hard, ace)
+        a = self.a
+        if t >= 21 or a._stand(comp, up, t, 1, loss) >= a._hit(comp, up, hard, ace, loss):
+            out = self.stand(comp, up, t, 1, loss)
+        else:
+            out = {}
+            n = sum(comp)
+            for i, count in enumerate(comp):
+                if count:
+                    v = i + 1
+                    nh, na = hard + v, ace or v == 1
+                    sub = (
+                        {Fraction(-1): 1.0}
+                        if points(nh, na) > 21
+                        else self.play(take(comp, v), up, nh, na, loss)
+                    )
+                    _add(out, sub, count / n)
+        self._memo[key] = out
+        return out
+
+    def hand(self, comp: Comp, up: int, c1: int, c2: int) -> dict[Fraction, float]:
+        """The result of the hand ``c1, c2`` played by its best decision."""
+        a = self.a
+        d = a.decisions(comp, up, c1, c2)
+        action, value = d.best()
+        hard, ace = c1 + c2, 1 in (c1, c2)
+        pbj = 0.0
+        if up in (1, 10):
+            pbj = (comp[9] if up == 1 else comp[0]) / sum(comp)
+        if d.natural:
+            return {Fraction(a.profile.payouts.blackjack): 1 - pbj, Fraction(0): pbj}
+        if action == "surrender" and (
+            a.profile.rules.surrender is Surrender.EARLY or not a._conditioned(up)
+        ):
+            if a.profile.rules.surrender is Surrender.EARLY or a.peek:
+                return {Fraction(-1, 2): 1.0}
+            return {Fraction(-1, 2): 1 - pbj, Fraction(-1): pbj}
+        out: dict[Fraction, float] = {}
+        if action == "split":
+            out = {Fraction(value): 1.0}
+            return out
+        if action == "surrender":
+            inner: dict[Fraction, float] = {Fraction(-1, 2): 1.0}
+        elif action == "stand":
+            inner = self.stand(comp, up, points(hard, ace), 1, a._bj_loss(True))
+        elif action == "hit":
+            inner = {}
+            n = sum(comp)
+            for i, count in enumerate(comp):
+                if count:
+                    v = i + 1
+                    nh, na = hard + v, ace or v == 1
+                    sub = (
+                        {Fraction(-1): 1.0}
+                        if points(nh, na) > 21
+                        else self.play(take(comp, v), up, nh, na, a._bj_loss(True))
+                    )
+                    _add(inner, sub, count / n)
+        else:
+            inner = {}
+            n = sum(comp)
+            for i, count in enumerate(comp):
+                if count:
+                    v = i + 1
+                    sub = self.stand(
+                        take(comp, v), up, points(hard + v, ace or v == 1), 2, a._double_loss(True)
+                    )
+                    _add(inner, sub, count / n)
+        if a._conditioned(up):
+            _add(out, inner, 1 - pbj)
+            _add(out, {Fraction(-1): 1.0}, pbj)
+            return out
+        return inner
+
+    def total(self) -> dict[Fraction, float]:
+        """The whole game's distribution of the main bet's net result."""
+        out: dict[Fraction, float] = {}
+        shoe = full_shoe(self.a.profile.shoe.decks)
+        for up, c1, c2, p, _d in self.a.hands(shoe):
+            comp = take(take(take(shoe, c1), up), c2)
+            _add(out, self.hand(comp, up, c1, c2), float(p))
+        return out
