@@ -127,7 +127,7 @@ class BlackjackAnalysis(Generic[N]):
         self.zero: Any = Fraction(0) if exact else 0.0
         self.one: Any = Fraction(1) if exact else 1.0
         self._dealer_memo: dict[tuple[Comp, int, bool, bool, bool], list[Any]] = {}
-        self._stand_memo: dict[tuple[Comp, int, bool], tuple[list[Any], Any]] = {}
+        self._stand_memo: dict[tuple[Comp, int], tuple[list[Any], Any]] = {}
         self._hit_memo: dict[tuple[Comp, int, int, bool, int], Any] = {}
 
     def _num(self, value: Fraction) -> Any:
@@ -220,24 +220,41 @@ class BlackjackAnalysis(Generic[N]):
 
     # -- standing -------------------------------------------------------------------------
 
+    def _stand_table(self, comp: Comp, up: int) -> tuple[list[Any], Any]:
+        """For ``comp`` and ``up``: the value of standing on 16 or less, 17, ... 21 per unit
+        staked over the dealer's non-blackjack outcomes (index 0 for 16 or less, then 1-5),
+        and the probability of a dealer blackjack; computed once per composition."""
+        key = (comp, up)
+        found = self._stand_memo.get(key)
+        if found is not None:
+            return found
+        d = self.dealer(comp, up)
+        win = self.win
+        values = []
+        for total in (16, 17, 18, 19, 20, 21):
+            value = d[BUST] * win
+            for k in range(5):
+                t = 17 + k
+                if total > t:
+                    value += d[k] * win
+                elif total < t:
+                    value -= d[k]
+            values.append(value)
+        found = (values, d[BJ])
+        self._stand_memo[key] = found
+        return found
+
     def _stand_parts(self, comp: Comp, up: int, total: int) -> tuple[Any, Any]:
         """(value on the dealer's non-blackjack outcomes per unit staked, P(dealer BJ))."""
-        d = self.dealer(comp, up)
-        value = self.zero
-        for k in range(5):
-            t = 17 + k
-            if total > t:
-                value += d[k] * self.win
-            elif total < t:
-                value -= d[k]
-        value += d[BUST] * self.win
-        return value, d[BJ]
+        values, pbj = self._stand_table(comp, up)
+        return values[max(total, 16) - 16], pbj
 
     def _stand(self, comp: Comp, up: int, total: int, stake: int, bj_loss: int) -> Any:
         if total > 21:
             return -stake * self.one
-        value, pbj = self._stand_parts(comp, up, total)
-        return stake * value - bj_loss * pbj
+        values, pbj = self._stand_table(comp, up)
+        value = values[total - 16] if total > 16 else values[0]
+        return stake * value - bj_loss * pbj if bj_loss else stake * value
 
     # -- hitting ---------------------------------------------------------------------------
 
@@ -318,15 +335,16 @@ class BlackjackAnalysis(Generic[N]):
         loss1 = self._bj_loss(False) if self.lose_all else 0
         loss2 = self._double_loss(False) if self.lose_all else 0
 
+        bases = [comp]  # the composition after j more pair cards (j resplits)
+        for _ in range(comp[pair - 1]):
+            bases.append(take(bases[-1], pair))
+
         @cache
         def finish(j: int, c: int) -> Any:
             """A split hand (pair card, then ``c``) played out from ``j`` extra pair cards
             removed (``c`` already out); past :data:`SPLIT_DEPTH` resplits the hand's
             composition stays that of the last one (the branching itself is exact)."""
-            base = comp
-            for _ in range(min(j, SPLIT_DEPTH)):
-                base = take(base, pair)
-            sub = take(base, c)
+            sub = take(bases[min(j, SPLIT_DEPTH)], c)
             hard, ace = pair + c, aces or c == 1
             if one_card:
                 return self._stand(sub, up, points(hard, ace), 1, loss1)
@@ -337,16 +355,16 @@ class BlackjackAnalysis(Generic[N]):
                     best = d
             return best
 
-        memo: dict[tuple[int, int, int], Any] = {}
+        memo: dict[tuple[int, int], Any] = {}
 
-        def f(hands: int, pending: int, j: int) -> Any:
+        def f(pending: int, j: int) -> Any:
+            """The value of ``pending`` hands still to draw their second card after ``j``
+            resplits (so ``2 + j`` hands in all)."""
             if pending == 0:
                 return self.zero
-            if (hands, pending, j) in memo:
-                return memo[hands, pending, j]
-            base = comp
-            for _ in range(j):
-                base = take(base, pair)
+            if (pending, j) in memo:
+                return memo[pending, j]
+            base = bases[j]
             n = sum(base)
             out = self.zero
             for i, count in enumerate(base):
@@ -354,14 +372,14 @@ class BlackjackAnalysis(Generic[N]):
                     continue
                 c = i + 1
                 p = self._p(count, n)
-                if c == pair and may_resplit and hands < cap:
-                    out += p * f(hands + 1, pending + 1, j + 1)
+                if c == pair and may_resplit and 2 + j < cap:
+                    out += p * f(pending + 1, j + 1)
                 else:
-                    out += p * (finish(j, c) + f(hands, pending - 1, j))
-            memo[hands, pending, j] = out
+                    out += p * (finish(j, c) + f(pending - 1, j))
+            memo[pending, j] = out
             return out
 
-        value = f(2, 2, 0)
+        value = f(2, 0)
         if not self.lose_all and not self.peek:
             value -= self.dealer(comp, up)[BJ]  # only the original bet is lost
         return value
