@@ -17,6 +17,7 @@ from crupier.core.errors import (
 from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet, Void
 from crupier.core.roles import Role
 from crupier.core.shoe import Burn
+from crupier.games.baccarat.seats import TakeSeat
 from crupier.games.blackjack import Blackjack, load_builtin
 from crupier.games.blackjack.engine import (
     Authorise,
@@ -31,6 +32,7 @@ from crupier.games.blackjack.engine import (
     Split,
     Stage,
     Stand,
+    SurrenderHand,
     UnaskedCard,
 )
 from crupier.games.blackjack.profile import variant
@@ -427,3 +429,55 @@ def test_resplit_and_aces_not_resplit() -> None:
     aces = one_box(("Ac", "6h", "Ad"))
     aces.apply(me(Split, cards=("Ah", "5s")))
     assert aces.state.stage is Stage.DEALER  # A-A on a split ace is soft 12, no resplit
+
+
+def test_insurance_open_makes_the_dealer_draw_his_second_card() -> None:
+    # every hand busts but an insurance bet is open: the croupier draws his second card only
+    game = one_box(("Tc", "Ah", "6d"))
+    game.apply(me(Insure, amount=5_000))
+    game.apply(me(Hit, card="9s"))
+    game.apply(DealerPlay(cards=("Ks",)))
+    assert [str(c) for c in game.state.dealer] == ["Ah", "Ks"]
+    assert chips(game, "ana") == -10_000 + 10_000  # main lost, insurance +100
+
+
+def test_surrender_where_a_profile_allows_it() -> None:
+    game = one_box(("Tc", "Th", "6d"))
+    with pytest.raises(IllegalAction, match="not offered"):
+        game.apply(me(SurrenderHand))
+    late = table(surrender="late")
+    bet(late, "ana", 1, 10_000)
+    late.apply(NoMoreBets())
+    late.apply(Deal(cards=("Tc", "Th", "6d")))
+    late.apply(me(SurrenderHand))
+    late.apply(DealerPlay(cards=("7s",)))
+    assert chips(late, "ana") == -5_000
+    late2 = table(surrender="late")
+    bet(late2, "ana", 1, 10_000)
+    late2.apply(NoMoreBets())
+    late2.apply(Deal(cards=("Tc", "Ah", "6d")))
+    late2.apply(me(SurrenderHand))
+    late2.apply(DealerPlay(cards=("Ks",)))
+    assert chips(late2, "ana") == -10_000  # no hole card: the blackjack takes it all
+
+
+def test_standing_players_in_spain_need_only_the_holders_consent() -> None:
+    spain = table("spain-1979")
+    bet(spain, "ana", 2, 10_000)
+    with pytest.raises(IllegalAction, match="consent"):
+        bet(spain, "bob", 2, 5_000)
+    spain.apply(Consent(box=2, bettor="bob", player="ana", by=Role.PLAYER))
+    bet(spain, "bob", 2, 5_000)  # no cap de taula's authorisation needed
+
+
+def test_a_seat_commands_its_box_and_the_profile_sets_the_boxes() -> None:
+    game = table()
+    game.apply(TakeSeat(player="bob", seat=4))
+    with pytest.raises(IllegalAction, match="consent"):
+        bet(game, "ana", 4, 1_000)
+    with pytest.raises(RuleError):
+        bet(game, "ana", 8, 1_000)  # seven boxes
+    bet(game, "bob", 4, 1_000)
+    game.apply(NoMoreBets())
+    game.apply(Deal(cards=("Tc", "9h", "8d")))
+    assert game.view()["to_act"] == "bob"
