@@ -609,8 +609,9 @@ def basic_strategy(analysis: BlackjackAnalysis[Any]) -> Chart:
 def house_edge(profile: BlackjackProfile) -> float:
     """The house edge of the main bet under the best play, as a fraction of the bet.
 
-    >>> from crupier.games.blackjack.profile import load_builtin
-    >>> 0.003 < house_edge(load_builtin()) < 0.007
+    >>> from crupier.games.blackjack.profile import load_builtin, variant
+    >>> one_deck = variant(load_builtin(), decks=1, max_split_hands=2)
+    >>> 0.0 < house_edge(one_deck) < house_edge(variant(one_deck, dealer_hits_soft_17=True))
     True
     """
     return -float(BlackjackAnalysis(profile).expected_value())
