@@ -481,3 +481,20 @@ def test_a_seat_commands_its_box_and_the_profile_sets_the_boxes() -> None:
     game.apply(NoMoreBets())
     game.apply(Deal(cards=("Tc", "9h", "8d")))
     assert game.view()["to_act"] == "bob"
+
+
+def test_temporary_closure_after_the_last_round() -> None:
+    from crupier.core.layout import LastRounds, Phase, Reopen, Suspend, Then
+
+    game = table()
+    game.apply(LastRounds(count=1, then=Then.SUSPEND))
+    bet(game, "ana", 1, 10_000)
+    game.apply(NoMoreBets())
+    game.apply(Deal(cards=("Tc", "Th", "9d")))
+    game.apply(me(Stand))
+    game.apply(DealerPlay(cards=("8s",)))
+    assert game.state.phase is Phase.SUSPENDED
+    with pytest.raises(RuleError):
+        game.apply(Suspend(key_holder="director", by=Role.DIRECTOR))
+    game.apply(Reopen(by=Role.DIRECTOR))
+    assert game.state.phase is Phase.BETTING

@@ -66,6 +66,7 @@ from crupier.core.layout import (
     Phase,
     ResultEvent,
     Spot,
+    Then,
     Void,
     keep_recent,
 )
@@ -1163,8 +1164,12 @@ class Blackjack(LayoutGame[BlackjackProfile, BlackjackState]):
             if state.rounds_left == 0:
                 events.extend(self.on_final_round(state))
                 state.rounds_left = None
-                state.phase = Phase.CLOSED
-                events.append(Note(text="the session is closed"))
+                if state.then is Then.SUSPEND:
+                    state.phase = Phase.SUSPENDED
+                    events.append(Note(text="table temporarily closed"))
+                else:
+                    state.phase = Phase.CLOSED
+                    events.append(Note(text="the session is closed"))
         return events
 
     # -- views and the electronic table -----------------------------------------------------
