@@ -68,7 +68,7 @@ class MainChain:
 
     profile: BlackjackProfile
     bet_id: str = "main"
-    method: str = "card-removal analysis (see docs/games/blackjack.md)"
+    method: str = "card-removal, splits approximated"
 
     def outcomes(self) -> list[tuple[Fraction, Fraction]]:
         dist = analysis_of(self.profile)["distribution"]
