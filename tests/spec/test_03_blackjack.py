@@ -498,3 +498,14 @@ def test_temporary_closure_after_the_last_round() -> None:
         game.apply(Suspend(key_holder="director", by=Role.DIRECTOR))
     game.apply(Reopen(by=Role.DIRECTOR))
     assert game.state.phase is Phase.BETTING
+
+
+def test_a_bettor_who_gives_advice_may_be_refused_by_the_cap_de_taula() -> None:
+    from crupier.games.blackjack.engine import Bar
+
+    game = table()
+    with pytest.raises(RuleError):
+        game.apply(Bar(player="bob", by=Role.CROUPIER))  # the cap de taula's decision
+    game.apply(Bar(player="bob", by=Role.HEAD))
+    with pytest.raises(IllegalAction, match="refused by the cap de taula"):
+        bet(game, "bob", 2, 1_000)
