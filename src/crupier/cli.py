@@ -219,6 +219,22 @@ def play(
     raise typer.Exit(table.run(buy_in))
 
 
+@app.command()
+def strategy(game: GameArg, profile: ProfileOpt = None, rules: RulesOpt = None) -> None:
+    """Print the basic-strategy chart for the rules in force, with its exceptions and edge."""
+    if game != "blackjack":
+        _fail(f"no strategy chart for {game}: only blackjack has one")
+    from crupier.analysis.blackjack import BlackjackAnalysis, basic_strategy
+
+    prof = _profile(game, profile, rules)
+    analysis = BlackjackAnalysis(prof)  # type: ignore[arg-type]
+    chart = basic_strategy(analysis)
+    typer.echo(f"Basic strategy — {game} ({prof.profile})")
+    typer.echo(chart.text())
+    edge = -float(analysis.expected_value())
+    typer.echo(f"House edge of the main bet under this play: {edge * 100:.4f} %")
+
+
 # ------------------------------------------------------------------ the books
 
 

@@ -17,7 +17,10 @@ from crupier.games.catalogue import game_module
 
 def par_figures(game_id: str, profile: Profile) -> list[BetFigures]:
     """Exact figures of every bet the game's PAR model lists, in its order."""
-    return [analyse(chain) for chain in game_module(game_id).par(profile)]
+    return [
+        analyse(chain, getattr(chain, "method", "exact"))
+        for chain in game_module(game_id).par(profile)
+    ]
 
 
 def par_outcomes(game_id: str, profile: Profile) -> list[dict[str, Any]]:

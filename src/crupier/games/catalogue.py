@@ -70,6 +70,7 @@ GAMES: dict[str, GameInfo] = {
     for g in (
         GameInfo("french-roulette", "01", "French roulette"),
         GameInfo("american-roulette", "02", "American roulette, single zero"),
+        GameInfo("blackjack", "03", "Blackjack (Black Jack o Vint-i-u)"),
         GameInfo("boule", "04", "Boule"),
         GameInfo("trente-et-quarante", "05", "Trente et quarante"),
         GameInfo("craps", "06", "Craps"),
