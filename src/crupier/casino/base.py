@@ -540,11 +540,7 @@ class CasinoBase:
             )
         except lerr.LedgerError as exc:
             raise self._ops_error(exc) from None
-        if entry.seq == self._last_seq + 1:  # under the append lock: nothing came between
-            self._project(entry)
-            self._last_seq = entry.seq
-        else:
-            self._catch_up()
+        self._catch_up()
         return entry
 
     @staticmethod
