@@ -171,16 +171,16 @@ function bjBoxes({ onSpot, onHover }) {
       const n = i + 1;
       const hands = (view.hands || []).filter((x) => x.box === n);
       const on = t.get(`box-${n}`);
-      const amount = on ? (me ? on.own : on.all) : 0;
+      const amount = on ? on.own || on.all : 0;
       box.classList.toggle("turn", turn === n);
       box.replaceChildren(
         h("h3", `Box ${n}`),
+        amount ? h(`span.amt${me && !on.own ? ".others" : ""}`, { title: me && on.own ? "yours" : "on the box" }, chipLabel(amount)) : "",
         seats[n] ? h("div.note", seats[n]) : "",
         ...hands.map((x) => h("div.hand", { dataset: { hand: x.box } },
           h("div.cards", x.cards.map(cardEl)),
           h("div.total", x.busted ? `${x.total} ✕` : x.total === 21 && x.cards.length === 2 && !x.split ? "BJ" : `${x.soft ? "soft " : ""}${x.total}`),
           x.doubled ? h("div.note", "doubled") : "")),
-        amount ? h("span.amt", { title: me && on.own ? "yours" : "on the box" }, chipLabel(amount)) : "",
         on && on.all && !hands.length ? h("div.note", money(on.all)) : "",
       );
     });
