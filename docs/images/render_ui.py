@@ -160,6 +160,20 @@ def main(out: Path) -> None:
             s.shot(ana, "player-punto-banco")
             s.shot(croupier, "croupier-punto-banco")
 
+            # blackjack: two players' boxes, the round stopped at a player's decision
+            croupier, ana, bob = s.person("r1"), s.person("p1"), s.person("p2")
+            for page in (croupier, ana, bob):
+                s.at(page, "BJ-1")
+            croupier.keyboard.press("h")
+            croupier.wait_for_selector('[data-action="new-shoe"]', state="detached")
+            s.bet(ana, 2500, "box-2")
+            s.bet(bob, 10000, "box-5")
+            s.key(croupier, "n", '[data-action="deal"]')
+            croupier.keyboard.press("d")
+            ana.wait_for_selector(".box.dealer .card")
+            s.shot(ana, "player-blackjack")
+            s.shot(croupier, "croupier-blackjack")
+
             # craps: the stickman's console, the shooter on the pass line
             stick, ana, bob = s.person("r6"), s.person("p1"), s.person("p2")
             for page in (stick, ana, bob):

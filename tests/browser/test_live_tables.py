@@ -152,8 +152,8 @@ def test_punto_banco_round_two_players_live(served: Served, login: Callable[...,
     assert shown[0] == shown[1]
     last = ana.page.locator("#myresults tr[data-round] .rn").first.get_attribute("title") or ""
     punt, banca = _coup(last)
-    assert ana.page.inner_text('.box[data-spot="player"] .total') == str(punt)
-    assert ana.page.inner_text('.box[data-spot="banker"] .total') == str(banca)
+    assert ana.page.inner_text('.box[data-box="player"] .total') == str(punt)
+    assert ana.page.inner_text('.box[data-box="banker"] .total') == str(banca)
     # spec 07: Banca pays even money less 5 %, Punt even money; a tie leaves both standing
     if banca > punt:
         assert (balance(ana), balance(bob)) == (a0 + 2500 * 95 // 100, b0 - 2500)
@@ -232,3 +232,52 @@ def test_every_table_opens_for_a_player_and_at_the_console(
         assert player.page.locator("#balance").count() == 1
         assert director.page.locator("#actions").count() == 1
     assert player.errors == [] and director.errors == []
+
+
+_PIPS = {"A": 1, "T": 10, "J": 10, "Q": 10, "K": 10} | {str(n): n for n in range(2, 10)}
+
+
+def _points(cards: list[str]) -> int:
+    total = sum(_PIPS[c[0]] for c in cards)
+    return total + 10 if any(c[0] == "A" for c in cards) and total <= 11 else total
+
+
+def test_blackjack_round_player_box_live(served: Served, login: Callable[..., Person]) -> None:
+    """Spec 03: the player bets on a box from the layout, stands on the dealt cards; the
+    croupier plays his hand by the fixed rule; a win pays 1 to 1, a blackjack 3 to 2."""
+    croupier, ana = login("r1"), login("p1")
+    c = sit(croupier, served, "BJ-1")
+    page = sit(ana, served, "BJ-1")
+    if c.locator('[data-action="new-shoe"]').count():
+        c.keyboard.press("h")
+        c.wait_for_selector('[data-action="new-shoe"]', state="detached")
+    a0 = balance(ana)
+    bet(ana, 2500, "box-1")
+    key(c, "n", '[data-action="deal"]')
+    c.keyboard.press("d")
+    page.wait_for_selector('.bjbox[data-spot="box-1"] .card')
+    # the player stands from their page (when the hand is not a blackjack, already over)
+    view = page.request.get(f"{served.url}/api/tables/BJ-1").json()["view"]
+    if view["stage"] == "play":
+        page.click('[data-action="stand"]')
+    c.wait_for_selector('[data-action="dealer-play"]')
+    c.keyboard.press("p")
+    settled(ana, 0)
+    page.wait_for_function("document.querySelectorAll('.box.dealer .card').length >= 2")
+    mine = [
+        x.get_attribute("data-card") or ""
+        for x in page.locator('.bjbox[data-spot="box-1"] .card').all()
+    ]
+    dealer = [x.get_attribute("data-card") or "" for x in page.locator(".box.dealer .card").all()]
+    me, him = _points(mine), _points(dealer)
+    natural, his_natural = me == 21 and len(mine) == 2, him == 21 and len(dealer) == 2
+    if natural and not his_natural:
+        won = 2500 * 3 // 2
+    elif natural and his_natural:
+        won = 0
+    elif his_natural or (him <= 21 and him > me):
+        won = -2500
+    else:
+        won = 0 if him == me else 2500
+    assert balance(ana) == a0 + won, (mine, dealer)
+    assert ana.errors == [] and croupier.errors == []

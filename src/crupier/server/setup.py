@@ -34,6 +34,7 @@ AUTHORISATIONS = (
     GameAuthorisation("boule", Kind.BANKING, 200, (10, 20, 50, 100), min_multiples=(1, 2)),
     GameAuthorisation("trente-et-quarante", Kind.BANKING, 1000, (50, 100, 200)),
     GameAuthorisation("craps", Kind.BANKING, 500, (10, 20, 50, 100), multiples_of_min_allowed=True),
+    GameAuthorisation("blackjack", Kind.BANKING, 1000, (50, 100, 200)),
     GameAuthorisation("punto-banco", Kind.BANKING, 2000, (50, 100, 200)),
     GameAuthorisation("chemin-de-fer", Kind.CIRCLE, 2000, (50, 100, 200)),
     GameAuthorisation(
@@ -60,6 +61,7 @@ TABLES: tuple[tuple[str, str, dict[str, object], dict[str, str], int], ...] = (
     ("MO-1", "monte", {}, {"R3": "DEALER", "R4": "DEALER"}, 2_000_000),
     ("RE-1", "casino-war", {}, {"R5": "DEALER"}, 1_000_000),
     ("SB-1", "sic-bo", {}, {"R6": "DEALER"}, 1_000_000),
+    ("BJ-1", "blackjack", {}, {"R1": "DEALER"}, 2_000_000),
 )  # fmt: skip
 
 #: (id, first name, surnames, role, tables, login)

@@ -431,6 +431,10 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
         out["shoe_holder"] = s.shoe_holder
         out["punt_holder"] = s.punt_holder
         out["commission"] = s.commission
+        closed = not_offered(self.profile)
+        out["spots"] = [
+            x for x in ("player", "banker", "tie", "player-pair", "banker-pair") if x not in closed
+        ]
         if s.shoe is not None:
             out["shoe"] = {
                 **shoe_view(s.shoe),

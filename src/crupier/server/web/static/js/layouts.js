@@ -80,15 +80,39 @@ export function spotGrid(groups, { onSpot, onHover }) {
   return { el, update };
 }
 
-/** Punto banco: the Punt and Banca boxes with the last coup's cards and totals. */
-function bacBoxes({ onSpot }) {
-  const punt = h("div.box.bet", { dataset: { spot: "player" }, onclick: () => onSpot && onSpot("player") });
-  const banca = h("div.box.bet", { dataset: { spot: "banker" }, onclick: () => onSpot && onSpot("banker") });
-  const el = h("div.boxes", punt, banca);
-  function fill(box, title, cards, total, amount, staff) {
-    box.replaceChildren(h("h3", title), h("div.cards", cards.map(cardEl)), h("div.total", total ?? ""), amount ? h("div.note", `${staff ? "on the box" : "your bet"} ${money(amount)}`) : "");
+/** Punto banco: the Punt and Banca boxes with the last coup's cards and totals, each with
+ * its betting spot (a ring to put chips on); Tie and the pairs when the table offers them. */
+function bacBoxes({ onSpot, onHover }) {
+  const spotEl = (spot, label) =>
+    h("button.betspot", {
+      type: "button",
+      title: `bet on ${label}`,
+      dataset: { spot },
+      onclick: (e) => {
+        e.stopPropagation();
+        if (onSpot) onSpot(spot);
+      },
+      onmouseenter: () => onHover && onHover(spot),
+      onmouseleave: () => onHover && onHover(null),
+    });
+  const punt = h("div.box.bet.bac", { dataset: { box: "player" }, onclick: () => onSpot && onSpot("player") });
+  const banca = h("div.box.bet.bac", { dataset: { box: "banker" }, onclick: () => onSpot && onSpot("banker") });
+  const sides = h("div.sidespots");
+  const el = h("div", h("div.boxes", punt, banca), sides);
+  const SIDE = [["tie", "Tie"], ["player-pair", "Punt pair"], ["banker-pair", "Banca pair"]];
+  function fill(box, spot, title, cards, total, amount, staff) {
+    box.replaceChildren(
+      h("h3", title),
+      h("div.cards", cards.map(cardEl)),
+      h("div.total", total ?? ""),
+      spotEl(spot, title),
+      amount ? h("div.note", `${staff ? "on the box" : "your bet"} ${money(amount)}`) : "",
+    );
+    const ring = box.querySelector(".betspot");
+    ring.replaceChildren(amount ? h("span.amt", chipLabel(amount)) : h("span.lbl", `Bet ${title}`));
   }
-  function update({ view, bets, me }) {
+  function update({ view, bets, me, open }) {
+    el.classList.toggle("open", Boolean(open));
     const last = (view.last_results || []).slice(-1)[0];
     let pc = [], bc = [], pt = null, bt = null;
     if (typeof last === "string") {
@@ -99,8 +123,67 @@ function bacBoxes({ onSpot }) {
     }
     const t = totalsBySpot(bets, me);
     const on = (spot) => (me ? t.get(spot)?.own : t.get(spot)?.all);
-    fill(punt, "Punt", pc, pt, on("player"), !me);
-    fill(banca, "Banca", bc, bt, on("banker"), !me);
+    fill(punt, "player", "Punt", pc, pt, on("player"), !me);
+    fill(banca, "banker", "Banca", bc, bt, on("banker"), !me);
+    const offered = new Set(view.spots || []);
+    sides.replaceChildren(...SIDE.filter(([s]) => offered.has(s)).map(([s, label]) => {
+      const ring = spotEl(s, label);
+      const amount = on(s);
+      ring.classList.add("side");
+      ring.replaceChildren(h("span.lbl", label), amount ? h("span.amt", chipLabel(amount)) : "");
+      return ring;
+    }));
+  }
+  return { el, update };
+}
+
+/** Blackjack: the croupier's cards, then the boxes (1 on the croupier's left), each a spot
+ * to bet on, with its hands' cards, totals and the bets on it. */
+function bjBoxes({ onSpot, onHover }) {
+  const dealer = h("div.box.dealer", { dataset: { spot: "dealer" } });
+  const row = h("div.bjboxes");
+  const el = h("div", dealer, row);
+  let drawn = 0;
+  const boxes = [];
+  function draw(n) {
+    if (n === drawn) return;
+    drawn = n;
+    boxes.length = 0;
+    for (let i = 1; i <= n; i += 1) {
+      const spot = `box-${i}`;
+      boxes.push(h("div.box.bet.bjbox", {
+        dataset: { spot },
+        onclick: () => onSpot && onSpot(spot),
+        onmouseenter: () => onHover && onHover(spot),
+        onmouseleave: () => onHover && onHover(null),
+      }));
+    }
+    row.replaceChildren(...boxes);
+  }
+  function update({ view, bets, me }) {
+    draw(Number(view.boxes) || 7);
+    const dc = view.dealer || [];
+    dealer.replaceChildren(h("h3", "Croupier"), h("div.cards", dc.map(cardEl)), h("div.total", view.dealer_total ?? ""));
+    const t = totalsBySpot(bets, me);
+    const turn = view.turn ? view.turn.box : null;
+    const seats = view.seats || {};
+    boxes.forEach((box, i) => {
+      const n = i + 1;
+      const hands = (view.hands || []).filter((x) => x.box === n);
+      const on = t.get(`box-${n}`);
+      const amount = on ? on.own || on.all : 0;
+      box.classList.toggle("turn", turn === n);
+      box.replaceChildren(
+        h("h3", `Box ${n}`),
+        amount ? h(`span.amt${me && !on.own ? ".others" : ""}`, { title: me && on.own ? "yours" : "on the box" }, chipLabel(amount)) : "",
+        seats[n] ? h("div.note", seats[n]) : "",
+        ...hands.map((x) => h("div.hand", { dataset: { hand: x.box } },
+          h("div.cards", x.cards.map(cardEl)),
+          h("div.total", x.busted ? `${x.total} ✕` : x.total === 21 && x.cards.length === 2 && !x.split ? "BJ" : `${x.soft ? "soft " : ""}${x.total}`),
+          x.doubled ? h("div.note", "doubled") : "")),
+        on && on.all && !hands.length ? h("div.note", money(on.all)) : "",
+      );
+    });
   }
   return { el, update };
 }
@@ -162,6 +245,7 @@ export function layoutFor(game, handlers) {
   }
   const parts = [];
   if (game === "punto-banco") parts.push(bacBoxes(handlers));
+  else if (game === "blackjack") parts.push(bjBoxes(handlers));
   else if (game === "craps" || game === "sic-bo") parts.push(diceTray());
   else if (!SPOT_GROUPS[game] || game === "trente-et-quarante" || game === "casino-war") parts.push(cardTable());
   // the console (compact) totals the bets per spot in its own list instead of the grid

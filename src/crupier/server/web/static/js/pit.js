@@ -90,17 +90,17 @@ export async function render(root) {
     const win = f.win ?? f.result;
     const hold = f.hold_pct !== undefined && f.hold_pct !== null ? `${f.hold_pct.toFixed(1)} %` : "—";
     const state = String(t.state || "").toLowerCase();
-    const actions = h("td.ops", { style: "white-space:nowrap" },
+    const actions = h("td.ops", h("div.opsgrid",
       h("button.btn.small", { type: "button", dataset: { op: "fill" }, onclick: () => movementDialog(t, "fills") }, "Fill"),
       h("button.btn.small", { type: "button", dataset: { op: "credit" }, onclick: () => movementDialog(t, "credits") }, "Credit"),
       h("button.btn.small", { type: "button", dataset: { op: "limits" }, onclick: () => limitsDialog(t) }, "Limits"),
       state === "open"
-        ? h("button.btn.small.danger", { type: "button", dataset: { op: "temp-close" }, onclick: () => closeDialog(t) }, "Close")
+        ? h("button.btn.small.danger", { type: "button", dataset: { op: "temp-close" }, title: "temporary closure", onclick: () => closeDialog(t) }, "Temp. close")
         : h("button.btn.small", { type: "button", dataset: { op: "reopen" }, onclick: () => api.post(`/api/tables/${encodeURIComponent(t.id)}/reopen`, {}).then(done("Reopen"), (e) => flash(msg, e)) }, "Reopen"),
       h("button.btn.small", { type: "button", dataset: { op: "last-rounds" }, onclick: () => api.post(`/api/tables/${encodeURIComponent(t.id)}/last-rounds`, {}).then(done("Last rounds announced"), (e) => flash(msg, e)) }, "Last 3"),
-    );
+    ));
     return h("tr", { dataset: { table: t.id } },
-      h("td", h("a", { href: `/table/${encodeURIComponent(t.id)}` }, h("b", t.id)), " ", h("span.note", { style: "font-size:12px" }, gameName(t.game))),
+      h("td", h("a", { href: `/table/${encodeURIComponent(t.id)}` }, h("b", t.id)), h("div.note", { style: "font-size:11px;white-space:normal" }, gameName(t.game))),
       h("td", h(`span.pill.${state}`, state.replace(/_/g, " "))),
       h("td", f.dealer_on_duty ? [h("b", f.dealer_on_duty), h("span.note", ` ${String(f.dealer_since || "").slice(11, 16)}`)] : h("span.note", Object.keys(t.crew || {}).join(" ") || "—")),
       h("td.money", t.limits ? `${(t.limits.minimum / 100).toFixed(2)}–${(t.limits.maximum / 100).toFixed(2)}` : "—"),

@@ -141,20 +141,38 @@ function lastResultsEl(live, n = 12) {
   return h("div.results", { style: "flex-wrap:wrap" }, r.length ? r.map((x) => resultBadge(x, live.game)) : h("span.note", "no round yet"));
 }
 
-const SHOWN_ELSEWHERE = new Set(["game", "profile", "phase", "bets", "players", "last_results", "legal_actions", "launched"]);
+const SHOWN_ELSEWHERE = new Set(["game", "profile", "phase", "spots", "bets", "players", "last_results", "legal_actions", "launched"]);
+
+/** Keys of a view whose numbers are money (integer cents). */
+const MONEY_KEY = /(^|_)(commission|amount|stake|stakes|bank|balance|house|float|bought_in|cashed_out|paid|pot|tip|tips|win|drop|cagnotte|bet|maximum|minimum)s?$/;
+/** What the game's own layout already shows (not repeated in the side list). */
+const SHOWN_BY_LAYOUT = { blackjack: new Set(["hands", "dealer", "dealer_total", "turn", "seats"]) };
+
+/** One value of a view for people: money as money, yes/no, lists and records as rows. */
+function readable(key, v) {
+  if (v === null || v === undefined) return "—";
+  if (typeof v === "boolean") return v ? "yes" : "no";
+  if (typeof v === "number") return MONEY_KEY.test(key) && Number.isInteger(v) ? money(v) : String(v);
+  if (Array.isArray(v)) {
+    if (v.every((x) => typeof x !== "object" || x === null)) return v.map((x) => readable(key, x)).join(", ");
+    return h("div", v.map((x) => h("div", readable(key, x))));
+  }
+  if (typeof v === "object") {
+    const rows = Object.entries(v).filter(([, b]) => b !== null && b !== undefined && b !== "");
+    return h("dl.kv.sub", rows.flatMap(([a, b]) => [h("dt", a.replace(/_/g, " ")), h("dd", readable(a, b))]));
+  }
+  return String(v);
+}
 
 /** The rest of a game's view (shooter, point, shoe, bank, seats...) as a compact list. */
 function stateList(view) {
   const rows = [];
+  const skip = SHOWN_BY_LAYOUT[(view || {}).game] || new Set();
   for (const [k, v] of Object.entries(view || {})) {
-    if (SHOWN_ELSEWHERE.has(k) || v === null || v === undefined || v === "" || v === false) continue;
+    if (SHOWN_ELSEWHERE.has(k) || skip.has(k) || v === null || v === undefined || v === "" || v === false) continue;
     if (Array.isArray(v) && !v.length) continue;
     if (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length) continue;
-    let text;
-    if (typeof v === "object") {
-      text = Array.isArray(v) && v.every((x) => typeof x !== "object") ? v.join(", ") : Object.entries(v).map(([a, b]) => `${a}: ${typeof b === "object" ? JSON.stringify(b) : b}`).join(" · ");
-    } else text = String(v);
-    rows.push(h("dt", k.replace(/_/g, " ")), h("dd", { style: "text-align:left;white-space:normal" }, text));
+    rows.push(h("dt", k.replace(/_/g, " ")), h("dd", { style: "text-align:left;white-space:normal" }, readable(k, v)));
   }
   return rows.length ? h("dl.kv", { style: "grid-template-columns:auto 1fr;font-size:12px" }, rows) : h("span.note", "—");
 }
@@ -274,7 +292,7 @@ function playerPage(root, live) {
   const dialog = h("dialog#confirm");
   // a game without a drawn layout here: the spot by name (the engine reads its aliases)
   const spotInput = h("input", { name: "spot", placeholder: "spot, e.g. vis-3", size: 16 });
-  const spotForm = SPOT_GROUPS[live.game] || ["french-roulette", "american-roulette", "punto-banco"].includes(live.game)
+  const spotForm = SPOT_GROUPS[live.game] || ["french-roulette", "american-roulette", "punto-banco", "blackjack"].includes(live.game)
     ? ""
     : h("form.chips", { onsubmit: (e) => {
       e.preventDefault();
@@ -298,6 +316,16 @@ function playerPage(root, live) {
 
   /** One of the player's other actions (banco, stake, zero choice...), for their own seat. */
   async function other(kind) {
+    const decision = blackjackDecision(live, kind, live.pid);
+    if (decision) {
+      try {
+        await live.act(decision);
+        flash(msg, null, `${titleCase(kind)} ✓`);
+      } catch (e) {
+        flash(msg, e);
+      }
+      return;
+    }
     const known = FIELDS[kind];
     const fields = known ? known.filter((f) => f[2] !== "player") : [["fields", "Fields (name=value, …)", "text", ""]];
     const f = fields.length || ERRORS[kind] ? await ask(dialog, live, kind, fields) : {};
@@ -400,6 +428,7 @@ export const KEYS = {
   deal: "D",
   throw: "T",
   "new-shoe": "H",
+  "dealer-play": "P",
   burn: "B",
   "last-rounds": "L",
   "buy-in": "C",
@@ -479,6 +508,13 @@ export const FIELDS = {
   banco: [["player", "Player", "player", ""]],
 };
 
+/** A blackjack decision for the hand in play (its box from the view), or null. */
+function blackjackDecision(live, kind, player) {
+  if (live.game !== "blackjack" || !["hit", "stand", "double", "split", "surrender"].includes(kind)) return null;
+  const turn = live.view.turn;
+  return turn && player ? { kind, player, box: turn.box } : null;
+}
+
 const PIT_ONLY = new Set(["suspend", "reopen", "close-table"]);
 const PLAYER_SIDE = new Set(["place-bet", "take-down", "announced-bet", "zero-choice", "cash-out", "buy-in"]);
 
@@ -537,6 +573,8 @@ function consolePage(root, live) {
   /** Build the action for a kind (asking what it needs); null when cancelled. */
   async function build(kind) {
     const v = live.view;
+    const decision = blackjackDecision(live, kind, v.to_act);
+    if (decision) return decision;
     if (kind === "spin") return { kind, wheel: v.next_direction || "cw" };
     if (kind === "result") {
       if (live.game === "boule" || isWheel()) {
