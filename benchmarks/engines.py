@@ -247,6 +247,10 @@ PEERS: dict[str, tuple[str, Callable[[int], float | None]]] = {
 }
 
 
+#: Games whose rounds need a player's decisions, measured by a benchmark of their own.
+OWN_BENCHMARK = {"blackjack": "benchmarks/blackjack.py (hands/s under the basic strategy)"}
+
+
 # -- the report -------------------------------------------------------------------------------
 
 
@@ -287,6 +291,9 @@ def main() -> None:
         try:
             info.game()
         except ModuleNotFoundError:
+            continue
+        if game_id in OWN_BENCHMARK:
+            print(f"{game_id:20s} rounds need decisions: see {OWN_BENCHMARK[game_id]}")
             continue
         bench(game_id, args.rounds, not args.no_par)
 
