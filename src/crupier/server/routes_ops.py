@@ -213,18 +213,17 @@ async def close_table(
     )
 
 
-@router.post("/api/tables/{table_id}/fills", tags=["table operations"])
-async def fill(
-    table_id: str, body: MovementBody, session: SessionDep, hub: HubDep
+async def _movement(
+    op: str, table_id: str, body: MovementBody, session: SessionDep, hub: HubDep
 ) -> dict[str, Any]:
-    """Chips sent to the table. Without ``cashier`` the entry waits for the cashier's
-    signature (``POST /api/entries/{seq}/sign`` with purpose ``CASHIER``)."""
+    """A fill or a credit (``op``, the casino's method of that name), as one table operation."""
     by = staff_id(session)
     c = hub.casino
+    move = getattr(c, op)
     entry = await _table_op(
         hub,
         table_id,
-        lambda: c.fill(
+        lambda: move(
             table_id,
             by=by,
             chips=body.chips,
@@ -234,6 +233,15 @@ async def fill(
         ),
     )
     return {**_entry(entry), "status": c.status(entry.seq)}
+
+
+@router.post("/api/tables/{table_id}/fills", tags=["table operations"])
+async def fill(
+    table_id: str, body: MovementBody, session: SessionDep, hub: HubDep
+) -> dict[str, Any]:
+    """Chips sent to the table. Without ``cashier`` the entry waits for the cashier's
+    signature (``POST /api/entries/{seq}/sign`` with purpose ``CASHIER``)."""
+    return await _movement("fill", table_id, body, session, hub)
 
 
 @router.post("/api/tables/{table_id}/credits", tags=["table operations"])
@@ -241,21 +249,7 @@ async def credit(
     table_id: str, body: MovementBody, session: SessionDep, hub: HubDep
 ) -> dict[str, Any]:
     """Chips returned from the table to the cage (second signature as for fills)."""
-    by = staff_id(session)
-    c = hub.casino
-    entry = await _table_op(
-        hub,
-        table_id,
-        lambda: c.credit(
-            table_id,
-            by=by,
-            chips=body.chips,
-            slip=body.slip,
-            cashier=body.cashier,
-            total=body.total,
-        ),
-    )
-    return {**_entry(entry), "status": c.status(entry.seq)}
+    return await _movement("credit", table_id, body, session, hub)
 
 
 @router.post("/api/entries/{seq}/sign", tags=["table operations"])
