@@ -22,8 +22,13 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
-from crupier.games.blackjack.rules import total
+from crupier.core.roles import Role
+from crupier.games.blackjack.rules import can_double_total, total
+
+if TYPE_CHECKING:
+    from crupier.games.blackjack.engine import Blackjack
 
 LETTER_ACTION = {"S": "stand", "H": "hit", "D": "double", "P": "split", "R": "surrender"}
 
@@ -117,4 +122,65 @@ def rows_of(chart: object) -> ChartRows:
     )
 
 
-__all__ = ["LETTER_ACTION", "ChartRows", "Estimate", "chart_action", "rows_of"]
+# -- a player following the chart through the engine ---------------------------------------
+
+
+def legal_action(game: Blackjack, wanted: str) -> str:
+    """``wanted`` if the engine allows it on the hand in play, else the chart's fallback:
+    a double not allowed hits; a split not allowed plays the hand by its total."""
+    hand = game.current()
+    assert hand is not None
+    rules = game.profile.rules
+    if wanted == "double":
+        ok = (
+            len(hand.cards) == 2
+            and can_double_total(hand.vals, rules.double_totals, rules.double_soft)
+            and not hand.aces_split
+            and (not hand.split or rules.double_after_split)
+        )
+        return "double" if ok else "hit"
+    if wanted == "split":
+        return "split" if game._may_split(game.state, hand) else ""
+    return wanted
+
+
+def decide(game: Blackjack, chart: ChartRows) -> str:
+    """The chart's legal action for the hand in play."""
+    hand = game.current()
+    assert hand is not None and game.state.dealer
+    up = min(game.state.dealer[0].rank.pips, 10)
+    vals = hand.vals
+    action = legal_action(game, chart_action(vals, up, chart))
+    if action == "":  # a pair that may not be split: its total's row
+        no_pairs = ChartRows(chart.hard, chart.soft, {})
+        action = legal_action(game, chart_action(vals, up, no_pairs))
+    return action or "hit"
+
+
+def play_hands(game: Blackjack, player: str, chart: ChartRows) -> list[Any]:
+    """Play every hand of ``player``'s by the chart, then the croupier's turn (the engine's
+    :meth:`auto_round`); the events."""
+    events: list[Any] = []
+    from crupier.games.blackjack.engine import Double, Hit, Split, Stage, Stand
+
+    kinds = {"stand": Stand, "hit": Hit, "double": Double, "split": Split}
+    while game.state.stage is Stage.PLAY:
+        hand = game.current()
+        assert hand is not None
+        kind = kinds[decide(game, chart)]
+        events += game.apply(kind(player=player, box=hand.box, by=Role.PLAYER)).events
+    for action in game.auto_round():
+        events += game.apply(action).events
+    return events
+
+
+__all__ = [
+    "LETTER_ACTION",
+    "ChartRows",
+    "Estimate",
+    "chart_action",
+    "decide",
+    "legal_action",
+    "play_hands",
+    "rows_of",
+]

@@ -22,25 +22,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from crupier.analysis.blackjack_sim import ChartRows, Estimate, chart_action, rows_of
+from crupier.analysis.blackjack_sim import ChartRows, Estimate, play_hands, rows_of
 from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet, Settled
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.games.blackjack.par import InsuranceChain, MainChain, analysis_of
 from crupier.games.blackjack.par import par_outcomes as blackjack_outcomes
-from crupier.games.blackjack.rules import can_double_total
-from crupier.games.triple_blackjack.engine import (
-    Deal,
-    DealerPlay,
-    Double,
-    Hit,
-    NewShoe,
-    Split,
-    Stage,
-    Stand,
-    TripleBlackjack,
-    part_of,
-)
+from crupier.games.triple_blackjack.engine import Deal, NewShoe, TripleBlackjack, part_of
 from crupier.games.triple_blackjack.profile import PARTS, TripleBlackjackProfile
 
 PAR_ROUNDS = 20_000
@@ -62,52 +50,6 @@ class TripleResult:
     boxes: dict[int, Estimate]
     rounds: int
     seed: int
-
-
-def legal_action(game: TripleBlackjack, wanted: str) -> str:
-    """``wanted`` if the engine allows it on the hand in play, else the chart's fallback:
-    a double not allowed hits; a split not allowed plays the hand by its total."""
-    hand = game.current()
-    assert hand is not None
-    rules = game.profile.rules
-    if wanted == "double":
-        ok = (
-            len(hand.cards) == 2
-            and can_double_total(hand.vals, rules.double_totals, rules.double_soft)
-            and not hand.aces_split
-            and (not hand.split or rules.double_after_split)
-        )
-        return "double" if ok else "hit"
-    if wanted == "split":
-        return "split" if game._may_split(game.state, hand) else ""
-    return wanted
-
-
-def decide(game: TripleBlackjack, chart: ChartRows) -> str:
-    """The chart's legal action for the hand in play."""
-    hand = game.current()
-    assert hand is not None and game.state.dealer
-    up = min(game.state.dealer[0].rank.pips, 10)
-    vals = hand.vals
-    action = legal_action(game, chart_action(vals, up, chart))
-    if action == "":  # a pair that may not be split: its total's row
-        no_pairs = ChartRows(chart.hard, chart.soft, {})
-        action = legal_action(game, chart_action(vals, up, no_pairs))
-    return action or "hit"
-
-
-def play_hands(game: TripleBlackjack, player: str, chart: ChartRows) -> list[Any]:
-    """Play every hand of the round by the chart; the croupier's rounds after; the events."""
-    events: list[Any] = []
-    kinds = {"stand": Stand, "hit": Hit, "double": Double, "split": Split}
-    while game.state.stage is Stage.PLAY:
-        hand = game.current()
-        assert hand is not None
-        kind = kinds[decide(game, chart)]
-        events += game.apply(kind(player=player, box=hand.box, by=Role.PLAYER)).events
-    while game.state.stage is Stage.DEALER:
-        events += game.apply(DealerPlay()).events
-    return events
 
 
 def simulate(
@@ -181,9 +123,7 @@ __all__ = [
     "STRATEGY",
     "TripleResult",
     "chart_of",
-    "decide",
     "par_chains",
     "par_outcomes",
-    "play_hands",
     "simulate",
 ]
