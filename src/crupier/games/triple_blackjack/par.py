@@ -35,11 +35,6 @@ PAR_ROUNDS = 20_000
 """Rounds of the PAR sheet's Monte Carlo (seed :data:`PAR_SEED`)."""
 PAR_SEED = 19
 
-BOX1_METHOD = (
-    "exact: box 1 is blackjack's main bet under the best play (card-removal analysis of "
-    "crupier.analysis.blackjack; splits as it states)"
-)
-
 STRATEGY = "the total-dependent basic-strategy chart of `crupier strategy blackjack`, same rules"
 
 
@@ -91,7 +86,7 @@ def chart_of(profile: TripleBlackjackProfile) -> ChartRows:
 
 def par_chains(profile: TripleBlackjackProfile) -> list[MainChain | InsuranceChain]:
     """Box 1 (bet id ``box-1``) and its insurance (``insurance``), exact."""
-    return [MainChain(profile, "box-1", BOX1_METHOD), InsuranceChain(profile)]
+    return [MainChain(profile, "box-1"), InsuranceChain(profile)]
 
 
 def par_outcomes(profile: TripleBlackjackProfile) -> list[dict[str, Any]]:
