@@ -230,7 +230,7 @@ class TriplePlay(Blackjack):
         places = sorted({h.box for h in state.hands})
         held = {p: [c for h in state.hands if h.box == p for c in h.cards] for p in places}
         want = {p: max(0, 6 - len(held[p])) for p in places}
-        cards = self._cards(state, action.cards, sum(want.values()), "poker-deal")
+        cards = self.take_cards(state, action.cards, sum(want.values()), "poker-deal")
         it = iter(cards)
         events: list[Event] = []
         for p in places:

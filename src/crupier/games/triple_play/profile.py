@@ -33,8 +33,8 @@ class RepteRules(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    win: Ratio = Fraction(1)
-    tie_loss: Ratio = Fraction(1, 2)
+    win: Ratio
+    tie_loss: Ratio
     """The part of the bet a tie costs."""
 
     @model_validator(mode="after")
@@ -49,10 +49,10 @@ class PlayRules(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    split_aces_only: bool = True
-    six_cards: Ratio | None = Fraction(1)
-    """Six cards without passing 21 are paid at once at this ratio (``none``: no such rule)."""
-    reshuffle_each_round: bool = True
+    split_aces_only: bool
+    six_cards: Ratio | None = None
+    """Six cards without passing 21 are paid at once at this ratio (left out: no such rule)."""
+    reshuffle_each_round: bool
 
 
 class PokerPays(BaseModel):
@@ -60,16 +60,16 @@ class PokerPays(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    royal_flush: Ratio = Fraction(100)
-    straight_flush: Ratio = Fraction(25)
-    four_of_a_kind: Ratio = Fraction(10)
-    full_house: Ratio = Fraction(6)
-    flush: Ratio = Fraction(5)
-    straight: Ratio = Fraction(4)
-    three_of_a_kind: Ratio = Fraction(3)
-    two_pair: Ratio = Fraction(2)
-    pair: Ratio = Fraction(1)
-    pair_minimum: int = 12
+    royal_flush: Ratio
+    straight_flush: Ratio
+    four_of_a_kind: Ratio
+    full_house: Ratio
+    flush: Ratio
+    straight: Ratio
+    three_of_a_kind: Ratio
+    two_pair: Ratio
+    pair: Ratio
+    pair_minimum: int
     """The lowest paying pair, ace high (12: queens)."""
 
     @model_validator(mode="after")
@@ -81,7 +81,8 @@ class PokerPays(BaseModel):
     def ratio(self, category: Category, ranks: tuple[int, ...]) -> Fraction | None:
         """The ratio paid on a hand of ``category`` (its tie-break ``ranks``), or None.
 
-        >>> PokerPays().ratio(Category.PAIR, (11, 9, 5, 3)), PokerPays().ratio(Category.PAIR, (12,))
+        >>> pays = load_builtin().poker
+        >>> pays.ratio(Category.PAIR, (11, 9, 5, 3)), pays.ratio(Category.PAIR, (12, 9, 5, 3))
         (None, Fraction(1, 1))
         """
         if category is Category.HIGH_CARD:
@@ -94,9 +95,9 @@ class PokerPays(BaseModel):
 class TriplePlayProfile(BlackjackProfile):
     """The Triple Joc profile."""
 
-    repte: RepteRules = RepteRules()
-    play: PlayRules = PlayRules()
-    poker: PokerPays = PokerPays()
+    repte: RepteRules
+    play: PlayRules
+    poker: PokerPays
 
 
 def load_builtin(name: str = "andorra") -> TriplePlayProfile:
