@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from crupier.analysis.blackjack_sim import ChartRows, Estimate, play_hands, rows_of
-from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet, Settled
+from crupier.core.errors import IllegalAction
+from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet, Settled, Void
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.games.blackjack.par import InsuranceChain, MainChain, analysis_of
@@ -51,19 +52,26 @@ def simulate(
     profile: TripleBlackjackProfile, chart: ChartRows, rounds: int, seed: int = PAR_SEED
 ) -> TripleResult:
     """Play ``rounds`` rounds through the engine, one player with an equal bet on boxes 1,
-    2 and 3 of place 1 following ``chart``; each box's net per unit with its interval."""
+    2 and 3 of place 1 following ``chart``; each box's net per unit with its interval. A
+    round the shoe cannot finish (a short shoe) is voided and not counted."""
     game = TripleBlackjack(profile, SeededSource(seed))
     unit = profile.limits.minimum
     game.apply(BuyIn(player="p", amount=10**15))
     sums = {k: [0.0, 0.0] for k in PARTS}
+    voided = 0
     for _ in range(rounds):
         if game.state.shoe is None or game.state.shoe.at_stop_card:
             game.apply(NewShoe())
         for k in PARTS:
             game.apply(PlaceBet(player="p", spot=f"box-1-{k}", amount=unit, by=Role.PLAYER))
         game.apply(NoMoreBets())
-        events = list(game.apply(Deal()).events)
-        events += play_hands(game, "p", chart)
+        try:
+            events = list(game.apply(Deal()).events)
+            events += play_hands(game, "p", chart)
+        except IllegalAction:  # the shoe ran out (a short shoe): the round is void
+            game.apply(Void(reason="the shoe ran out", by=Role.HEAD))
+            voided += 1
+            continue
         net = dict.fromkeys(PARTS, 0)
         for e in events:
             if isinstance(e, Settled) and e.spot.startswith("box-"):
@@ -72,8 +80,9 @@ def simulate(
             x = net[k] / unit
             sums[k][0] += x
             sums[k][1] += x * x
+    played = rounds - voided
     return TripleResult(
-        {k: Estimate.from_sums(rounds, s1, s2) for k, (s1, s2) in sums.items()}, rounds, seed
+        {k: Estimate.from_sums(played, s1, s2) for k, (s1, s2) in sums.items()}, played, seed
     )
 
 
