@@ -51,7 +51,7 @@ class RepteChain:
 
     profile: TriplePlayProfile
     bet_id: str = "repte"
-    method: str = "exact: two different cards of one 52-card deck, ranks compared"
+    method: str = "exact"
 
     def outcomes(self) -> list[tuple[tuple[Rank, Rank], Fraction]]:
         pairs = 52 * 51
