@@ -59,6 +59,7 @@ from crupier.core.layout import (
     Bet,
     BetPlaced,
     CashOut,
+    LayoutGame,
     Note,
     Phase,
     ResultEvent,
@@ -96,6 +97,10 @@ from crupier.games.cardtable import (
     NewShoe,
     ShoeRules,
 )
+
+IN_PLACE_RESERVE = 40
+"""Cards an electronic shoe must hold for a card-drawing action to run on the live state:
+more than any one action draws (a deal to nine boxes, a croupier's hand)."""
 
 
 class Stage(StrEnum):
@@ -390,7 +395,13 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         "suspend": frozenset({Role.DIRECTOR}),
         "reopen": frozenset({Role.DIRECTOR}),
     }
-    checked_first: ClassVar[frozenset[str]] = frozenset()
+    checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first
+    cards_in_place: ClassVar[frozenset[str]] = frozenset(
+        {"deal", "hit", "stand", "double", "split", "dealer-play"}
+    )
+    """Kinds whose rules refuse before they change anything when the engine draws the cards
+    from a shoe holding enough of them (:data:`IN_PLACE_RESERVE`): applied to the live
+    state, not to a copy (a live table's entered cards may be refused half-way: copied)."""
     early_card_stages: ClassVar[frozenset[Stage]] = frozenset({Stage.PLAY})
     """When a card the croupier takes for himself is early (burnt, spec 03 Errors)."""
     play_help: ClassVar[str] = (
@@ -400,6 +411,18 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
 
     def initial_state(self) -> BlackjackState:
         return BlackjackState()
+
+    def in_place(self, action: Action) -> bool:
+        kind = action.kind
+        if kind in self.checked_first:
+            return True
+        shoe = self.state.shoe
+        return (
+            kind in self.cards_in_place
+            and shoe is not None
+            and not shoe.live
+            and shoe.remaining >= IN_PLACE_RESERVE
+        )
 
     # -- layout hooks ---------------------------------------------------------------------
 
