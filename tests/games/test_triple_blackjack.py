@@ -134,3 +134,22 @@ def test_engine_monte_carlo_of_box_1_agrees_with_the_exact_blackjack_edge() -> N
     low, high = found.boxes[1].interval
     # the chart is total-dependent, the exact value composition-dependent: allow their gap
     assert low - 0.002 <= exact <= high + 0.002
+
+
+def test_a_refused_croupier_hand_between_rounds_changes_nothing() -> None:
+    game = TripleBlackjack(load_builtin(), SeededSource(7))
+    game.apply(BuyIn(player="ana", amount=1_000_000))
+    game.apply(NewShoe())
+    for k in (1, 2):
+        game.apply(PlaceBet(player="ana", spot=f"box-1-{k}", amount=1_000, by=Role.PLAYER))
+    game.apply(NoMoreBets())
+    game.apply(Deal())
+    while game.state.stage is Stage.PLAY:
+        game.apply(Stand(player="ana", box=1, by=Role.PLAYER))
+    if game.state.stage is Stage.DEALER and game.state.bets:
+        game.apply(DealerPlay())
+    if game.state.stage is Stage.DEALER:
+        state, log = copy.deepcopy(game.state), copy.deepcopy(game.log)
+        with pytest.raises(RuleError):  # cards are drawn from this shoe, not entered
+            game.apply(DealerPlay(cards=("Ts",)))
+        assert game.state == state and game.log == log

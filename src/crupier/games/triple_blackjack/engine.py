@@ -39,7 +39,13 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from crupier.core.cards import Card
-from crupier.core.errors import IllegalAction, MalformedAction, UnknownSpot, WrongPhase
+from crupier.core.errors import (
+    IllegalAction,
+    MalformedAction,
+    RuleError,
+    UnknownSpot,
+    WrongPhase,
+)
 from crupier.core.layout import Bet, Phase, Spot
 from crupier.core.resolution import Lose, Resolution, Win
 from crupier.core.roles import Role
@@ -215,8 +221,12 @@ class TripleBlackjack(Blackjack):
         )
         compete = self.competitors_for(state, part)
         second = compete or (insured and self.profile.rules.dealer_draws_for_insurance)
-        state.dealer = [state.first]
-        hand, events = self.dealer_hand(state, action, compete=compete, second=second)
+        before, state.dealer = state.dealer, [state.first]
+        try:
+            hand, events = self.dealer_hand(state, action, compete=compete, second=second)
+        except RuleError:
+            state.dealer = before  # refused: nothing changed
+            raise
         state.dealer = hand
         state.dealer_rounds.append(hand)
         state.next_part = part + 1
