@@ -222,8 +222,8 @@ def play(
 @app.command()
 def strategy(game: GameArg, profile: ProfileOpt = None, rules: RulesOpt = None) -> None:
     """Print the basic-strategy chart for the rules in force, with its exceptions and edge."""
-    if game != "blackjack":
-        _fail(f"no strategy chart for {game}: only blackjack has one")
+    if game not in ("blackjack", "triple-blackjack"):
+        _fail(f"no strategy chart for {game}: blackjack and triple-blackjack have one")
     from crupier.analysis.blackjack import BlackjackAnalysis, basic_strategy
 
     prof = _profile(game, profile, rules)

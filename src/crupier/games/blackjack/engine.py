@@ -98,9 +98,10 @@ from crupier.games.cardtable import (
     ShoeRules,
 )
 
-IN_PLACE_RESERVE = 40
-"""Cards an electronic shoe must hold for a card-drawing action to run on the live state:
-more than any one action draws (a deal to nine boxes, a croupier's hand)."""
+IN_PLACE_RESERVE = 12
+"""Cards an electronic shoe must hold for a card-drawing action other than the deal to run
+on the live state: more than any one of them draws (a croupier's hand takes at most 11:
+A A A A 2 2 2 2 3 3 ...); the deal needs two per box and one."""
 
 
 class Stage(StrEnum):
@@ -417,12 +418,10 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         if kind in self.checked_first:
             return True
         shoe = self.state.shoe
-        return (
-            kind in self.cards_in_place
-            and shoe is not None
-            and not shoe.live
-            and shoe.remaining >= IN_PLACE_RESERVE
-        )
+        if kind not in self.cards_in_place or shoe is None or shoe.live:
+            return False
+        need = 2 * self.profile.rules.boxes + 1 if kind == "deal" else IN_PLACE_RESERVE
+        return shoe.remaining >= need
 
     # -- layout hooks ---------------------------------------------------------------------
 
