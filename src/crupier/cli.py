@@ -695,6 +695,64 @@ def report(
 
 
 @app.command()
+def simulate(
+    game: GameArg,
+    rounds: Annotated[
+        int, typer.Option(help="Outcomes drawn (spins, throws, coups).")
+    ] = 10_000_000,
+    seed: Annotated[int, typer.Option(help="The root seed: the same seed, the same figures.")] = 0,
+    workers: Annotated[int, typer.Option(help="Local worker processes.")] = 1,
+    cluster: Annotated[
+        str | None, typer.Option(help="A Dask scheduler address (tcp://host:8786).")
+    ] = None,
+    batch: Annotated[int, typer.Option(help="Outcomes per batch (one seed each).")] = 4_000_000,
+    profile: ProfileOpt = None,
+    rules: RulesOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Monte Carlo of every bet of the game's PAR model, beside its exact figure: per bet the
+    simulated edge with its 95 % interval, hit frequency, deviation and payouts."""
+    from rich.progress import Progress
+
+    from crupier.analysis.simulate import simulate as run
+
+    _profile(game, profile, rules)  # a clear error before any worker starts
+    if rounds < 1 or batch < 1 or workers < 1:
+        _fail("--rounds, --batch and --workers must be at least 1")
+    with Progress(console=_console(stderr=True), transient=True) as bar:
+        task = bar.add_task(f"{game}: {rounds:,} rounds", total=None)
+
+        def step(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        try:
+            result = run(
+                game, rounds, seed, profile_name=profile or "andorra",
+                rules=None if rules is None else str(rules), batch=batch, workers=workers,
+                cluster=cluster, progress=step,
+            )  # fmt: skip
+        except OSError as exc:
+            _fail(f"cluster {cluster}: {exc}")
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), indent=2))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"Simulation — {game}, {rounds:,} rounds, seed {seed}")
+    for col in ("Bet", "Resolved", "House edge", "95 % interval", "Exact", "Difference"):
+        table.add_column(col, justify="left" if col == "Bet" else "right", no_wrap=True)
+    for bet in result.bets:
+        low, high = bet.interval
+        inside = low <= float(bet.exact_edge) <= high
+        table.add_row(
+            bet.bet_id, f"{bet.resolved:,}", f"{-bet.mean * 100:.4f} %",
+            f"{low * 100:.4f} … {high * 100:.4f} %", f"{float(bet.exact_edge) * 100:.4f} %",
+            f"{bet.difference * 100:+.4f} pt" + ("" if inside else " (outside)"),
+        )  # fmt: skip
+    _console().print(table)
+
+
+@app.command()
 def certify(
     out: Annotated[Path, typer.Option("--out", help="A new folder for the package.")],
     key: Annotated[
