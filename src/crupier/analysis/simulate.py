@@ -73,6 +73,8 @@ class OutcomeSpace:
     labels: tuple[str, ...]
     probs: npt.NDArray[np.float64]
     bets: tuple[BetKernel, ...]
+    outcomes: tuple[Any, ...] = ()
+    """The outcomes themselves (a real-shoe kernel maps its coups onto them)."""
 
     @property
     def uniform(self) -> bool:
@@ -134,6 +136,7 @@ def compile_game(game_id: str, profile: Profile) -> tuple[OutcomeSpace, ...]:
             tuple(repr(o) for o, _ in outcomes),
             np.array([float(p) for _, p in outcomes], dtype=np.float64),
             tuple(kernels),
+            tuple(o for o, _ in outcomes),
         )
         for outcomes, kernels in groups.values()
     )
@@ -236,7 +239,8 @@ def run_batch(
     children = seed.spawn(len(spaces))
     out: list[dict[str, BetSums]] = []
     for space, child in zip(spaces, children, strict=True):
-        draws = draw_outcomes(space, np.random.Generator(np.random.PCG64(child)), size)
+        rng = np.random.Generator(np.random.PCG64(child))
+        draws = _draws(game_id, profile_name, rules, space, rng, size, len(spaces))
         counts: npt.NDArray[np.int64] | None = None
         sums: dict[str, BetSums] = {}
         for bet in space.bets:
@@ -257,6 +261,28 @@ def run_batch(
                 sums[bet.bet_id] = BetSums(int(done), float(s1), float(s2), int(hits))
         out.append(sums)
     return out
+
+
+def _draws(
+    game_id: str,
+    profile_name: str,
+    rules: str | None,
+    space: OutcomeSpace,
+    rng: np.random.Generator,
+    size: int,
+    spaces: int,
+) -> npt.NDArray[np.int32]:
+    """The batch's outcomes: dealt from real shoes where the game has a shoe kernel
+    (:mod:`crupier.analysis.shoes`), else drawn from the PAR model's distribution."""
+    from crupier.analysis.shoes import REAL_SHOES
+
+    dealer = REAL_SHOES.get(game_id)
+    if dealer is None or spaces != 1:
+        return draw_outcomes(space, rng, size)
+    from crupier.games.catalogue import load_profile
+
+    profile = load_profile(game_id, profile_name, None if rules is None else Path(rules))
+    return dealer(space, profile, rng, size)
 
 
 # -- the run --------------------------------------------------------------------------------
