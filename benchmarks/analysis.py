@@ -53,7 +53,7 @@ def main() -> None:
     parser.add_argument("--engine-rounds", type=int, default=1_000)
     parser.add_argument("--game", action="append")
     args = parser.parse_args()
-    games = args.game or [g for g in GAMES if g != "blackjack"]
+    games = [g for g in (args.game or GAMES) if g != "blackjack"]
     n = args.rounds
     yard = cpu(lambda: numpy_roulette(n))
     print(
@@ -76,7 +76,26 @@ def main() -> None:
             f"{game:22} {par_s:11.2f} {n / all_s / 1e6:20.1f} {n / one_s / 1e6:14.1f} "
             f"{args.engine_rounds / eng_s:11,.0f}   ({first})"
         )
+    if args.game is None or "blackjack" in args.game:
+        total_par += blackjack_line(n)
     print(f"exact PAR of these games in total: {total_par:.1f} s CPU")
+
+
+def blackjack_line(rounds: int) -> float:
+    """Blackjack: the chart and edge (exact analysis), then real shoes played by the chart."""
+    from crupier.analysis.blackjack_kernel import chart_arrays, play_blackjack
+
+    profile = load_profile("blackjack")
+    arrays: list[Any] = []
+    par_s = cpu(lambda: arrays.append(chart_arrays(profile)))
+    play_blackjack(profile, arrays[0], 10_000, 0)  # compile
+    hands = max(rounds // 4, 1_000_000)
+    kernel_s = cpu(partial(play_blackjack, profile, arrays[0], hands, 1))
+    print(
+        f"{'blackjack':22} {par_s:11.2f} {hands / kernel_s / 1e6:20.1f} {'':>14} "
+        f"{'(see blackjack.py)':>11}   (main, basic strategy, real shoes)"
+    )
+    return par_s
 
 
 def _par(game: str, profile: Any) -> None:

@@ -358,6 +358,45 @@ class Simulation:
         }
 
 
+def _load(game_id: str, profile_name: str, rules: str | None) -> Any:
+    from crupier.games.catalogue import load_profile
+
+    return load_profile(game_id, profile_name, None if rules is None else Path(rules))
+
+
+def _blackjack_batch(
+    profile_name: str, rules: str | None, arrays: Any, seed: np.random.SeedSequence, size: int
+) -> list[dict[str, BetSums]]:
+    from crupier.analysis.blackjack_kernel import play_blackjack
+
+    run = play_blackjack(_load("blackjack", profile_name, rules), arrays, size, seed)
+    hands, s1, s2, wins = run.sums.tolist()
+    return [{"main": BetSums(int(hands), s1, s2, int(wins))}]
+
+
+def _blackjack_result(
+    game_id: str,
+    profile_name: str,
+    rules: str | None,
+    seed: int,
+    rounds: int,
+    results: list[Any],
+) -> Simulation:
+    total = BetSums()
+    for batch_result in results:
+        total.add(batch_result[0]["main"])
+    profile = _load(game_id, profile_name, rules)
+    from crupier.games.catalogue import game_module
+
+    main = next(c for c in game_module(game_id).par(profile) if c.bet_id == "main")
+    edge = analyse(main, getattr(main, "method", "exact")).house_edge
+    n = max(total.resolved, 1)
+    mean = total.s1 / n
+    sd = math.sqrt(max(total.s2 / n - mean * mean, 0.0))
+    bet = BetResult("main", total.resolved, mean, sd, total.hits / n, edge, {})
+    return Simulation(game_id, profile_name, seed, rounds, len(results), (bet,))
+
+
 def _batches(rounds: int, batch: int) -> list[int]:
     full, rest = divmod(rounds, batch)
     return [batch] * full + ([rest] if rest else [])
@@ -388,7 +427,18 @@ def simulate(
         raise ValueError("rounds and batch must be at least 1")
     sizes = _batches(rounds, batch)
     seeds = np.random.SeedSequence(seed).spawn(len(sizes))
-    tasks = [(game_id, profile_name, rules, s, n) for s, n in zip(seeds, sizes, strict=True)]
+    worker: Callable[..., Any] = run_batch
+    tasks: list[tuple[Any, ...]] = [
+        (game_id, profile_name, rules, s, n) for s, n in zip(seeds, sizes, strict=True)
+    ]
+    if game_id == "blackjack":  # a strategy, not a chain: the chart is computed once, here
+        from crupier.analysis.blackjack_kernel import chart_arrays, check_supported
+
+        profile = _load(game_id, profile_name, rules)
+        check_supported(profile)
+        arrays = chart_arrays(profile)
+        worker = _blackjack_batch
+        tasks = [(profile_name, rules, arrays, s, n) for s, n in zip(seeds, sizes, strict=True)]
     results: list[Any] = [None] * len(tasks)
     done = 0
 
@@ -404,7 +454,7 @@ def simulate(
 
         client = cluster if isinstance(cluster, Client) else Client(cluster)  # type: ignore[no-untyped-call]
         try:
-            futures = [client.submit(run_batch, *t, pure=False) for t in tasks]
+            futures = [client.submit(worker, *t, pure=False) for t in tasks]
             where = {f.key: i for i, f in enumerate(futures)}
             for future in as_completed(futures):  # type: ignore[no-untyped-call]
                 record(where[future.key], future.result())
@@ -416,12 +466,14 @@ def simulate(
         from concurrent.futures import as_completed as done_first
 
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            pending = {pool.submit(run_batch, *t): i for i, t in enumerate(tasks)}
+            pending = {pool.submit(worker, *t): i for i, t in enumerate(tasks)}
             for future in done_first(pending):
                 record(pending[future], future.result())
     else:
         for i, t in enumerate(tasks):
-            record(i, run_batch(*t))
+            record(i, worker(*t))
+    if game_id == "blackjack":
+        return _blackjack_result(game_id, profile_name, rules, seed, rounds, results)
     spaces = _compiled(game_id, profile_name, rules)
     totals: dict[str, BetSums] = {}
     for batch_result in results:  # in batch order: the same sums whoever ran them
