@@ -119,7 +119,10 @@ class TerminalTable:
                     line += " " + _("(net {net})").format(net=format_amount(event.net))
             self.say(line)
         elif isinstance(event, Note):
-            self.say(f"  [dim]{escape(event.text)}[/dim]")
+            text = event.text
+            if text == "no more bets" and language() != "en":
+                text = phase_name("no-more-bets")  # the croupier's call: "no va més"
+            self.say(f"  [dim]{escape(text)}[/dim]")
 
     def refuse(self, exc: RuleError) -> None:
         """Print a refusal with its code and reason."""

@@ -28,13 +28,25 @@ def casino_language(request: Request) -> str | None:
 
 def request_language(request: Request) -> str:
     """The language to answer ``request`` in (see the module's order)."""
+    return language_and_source(request)[0]
+
+
+def language_and_source(request: Request) -> tuple[str, str]:
+    """The language of ``request`` and where it comes from: ``user`` (the person's choice),
+    ``browser`` (Accept-Language), ``casino`` (its configuration) or ``default`` (English)."""
     opened = request.app.state.opened
-    chosen = None
     session = opened.auth.session(request.cookies.get(COOKIE))
     if session is not None:
-        chosen = opened.auth.language(session.account.username)
-    return choose(chosen, from_accept_language(request.headers.get("accept-language")),
-                  casino_language(request))  # fmt: skip
+        chosen = normalise(opened.auth.language(session.account.username))
+        if chosen is not None:
+            return chosen, "user"
+    browser = from_accept_language(request.headers.get("accept-language"))
+    if browser is not None:
+        return browser, "browser"
+    casino = casino_language(request)
+    if casino is not None:
+        return casino, "casino"
+    return choose(None), "default"
 
 
 class LanguageBody(BaseModel):
@@ -46,9 +58,12 @@ class LanguageBody(BaseModel):
 
 @router.get("/api/language", tags=["languages"])
 def language_of(request: Request) -> dict[str, Any]:
-    """The language this request is answered in, and every language offered (by its own name)."""
+    """The language this request is answered in, where that comes from (``user``, ``browser``,
+    ``casino``, ``default``), and every language offered (by its own name)."""
+    lang, source = language_and_source(request)
     return {
-        "language": request_language(request),
+        "language": lang,
+        "source": source,
         "languages": [{"code": c, "name": NAMES[c]} for c in LANGUAGES],
     }
 
