@@ -233,8 +233,8 @@ def _book_entry(entry: Entry, view: EntryView, sigs: list[Entry]) -> BookEntry:
         author=f"{entry.actor.id} ({entry.actor.role})",
         data=p["data"],
         signatures=[
-            f"{s.payload['signer']['id']} ({s.payload['signer']['role']}, {s.payload['purpose']}) "
-            f"{s.recorded_at[:19].replace('T', ' ')}Z"
+            f"{s.payload['signer']['id']} ({s.payload['signer']['role']}, "
+            f"{_purpose(s.payload['purpose'])}) {s.recorded_at[:19].replace('T', ' ')}Z"
             for s in sigs
         ],
         status="INCOMPLETE" if needed else "COMPLETE",
@@ -245,6 +245,20 @@ def _book_entry(entry: Entry, view: EntryView, sigs: list[Entry]) -> BookEntry:
         raw=entry,
         raw_signatures=list(sigs),
     )
+
+
+SIGNATURE_PURPOSES: dict[str, str] = {
+    "TABLE_CHIEF": N_("table chief"), "CASHIER": N_("cashier"), "COUNT": N_("count"),
+    "CHANGER": N_("changer"), "DIRECTOR": N_("director"), "AUTHOR": N_("author"),
+    "SEAL": N_("seal"),
+}  # fmt: skip
+"""What each signature of an entry attests, as the printed book names it (English: the code)."""
+
+
+def _purpose(code: str) -> str:
+    if language() == "en" or code not in SIGNATURE_PURPOSES:
+        return code
+    return _(SIGNATURE_PURPOSES[code])
 
 
 def money(cents: int) -> str:
@@ -476,7 +490,26 @@ def verify_books(ledger: Ledger, keys: Sequence[Any] | None = None) -> Verificat
         except (LedgerError, KeyError, TypeError, ValueError):
             use = []
     report = verify(ledger.url, use)
-    return Verification(report.ok, str(report), trusted, report.first_bad_seq)
+    return Verification(report.ok, report_text(report), trusted, report.first_bad_seq)
+
+
+def report_text(report: Any) -> str:
+    """A ledger verification report (:class:`crupier.ledger.verify.VerifyReport`) in the
+    language in force; its reason codes stay as they are."""
+    if language() == "en":
+        return str(report)
+    if report.ok:
+        text = _("OK: {n} entries, head {seq} {hash}").format(
+            n=report.entries, seq=report.head_seq, hash=report.head_hash
+        )
+        if report.roots:
+            text += " " + _("(root keys taken on trust: {roots})").format(
+                roots=", ".join(report.roots)
+            )
+        return str(text)
+    return _("BROKEN at seq {seq}: {reason} ({detail})").format(
+        seq=report.first_bad_seq, reason=report.reason, detail=report.detail
+    )
 
 
 def raw_row(entry: Entry) -> dict[str, Any]:
