@@ -82,8 +82,9 @@ def _main(
             _fail(_("--lang is one of {languages}, not {lang}").format(
                 languages=", ".join(LANGUAGES), lang=repr(lang)))  # fmt: skip
         _chosen["lang"] = set_language(lang)
-    else:
+    else:  # the environment's (each command of a process chooses afresh)
         _chosen["lang"] = from_environment()
+        set_language(_chosen["lang"])
 
 
 def _console(stderr: bool = False) -> Console:
@@ -591,7 +592,16 @@ def books(
     keys = _public_keys(key or [])
     ledger = _open_books(db)
     try:
-        exported = export(ledger, book, fmt, day=day, start=start, end=end, keys=keys or None)
+        exported = export(
+            ledger,
+            book,
+            fmt,
+            day=day,
+            start=start,
+            end=end,
+            keys=keys or None,
+            lang=_chosen["lang"],
+        )  # None: the casino's language, else English
     except ValueError as exc:
         _fail(str(exc))
     finally:
