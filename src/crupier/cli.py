@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
+from crupier.i18n import LANGUAGES, from_environment, gettext, ngettext, normalise, set_language
+
 if TYPE_CHECKING:
     from fractions import Fraction
 
@@ -22,17 +24,67 @@ if TYPE_CHECKING:
     from crupier.core.profile import Profile
     from crupier.ledger import Ledger
 
+
+def _early_language(argv: list[str]) -> str | None:
+    """The language of the help texts: ``--lang`` on the command line, else the environment's.
+
+    Help is printed while the command line is parsed, before ``--lang`` is read as an option.
+    """
+    for i, arg in enumerate(argv):
+        if arg == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return from_environment()
+
+
+_HELP_LANG = set_language(_early_language(sys.argv[1:]))
+
+
+def _h(text: str) -> str:
+    """A help text in the language of the command line (no catalogue is read for English)."""
+    return gettext(text, _HELP_LANG)
+
+
+def _(text: str) -> str:
+    """A message in the language in force."""
+    return gettext(text)
+
+
 # Imports are made inside the commands: `crupier --help` and each command load only what
 # they use (the engines, rich, SQLAlchemy and fpdf are heavy).
 app = typer.Typer(
     name="crupier",
-    help="Regulated casino table games: rules engines, PAR sheets and a terminal table.",
+    help=_h("Regulated casino table games: rules engines, PAR sheets and a terminal table."),
     no_args_is_help=True,
     add_completion=False,
     pretty_exceptions_enable=False,
     rich_markup_mode=None,  # plain help: rich costs 0.1 s of imports on every `--help`
 )
 _consoles: dict[bool, Console] = {}
+_chosen: dict[str, str | None] = {"lang": None}
+
+
+@app.callback()
+def _main(
+    lang: Annotated[
+        str | None,
+        typer.Option(
+            "--lang",
+            help=_h("Language of the output: ca, es, fr or en (default: the environment's locale, "
+                    "then for the books the casino's language)."),
+        ),
+    ] = None,
+) -> None:  # fmt: skip
+    # The options of every command: the language (the app's help is the Typer's own).
+    if lang is not None:
+        if normalise(lang) is None:
+            _fail(_("--lang is one of {languages}, not {lang}").format(
+                languages=", ".join(LANGUAGES), lang=repr(lang)))  # fmt: skip
+        _chosen["lang"] = set_language(lang)
+    else:  # the environment's (each command of a process chooses afresh)
+        _chosen["lang"] = from_environment()
+        set_language(_chosen["lang"])
 
 
 def _console(stderr: bool = False) -> Console:
@@ -46,20 +98,22 @@ def _console(stderr: bool = False) -> Console:
 
 def _fail(message: str, code: int = 2) -> NoReturn:
     """One line on stderr, then exit ``code`` (2: the command cannot run; 1: the books are broken)."""
-    typer.echo(f"crupier: {message}", err=True)
+    typer.echo(f"crupier: {message}", err=True)  # the message is already in the user's language
     raise typer.Exit(code)
 
 
 GameArg = Annotated[
-    str, typer.Argument(help="Game id, e.g. french-roulette (see `crupier games`).")
+    str, typer.Argument(help=_h("Game id, e.g. french-roulette (see `crupier games`)."))
 ]
 ProfileOpt = Annotated[
     str | None,
-    typer.Option("--profile", "-p", help="Built-in profile: andorra (the default) or spain-1979."),
+    typer.Option(
+        "--profile", "-p", help=_h("Built-in profile: andorra (the default) or spain-1979.")
+    ),
 ]
 RulesOpt = Annotated[
     Path | None,
-    typer.Option("--rules", help="A rules profile file (an edited copy of `crupier rules`)."),
+    typer.Option("--rules", help=_h("A rules profile file (an edited copy of `crupier rules`).")),
 ]
 
 
@@ -72,8 +126,15 @@ def _profile(game: str, profile: str | None, rules: Path | None) -> Profile:
     err_console = _console(stderr=True)
     if profile is not None and rules is not None:
         err_console.print(
-            f"[red]error[/red] give --profile or --rules, not both: the rules file {rules} "
-            f'is the profile (to start from {profile}, write extends = "{profile}" in it)'
+            "[red]"
+            + _("error")
+            + "[/red] "
+            + escape(
+                _(
+                    "give --profile or --rules, not both: the rules file {rules} is the profile "
+                    '(to start from {profile}, write extends = "{profile}" in it)'
+                ).format(rules=rules, profile=profile)
+            )
         )
         raise typer.Exit(2)
     try:
@@ -83,13 +144,17 @@ def _profile(game: str, profile: str | None, rules: Path | None) -> Profile:
 
             label = rules_provenance(game, loaded, rules)
             if label["inherited"]:
-                err_console.print(
-                    f"note: {rules} leaves out {', '.join(label['inherited'])}: "
-                    f"taken from {label['inherited_from']}"
-                )
+                err_console.print(escape(
+                    _("note: {rules} leaves out {sections}: taken from {source}").format(
+                        rules=rules, sections=", ".join(label["inherited"]),
+                        source=label["inherited_from"],
+                    )
+                ))  # fmt: skip
         return loaded
     except RuleError as exc:
-        _console(stderr=True).print(f"[red]error[/red] {escape(f'[{exc.code}] {exc}')}")
+        _console(stderr=True).print(
+            "[red]" + _("error") + f"[/red] {escape(f'[{exc.code}] {exc}')}"
+        )
         raise typer.Exit(2) from None
 
 
@@ -99,10 +164,12 @@ def games() -> None:
     from rich.table import Table
 
     from crupier.games.catalogue import GAMES, profile_names
+    from crupier.i18n.names import game_name
 
-    table = Table("No.", "Game id", "Game", "Profiles")
+    table = Table(_("No."), _("Game id"), _("Game"), _("Profiles"))
     for info in GAMES.values():
-        table.add_row(info.number, info.id, info.title, ", ".join(profile_names(info.id)))
+        table.add_row(info.number, info.id, game_name(info.id, info.title),
+                      ", ".join(profile_names(info.id)))  # fmt: skip
     _console().print(table)
 
 
@@ -119,7 +186,7 @@ def par(
     game: GameArg,
     profile: ProfileOpt = None,
     rules: RulesOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=_h("Print JSON."))] = False,
 ) -> None:
     """Print the exact PAR sheet: house edge, hit frequency and deviation of every bet."""
     from rich.markup import escape
@@ -127,6 +194,7 @@ def par(
 
     from crupier.analysis.par import par_figures, par_outcomes, par_sheet
     from crupier.analysis.provenance import not_offered, rules_provenance, warnings
+    from crupier.i18n.formats import fixed, percent
 
     prof = _profile(game, profile, rules)
     console = _console()
@@ -135,7 +203,7 @@ def par(
     label = rules_provenance(game, prof, rules) if rules is not None else None
     cautions = warnings(prof, figures)
     for caution in cautions:
-        err_console.print(f"[yellow]warning[/yellow] {escape(caution)}")
+        err_console.print("[yellow]" + _("warning") + f"[/yellow] {escape(caution)}")
     if as_json:
         sheet = par_sheet(game, prof)
         absent = not_offered(game, prof)
@@ -146,49 +214,49 @@ def par(
         sheet["warnings"] = cautions
         typer.echo(json.dumps(sheet, indent=2))
         return
-    title = f"PAR sheet — {game} ({prof.profile})"
+    title = _("PAR sheet — {game} ({profile})").format(game=game, profile=prof.profile)
     if label is not None:
-        title = f"PAR sheet — {game} (rules file {label['rules_file']}, not a built-in profile)"
-    table = Table(title=title)
-    for col in ("Bet", "House edge", "Exact", "Hit frequency", "Std dev", "Method"):
-        numeric = col in ("House edge", "Hit frequency", "Std dev")
-        table.add_column(
-            col,
-            justify="left" if col in ("Bet", "Method") else "right",
-            overflow="fold",
-            no_wrap=numeric,
-            min_width=10 if col == "House edge" else None,
+        title = _("PAR sheet — {game} (rules file {file}, not a built-in profile)").format(
+            game=game, file=label["rules_file"]
         )
+    table = Table(title=escape(title))
+    columns = ((_("Bet"), "left", False), (_("House edge"), "right", True),
+               (_("Exact"), "right", False), (_("Hit frequency"), "right", True),
+               (_("Std dev"), "right", True), (_("Method"), "left", False))  # fmt: skip
+    for i, (col, justify, numeric) in enumerate(columns):
+        table.add_column(col, justify=justify, overflow="fold", no_wrap=numeric,  # type: ignore[arg-type]
+                         min_width=10 if i == 1 else None)  # fmt: skip
     absent = not_offered(game, prof)
     for f in figures:
         table.add_row(
-            f"{f.bet_id} (not offered)" if f.bet_id in absent else f.bet_id,
-            f"{float(f.house_edge) * 100:.4f} %",
+            _("{bet} (not offered)").format(bet=f.bet_id) if f.bet_id in absent else f.bet_id,
+            percent(float(f.house_edge), digits=4),
             _exact(f.house_edge),
-            f"{float(f.hit_frequency):.6f}",
-            f"{f.std_dev:.4f}",
+            fixed(float(f.hit_frequency), 6),
+            fixed(f.std_dev, 4),
             f.method,
         )
     if label is not None:
-        console.print(f"Rules file {escape(label['rules_file'])}, SHA-256 {label['sha256']}")
+        console.print(escape(_("Rules file {file}, SHA-256 {sha}").format(
+            file=label["rules_file"], sha=label["sha256"])))  # fmt: skip
         differs = label["differs"]
-        console.print(
-            f"Compared with the built-in {label['compared_with']}: "
-            + (", ".join(f"{k} {v[0]} -> {v[1]}" for k, v in differs.items()) or "no change")
-        )
+        console.print(escape(
+            _("Compared with the built-in {profile}: ").format(profile=label["compared_with"])
+            + (", ".join(f"{k} {v[0]} -> {v[1]}" for k, v in differs.items()) or _("no change"))
+        ))  # fmt: skip
         if label["inherited"]:
-            console.print(
-                f"Sections not in the file, taken from {label['inherited_from']}: "
-                + ", ".join(label["inherited"])
-            )
+            console.print(escape(
+                _("Sections not in the file, taken from {source}: ").format(
+                    source=label["inherited_from"]) + ", ".join(label["inherited"])
+            ))  # fmt: skip
     for caution in cautions:
-        console.print(f"Warning: {escape(caution)}")
+        console.print(_("Warning: {text}").format(text=escape(caution)))
     if figures:
         console.print(table)
     for extra in par_outcomes(game, prof):
-        t = Table(title=extra["title"])
+        t = Table(title=_(extra["title"]))
         for col in extra["columns"]:
-            t.add_column(col, overflow="fold")
+            t.add_column(_(col), overflow="fold")
         for row in extra["rows"]:
             t.add_row(*row)
         console.print(t)
@@ -205,10 +273,11 @@ def play(
     game: GameArg,
     profile: ProfileOpt = None,
     rules: RulesOpt = None,
-    player: Annotated[str, typer.Option(help="Your name at the table.")] = "player",
-    buy_in: Annotated[str, typer.Option("--buy-in", help="Chips to buy, e.g. 500.")] = "500",
+    player: Annotated[str, typer.Option(help=_h("Your name at the table."))] = "player",
+    buy_in: Annotated[str, typer.Option("--buy-in", help=_h("Chips to buy, e.g. 500."))] = "500",
     seed: Annotated[
-        int | None, typer.Option(help="Seed the random source (replayable); default: OS CSPRNG.")
+        int | None,
+        typer.Option(help=_h("Seed the random source (replayable); default: OS CSPRNG.")),
     ] = None,
 ) -> None:
     """Sit at a terminal table: buy in, bet by name and amount, and play rounds."""
@@ -223,16 +292,23 @@ def play(
 def strategy(game: GameArg, profile: ProfileOpt = None, rules: RulesOpt = None) -> None:
     """Print the basic-strategy chart for the rules in force, with its exceptions and edge."""
     if game not in ("blackjack", "triple-blackjack"):
-        _fail(f"no strategy chart for {game}: blackjack and triple-blackjack have one")
+        _fail(
+            _("no strategy chart for {game}: blackjack and triple-blackjack have one").format(
+                game=game
+            )
+        )
     from crupier.analysis.blackjack import BlackjackAnalysis, basic_strategy
 
     prof = _profile(game, profile, rules)
     analysis = BlackjackAnalysis(prof)  # type: ignore[arg-type]
     chart = basic_strategy(analysis)
-    typer.echo(f"Basic strategy — {game} ({prof.profile})")
+    from crupier.i18n.formats import percent
+
+    typer.echo(_("Basic strategy — {game} ({profile})").format(game=game, profile=prof.profile))
     typer.echo(chart.text())
     edge = -float(analysis.expected_value())
-    typer.echo(f"House edge of the main bet under this play: {edge * 100:.4f} %")
+    typer.echo(_("House edge of the main bet under this play: {edge}").format(
+        edge=percent(edge, digits=4)))  # fmt: skip
 
 
 # ------------------------------------------------------------------ the books
@@ -262,7 +338,7 @@ def _passphrase() -> bytes:
     """The private key's passphrase: ``CRUPIER_KEY_PASSPHRASE``, or asked for on the terminal."""
     text = os.environ.get("CRUPIER_KEY_PASSPHRASE")
     if text is None:
-        text = typer.prompt("Passphrase of the key", hide_input=True)
+        text = typer.prompt(_("Passphrase of the key"), hide_input=True)
     return text.encode()
 
 
@@ -300,7 +376,7 @@ def verify(ctx: typer.Context) -> None:
     extra.add_argument("--export")
     extra.add_argument("--package")
     extra.add_argument("--json", action="store_true")
-    known, _ = extra.parse_known_args(ctx.args)
+    known, _rest = extra.parse_known_args(ctx.args)
     if known.package is not None:
         raise typer.Exit(_verify_package(Path(known.package), known.key, known.json))
     if known.export is not None:
@@ -326,7 +402,9 @@ def verify(ctx: typer.Context) -> None:
     try:
         checkpoint = parse_checkpoint(Path(known.checkpoint).read_text())
     except OSError as exc:
-        _fail(f"{known.checkpoint}: cannot read ({exc.strerror})")
+        _fail(
+            _("{file}: cannot read ({reason})").format(file=known.checkpoint, reason=exc.strerror)
+        )
     except CheckpointError as exc:
         _fail(f"{known.checkpoint}: {exc}")
     report = check_checkpoint(
@@ -345,13 +423,13 @@ def _verify_export(path: Path, keys: list[str], as_json: bool) -> int:
     from crupier.casino.books import verify_export
 
     if not keys:
-        _fail("verify --export needs --key casino.pub (the key the books are signed with)")
+        _fail(_("verify --export needs --key casino.pub (the key the books are signed with)"))
     try:
         doc = json.loads(path.read_text())
     except OSError as exc:
-        _fail(f"{path}: cannot read ({exc.strerror})")
+        _fail(_("{file}: cannot read ({reason})").format(file=path, reason=exc.strerror))
     except ValueError:
-        _fail(f"{path}: not a JSON book export")
+        _fail(_("{file}: not a JSON book export").format(file=path))
     report = verify_export(doc, _public_keys(keys))
     typer.echo(json.dumps(report.as_json(), sort_keys=True) if as_json else str(report))
     return 0 if report.ok else 1
@@ -376,11 +454,12 @@ def _verify_package(folder: Path, keys: list[str], as_json: bool) -> int:
 
 
 DbOpt = Annotated[
-    str, typer.Option("--db", help="The books' database URL (sqlite:///... or postgresql://...).")
+    str,
+    typer.Option("--db", help=_h("The books' database URL (sqlite:///... or postgresql://...).")),
 ]
 KeyOpt = Annotated[
     list[str] | None,
-    typer.Option("--key", help="Trusted casino public key (PEM) to verify the books against."),
+    typer.Option("--key", help=_h("Trusted casino public key (PEM) to verify the books against.")),
 ]
 
 
@@ -389,14 +468,14 @@ def checkpoint(
     db: DbOpt,
     key: Annotated[
         Path | None,
-        typer.Option("--key", help="The inspector's private key (encrypted PEM) to sign with."),
+        typer.Option("--key", help=_h("The inspector's private key (encrypted PEM) to sign with.")),
     ] = None,
     inspector: Annotated[
-        str, typer.Option(help="Who signs, as the books name the inspector (e.g. I7).")
+        str, typer.Option(help=_h("Who signs, as the books name the inspector (e.g. I7)."))
     ] = "",
     output: Annotated[
         Path | None,
-        typer.Option("--output", "-o", help="Write to this new file (default: stdout)."),
+        typer.Option("--output", "-o", help=_h("Write to this new file (default: stdout).")),
     ] = None,
 ) -> None:
     """Take the inspector's checkpoint: ledger seq and head hash, every volume's last number and hash.
@@ -409,9 +488,9 @@ def checkpoint(
     from crupier.ledger.checkpoint import make_checkpoint
 
     if key is not None and not inspector:
-        _fail("--key needs --inspector NAME: who signs the checkpoint")
+        _fail(_("--key needs --inspector NAME: who signs the checkpoint"))
     if output is not None and output.exists():
-        _fail(f"{output}: already exists; a checkpoint is never overwritten")
+        _fail(_("{file}: already exists; a checkpoint is never overwritten").format(file=output))
     signing = None
     if key is not None:
         try:
@@ -430,13 +509,18 @@ def checkpoint(
         return
     with output.open("x") as handle:
         handle.write(visa.to_json())
-    typer.echo(f"checkpoint at seq {visa.seq} written to {output}", err=True)
+    typer.echo(_("checkpoint at seq {seq} written to {file}").format(seq=visa.seq, file=output),
+               err=True)  # fmt: skip
 
 
 @app.command()
 def keygen(
-    name: Annotated[str, typer.Argument(help="The key's name: NAME.key and NAME.pub are written.")],
-    folder: Annotated[Path, typer.Option("--dir", help="The folder to write them in.")] = Path("."),
+    name: Annotated[
+        str, typer.Argument(help=_h("The key's name: NAME.key and NAME.pub are written."))
+    ],
+    folder: Annotated[Path, typer.Option("--dir", help=_h("The folder to write them in."))] = Path(
+        "."
+    ),
 ) -> None:
     """Make an Ed25519 key pair: NAME.key (encrypted, mode 0600) and NAME.pub. Never overwrites.
 
@@ -450,18 +534,20 @@ def keygen(
         key, private, public = generate_key_files(folder, name, _passphrase())
     except LedgerError as exc:
         _fail(str(exc))
-    typer.echo(f"{key.key_id}: {private} (keep it secret), {public}")
+    typer.echo(_("{key}: {private} (keep it secret), {public}").format(
+        key=key.key_id, private=private, public=public))  # fmt: skip
 
 
 @app.command()
 def recall(
-    table: Annotated[str, typer.Argument(help="Table id, e.g. RF-1.")],
+    table: Annotated[str, typer.Argument(help=_h("Table id, e.g. RF-1."))],
     db: DbOpt,
-    last: Annotated[int | None, typer.Option(help="Only the last N rounds.")] = None,
+    last: Annotated[int | None, typer.Option(help=_h("Only the last N rounds."))] = None,
     session: Annotated[
-        str | None, typer.Option("--table-session", help="A table session id (default: latest).")
+        str | None,
+        typer.Option("--table-session", help=_h("A table session id (default: latest).")),
     ] = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=_h("Print JSON."))] = False,
 ) -> None:
     """Replay the rounds of a table move by move from the journal (game recall)."""
     from dataclasses import asdict
@@ -480,38 +566,44 @@ def recall(
         typer.echo(json.dumps([asdict(r) for r in rounds], indent=1, ensure_ascii=False))
         return
     if not rounds:
-        typer.echo(f"{table}: no rounds recorded")
+        typer.echo(_("{table}: no rounds recorded").format(table=table))
     for r in rounds:
-        flags = (" VOID" if r.void else "") + (
-            " (last round of the session)" if r.last_of_session else ""
+        flags = (" " + _("VOID") if r.void else "") + (
+            " " + _("(last round of the session)") if r.last_of_session else ""
         )
-        typer.echo(f"{r.table} {r.table_session} round {r.number} {r.local_time} "
-                   f"(ledger {r.ledger_seq}){flags}")  # fmt: skip
+        typer.echo(_("{table} {session} round {number} {time} (ledger {seq})").format(
+            table=r.table, session=r.table_session, number=r.number, time=r.local_time,
+            seq=r.ledger_seq) + flags)  # fmt: skip
         for move in r.moves:
             args = readable({k: v for k, v in move.action.items() if k not in ("kind", "by")})
-            draws = f" draws {move.draws}" if move.draws else ""
+            draws = " " + _("draws {draws}").format(draws=move.draws) if move.draws else ""
             typer.echo(f"  {move.action['by']}: {move.action['kind']} {args}{draws}".rstrip())
             for event in move.events:
                 typer.echo(
                     f"    -> {event['kind']} {readable({k: v for k, v in event.items() if k != 'kind'})}".rstrip()
                 )
         if not r.moves:
-            bets = "; ".join(readable(b) for b in r.bets) or "none"
-            typer.echo(f"  result {readable(r.result)}; bets: {bets}")
+            bets = "; ".join(readable(b) for b in r.bets) or _("none")
+            typer.echo("  " + _("result {result}; bets: {bets}").format(
+                result=readable(r.result), bets=bets))  # fmt: skip
 
 
 @app.command()
 def books(
     book: Annotated[
-        str, typer.Argument(help="A43 A44 A45 A46-A A46-B A46-C A47 A56 A60 A61 JNL EQR STF PRM")
+        str,
+        typer.Argument(
+            help="A43 A44 A45 A46-A A46-B A46-C A47 A56 A60 A61 JNL EQR STF PRM"
+        ),  # i18n: codes
     ],
     db: DbOpt,
-    day: Annotated[str | None, typer.Option(help="One gaming day, YYYY-MM-DD.")] = None,
-    start: Annotated[str | None, typer.Option("--from", help="First day, YYYY-MM-DD.")] = None,
-    end: Annotated[str | None, typer.Option("--to", help="Last day, YYYY-MM-DD.")] = None,
-    fmt: Annotated[str, typer.Option("--format", help="csv, json or pdf.")] = "csv",
+    day: Annotated[str | None, typer.Option(help=_h("One gaming day, YYYY-MM-DD."))] = None,
+    start: Annotated[str | None, typer.Option("--from", help=_h("First day, YYYY-MM-DD."))] = None,
+    end: Annotated[str | None, typer.Option("--to", help=_h("Last day, YYYY-MM-DD."))] = None,
+    fmt: Annotated[str, typer.Option("--format", help=_h("csv, json or pdf."))] = "csv",
     output: Annotated[
-        Path | None, typer.Option("--output", "-o", help="Write to this file (default: stdout).")
+        Path | None,
+        typer.Option("--output", "-o", help=_h("Write to this file (default: stdout).")),
     ] = None,
     key: KeyOpt = None,
 ) -> None:
@@ -526,7 +618,16 @@ def books(
     keys = _public_keys(key or [])
     ledger = _open_books(db)
     try:
-        exported = export(ledger, book, fmt, day=day, start=start, end=end, keys=keys or None)
+        exported = export(
+            ledger,
+            book,
+            fmt,
+            day=day,
+            start=start,
+            end=end,
+            keys=keys or None,
+            lang=_chosen["lang"],
+        )  # None: the casino's language, else English
     except ValueError as exc:
         _fail(str(exc))
     finally:
@@ -534,22 +635,26 @@ def books(
     data = exported.data
     if output is not None:
         output.write_bytes(data)
-        typer.echo(f"{book}: {len(data)} bytes written to {output}", err=True)
+        typer.echo(_("{book}: {size} bytes written to {file}").format(
+            book=book, size=len(data), file=output), err=True)  # fmt: skip
     elif fmt == "pdf":
         sys.stdout.buffer.write(data)
     else:
         typer.echo(data.decode(), nl=False)
     if not exported.verification.ok:
-        _fail(f"{book}: the books are BROKEN ({exported.verification.report})", 1)
+        _fail(_("{book}: the books are BROKEN ({report})").format(
+            book=book, report=exported.verification.report), 1)  # fmt: skip
 
 
 @app.command("demo-day")
 def demo_day(
     db: DbOpt,
-    seed: Annotated[int, typer.Option(help="Seed of the day's draws and choices.")] = 1,
+    seed: Annotated[int, typer.Option(help=_h("Seed of the day's draws and choices."))] = 1,
     keys: Annotated[
         Path,
-        typer.Option(help="Folder for the casino's public keys, one sub-folder per casino ledger."),
+        typer.Option(
+            help=_h("Folder for the casino's public keys, one sub-folder per casino ledger.")
+        ),
     ] = Path("crupier-demo-keys"),
 ) -> None:
     """Play a whole gaming day at a few tables into an empty database, to see the books filled."""
@@ -562,11 +667,15 @@ def demo_day(
     except DemoRefused as exc:
         _fail(str(exc))
     for table, n in report.rounds.items():
-        typer.echo(f"{table}: {n} rounds, result {money(report.results[table])}")
-    typer.echo(f"{report.entries} ledger entries, head {report.head[0]}:{report.head[1]}")
-    typer.echo(f"Verify with: crupier verify --db {db} --key {report.public_key}")
-    typer.echo(f"Print a book: crupier books A43 --db {db} --key {report.public_key} "
-               "--format pdf -o a43.pdf")  # fmt: skip
+        typer.echo(ngettext("{table}: {n} round, result {result}",
+                            "{table}: {n} rounds, result {result}", n).format(
+            table=table, n=n, result=money(report.results[table])))  # fmt: skip
+    typer.echo(_("{n} ledger entries, head {seq}:{hash}").format(
+        n=report.entries, seq=report.head[0], hash=report.head[1]))  # fmt: skip
+    typer.echo(_("Verify with: {command}").format(
+        command=f"crupier verify --db {db} --key {report.public_key}"))  # fmt: skip
+    typer.echo(_("Print a book: {command}").format(
+        command=f"crupier books A43 --db {db} --key {report.public_key} --format pdf -o a43.pdf"))  # fmt: skip
 
 
 # ------------------------------------------------------------------ randomness
@@ -575,19 +684,19 @@ def demo_day(
 @app.command("rng-test")
 def rng_test(
     bits: Annotated[
-        int, typer.Option(help="Bits of the source put through the NIST SP 800-22 tests.")
+        int, typer.Option(help=_h("Bits of the source put through the NIST SP 800-22 tests."))
     ] = 10_000_000,
     source: Annotated[
-        str, typer.Option(help="system (the OS CSPRNG, production) or seeded (needs --seed).")
+        str, typer.Option(help=_h("system (the OS CSPRNG, production) or seeded (needs --seed)."))
     ] = "system",
-    seed: Annotated[int | None, typer.Option(help="Seed of the seeded source.")] = None,
+    seed: Annotated[int | None, typer.Option(help=_h("Seed of the seeded source."))] = None,
     json_file: Annotated[
-        Path | None, typer.Option("--json", help="Write the report as JSON to this file.")
+        Path | None, typer.Option("--json", help=_h("Write the report as JSON to this file."))
     ] = None,
     doc: Annotated[
         Path | None,
-        typer.Option(help="Put the report's table in this Markdown file, between its "
-                     "<!-- rng-report:start --> and <!-- rng-report:end --> lines."),
+        typer.Option(help=_h("Put the report's table in this Markdown file, between its "
+                             "<!-- rng-report:start --> and <!-- rng-report:end --> lines.")),
     ] = None,
 ) -> None:  # fmt: skip
     """Test the random source: NIST SP 800-22 tests and the games' draw uniformity.
@@ -603,28 +712,35 @@ def rng_test(
     from crupier.core.rng import RandomSource, SeededSource, SystemSource
 
     if source not in ("system", "seeded"):
-        _fail(f"--source is system or seeded, not {source!r}")
+        _fail(_("--source is system or seeded, not {source}").format(source=repr(source)))
     if (source == "seeded") != (seed is not None):
-        _fail("--seed goes with --source seeded (and the seeded source needs one)")
+        _fail(_("--seed goes with --source seeded (and the seeded source needs one)"))
     if bits < 1_000:
-        _fail(f"--bits must be at least 1000 (the tests' least lengths), not {bits}")
+        _fail(_("--bits must be at least 1000 (the tests' least lengths), not {bits}").format(
+            bits=bits))  # fmt: skip
     if doc is not None:
         if not doc.is_file():
-            _fail(f"{doc}: no such file")
+            _fail(_("{file}: no such file").format(file=doc))
         if rng_tests.DOC_START not in doc.read_text("utf-8"):
-            _fail(f"{doc}: no {rng_tests.DOC_START} ... {rng_tests.DOC_END} section")
+            _fail(_("{file}: no {start} ... {end} section").format(
+                file=doc, start=rng_tests.DOC_START, end=rng_tests.DOC_END))  # fmt: skip
     rng: RandomSource = SystemSource() if seed is None else SeededSource(seed)
     date = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     results = rng_tests.run_battery(rng, bits)
     data = rng_tests.report(results, source=rng.name, bits=bits, seed=seed, date=date)
-    table = Table(title=f"RNG test: {rng.name} source, {bits:,} bits, {date}")
-    for heading in (f"Test (α={data['alpha']})", "Result", "p-value", "Statistic", "Parameters"):
-        table.add_column(heading, no_wrap=heading != "Parameters")
+    from crupier.i18n.formats import number
+
+    table = Table(title=_("RNG test: {source} source, {bits} bits, {date}").format(
+        source=rng.name, bits=number(bits), date=date))  # fmt: skip
+    headings = (_("Test (α={alpha})").format(alpha=data["alpha"]), _("Result"), _("p-value"),
+                _("Statistic"), _("Parameters"))  # fmt: skip
+    for i, heading in enumerate(headings):
+        table.add_column(heading, no_wrap=i != 4)
     for test, params, stat, p, result in rng_tests.report_rows(data):
-        shown = "pass" if result == "pass" else f"[red]{result}[/red]"
+        shown = _("pass") if result == "pass" else "[red]" + _("FAIL") + "[/red]"
         table.add_row(test, shown, p.replace(" / ", "\n"), stat.replace(" / ", "\n"), params)
     _console().print(table)
-    typer.echo("PASS: every test passed" if data["passed"] else "FAIL: a test failed")
+    typer.echo(_("PASS: every test passed") if data["passed"] else _("FAIL: a test failed"))
     if json_file is not None:
         json_file.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n", "utf-8")
     if doc is not None:
@@ -800,13 +916,16 @@ def serve(
     db: Annotated[
         str | None,
         typer.Option(
-            help="Database URL (sqlite:///... or postgresql://...); default: the data folder's SQLite."
+            help=_h(
+                "Database URL (sqlite:///... or postgresql://...); "
+                "default: the data folder's SQLite."
+            )
         ),
     ] = None,
-    host: Annotated[str, typer.Option(help="Address to listen on.")] = "127.0.0.1",
-    port: Annotated[int, typer.Option(help="Port to listen on.")] = 8000,
+    host: Annotated[str, typer.Option(help=_h("Address to listen on."))] = "127.0.0.1",
+    port: Annotated[int, typer.Option(help=_h("Port to listen on."))] = 8000,
     data_dir: Annotated[
-        Path, typer.Option(help="Folder of the signing keys (and of the embedded database).")
+        Path, typer.Option(help=_h("Folder of the signing keys (and of the embedded database)."))
     ] = Path("crupier-data"),
 ) -> None:
     """Serve the live casino: tables, consoles and books in a browser (a demo casino on first start)."""

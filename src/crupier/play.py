@@ -33,8 +33,11 @@ from crupier.core.rng import SeededSource, SystemSource
 from crupier.core.roles import Role
 from crupier.core.round import Action, Event, Record
 from crupier.games.catalogue import game_module, new_game
+from crupier.i18n import N_, language, ngettext
+from crupier.i18n import gettext as _
+from crupier.i18n.names import game_name, phase_name
 
-HELP = """Commands:
+HELP = N_("""Commands:
   bet SPOT AMOUNT   place chips on a spot of this game (its spots are listed below;
                     "bet" may be left out: SPOT AMOUNT)
   go                run the round: no more bets, the result, settlement
@@ -45,9 +48,17 @@ HELP = """Commands:
   buy AMOUNT        buy more chips
   log               the session's log (actions and draws) as JSON
   help              this help
-  quit              take down what may be taken down, cash out and leave"""
+  quit              take down what may be taken down, cash out and leave""")
+
+DECISIONS: dict[str, str] = {"push": N_("push"), "refund": N_("refund")}
+FIELDS: dict[str, str] = {"point": N_("point"), "shooter": N_("shooter"), "stage": N_("stage")}
 
 GO_WORDS = {"go", "spin", "roll", "throw", "launch", "deal"}
+
+
+def _phase(phase: str) -> str:
+    """The phase as the table shows it: its code in English, the croupier's call otherwise."""
+    return phase if language() == "en" else phase_name(phase)
 
 
 class TerminalTable:
@@ -83,33 +94,39 @@ class TerminalTable:
         """Print one event."""
         if isinstance(event, BetPlaced):
             who = "" if event.player == self.player else f"{event.player}: "
-            self.say(f"  {who}bet #{event.bet} {event.spot} {format_amount(event.amount)} accepted")
+            self.say("  " + who + _("bet #{bet} {spot} {amount} accepted").format(
+                bet=event.bet, spot=event.spot, amount=format_amount(event.amount)))  # fmt: skip
         elif isinstance(event, ResultEvent):
-            self.say(f"[bold]Result: {event.announcement}[/bold]")
+            self.say("[bold]" + _("Result: {result}").format(result=escape(event.announcement))
+                     + "[/bold]")  # fmt: skip
         elif isinstance(event, Settled):
             who = "" if event.player == self.player else f"{event.player}: "
             stake = format_amount(event.stake)
             if event.decision == "win":
-                line = (
-                    f"  {who}{event.spot} {stake}: [green]wins +{format_amount(event.win)}[/green]"
-                )
-                line += f" (returned {format_amount(event.returned)})"
+                line = f"  {who}{event.spot} {stake}: [green]" + _("wins +{win}").format(
+                    win=format_amount(event.win)) + "[/green] " + _("(returned {returned})").format(
+                    returned=format_amount(event.returned))  # fmt: skip
             elif event.decision == "lose":
-                line = f"  {who}{event.spot} {stake}: [red]loses[/red]"
+                line = f"  {who}{event.spot} {stake}: [red]" + _("loses") + "[/red]"
             elif event.decision in ("push", "refund"):
-                line = f"  {who}{event.spot} {stake}: {event.decision}, "
-                line += f"{format_amount(event.returned)} returned (net {format_amount(event.net)})"
+                line = f"  {who}{event.spot} {stake}: " + _(
+                    "{decision}, {returned} returned (net {net})").format(
+                    decision=_(DECISIONS[event.decision]), returned=format_amount(event.returned),
+                    net=format_amount(event.net))  # fmt: skip
             else:
                 line = f"  {who}{event.spot} {stake}: {event.decision}"
                 if event.net:
-                    line += f" (net {format_amount(event.net)})"
+                    line += " " + _("(net {net})").format(net=format_amount(event.net))
             self.say(line)
         elif isinstance(event, Note):
-            self.say(f"  [dim]{escape(event.text)}[/dim]")
+            text = event.text
+            if text == "no more bets" and language() != "en":
+                text = phase_name("no-more-bets")  # the croupier's call: "no va més"
+            self.say(f"  [dim]{escape(text)}[/dim]")
 
     def refuse(self, exc: RuleError) -> None:
         """Print a refusal with its code and reason."""
-        self.say(f"[red]refused[/red] {escape(f'[{exc.code}] {exc}')}")
+        self.say("[red]" + _("refused") + f"[/red] {escape(f'[{exc.code}] {exc}')}")
 
     # -- commands -----------------------------------------------------------------------
 
@@ -131,10 +148,10 @@ class TerminalTable:
         """List the player's bets."""
         mine = [b for b in self.game.state.bets.values() if b.player == self.player]
         if not mine:
-            self.say("  no bets on the layout")
+            self.say("  " + _("no bets on the layout"))
         for b in sorted(mine, key=lambda b: b.id):
             extra = escape(f" [{b.status}]") if b.status != "free" else ""
-            extra += f" on {b.point}" if b.point is not None else ""
+            extra += " " + _("on {point}").format(point=b.point) if b.point is not None else ""
             self.say(f"  #{b.id} {b.spot} {format_amount(b.amount)}{extra}")
 
     def command(self, line: str) -> bool:
@@ -147,36 +164,36 @@ class TerminalTable:
             if head in ("quit", "exit", "q"):
                 return False
             if head in ("help", "?"):
-                self.say(HELP)
+                self.say(escape(_(HELP)))
                 if self.game.play_help:
                     self.say(self.game.play_help)
             elif head in GO_WORDS and len(words) > 1:
                 special = self.game.play_command(words, self.player)
                 if special is None:
-                    self.say(
-                        f"refused: {escape(' '.join(words))!s} is not understood here; "
-                        f"write {head} alone (help lists the commands)"
-                    )
+                    self.say(escape(_(
+                        "refused: {words} is not understood here; write {head} alone "
+                        "(help lists the commands)").format(words=" ".join(words), head=head)))  # fmt: skip
                 else:
                     self.apply(special)
             elif head in GO_WORDS:
                 for action in self.game.auto_round():
                     if not self.apply(action):
                         break
-                self.say(f"Balance: {format_amount(self.balance())}")
+                self.say(_("Balance: {amount}").format(amount=format_amount(self.balance())))
             elif head == "bets":
                 self.show_bets()
             elif head in ("table", "view"):
                 self.show_table()
             elif head == "balance":
-                self.say(f"Balance: {format_amount(self.balance())}")
+                self.say(_("Balance: {amount}").format(amount=format_amount(self.balance())))
             elif head == "buy" and len(words) == 2:
                 amount = parse_amount(words[1])
                 self.apply(BuyIn(player=self.player, amount=amount))
             elif head == "take" and len(words) == 2:
                 number = words[1].lstrip("#")
                 if not number.isdigit():
-                    raise MalformedAmount(f"{words[1]!r} is not a bet number")
+                    raise MalformedAmount(
+                        _("{text} is not a bet number").format(text=repr(words[1])))  # fmt: skip
                 self.apply(TakeDown(player=self.player, bet=int(number), by=Role.PLAYER))
             elif head == "log":
                 self.say(json.dumps([e.to_dict() for e in self.game.log], indent=1))
@@ -194,25 +211,27 @@ class TerminalTable:
     def show_table(self) -> None:
         """Print what anyone standing at the table sees: phase, results and the bets."""
         view = self.game.view()
-        results = ", ".join(str(r) for r in view.get("last_results", [])) or "none yet"
-        self.say(f"  phase: {view.get('phase')}; rounds: {view.get('rounds')}; last: {results}")
+        results = ", ".join(str(r) for r in view.get("last_results", [])) or _("none yet")
+        self.say("  " + escape(_("phase: {phase}; rounds: {rounds}; last: {results}").format(
+            phase=_phase(str(view.get("phase"))), rounds=view.get("rounds"), results=results)))  # fmt: skip
         extra = {k: v for k, v in view.items() if k in ("point", "shooter", "stage")}
         if extra:
-            self.say("  " + "; ".join(f"{k}: {v}" for k, v in extra.items()))
+            self.say("  " + "; ".join(f"{_(FIELDS[k])}: {v}" for k, v in extra.items()))
         bets = view.get("bets", [])
         if not bets:
-            self.say("  no bets on the layout")
+            self.say("  " + _("no bets on the layout"))
         for b in bets:
             self.say(f"  #{b['id']} {b['player']}: {b['spot']} {format_amount(b['amount'])}")
 
     def bet(self, words: list[str]) -> None:
         """``SPOT... AMOUNT``: place a bet."""
         if len(words) < 2:
-            self.say("write: bet SPOT AMOUNT   (help lists the commands)")
+            self.say(_("write: bet SPOT AMOUNT   (help lists the commands)"))
             return
         amount = parse_amount(words[-1])
         if amount <= 0:
-            raise MalformedAmount(f"{format_amount(amount)} is not a valid stake")
+            raise MalformedAmount(
+                _("{amount} is not a valid stake").format(amount=format_amount(amount)))  # fmt: skip
         self.apply(
             PlaceBet(player=self.player, spot=" ".join(words[:-1]), amount=amount, by=Role.PLAYER)
         )
@@ -221,16 +240,17 @@ class TerminalTable:
         """The interactive loop; returns the exit status."""
         info = self.game
         self.say(
-            f"[bold]crupier — {info.game_id}[/bold] ({info.profile.profile} rules). "
-            f"Minimum {format_amount(info.profile.limits.minimum)}. Type help for commands."
-        )
+            f"[bold]crupier — {escape(game_name(info.game_id))}[/bold] "
+            + escape(_("({profile} rules). Minimum {minimum}. Type help for commands.").format(
+                profile=info.profile.profile, minimum=format_amount(info.profile.limits.minimum)))
+        )  # fmt: skip
         try:
             if not self.apply(BuyIn(player=self.player, amount=parse_amount(buy_in))):
                 return 2
         except RuleError as exc:
             self.refuse(exc)
             return 2
-        self.say(f"Balance: {format_amount(self.balance())}")
+        self.say(_("Balance: {amount}").format(amount=format_amount(self.balance())))
         while True:
             try:
                 line = self.console.input("[bold cyan]> [/bold cyan]")
@@ -255,20 +275,22 @@ class TerminalTable:
             try:
                 self.show(self.game.apply(TakeDown(player=self.player, bet=b.id, by=Role.PLAYER)))
             except RuleError as exc:
-                self.say(f"  #{b.id} {b.spot} {format_amount(b.amount)} stays: {escape(str(exc))}")
+                self.say(f"  #{b.id} {b.spot} {format_amount(b.amount)} "
+                         + _("stays: {reason}").format(reason=escape(str(exc))))  # fmt: skip
         state = self.game.state
         left = sum(b.amount for b in state.bets.values() if b.player == self.player)
         in_hand = self.balance()
         if self.player in state.players and not left:
             self.apply(CashOut(player=self.player))
         if left:
-            self.say(
-                f"Final balance: {format_amount(in_hand)} in chips, and "
-                f"{format_amount(left)} still on the layout until decided."
-            )
+            self.say(_("Final balance: {in_hand} in chips, and {left} still on the layout until "
+                       "decided.").format(in_hand=format_amount(in_hand),
+                                          left=format_amount(left)))  # fmt: skip
         else:
-            self.say(f"Final balance: {format_amount(in_hand)} cashed out.")
-        self.say(f"Goodbye. {len(self.game.log)} actions in the log.")
+            self.say(_("Final balance: {amount} cashed out.").format(amount=format_amount(in_hand)))
+        n = len(self.game.log)
+        self.say(ngettext("Goodbye. {n} action in the log.", "Goodbye. {n} actions in the log.",
+                          n).format(n=n))  # fmt: skip
 
 
 def terminal_for(game_id: str) -> type[TerminalTable]:

@@ -161,6 +161,7 @@ class CasinoConfig:
     disposal_notice_days: int = 15
     director_notice_days: int = 15
     equipment_checks: bool = True  # OPS-TBL-01: a table opens only with its dice, decks, shoe
+    language: str | None = None  # the casino's language (ca, es, fr, en) for books and visitors
 
     def as_json(self) -> dict[str, Any]:
         """JSON form (what the ``CAS.CONFIG`` entry holds)."""
@@ -183,7 +184,7 @@ class CasinoConfig:
             "disposal_notice_days": self.disposal_notice_days,
             "director_notice_days": self.director_notice_days,
             "equipment_checks": self.equipment_checks,
-        }
+        } | ({} if self.language is None else {"language": self.language})
 
     @classmethod
     def from_json(cls, data: Mapping[str, Any]) -> CasinoConfig:
@@ -209,6 +210,7 @@ class CasinoConfig:
             disposal_notice_days=data["disposal_notice_days"],
             director_notice_days=data["director_notice_days"],
             equipment_checks=data.get("equipment_checks", True),
+            language=data.get("language"),
         )
 
 

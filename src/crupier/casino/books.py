@@ -30,27 +30,43 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from crupier.i18n import N_, language, ngettext, using
+from crupier.i18n import gettext as _
 from crupier.ledger import Entry, EntryView, Ledger, LedgerError
 from crupier.ledger.checkpoint import InspectorCheckpoint, make_checkpoint
 
 BOOK_TITLES: dict[str, str] = {
-    "A43": "Banking-Games Float and Result Book",
-    "A44": "Circle-Games Result Book",
-    "A45": "Daily Results Summary Book",
-    "A46-A": "Per-Machine Accounts Book",
-    "A46-B": "Monthly Meter-Readings Book",
-    "A46-C": "Monthly Slot GGR Summary Book",
-    "A47": "Annual Information",
-    "A56": "Tips Special Account",
-    "A60": "Special Register of Observations",
-    "A61": "Register of Communications and Requests for Information",
-    "JNL": "Operational Journal",
-    "EQR": "Equipment Register",
-    "STF": "Staff, Licences and Appointments",
-    "PRM": "Promotions Register",
-    "CAS": "Casino Configuration",
-    "ACC": "Access Log",
+    "A43": N_("Banking-Games Float and Result Book"),
+    "A44": N_("Circle-Games Result Book"),
+    "A45": N_("Daily Results Summary Book"),
+    "A46-A": N_("Per-Machine Accounts Book"),
+    "A46-B": N_("Monthly Meter-Readings Book"),
+    "A46-C": N_("Monthly Slot GGR Summary Book"),
+    "A47": N_("Annual Information"),
+    "A56": N_("Tips Special Account"),
+    "A60": N_("Special Register of Observations"),
+    "A61": N_("Register of Communications and Requests for Information"),
+    "JNL": N_("Operational Journal"),
+    "EQR": N_("Equipment Register"),
+    "STF": N_("Staff, Licences and Appointments"),
+    "PRM": N_("Promotions Register"),
+    "CAS": N_("Casino Configuration"),
+    "ACC": N_("Access Log"),
 }
+"""Each book's title in English; the catalogues give the regulation's own names (Catalan:
+A43 "Llibre registre de bestretes i resultats en els jocs de contrapartida"...)."""
+
+
+def book_title(book: str) -> str:
+    """The title of ``book`` in the language in force (the regulation's name in Catalan).
+
+    >>> with using("ca"):
+    ...     book_title("A60")
+    "Registre especial d'observacions"
+    """
+    return _(BOOK_TITLES[book]) if book in BOOK_TITLES else book
+
+
 #: Book codes the command line accepts, with what they select.
 BOOK_ALIASES: dict[str, tuple[str, str | None]] = {}
 FORMATS = ("csv", "json", "pdf")
@@ -217,8 +233,8 @@ def _book_entry(entry: Entry, view: EntryView, sigs: list[Entry]) -> BookEntry:
         author=f"{entry.actor.id} ({entry.actor.role})",
         data=p["data"],
         signatures=[
-            f"{s.payload['signer']['id']} ({s.payload['signer']['role']}, {s.payload['purpose']}) "
-            f"{s.recorded_at[:19].replace('T', ' ')}Z"
+            f"{s.payload['signer']['id']} ({s.payload['signer']['role']}, "
+            f"{_purpose(s.payload['purpose'])}) {s.recorded_at[:19].replace('T', ' ')}Z"
             for s in sigs
         ],
         status="INCOMPLETE" if needed else "COMPLETE",
@@ -231,12 +247,33 @@ def _book_entry(entry: Entry, view: EntryView, sigs: list[Entry]) -> BookEntry:
     )
 
 
+SIGNATURE_PURPOSES: dict[str, str] = {
+    "TABLE_CHIEF": N_("table chief"), "CASHIER": N_("cashier"), "COUNT": N_("count"),
+    "CHANGER": N_("changer"), "DIRECTOR": N_("director"), "AUTHOR": N_("author"),
+    "SEAL": N_("seal"),
+}  # fmt: skip
+"""What each signature of an entry attests, as the printed book names it (English: the code)."""
+
+
+def _purpose(code: str) -> str:
+    if language() == "en" or code not in SIGNATURE_PURPOSES:
+        return code
+    return _(SIGNATURE_PURPOSES[code])
+
+
 def money(cents: int) -> str:
-    """``1234567`` -> ``'12,345.67'``.
+    """``1234567`` -> ``'12,345.67'``: two decimals, the separators of the language in force.
 
     >>> money(-450000)
     '-4,500.00'
+    >>> with using("ca"):
+    ...     money(-450000)
+    '-4.500,00'
     """
+    if language() != "en":
+        from crupier.i18n.formats import amount
+
+        return amount(cents)
     sign = "-" if cents < 0 else ""
     units, rest = divmod(abs(cents), 100)
     return f"{sign}{units:,}.{rest:02d}"
@@ -251,6 +288,59 @@ MONEY_KEYS = frozenset({
     "old_level", "new_level", "required", "ggr", "per_game",
 })  # fmt: skip
 """Keys whose integer values are money in minor units (a mapping under ``per_game``)."""
+
+
+ENTRY_TYPES: dict[str, str] = {
+    "TABLE_OPENING": N_("table opening"), "TABLE_CLOSING": N_("table closing"),
+    "FILL": N_("fill"), "CREDIT": N_("credit"), "DROP_COUNT": N_("drop count"),
+    "SESSION_RESULT": N_("session result"), "ANNOUNCEMENT": N_("announcement"),
+    "TEMP_CLOSURE": N_("temporary closure"), "REOPEN": N_("reopening"),
+    "CHANGER_FILL": N_("changer fill"), "CHANGER_CREDIT": N_("changer credit"),
+    "CAGNOTTE_COUNT": N_("cagnotte count"), "DAILY_SUMMARY": N_("daily summary"),
+    "TIPS_COUNT": N_("tips count"), "TIPS_DAY_TOTAL": N_("tips day total"),
+    "VISIT": N_("inspection visit"), "FOLLOW_UP": N_("follow-up"),
+    "COMMUNICATION": N_("communication"), "REQUEST": N_("request for information"),
+    "ANSWER": N_("answer"), "SEAL": N_("seal"),
+}  # fmt: skip
+"""The entry types of the books as the printed register names them (English: the type itself)."""
+FIELD_LABELS: dict[str, str] = {
+    "limits": N_("limits"), "minimum": N_("minimum"), "maximum": N_("maximum"),
+    "reason": N_("reason"), "slip": N_("slip"), "total": N_("total"), "box": N_("box"),
+    "seal": N_("seal"), "seal_intact": N_("seal intact"), "seal_found": N_("seal found"),
+    "rounds": N_("rounds"), "text": N_("text"), "result": N_("result"), "mode": N_("mode"),
+    "staff": N_("staff"), "amount": N_("amount"), "counted_at": N_("counted at"),
+    "count": N_("count"), "opening_float": N_("opening float"),
+    "closing_float": N_("closing float"), "fills": N_("fills"), "credits": N_("credits"),
+    "drop": N_("drop"), "journal_net": N_("journal net"), "house_net": N_("house net"),
+    "game": N_("game"), "table": N_("table"), "date": N_("date"), "items": N_("items"),
+    "inspector": N_("inspector"), "follow_up": N_("follow-up"), "observations": N_("observations"),
+    "kind": N_("kind"), "status": N_("status"), "wheel": N_("wheel"), "dice": N_("dice"),
+    "void": N_("void"), "void_reason": N_("reason for voiding"), "then": N_("then"),
+    "is_last_round_of_session": N_("last round of the session"), "by": N_("by"),
+    "layouts": N_("layouts"), "multiples_of_min": N_("multiples of the minimum"),
+}  # fmt: skip
+"""Labels of the data fields a printed entry shows (English prints the field names themselves)."""
+
+
+def _label(key: str) -> str:
+    """A data field's label in the language in force."""
+    if language() == "en" or key not in FIELD_LABELS:
+        return key
+    return _(FIELD_LABELS[key])
+
+
+def entry_type(kind: str) -> str:
+    """An entry type as the printed register names it.
+
+    >>> entry_type("TABLE_OPENING")
+    'TABLE OPENING'
+    >>> with using("ca"):
+    ...     entry_type("TABLE_OPENING")
+    'OBERTURA DE TAULA'
+    """
+    if language() == "en" or kind not in ENTRY_TYPES:
+        return kind.replace("_", " ")
+    return _(ENTRY_TYPES[kind]).upper()
 
 
 def _is_chip_count(value: object) -> bool:
@@ -270,7 +360,7 @@ def chip_count(value: dict[str, Any]) -> str:
     text = f"{money(int(value['total']))} ({lines})"
     made = sum(d * q for d, q in chips.items())
     if made != value["total"]:
-        text += f" CHIPS MAKE {money(made)}, NOT THE TOTAL"
+        text += " " + _("CHIPS MAKE {made}, NOT THE TOTAL").format(made=money(made))
     return text
 
 
@@ -285,7 +375,7 @@ def readable(value: Any, key: str = "") -> str:
     if _is_chip_count(value):
         return chip_count(value)
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return _("yes") if value else _("no")
     if isinstance(value, int) and key in MONEY_KEYS:
         return money(value)
     if isinstance(value, dict):
@@ -302,7 +392,7 @@ def readable(value: Any, key: str = "") -> str:
                 continue
             text = money(v) if money_map and isinstance(v, int) else readable(v, str(k))
             sep = " " if isinstance(v, (int, str)) and not isinstance(v, bool) else ": "
-            parts.append(f"{k}{sep}{text}")
+            parts.append(f"{_label(str(k))}{sep}{text}")
         return ", ".join(parts)
     if isinstance(value, list):
         return "; ".join(readable(v, key) for v in value)
@@ -319,15 +409,16 @@ def summary(data: dict[str, Any]) -> str:
     if _is_chip_count(data):
         data = dict(data)
         parts.append(
-            f"total: {chip_count({'chips': data.pop('chips'), 'total': data.pop('total')})}"
+            f"{_label('total')}: {chip_count({'chips': data.pop('chips'), 'total': data.pop('total')})}"
         )
     for key, value in data.items():
         if key == "log":
-            parts.append(f"log: {len(value)} actions")
+            parts.append(ngettext("log: {n} action", "log: {n} actions", len(value)).format(
+                n=len(value)))  # fmt: skip
             continue
         if value is None or value == {} or value == [] or value == "":
             continue
-        parts.append(f"{key}: {readable(value, key)}")
+        parts.append(f"{_label(key)}: {readable(value, key)}")
     return "; ".join(parts)
 
 
@@ -369,9 +460,11 @@ class Verification:
     def statement(self) -> str:
         """One line for the printed book."""
         if self.ok:
-            return f"VERIFIED ({self.trusted}): {self.report}"
-        return (f"NOT VERIFIED - THE BOOKS ARE BROKEN ({self.trusted}): {self.report}; "
-                f"entries from ledger seq {self.first_bad_seq} on are not proven")  # fmt: skip
+            return _("VERIFIED ({trusted}): {report}").format(trusted=_(self.trusted),
+                                                              report=self.report)  # fmt: skip
+        return _("NOT VERIFIED - THE BOOKS ARE BROKEN ({trusted}): {report}; entries from ledger "
+                 "seq {seq} on are not proven").format(trusted=_(self.trusted), report=self.report,
+                                                       seq=self.first_bad_seq)  # fmt: skip
 
     def as_json(self) -> dict[str, Any]:
         """JSON form."""
@@ -387,17 +480,36 @@ def verify_books(ledger: Ledger, keys: Sequence[Any] | None = None) -> Verificat
     from crupier.ledger.verify import verify
 
     if keys:
-        trusted = "against the casino key " + ", ".join(key_id(k) for k in keys)
+        trusted = _("against the casino key {keys}").format(keys=", ".join(key_id(k) for k in keys))
         use = list(keys)
     else:
-        trusted = "against the database's own genesis key only: no trusted key given"
+        trusted = N_("against the database's own genesis key only: no trusted key given")
         try:
             genesis = ledger.get(1).payload
             use = [public_key_from_b64(genesis["public_key"])] if isinstance(genesis, dict) else []
         except (LedgerError, KeyError, TypeError, ValueError):
             use = []
     report = verify(ledger.url, use)
-    return Verification(report.ok, str(report), trusted, report.first_bad_seq)
+    return Verification(report.ok, report_text(report), trusted, report.first_bad_seq)
+
+
+def report_text(report: Any) -> str:
+    """A ledger verification report (:class:`crupier.ledger.verify.VerifyReport`) in the
+    language in force; its reason codes stay as they are."""
+    if language() == "en":
+        return str(report)
+    if report.ok:
+        text = _("OK: {n} entries, head {seq} {hash}").format(
+            n=report.entries, seq=report.head_seq, hash=report.head_hash
+        )
+        if report.roots:
+            text += " " + _("(root keys taken on trust: {roots})").format(
+                roots=", ".join(report.roots)
+            )
+        return str(text)
+    return _("BROKEN at seq {seq}: {reason} ({detail})").format(
+        seq=report.first_bad_seq, reason=report.reason, detail=report.detail
+    )
 
 
 def raw_row(entry: Entry) -> dict[str, Any]:
@@ -575,6 +687,14 @@ CSV_COLUMNS = (
     "number", "seq", "type", "local_time", "gaming_day", "table", "author", "status",
     "details", "signatures", "red_ink", "hash", "verification",
 )  # fmt: skip
+CSV_HEADINGS: dict[str, str] = {
+    "number": N_("No."), "seq": N_("ledger seq"), "type": N_("entry"),
+    "local_time": N_("local time"), "gaming_day": N_("gaming day"), "table": N_("table"),
+    "author": N_("author"), "status": N_("status"), "details": N_("details"),
+    "signatures": N_("signatures"), "red_ink": N_("red ink"), "hash": N_("hash"),
+    "verification": N_("verification"),
+}  # fmt: skip
+"""The headings a person reads over :data:`CSV_COLUMNS` (in English the columns' own names)."""
 
 
 def to_csv(entries: Iterable[BookEntry], verification: Verification | None = None) -> str:
@@ -585,14 +705,15 @@ def to_csv(entries: Iterable[BookEntry], verification: Verification | None = Non
     """
     out = io.StringIO()
     writer = csv.writer(out)
-    writer.writerow(CSV_COLUMNS)
+    english = language() == "en"
+    writer.writerow(CSV_COLUMNS if english else [_(CSV_HEADINGS[c]) for c in CSV_COLUMNS])
 
     def state(seq: int) -> str:
         if verification is None:
             return ""
         if verification.covers(seq):
-            return "VERIFIED"
-        return f"NOT VERIFIED: {verification.report}"
+            return _("VERIFIED")
+        return _("NOT VERIFIED: {report}").format(report=verification.report)
 
     for e in entries:
         writer.writerow(
@@ -605,21 +726,26 @@ def to_csv(entries: Iterable[BookEntry], verification: Verification | None = Non
         for c in e.corrections:
             writer.writerow(
                 [
-                    f"{e.number} correction", c["seq"], "CORRECTION", "", e.gaming_day or "",
-                    e.table or "", c["by"], c["state"], f"{_changes(c)} (reason: {c['reason']})",
-                    c["decided_by"] or "", "yes", "", state(c["seq"]),
+                    _("{number} correction").format(number=e.number), c["seq"], "CORRECTION", "",
+                    e.gaming_day or "", e.table or "", c["by"], c["state"],
+                    _("{changes} (reason: {reason})").format(changes=_changes(c), reason=c["reason"]),
+                    c["decided_by"] or "", _("yes"), "", state(c["seq"]),
                 ]
             )  # fmt: skip
     return out.getvalue()
 
 
+_TYPOGRAPHY = str.maketrans({"\u2019": "'", "\u2018": "'", "\u202f": "\xa0", "\u2014": "-",
+                             "\u2013": "-", "\u201c": '"', "\u201d": '"', "\u20ac": "EUR"})  # fmt: skip
+
+
 def _latin(text: str) -> str:
-    return text.encode("latin-1", "replace").decode("latin-1")
+    """``text`` in the PDF core fonts' Latin-1: typographic apostrophes and spaces become their
+    plain forms (Catalan, Spanish and French letters are all in Latin-1)."""
+    return text.translate(_TYPOGRAPHY).encode("latin-1", "replace").decode("latin-1")
 
 
 _RED = (200, 0, 0)
-_SIG_PURPOSE = {"TABLE_CHIEF": "table chief", "CASHIER": "cashier", "COUNT": "count",
-                "CHANGER": "changer", "DIRECTOR": "director", "AUTHOR": "author", "SEAL": "seal"}  # fmt: skip
 
 
 def to_pdf(
@@ -633,7 +759,7 @@ def to_pdf(
     """The book as a printable register (A4 landscape): its form, seal, verification and checkpoint."""
     from fpdf import FPDF
 
-    title = BOOK_TITLES.get(book, book)
+    title = book_title(book)
     casino = str(meta.get("casino", ""))
     selection = str(meta.get("selection", ""))
 
@@ -651,7 +777,8 @@ def to_pdf(
             self.set_y(-12)
             self.set_text_color(0, 0, 0)
             self.set_font("Helvetica", "I", 8)
-            self.cell(0, 6, f"{book} - page {self.page_no()} of {{nb}}", align="C")
+            self.cell(0, 6, _latin(_("{book} - page {page} of {pages}").format(
+                book=book, page=self.page_no(), pages="{nb}")), align="C")  # fmt: skip
 
     pdf = Register(orientation="L", unit="mm", format="A4")
     pdf.alias_nb_pages()
@@ -661,7 +788,7 @@ def to_pdf(
     form.front(seals, verification)
     if not entries:
         pdf.set_font("Helvetica", "I", 10)
-        pdf.cell(0, 8, "No entries in this selection.", new_x="LMARGIN", new_y="NEXT")
+        pdf.cell(0, 8, _latin(_("No entries in this selection.")), new_x="LMARGIN", new_y="NEXT")
     elif book in ("A43", "A44"):
         form.sessions(entries)
     elif book == "A45":
@@ -698,9 +825,11 @@ class _Form:
             assert isinstance(p, dict)
             d = p["data"]
             self.text(
-                f"CRAJ SEAL of volume {p['volume']}: seal No. {d.get('seal_number')} by "
-                f"{d.get('inspector')} on {str(p.get('local_time', ''))[:16].replace('T', ' ')} "
-                f"(ledger seq {seal.seq}, hash {seal.hash})", 9, "B",
+                _("CRAJ SEAL of volume {volume}: seal No. {number} by {inspector} on {time} "
+                  "(ledger seq {seq}, hash {hash})").format(
+                    volume=p["volume"], number=d.get("seal_number"), inspector=d.get("inspector"),
+                    time=str(p.get("local_time", ""))[:16].replace("T", " "), seq=seal.seq,
+                    hash=seal.hash), 9, "B",
             )  # fmt: skip
         if verification is not None:
             color = (0, 110, 0) if verification.ok else _RED
@@ -710,10 +839,11 @@ class _Form:
     def status(self, e: BookEntry) -> tuple[str, bool]:
         """The status cell of an entry, and whether it must print in red."""
         if self.verification is not None and not self.verification.covers(e.seq):
-            return "NOT VERIFIED", True
+            return _("NOT VERIFIED"), True
         if e.annulled:
-            return "ANNULLED", True
-        return e.status + (" LATE" if e.late else ""), e.status != "COMPLETE"
+            return _("ANNULLED"), True
+        status = _("COMPLETE") if e.status == "COMPLETE" else _("INCOMPLETE")
+        return status + (" " + _("LATE") if e.late else ""), e.status != "COMPLETE"
 
     def table(self, headings: Sequence[str], widths: Sequence[float],
               rows: Sequence[tuple[Sequence[str], bool]], size: float = 7,
@@ -746,23 +876,32 @@ class _Form:
         for e in entries:
             status, red = self.status(e)
             text = detail(e) if detail is not None else summary(e.data)
-            rows.append(([e.number, e.local_time[5:16], e.type.replace("_", " "), e.table or "",
-                          f"{text} (by {e.author})", "\n".join(_signature_lines(e)), status],
-                         red and status != "INCOMPLETE"))  # fmt: skip
+            rows.append(([e.number, e.local_time[5:16], entry_type(e.type), e.table or "",
+                          _("{details} (by {author})").format(details=text, author=e.author),
+                          "\n".join(_signature_lines(e)), status],
+                         red and e.status != "INCOMPLETE"))  # fmt: skip
             for c in e.corrections:
-                label = {"PENDING": "PENDING APPROVAL"}.get(c["state"], c["state"])
-                decided = f", decided by {c['decided_by']}" if c["decided_by"] else ""
-                rows.append(([f"{e.number}", "", "RED INK CORRECTION", e.table or "",
-                              f"{_changes(c)}. Reason: {c['reason']} (by {c['by']}, ledger {c['seq']})",
-                              decided.removeprefix(", "), label], True))  # fmt: skip
+                label = _(CORRECTION_STATES.get(c["state"], c["state"]))
+                decided = (_("decided by {who}").format(who=c["decided_by"])
+                           if c["decided_by"] else "")  # fmt: skip
+                rows.append(([f"{e.number}", "", _("RED INK CORRECTION"), e.table or "",
+                              _("{changes}. Reason: {reason} (by {who}, ledger {seq})").format(
+                                  changes=_changes(c), reason=c["reason"], who=c["by"],
+                                  seq=c["seq"]),
+                              decided, label], True))  # fmt: skip
         return rows
 
-    ENTRY_HEAD = ("No.", "Time", "Entry", "Table", "Details", "Signatures", "Status")
+    ENTRY_HEAD = (N_("No."), N_("Time"), N_("Entry"), N_("Table"), N_("Details"),
+                  N_("Signatures"), N_("Status"))  # fmt: skip
     ENTRY_WIDTHS = (16, 20, 30, 14, 117, 58, 22)
+
+    def entry_head(self) -> list[str]:
+        """The headings of the generic register, in the language in force."""
+        return [_(h) for h in self.ENTRY_HEAD]
 
     def entries(self, entries: list[BookEntry]) -> None:
         """The generic register: one ruled row per entry."""
-        self.table(self.ENTRY_HEAD, self.ENTRY_WIDTHS, self.entry_rows(entries))
+        self.table(self.entry_head(), self.ENTRY_WIDTHS, self.entry_rows(entries))
 
     def sessions(self, entries: list[BookEntry]) -> None:
         """A43/A44: one form per table session (chip counts by denomination, the result)."""
@@ -774,114 +913,135 @@ class _Form:
         for ts, group in groups.items():
             self.session(ts, group)
         if loose:
-            self.text("Other entries", 10, "B", height=6)
+            self.text(_("Other entries"), 10, "B", height=6)
             self.entries(loose)
 
     def session(self, ts: str, group: list[BookEntry]) -> None:
         """The form of one table session."""
         opening = next((e for e in group if e.type == "TABLE_OPENING"), None)
         first = group[0]
-        game = opening.data.get("game", "") if opening else ""
-        self.text(f"Table {first.table} - {game} - table session {ts} - gaming day "
-                  f"{first.gaming_day or ''}", 10, "B", height=6)  # fmt: skip
+        from crupier.i18n.names import game_name
+
+        game = str(opening.data.get("game", "")) if opening else ""
+        self.text(_("Table {table} - {game} - table session {session} - gaming day {day}").format(
+            table=first.table, game=game_name(game, game) if game else "", session=ts,
+            day=first.gaming_day or ""), 10, "B", height=6)  # fmt: skip
         if opening is not None:
             d = opening.data
-            facts = [f"opened {opening.local_time[11:16]} by {opening.author}"]
+            facts = [_("opened {time} by {author}").format(time=opening.local_time[11:16],
+                                                           author=opening.author)]  # fmt: skip
             if d.get("limits"):
-                facts.append(f"limits {readable(d['limits'])}")
+                facts.append(_("limits {limits}").format(limits=readable(d["limits"])))
             if d.get("mode"):
-                facts.append(f"mode {d['mode']}")
+                facts.append(_("mode {mode}").format(mode=d["mode"]))
             if d.get("staff"):
-                facts.append("staff " + ", ".join(f"{k} {v}" for k, v in d["staff"].items()))
-            for name in ("bank_key", "boxes"):
-                if d.get(name):
-                    facts.append(f"{name.replace('_', ' ')} {readable(d[name])}")
+                facts.append(_("staff {staff}").format(
+                    staff=", ".join(f"{k} {v}" for k, v in d["staff"].items())))  # fmt: skip
+            if d.get("bank_key"):
+                facts.append(_("bank key {key}").format(key=readable(d["bank_key"])))
+            if d.get("boxes"):
+                facts.append(_("boxes {boxes}").format(boxes=readable(d["boxes"])))
             self.text("; ".join(facts))
         counts: list[tuple[str, dict[str, Any]]] = []
         for e in group:
-            label = {"TABLE_OPENING": "Opening float", "TABLE_CLOSING": "Closing float",
-                     "FILL": "Fill", "CREDIT": "Credit", "DROP_COUNT": "Drop",
-                     "CHANGER_FILL": "Changer fill", "CHANGER_CREDIT": "Changer credit",
-                     "CAGNOTTE_COUNT": "Cagnotte"}.get(e.type)  # fmt: skip
+            label = COUNT_LABELS.get(e.type)
             cc = e.data.get("float") if e.type in ("TABLE_OPENING", "TABLE_CLOSING") else e.data
             if label is None or not isinstance(cc, dict) or not _is_chip_count(cc):
                 continue
             ref = e.data.get("slip") or e.data.get("box") or ""
-            counts.append((f"{label} {ref}\nNo. {e.number}".replace(" \n", "\n"), cc))
+            counts.append((f"{_(label)} {ref}\n{_('No.')} {e.number}".replace(" \n", "\n"), cc))
         if counts:
-            denominations = sorted({int(d) for _, cc in counts for d in cc["chips"]}, reverse=True)
+            denominations = sorted({int(d) for _c, cc in counts for d in cc["chips"]}, reverse=True)
             rows: list[tuple[Sequence[str], bool]] = []
             for den in denominations:
-                rows.append(([money(den)] + [str(cc["chips"].get(str(den), "")) for _, cc in counts],
+                rows.append(([money(den)] + [str(cc["chips"].get(str(den), "")) for _c, cc in counts],
                              False))  # fmt: skip
-            totals = ["Total"]
+            totals = [_("Total")]
             bad = False
-            for _, cc in counts:
+            for _c, cc in counts:
                 made = sum(int(k) * int(q) for k, q in cc["chips"].items())
                 totals.append(
                     money(int(cc["total"]))
-                    + ("" if made == cc["total"] else f" (chips make {money(made)}!)")
+                    + (
+                        ""
+                        if made == cc["total"]
+                        else " " + _("(chips make {made}!)").format(made=money(made))
+                    )
                 )
                 bad = bad or made != cc["total"]
             rows.append((totals, bad))
             n = len(counts)
             width = min(40.0, (self.width - 30) / n)
-            self.table(["Denomination"] + [c for c, _ in counts], [30] + [width] * n, rows,
+            self.table([_("Denomination")] + [c for c, _cc in counts], [30] + [width] * n, rows,
                        right=range(n + 1))  # fmt: skip
         result = next((e for e in group if e.type == "SESSION_RESULT"), None)
         if result is not None:
             d = result.data
             if "closing_float" in d:
-                line = (f"Result = closing float {money(d['closing_float'])} + credits "
-                        f"{money(d['credits'])} + drop {money(d['drop'])} - opening float "
-                        f"{money(d['opening_float'])} - fills {money(d['fills'])} = "
-                        f"{money(d['result'])}")  # fmt: skip
+                line = _("Result = closing float {closing} + credits {credits} + drop {drop} - "
+                         "opening float {opening} - fills {fills} = {result}").format(
+                    closing=money(d["closing_float"]), credits=money(d["credits"]),
+                    drop=money(d["drop"]), opening=money(d["opening_float"]),
+                    fills=money(d["fills"]), result=money(d["result"]))  # fmt: skip
             else:
-                line = f"Result = {money(d['result'])} ({readable(d)})"
+                line = _("Result = {result} ({details})").format(result=money(d["result"]),
+                                                                 details=readable(d))  # fmt: skip
             if "journal_net" in d:
-                line += f"   (journal: house net {money(d['journal_net'])})"
+                line += "   " + _("(journal: house net {net})").format(net=money(d["journal_net"]))
             status, red = self.status(result)
-            self.text(f"{line}   signed: {'; '.join(_signature_lines(result))}   {status}", 9, "B",
-                      _RED if red else (0, 0, 0))  # fmt: skip
-        self.table(self.ENTRY_HEAD, self.ENTRY_WIDTHS, self.entry_rows(group, _brief))
+            signed = _("signed: {signatures}").format(
+                signatures="; ".join(_signature_lines(result))
+            )
+            self.text(f"{line}   {signed}   {status}", 9, "B", _RED if red else (0, 0, 0))
+        self.table(self.entry_head(), self.ENTRY_WIDTHS, self.entry_rows(group, _brief))
         self.pdf.ln(2)
 
     def daily_summaries(self, entries: list[BookEntry]) -> None:
         """A45: the day's results per table and game, the totals, month and year to date."""
+        from crupier.i18n.names import game_name
+
         for e in entries:
             if e.type != "DAILY_SUMMARY":
                 self.entries([e])
                 continue
             d = e.data
             status, red = self.status(e)
-            self.text(f"Gaming day {d.get('date', e.gaming_day)} - No. {e.number} - {status}", 10,
-                      "B", _RED if red else (0, 0, 0), height=6)  # fmt: skip
+            self.text(_("Gaming day {day} - No. {number} - {status}").format(
+                day=d.get("date", e.gaming_day), number=e.number, status=status), 10,
+                "B", _RED if red else (0, 0, 0), height=6)  # fmt: skip
             rows: list[tuple[Sequence[str], bool]] = [
-                ([line["table"], line["game"], line["session"], money(line["result"])], False)
+                (
+                    [
+                        line["table"],
+                        game_name(line["game"], line["game"]),
+                        line["session"],
+                        money(line["result"]),
+                    ],
+                    False,
+                )
                 for line in d.get("lines", [])
             ]
             for game, total in d.get("per_game", {}).items():
                 n = d.get("tables_per_game", {}).get(game, "")
-                rows.append(([f"Total {game}", f"{n} table(s) opened", "", money(total)], False))
-            for key, label in (("banking_total", "Banking games total"),
-                               ("circle_total", "Circle games total"),
-                               ("tables_total", "TABLES TOTAL (banking + circle)"),
-                               ("month_to_date", "Month to date"),
-                               ("year_to_date", "Year to date"),
-                               ("slots_month_total", "Slots, month total (not in the tables total)"),
-                               ("tips_total", "Tips of the day (information only, in no total)")):  # fmt: skip
+                opened = (ngettext("{n} table opened", "{n} tables opened", n).format(n=n)
+                          if isinstance(n, int) else "")  # fmt: skip
+                rows.append(([_("Total {game}").format(game=game_name(game, game)), opened, "",
+                              money(total)], False))  # fmt: skip
+            for key, label in SUMMARY_TOTALS:
                 if key in d:
-                    rows.append(([label, "", "", money(d[key])], False))
-            self.table(
-                ("Table", "Game", "Session", "Result"), (60, 70, 60, 87), rows, 8, right=(3,)
-            )
-            self.text(f"Signatures: {'; '.join(_signature_lines(e)) or 'none'}")
+                    rows.append(([_(label), "", "", money(d[key])], False))
+            self.table((_("Table"), _("Game"), _("Session"), _("Result")), (60, 70, 60, 87), rows,
+                       8, right=(3,))  # fmt: skip
+            self.text(_("Signatures: {signatures}").format(
+                signatures="; ".join(_signature_lines(e)) or _("none")))  # fmt: skip
             for row in self.entry_rows([e])[1:]:
                 self.text(" ".join(row[0][4:7]), color=_RED)
             self.pdf.ln(3)
 
     def tips(self, entries: list[BookEntry]) -> None:
         """A56: each tip box count by denomination, its share of the day, the day's total."""
+        from crupier.i18n.formats import percent
+
         day_totals = {
             e.gaming_day: e.data.get("total") for e in entries if e.type == "TIPS_DAY_TOTAL"
         }
@@ -894,35 +1054,64 @@ class _Form:
                 chips = ", ".join(f"{q} x {money(int(k))}" for k, q in
                                   sorted(d.get("chips", {}).items(), key=lambda kv: -int(kv[0])))  # fmt: skip
                 day = day_totals.get(e.gaming_day)
-                share = f"{d['total'] * 100 / day:.1f} %" if isinstance(day, int) and day else ""
+                share = percent(d["total"] / day, digits=1) if isinstance(day, int) and day else ""
                 rows.append(([e.number, e.local_time[5:16], e.table or "", d.get("box", ""),
                               d.get("seal", ""), chips, chip_count(d).split(" (")[0], share, sigs,
                               status], red))  # fmt: skip
             else:
-                rows.append(([e.number, e.local_time[5:16], "", "", "", f"DAY TOTAL {e.gaming_day}",
-                              money(int(e.data.get("total", 0))), "100 %", sigs, status], red))  # fmt: skip
+                rows.append(([e.number, e.local_time[5:16], "", "", "",
+                              _("DAY TOTAL {day}").format(day=e.gaming_day),
+                              money(int(e.data.get("total", 0))), percent(1, digits=0), sigs,
+                              status], red))  # fmt: skip
             for c in e.corrections:
-                rows.append(([e.number, "", "", "", "", f"RED INK: {_changes(c)} ({c['reason']})",
-                              "", "", c["decided_by"] or "", c["state"]], True))  # fmt: skip
-        self.table(("No.", "Time", "Table", "Tip box", "Seal", "Count by denomination", "Total",
-                    "Share of day", "Signatures", "Status"),
+                rows.append(([e.number, "", "", "", "",
+                              _("RED INK: {changes} ({reason})").format(changes=_changes(c),
+                                                                        reason=c["reason"]),
+                              "", "", c["decided_by"] or "",
+                              _(CORRECTION_STATES.get(c["state"], c["state"]))], True))  # fmt: skip
+        self.table((_("No."), _("Time"), _("Table"), _("Tip box"), _("Seal"),
+                    _("Count by denomination"), _("Total"), _("Share of day"), _("Signatures"),
+                    _("Status")),
                    (16, 20, 14, 22, 24, 55, 22, 18, 64, 22), rows, right=(6, 7))  # fmt: skip
-        self.text(
+        self.text(_(
             "Tips are counted after the end of the gaming hours and enter no result "
             "(OPS-TIP-02, -04); no manager takes part in their distribution (OPS-TIP-05)."
-        )
+        ))  # fmt: skip
 
     def checkpoint(self, checkpoint: InspectorCheckpoint, book: str) -> None:
         """The foot of the volume: the checkpoint of what was printed, hashes in full."""
         self.pdf.ln(3)
-        self.text("CHECKPOINT OF THIS PRINTING (keep it: crupier verify --checkpoint proves "
-                  "nothing before it was later removed or changed)", 8, "B")  # fmt: skip
-        self.text(f"Taken {checkpoint.made_at}: ledger seq {checkpoint.seq}, head hash "
-                  f"{checkpoint.hash}", 7)  # fmt: skip
+        self.text(_("CHECKPOINT OF THIS PRINTING (keep it: crupier verify --checkpoint proves "
+                    "nothing before it was later removed or changed)"), 8, "B")  # fmt: skip
+        self.text(_("Taken {time}: ledger seq {seq}, head hash {hash}").format(
+            time=checkpoint.made_at, seq=checkpoint.seq, hash=checkpoint.hash), 7)  # fmt: skip
         for v in checkpoint.volumes:
             if v.book == book:
-                self.text(f"{v.book} volume {v.volume}: last No. {v.last} (ledger seq {v.seq}), "
-                          f"hash {v.hash}", 7)  # fmt: skip
+                self.text(_("{book} volume {volume}: last No. {last} (ledger seq {seq}), "
+                            "hash {hash}").format(book=v.book, volume=v.volume, last=v.last,
+                                                  seq=v.seq, hash=v.hash), 7)  # fmt: skip
+
+
+CORRECTION_STATES: dict[str, str] = {
+    "PENDING": N_("PENDING APPROVAL"), "APPROVED": N_("APPROVED"), "REJECTED": N_("REJECTED"),
+}  # fmt: skip
+COUNT_LABELS: dict[str, str] = {
+    "TABLE_OPENING": N_("Opening float"), "TABLE_CLOSING": N_("Closing float"),
+    "FILL": N_("Fill"), "CREDIT": N_("Credit"), "DROP_COUNT": N_("Drop"),
+    "CHANGER_FILL": N_("Changer fill"), "CHANGER_CREDIT": N_("Changer credit"),
+    "CAGNOTTE_COUNT": N_("Cagnotte"),
+}  # fmt: skip
+"""The columns of a table session's count form (A43/A44), by entry type."""
+SUMMARY_TOTALS: tuple[tuple[str, str], ...] = (
+    ("banking_total", N_("Banking games total")),
+    ("circle_total", N_("Circle games total")),
+    ("tables_total", N_("TABLES TOTAL (banking + circle)")),
+    ("month_to_date", N_("Month to date")),
+    ("year_to_date", N_("Year to date")),
+    ("slots_month_total", N_("Slots, month total (not in the tables total)")),
+    ("tips_total", N_("Tips of the day (information only, in no total)")),
+)
+"""The total lines of the A45 daily summary, in its order."""
 
 
 def _brief(e: BookEntry) -> str:
@@ -950,15 +1139,38 @@ def export(
     end: str | None = None,
     casino: str | None = None,
     keys: Sequence[Any] | None = None,
+    lang: str | None = None,
 ) -> Exported:
     """Book ``book`` in ``fmt`` (csv, json or pdf), verified against ``keys`` (see :func:`verify_books`).
 
-    ``casino`` defaults to the name in the casino's configuration entry.
+    ``casino`` defaults to the name in the casino's configuration entry; ``lang`` (ca, es,
+    fr, en) to the casino's configured language, else the language in force.
     """
     if book not in BOOK_TITLES:
-        raise ValueError(f"unknown book {book!r}; known: {', '.join(BOOK_TITLES)}")
+        raise ValueError(_("unknown book {book}; known: {known}").format(
+            book=repr(book), known=", ".join(BOOK_TITLES)))  # fmt: skip
     if fmt not in FORMATS:
-        raise ValueError(f"unknown format {fmt!r}; use csv, json or pdf")
+        raise ValueError(_("unknown format {fmt}; use csv, json or pdf").format(fmt=repr(fmt)))
+    if lang is None:
+        lang = casino_language(ledger) or language()
+    with using(lang):
+        return _export(ledger, book, fmt, day=day, start=start, end=end, casino=casino, keys=keys)
+
+
+def casino_language(ledger: Ledger) -> str | None:
+    """The language the casino's configuration names (``None``: it names none)."""
+    for entry in ledger.entries():
+        p = entry.payload
+        if entry.kind == "CAS.CONFIG" and isinstance(p, dict):
+            found = p["config"].get("language")
+            return str(found) if found else None
+    return None
+
+
+def _export(
+    ledger: Ledger, book: str, fmt: str, *, day: str | None, start: str | None, end: str | None,
+    casino: str | None, keys: Sequence[Any] | None,
+) -> Exported:  # fmt: skip
     verification = verify_books(ledger, keys)
     checkpoint = make_checkpoint(ledger)
     entries = read_book(ledger, book, day=day, start=start, end=end)
@@ -977,13 +1189,17 @@ def export(
             and (not volumes or p.get("volume") in volumes)
         ):  # fmt: skip
             seals.append(entry)
+    from crupier.i18n.formats import date_time
+
     if day:
-        selection = f"gaming day {day}"
+        selection = _("gaming day {day}").format(day=day)
     elif start or end:
-        selection = f"from {start or 'the beginning'} to {end or 'today'}"
+        selection = _("from {start} to {end}").format(start=start or _("the beginning"),
+                                                      end=end or _("today"))  # fmt: skip
     else:
-        selection = "all entries"
-    selection += f" - printed {dt.datetime.now(dt.UTC):%Y-%m-%d %H:%M} UTC"
+        selection = _("all entries")
+    selection += " - " + _("printed {time}").format(
+        time=date_time(dt.datetime.now(dt.UTC), style="short"))  # fmt: skip
     meta: dict[str, Any] = {"casino": name if casino is None else casino, "selection": selection}
     if fmt == "json":
         meta |= {

@@ -31,6 +31,7 @@ from crupier.games.builtin import (
     validate_for,
 )
 from crupier.games.contract import GameModule
+from crupier.i18n import N_
 
 __all__ = [
     "DEFAULT_PROFILE",
@@ -50,7 +51,7 @@ class GameInfo:
 
     id: str
     number: str
-    title: str
+    title: str  # in English, the catalogues' message id: ``crupier.i18n.gettext(title)``
 
     @property
     def module(self) -> str:
@@ -68,20 +69,20 @@ class GameInfo:
 GAMES: dict[str, GameInfo] = {
     g.id: g
     for g in (
-        GameInfo("french-roulette", "01", "French roulette"),
-        GameInfo("american-roulette", "02", "American roulette, single zero"),
-        GameInfo("blackjack", "03", "Blackjack (Black Jack o Vint-i-u)"),
-        GameInfo("boule", "04", "Boule"),
-        GameInfo("trente-et-quarante", "05", "Trente et quarante"),
-        GameInfo("craps", "06", "Craps"),
-        GameInfo("punto-banco", "07", "Punto banco"),
-        GameInfo("chemin-de-fer", "08", "Baccarat chemin de fer"),
-        GameInfo("baccarat-two-tables", "09", "Two-table baccarat (banque)"),
-        GameInfo("monte", "13", "Monte o Banca"),
-        GameInfo("casino-war", "14", "El Repte (casino war)"),
-        GameInfo("sic-bo", "16", "Sic Bo"),
-        GameInfo("triple-blackjack", "19", "Triple Black Jack"),
-        GameInfo("triple-play", "21", "Triple Joc (Triple Play)"),
+        GameInfo("french-roulette", "01", N_("French roulette")),
+        GameInfo("american-roulette", "02", N_("American roulette, single zero")),
+        GameInfo("blackjack", "03", N_("Blackjack (Black Jack o Vint-i-u)")),
+        GameInfo("boule", "04", N_("Boule")),
+        GameInfo("trente-et-quarante", "05", N_("Trente et quarante")),
+        GameInfo("craps", "06", N_("Craps")),
+        GameInfo("punto-banco", "07", N_("Punto banco")),
+        GameInfo("chemin-de-fer", "08", N_("Baccarat chemin de fer")),
+        GameInfo("baccarat-two-tables", "09", N_("Two-table baccarat (banque)")),
+        GameInfo("monte", "13", N_("Monte o Banca")),
+        GameInfo("casino-war", "14", N_("El Repte (casino war)")),
+        GameInfo("sic-bo", "16", N_("Sic Bo")),
+        GameInfo("triple-blackjack", "19", N_("Triple Black Jack")),
+        GameInfo("triple-play", "21", N_("Triple Joc (Triple Play)")),
     )
 }
 

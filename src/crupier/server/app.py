@@ -17,6 +17,7 @@ from fastapi import Depends, FastAPI, Request, Response, WebSocket, WebSocketDis
 from fastapi.exceptions import RequestValidationError
 
 from crupier.casino import Casino
+from crupier.i18n import N_
 from crupier.server import web
 from crupier.server.auth import COOKIE, CSRF_HEADER, AuthStore, Session
 from crupier.server.errors import ApiError, error_of, install_handlers
@@ -26,7 +27,7 @@ from crupier.server.setup import Opened
 
 def create_app(opened: Opened) -> FastAPI:
     """The server over the opened casino ``opened``."""
-    from crupier.server import routes_ops, routes_tables
+    from crupier.server import language, routes_ops, routes_tables
 
     hub = TableHub(opened.casino)
 
@@ -47,6 +48,7 @@ def create_app(opened: Opened) -> FastAPI:
     install_handlers(app)
     app.include_router(routes_tables.router)
     app.include_router(routes_ops.router)
+    app.include_router(language.router)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
@@ -111,7 +113,7 @@ async def _socket_action(
     try:
         action = message.get("action")
         if not isinstance(action, dict):
-            raise ApiError(422, "MALFORMED_REQUEST", "an action message needs an action object")
+            raise ApiError(422, "MALFORMED_REQUEST", N_("an action message needs an action object"))
         out = await submit_action(hub, table_id, session, action)
         frame: dict[str, Any] = {"type": "ack", "id": ident, **out}
     except Exception as exc:
@@ -157,10 +159,12 @@ def current_session(request: Request) -> Session:
     must carry the session's CSRF token in ``X-CSRF-Token`` (403 ``CSRF_FAILED``)."""
     session = auth_of(request).session(request.cookies.get(COOKIE))
     if session is None:
-        raise ApiError(401, "NOT_LOGGED_IN", "log in first (or the session has expired)")
+        raise ApiError(401, "NOT_LOGGED_IN", N_("log in first (or the session has expired)"))
     unsafe = request.method not in ("GET", "HEAD", "OPTIONS")
     if unsafe and request.headers.get(CSRF_HEADER) != session.csrf:
-        raise ApiError(403, "CSRF_FAILED", f"the {CSRF_HEADER} header is missing or wrong")
+        raise ApiError(
+            403, "CSRF_FAILED", N_("the {header} header is missing or wrong"), header=CSRF_HEADER
+        )
     return session
 
 
@@ -172,7 +176,7 @@ HubDep = Annotated[TableHub, Depends(hub_of)]
 def staff_id(session: Session) -> str:
     """The staff id of a staff session (403 for a player)."""
     if session.account.kind != "staff":
-        raise ApiError(403, "PERMISSION_DENIED", "this is a staff operation")
+        raise ApiError(403, "PERMISSION_DENIED", N_("this is a staff operation"))
     return session.account.subject
 
 

@@ -44,6 +44,12 @@ sessions = Table(
     Column("csrf", String(64), nullable=False),
     Column("expires_at", DateTime(timezone=True), nullable=False),
 )
+preferences = Table(
+    "server_preferences",
+    metadata,
+    Column("username", String(64), primary_key=True),
+    Column("language", String(8), nullable=False),  # ca, es, fr or en
+)
 
 
 @dataclass(frozen=True)
@@ -148,6 +154,20 @@ class AuthStore:
         if expires <= _now():
             return None
         return Session(Account(row.username, row.kind, row.subject, row.name), row.csrf, expires)
+
+    def language(self, username: str) -> str | None:
+        """The language ``username`` chose (``None``: none chosen)."""
+        with self.engine.connect() as conn:
+            row = conn.execute(
+                select(preferences.c.language).where(preferences.c.username == username)
+            ).first()
+        return None if row is None else str(row.language)
+
+    def set_language(self, username: str, language: str) -> None:
+        """Keep ``language`` as the choice of ``username`` (replacing an earlier one)."""
+        with self.engine.begin() as conn:
+            conn.execute(delete(preferences).where(preferences.c.username == username))
+            conn.execute(insert(preferences).values(username=username, language=language))
 
     def logout(self, token: str | None) -> None:
         """End the session of ``token``."""

@@ -26,6 +26,7 @@ from fastapi.responses import JSONResponse
 
 from crupier.casino import OpsError
 from crupier.core.errors import RuleError
+from crupier.i18n import N_, gettext
 from crupier.ledger import LedgerError
 
 FORBIDDEN = frozenset(
@@ -45,11 +46,26 @@ MALFORMED = frozenset(
 
 
 class ApiError(Exception):
-    """A refusal of the server itself (not logged in, CSRF...)."""
+    """A refusal of the server itself (not logged in, CSRF...).
 
-    def __init__(self, status: int, code: str, message: str) -> None:
-        super().__init__(message)
-        self.status, self.code, self.message = status, code, message
+    ``message`` is an English message id with ``{name}`` fields filled from ``params``
+    after it is translated, so each person reads it in their own language:
+
+    >>> err = ApiError(404, "NO_SUCH", "no book {book}", book="A99")
+    >>> err.message, err.localised("ca")
+    ('no book A99', 'no book A99')
+    """
+
+    def __init__(self, status: int, code: str, message: str, **params: object) -> None:
+        self.template, self.params = message, params
+        text = message.format(**params) if params else message
+        super().__init__(text)
+        self.status, self.code, self.message = status, code, text
+
+    def localised(self, lang: str | None) -> str:
+        """The message in ``lang``."""
+        text = gettext(self.template, lang)
+        return text.format(**self.params) if self.params else text
 
 
 def status_of_ops(code: str) -> int:
@@ -73,38 +89,33 @@ def body(code: str, message: str) -> dict[str, str]:
     return {"code": code, "message": message}
 
 
-def error_of(exc: BaseException) -> tuple[int, str, str]:
-    """``(status, code, message)`` of any refusal; an unexpected error is a 500."""
+SERVER_ERROR = N_("the server could not do this; nothing was acknowledged")
+
+
+def error_of(exc: BaseException, lang: str | None = None) -> tuple[int, str, str]:
+    """``(status, code, message)`` of any refusal, the message in ``lang`` where the
+    catalogues have it; an unexpected error is a 500."""
     if isinstance(exc, ApiError):
-        return exc.status, exc.code, exc.message
+        return exc.status, exc.code, exc.localised(lang)
     if isinstance(exc, OpsError):
-        return status_of_ops(str(exc.code)), str(exc.code), str(exc)
+        return status_of_ops(str(exc.code)), str(exc.code), gettext(str(exc), lang)
     if isinstance(exc, RuleError):
-        return status_of_rule(exc.code), exc.code, str(exc)
+        return status_of_rule(exc.code), exc.code, gettext(str(exc), lang)
     if isinstance(exc, LedgerError):
-        return 409, "LEDGER_REFUSED", str(exc)
-    return 500, "SERVER_ERROR", "the server could not do this; nothing was acknowledged"
+        return 409, "LEDGER_REFUSED", gettext(str(exc), lang)
+    return 500, "SERVER_ERROR", gettext(SERVER_ERROR, lang)
 
 
 def install_handlers(app: FastAPI) -> None:
-    """Map every typed error to its status and body."""
+    """Map every typed error to its status and body, the message in the person's language."""
+    from crupier.server.language import request_language
 
-    @app.exception_handler(ApiError)
-    async def _api(_r: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(body(exc.code, exc.message), status_code=exc.status)
+    async def _refused(request: Request, exc: Exception) -> JSONResponse:
+        status, code, message = error_of(exc, request_language(request))
+        return JSONResponse(body(code, message), status_code=status)
 
-    @app.exception_handler(OpsError)
-    async def _ops(_r: Request, exc: OpsError) -> JSONResponse:
-        code = str(exc.code)
-        return JSONResponse(body(code, str(exc)), status_code=status_of_ops(code))
-
-    @app.exception_handler(RuleError)
-    async def _rule(_r: Request, exc: RuleError) -> JSONResponse:
-        return JSONResponse(body(exc.code, str(exc)), status_code=status_of_rule(exc.code))
-
-    @app.exception_handler(LedgerError)
-    async def _ledger(_r: Request, exc: LedgerError) -> JSONResponse:
-        return JSONResponse(body("LEDGER_REFUSED", str(exc)), status_code=409)
+    for kind in (ApiError, OpsError, RuleError, LedgerError):
+        app.add_exception_handler(kind, _refused)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_r: Request, exc: RequestValidationError) -> JSONResponse:

@@ -14,12 +14,13 @@ import asyncio
 from collections.abc import Callable
 from typing import Any, Literal
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from crupier.casino import Casino, Code, OpsError
 from crupier.casino.model import Limits
 from crupier.casino.roles import Op, scoped
+from crupier.i18n import N_
 from crupier.server.app import CasinoDep, HubDep, SessionDep, staff_id
 from crupier.server.auth import Session
 from crupier.server.errors import ApiError
@@ -385,7 +386,7 @@ async def decide(
 def _reader(session: Session, casino: Casino, table: str | None = None) -> None:
     """Reading the books: the matrix's row 35 (players read no books)."""
     if session.account.kind != "staff":
-        raise ApiError(403, "PERMISSION_DENIED", "players do not read the books")
+        raise ApiError(403, "PERMISSION_DENIED", N_("players do not read the books"))
     casino.authorise(Op.READ_ALL, session.account.subject, "R", table)
 
 
@@ -400,16 +401,19 @@ async def book(
     book: str,
     session: SessionDep,
     casino: CasinoDep,
+    request: Request,
     day: str | None = None,
     format: Literal["json", "csv", "pdf"] = "json",
 ) -> Response | dict[str, Any]:
     """A book (A43, A44, A45, A56, A60, A61, JNL...) as JSON, CSV or the PDF register,
-    with the verification of the ledger it is printed from."""
+    with the verification of the ledger it is printed from; CSV and PDF in the reader's
+    language (the register's own names in Catalan)."""
     from crupier.casino.books import BOOK_TITLES, export, read_book
 
     _reader(session, casino)
     if book not in BOOK_TITLES:
-        raise ApiError(404, "UNKNOWN_BOOK", f"no book {book!r}; known: {', '.join(BOOK_TITLES)}")
+        raise ApiError(404, "UNKNOWN_BOOK", N_("no book {book}; known: {known}"),
+                       book=repr(book), known=", ".join(BOOK_TITLES))  # fmt: skip
     own = _own_only(session, casino)
     if format == "json":
         entries = await asyncio.to_thread(read_book, casino.ledger, book, day=day)
@@ -436,8 +440,11 @@ async def book(
             )
         return {"book": book, "title": BOOK_TITLES[book], "entries": rows}
     if own:
-        raise ApiError(403, "PERMISSION_DENIED", "the printed book is for the pit and the CRAJ")
-    exported = await asyncio.to_thread(export, casino.ledger, book, format, day=day)
+        raise ApiError(403, "PERMISSION_DENIED", N_("the printed book is for the pit and the CRAJ"))
+    from crupier.server.language import request_language
+
+    lang = request_language(request)
+    exported = await asyncio.to_thread(export, casino.ledger, book, format, day=day, lang=lang)
     media = {"csv": "text/csv", "pdf": "application/pdf"}[format]
     return Response(
         exported.data,
@@ -471,7 +478,7 @@ async def recall(
 
     check_can_view(casino, table_id, session.account)
     if session.account.kind != "staff":
-        raise ApiError(403, "PERMISSION_DENIED", "round recall is for staff and the CRAJ")
+        raise ApiError(403, "PERMISSION_DENIED", N_("round recall is for staff and the CRAJ"))
     try:
         rounds = await asyncio.to_thread(
             recall_rounds, casino.ledger, table_id, last=last, table_session=table_session

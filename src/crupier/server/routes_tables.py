@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from crupier.casino.roles import Role
+from crupier.i18n import N_
 from crupier.server.app import HubDep, SessionDep, auth_of, casino_of, staff_id
 from crupier.server.auth import COOKIE, Session
 from crupier.server.errors import ApiError
@@ -66,6 +67,7 @@ def me_of(request: Request, session: Session) -> dict[str, Any]:
         "id": account.subject,
         "name": account.name,
         "roles": roles,
+        "language": auth_of(request).language(account.username),
         "csrf": session.csrf,
         "expires_at": session.expires_at.isoformat(),
     }
@@ -77,7 +79,7 @@ def login(body: Login, request: Request, response: Response) -> dict[str, Any]:
     CSRF token to send as ``X-CSRF-Token`` on every state-changing request."""
     found = auth_of(request).login(body.username, body.password)
     if found is None:
-        raise ApiError(401, "LOGIN_FAILED", "unknown user or wrong password")
+        raise ApiError(401, "LOGIN_FAILED", N_("unknown user or wrong password"))
     token, session = found
     response.set_cookie(
         COOKIE,
@@ -149,7 +151,8 @@ async def submit_action(
         raise ApiError(
             409,
             "RECOVERY_PENDING",
-            f"{table_id} was restarted with a round in progress: the croupier resumes or voids it",
+            N_("{table} was restarted with a round in progress: the croupier resumes or voids it"),
+            table=table_id,
         )
     player = account.kind == "player"
     record = await hub.submit(
@@ -183,7 +186,8 @@ async def recovery(
     by = staff_id(session)
     casino = hub.casino
     if table_id not in hub.recovering:
-        raise ApiError(409, "NO_RECOVERY", f"{table_id} has no round awaiting a decision")
+        raise ApiError(409, "NO_RECOVERY", N_("{table} has no round awaiting a decision"),
+                       table=table_id)  # fmt: skip
     casino.staff_table_role(table_id, by)  # the permission matrix: this table's staff only
     if body.decision == "resume":
         hub.recovering.pop(table_id, None)

@@ -25,6 +25,7 @@ from crupier.casino.casino import open_casino
 from crupier.casino.fixture import chips_for
 from crupier.casino.model import Limits
 from crupier.casino.roles import Role
+from crupier.i18n import N_
 from crupier.ledger import SigningKey, load_private_key, save_private_key
 from crupier.server.auth import AuthStore
 
@@ -247,16 +248,17 @@ def create_demo(opened: Opened) -> None:
 
 
 ROLE_NAMES = {
-    Role.DIR: "director",
-    Role.SUB: "sub-director",
-    Role.CDM: "management committee",
-    Role.TC: "table chief",
-    Role.DLR: "croupier",
-    Role.CHG: "changer",
-    Role.CSH: "cashier",
-    Role.CRAJ: "inspector",
-    Role.BRD: "board",
+    Role.DIR: N_("director"),
+    Role.SUB: N_("sub-director"),
+    Role.CDM: N_("management committee"),
+    Role.TC: N_("table chief"),
+    Role.DLR: N_("croupier"),
+    Role.CHG: N_("changer"),
+    Role.CSH: N_("cashier"),
+    Role.CRAJ: N_("inspector"),
+    Role.BRD: N_("board"),
 }
+"""Each role in words (English; the browser shows them in the person's language)."""
 
 
 def today_local() -> dt.date:

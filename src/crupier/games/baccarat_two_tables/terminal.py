@@ -50,6 +50,8 @@ from crupier.games.baccarat_two_tables import (
     TakeSeat,
 )
 from crupier.games.baccarat_two_tables.rules import TABLES, Obligation, rule_word
+from crupier.i18n import N_
+from crupier.i18n import gettext as _
 from crupier.play import GO_WORDS, TerminalTable
 
 ROBOTS = {"ana": 1, "bo": 2, "cy": 6, "di": 7}
@@ -59,7 +61,7 @@ BANKERS = ("eva", "fay")
 ROBOT_CHIPS = 1_000_000
 HUMAN_DEPARTMENT = 3
 
-HELP = """Two-table baccarat:
+HELP = N_("""Two-table baccarat:
   bet 1 AMOUNT | bet 2 AMOUNT | bet split AMOUNT   stake on table 1, table 2, or both (a cavall)
   banco [1|2]       call banco: cover the whole bank on both tables (start of the shoe)
   go                no more bets: the coup is dealt and played until you must decide
@@ -67,7 +69,7 @@ HELP = """Two-table baccarat:
   bank AMOUNT       hold the bank (or take it over from a robot after its first coup)
   draw | stand      the banker's decision; tableau: ask for the bank drawing rules
   leave             leave the bank;   redeposit AMOUNT   after the bank has jumped
-  seat N            take department N;   table   what you see now"""
+  seat N            take department N;   table   what you see now""")
 
 QUIET = {"help", "?", "bank", "buy", "balance", "log", "quit", "exit", "q", "table", "view", "seat"}
 """Commands that leave the bank unadjudicated (so that the person may still take it)."""
@@ -123,7 +125,7 @@ class BaccaratTable(TerminalTable):
             self.robot_bank()
         try:
             if head in ("help", "?"):
-                self.say(escape(HELP))
+                self.say(escape(_(HELP)))
                 return True
             if head in GO_WORDS:
                 self.go()
@@ -206,11 +208,11 @@ class BaccaratTable(TerminalTable):
         """``bank AMOUNT``: hold the bank; with a robot banker, take it over at its amount."""
         s = self.engine.state
         if s.banker == self.player:
-            self.say("  you already hold the bank")
+            self.say("  " + _("you already hold the bank"))
             return
         if s.banker is None:
             if amount_text is None:
-                self.say("write: bank AMOUNT   (the bank you put up)")
+                self.say(_("write: bank AMOUNT   (the bank you put up)"))
                 return
             amount = parse_amount(amount_text)
             self.apply(
@@ -220,7 +222,8 @@ class BaccaratTable(TerminalTable):
         robot = s.banker
         if s.players.get(self.player, 0) < s.bank_initial:
             need = format_amount(s.bank_initial)
-            self.say(f"  {robot}'s bank passes on at its initial amount: you need {need}")
+            self.say("  " + _("{robot}'s bank passes on at its initial amount: you need {need}").format(
+                robot=robot, need=need))  # fmt: skip
             return
         if not self.apply(LeaveBank(player=robot, by=Role.PLAYER)):
             return
@@ -271,7 +274,7 @@ class BaccaratTable(TerminalTable):
             self.robot_bank()
         if self.engine.state.phase is Phase.JUMPED:
             if self.engine.state.banker == self.player:
-                self.say("  the bank has jumped: redeposit AMOUNT, or leave")
+                self.say("  " + _("the bank has jumped: redeposit AMOUNT, or leave"))
                 return
             self._robot_jumped()
         s = self.engine.state
@@ -345,12 +348,11 @@ class BaccaratTable(TerminalTable):
         if s.phase is Phase.JUMPED and s.banker != self.player:
             self._robot_jumped()
         elif s.phase is Phase.JUMPED:
-            self.say(
-                "  the bank has jumped: redeposit AMOUNT (at least the initial bank), or leave"
-            )
+            self.say("  " + _(
+                "the bank has jumped: redeposit AMOUNT (at least the initial bank), or leave"))  # fmt: skip
         elif s.phase is Phase.NO_BANK:
             self.robot_bank()
-        self.say(f"Balance: {format_amount(self.balance())}")
+        self.say(_("Balance: {amount}").format(amount=format_amount(self.balance())))
 
     def _robot_jumped(self) -> None:
         s = self.engine.state
@@ -375,35 +377,35 @@ class BaccaratTable(TerminalTable):
             cards = " ".join(h["cards"])
             mark = f" = {h['point']}" if h["point"] is not None else ""
             said = f" ({h['declared']})" if h["declared"] else ""
-            self.say(f"  table {name}: {cards}{mark}{said}")
+            self.say("  " + _("table {name}: {cards}").format(name=name, cards=cards) + mark + said)
         table = self._my_table()
         if table is not None:
             h = hands[table]
-            self.say(
-                f"[bold]You hold table {table}: {' '.join(h['cards'])} = {h['point']}. "
-                "Say card, no or natural.[/bold]"
-            )
+            self.say("[bold]" + _("You hold table {table}: {cards} = {point}. Say card, no or "
+                                  "natural.").format(table=table, cards=" ".join(h["cards"]),
+                                                     point=h["point"]) + "[/bold]")  # fmt: skip
             return
         bank = hands["bank"]
         must = self.engine.obligation()
-        hint = "" if must is Obligation.FREE else f" The rules oblige you to {must}."
-        self.say(
-            f"[bold]You hold the bank: {' '.join(bank['cards'])} = {bank['point']}. "
-            f"draw or stand?{hint} (tableau: play by the bank drawing rules)[/bold]"
-        )
+        hint = ("" if must is Obligation.FREE
+                else " " + _("The rules oblige you to {decision}.").format(decision=must))  # fmt: skip
+        self.say("[bold]" + _("You hold the bank: {cards} = {point}. draw or stand?").format(
+            cards=" ".join(bank["cards"]), point=bank["point"]) + hint + " "
+            + _("(tableau: play by the bank drawing rules)") + "[/bold]")  # fmt: skip
 
     def show_table(self) -> None:
         """``table``: the bank, the seats, your stakes and the coup as you see it."""
         view = self.engine.view(self.player)
         bank = format_amount(view["bank"])
-        self.say(
-            f"  bank: {view['banker'] or 'nobody'} {bank} ({view['modality']}), phase {view['phase']}"
-        )
+        self.say("  " + _("bank: {banker} {bank} ({modality}), phase {phase}").format(
+            banker=view["banker"] or _("nobody"), bank=bank, modality=view["modality"],
+            phase=view["phase"]))  # fmt: skip
         seats = ", ".join(f"{d}: {p}" for d, p in view["departments"].items())
-        self.say(f"  departments: {seats}")
+        self.say("  " + _("departments: {seats}").format(seats=seats))
         for b in view["bets"]:
             if b["player"] == self.player:
-                self.say(f"  #{b['id']} table {b['table']} {format_amount(b['amount'])}")
+                self.say(f"  #{b['id']} " + _("table {name}: {cards}").format(
+                    name=b["table"], cards=format_amount(b["amount"])))  # fmt: skip
         if "coup" in view:
             self.ask()
 
@@ -417,9 +419,10 @@ class BaccaratTable(TerminalTable):
         """List the person's stakes."""
         mine = [b for b in self.engine.state.bets.values() if b.player == self.player]
         if not mine:
-            self.say("  no stakes on the table")
+            self.say("  " + _("no stakes on the table"))
         for b in sorted(mine, key=lambda b: b.id):
-            self.say(f"  #{b.id} table {b.table} {format_amount(b.amount)}")
+            self.say(f"  #{b.id} " + _("table {name}: {cards}").format(
+                name=b.table, cards=format_amount(b.amount)))  # fmt: skip
 
 
 TABLE = BaccaratTable

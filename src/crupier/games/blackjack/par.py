@@ -13,6 +13,7 @@ from typing import Any
 
 from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win
 from crupier.games.blackjack.profile import BlackjackProfile
+from crupier.i18n import N_
 
 _CACHE: dict[str, dict[str, Any]] = {}
 
@@ -132,8 +133,8 @@ def par_outcomes(profile: BlackjackProfile) -> list[dict[str, Any]]:
     found = analysis_of(profile)
     ups = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
     dealer = {
-        "title": "Dealer's final hand by up card (full shoe less the up card)",
-        "columns": ["up card", *OUTCOMES],
+        "title": N_("Dealer's final hand by up card (full shoe less the up card)"),
+        "columns": [N_("up card"), *OUTCOMES],
         "rows": [[_card(u), *(f"{x:.6f}" for x in found["dealer"][u])] for u in ups],
     }
     cells: dict[tuple[int, int], dict[int, str]] = {}
@@ -141,8 +142,8 @@ def par_outcomes(profile: BlackjackProfile) -> list[dict[str, Any]]:
         action, value = d.best()
         cells.setdefault((c1, c2), {})[up] = f"{LETTER[action]} {value:+.4f}"
     hands = {
-        "title": "Best decision and expected value of every starting hand by dealer up card",
-        "columns": ["hand", *(_card(u) for u in ups)],
+        "title": N_("Best decision and expected value of every starting hand by dealer up card"),
+        "columns": [N_("hand"), *(_card(u) for u in ups)],
         "rows": [
             [f"{_card(a)}-{_card(b)}", *(cells[a, b].get(u, "-") for u in ups)]
             for a, b in sorted(cells)

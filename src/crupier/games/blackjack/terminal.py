@@ -25,6 +25,7 @@ from crupier.core.profile import Profile
 from crupier.core.rng import SeededSource, SystemSource
 from crupier.games.blackjack.engine import Blackjack, Stage
 from crupier.games.blackjack.profile import BlackjackProfile
+from crupier.i18n import gettext as _
 from crupier.play import GO_WORDS, TerminalTable
 
 DECISIONS = {"hit", "card", "carta", "stand", "stay", "planto", "double", "doblar"}
@@ -77,13 +78,16 @@ class BlackjackTable(TerminalTable):
     def show_hands(self) -> None:
         """The croupier's card, every hand, and whose turn it is."""
         view = self.bj.view(self.player)
-        self.say(f"  croupier: {' '.join(view['dealer'])}")
+        self.say("  " + _("croupier: {cards}").format(cards=" ".join(view["dealer"])))
         for hand in view["hands"]:
-            soft = " soft" if hand["soft"] else ""
-            self.say(f"  box {hand['box']}: {' '.join(hand['cards'])} ({hand['total']}{soft})")
+            total = (_("{total} soft") if hand["soft"] else "{total}").format(total=hand["total"])
+            self.say("  " + _("box {box}: {cards} ({total})").format(
+                box=hand["box"], cards=" ".join(hand["cards"]), total=total))  # fmt: skip
         if view["to_act"] == self.player:
-            extra = ", insure AMOUNT" if view["insurance_open"] else ""
-            self.say(f"  your turn on box {view['turn']['box']}: hit, stand, double, split{extra}")
+            text = (_("your turn on box {box}: hit, stand, double, split, insure AMOUNT")
+                    if view["insurance_open"]
+                    else _("your turn on box {box}: hit, stand, double, split"))  # fmt: skip
+            self.say("  " + text.format(box=view["turn"]["box"]))
 
 
 TABLE = BlackjackTable

@@ -19,6 +19,7 @@ from crupier.games.casino_war.showdown import (
     resolve_initial,
     resolve_tie_bet,
 )
+from crupier.i18n import N_
 
 # -- PAR: exact enumeration over the shoe --------------------------------------------------------
 
@@ -233,22 +234,22 @@ def par_outcomes(profile: CasinoWarProfile) -> list[dict[str, Any]]:
     return [
         {
             "title": f"Outcomes, one box heads-up ({decks} decks)",
-            "columns": ["Outcome", "Probability", "Decimal"],
+            "columns": [N_("Outcome"), N_("Probability"), N_("Decimal")],
             "rows": rows,
         },
         {
-            "title": "After a tie: expected result per unit of initial bet",
-            "columns": ["Decision", "EV", "Decimal"],
+            "title": N_("After a tie: expected result per unit of initial bet"),
+            "columns": [N_("Decision"), N_("EV"), N_("Decimal")],
             "rows": decisions,
         },
         {
-            "title": "The initial bet per unit wagered (the challenge bet included)",
+            "title": N_("The initial bet per unit wagered (the challenge bet included)"),
             "columns": [
-                "Strategy",
-                "EV per initial bet",
-                "Average wagered",
-                "EV per unit wagered",
-                "Decimal",
+                N_("Strategy"),
+                N_("EV per initial bet"),
+                N_("Average wagered"),
+                N_("EV per unit wagered"),
+                N_("Decimal"),
             ],
             "rows": wagered,
         },

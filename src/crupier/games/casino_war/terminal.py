@@ -26,6 +26,7 @@ from crupier.core.rng import SeededSource, SystemSource
 from crupier.games.casino_war.engine import CasinoWar
 from crupier.games.casino_war.profile import CasinoWarProfile
 from crupier.games.casino_war.showdown import Stage
+from crupier.i18n import gettext as _
 from crupier.play import GO_WORDS, TerminalTable
 
 DECISION_WORDS = {"war", "challenge", "repte", "go-to-war", "surrender", "rendir", "fold"}
@@ -69,7 +70,7 @@ class CasinoWarTable(TerminalTable):
         if self.war.state.stage is Stage.WAR_DECISION and len(self.war.log) != logged:
             self.ask()
         elif self.war.state.rounds != rounds and head in DECISION_WORDS:
-            self.say(f"Balance: {format_amount(self.balance())}")
+            self.say(_("Balance: {amount}").format(amount=format_amount(self.balance())))
         return keep
 
     def ask(self) -> None:
@@ -78,7 +79,8 @@ class CasinoWarTable(TerminalTable):
         if box is None:
             return
         if box.player != self.player:
-            self.say(f"  waiting for {box.player} (box {box.seat}) to choose war or surrender")
+            self.say("  " + _("waiting for {player} (box {box}) to choose war or surrender").format(
+                player=box.player, box=box.seat))  # fmt: skip
             return
         initial = next(
             b
@@ -87,10 +89,10 @@ class CasinoWarTable(TerminalTable):
         )
         profile = self.war.profile
         back = share(initial.amount, 1 - profile.payouts.surrender_loss, profile.limits.rounding, 1)
-        self.say(
-            f"[bold]Tie![/bold] war: put {format_amount(initial.amount)} more on a challenge bet "
-            f"and play one more card; surrender: get {format_amount(back)} back"
-        )
+        self.say("[bold]" + _("Tie!") + "[/bold] " + _(
+            "war: put {stake} more on a challenge bet and play one more card; "
+            "surrender: get {back} back").format(stake=format_amount(initial.amount),
+                                                 back=format_amount(back)))  # fmt: skip
 
 
 TABLE = CasinoWarTable

@@ -68,9 +68,11 @@ from crupier.games.chemin_de_fer.state import (
     OfferStage,
     StakeSettled,
 )
+from crupier.i18n import N_, ngettext
+from crupier.i18n import gettext as _
 from crupier.play import TerminalTable
 
-HELP = """Commands:
+HELP = N_("""Commands:
   bank AMOUNT       take the bank offered to you (or take it back), e.g.  bank 200
   pass              decline the bank offered to you; as banker, pass the hand
   bid AMOUNT        bid for the bank when it is auctioned
@@ -83,7 +85,7 @@ HELP = """Commands:
   table             the table as you see it;  balance;  buy AMOUNT;  tip AMOUNT
   log               the session's log (actions and draws) as JSON
   help              this help
-  quit              cash out and leave"""
+  quit              cash out and leave""")
 
 BOTS = ("ana", "bo", "cy", "dani")
 """The simulated players (three of them sit down)."""
@@ -115,14 +117,16 @@ class CheminDeFerTable(TerminalTable):
     def show_event(self, event: Event) -> None:
         """Print one event."""
         if isinstance(event, CoupResult):
-            self.say(f"[bold]Result: {escape(event.announcement)}[/bold]")
+            self.say("[bold]" + _("Result: {result}").format(result=escape(event.announcement))
+                     + "[/bold]")  # fmt: skip
         elif isinstance(event, StakeSettled):
-            who = "you" if event.player == self.player else event.player
+            who = _("you") if event.player == self.player else event.player
             stake = format_amount(event.stake)
             if event.decision == "win":
-                self.say(f"  {who} {stake}: [green]wins +{format_amount(event.win)}[/green]")
+                self.say(f"  {who} {stake}: [green]" + _("wins +{win}").format(
+                    win=format_amount(event.win)) + "[/green]")  # fmt: skip
             elif event.decision == "lose":
-                self.say(f"  {who} {stake}: [red]loses[/red]")
+                self.say(f"  {who} {stake}: [red]" + _("loses") + "[/red]")
             else:
                 self.say(f"  {who} {stake}: {event.decision}")
         elif isinstance(event, (BankAwarded, BankReturned, CagnotteTaken)):
@@ -149,11 +153,10 @@ class CheminDeFerTable(TerminalTable):
     def start(self, buy_in: str) -> bool:
         """Buy in, seat everyone, load a shoe and offer the bank; False if refused."""
         profile = self.engine.profile
-        self.say(
-            f"[bold]crupier — chemin de fer[/bold] ({profile.profile} rules). Minimum stake "
-            f"{format_amount(profile.limits.minimum)}, minimum bank "
-            f"{format_amount(profile.bank.minimum)}. Type help for commands."
-        )
+        self.say(f"[bold]crupier — {escape(_('Baccarat chemin de fer'))}[/bold] " + escape(_(
+            "({profile} rules). Minimum stake {stake}, minimum bank {bank}. Type help for "
+            "commands.").format(profile=profile.profile, stake=format_amount(profile.limits.minimum),
+                                bank=format_amount(profile.bank.minimum))))  # fmt: skip
         try:
             amount = parse_amount(buy_in)
         except RuleError as exc:
@@ -196,10 +199,12 @@ class CheminDeFerTable(TerminalTable):
             self.act(DeclineBank(player=self.player, by=Role.PLAYER))
             state = self.engine.state
         if engaged:
-            self.say("Your chips are engaged at the table; they stay with it.")
+            self.say(_("Your chips are engaged at the table; they stay with it."))
         elif self.player in state.players:
             self.act(CashOut(player=self.player))
-        self.say(f"Goodbye. {len(self.engine.log)} actions in the log.")
+        n = len(self.engine.log)
+        self.say(ngettext("Goodbye. {n} action in the log.", "Goodbye. {n} actions in the log.",
+                          n).format(n=n))  # fmt: skip
 
     def _me(self) -> dict[str, Any]:
         return {"player": self.player, "by": Role.PLAYER}
@@ -215,13 +220,13 @@ class CheminDeFerTable(TerminalTable):
             if head in ("quit", "exit", "q"):
                 return False
             if head in ("help", "?"):
-                self.say(HELP)
+                self.say(escape(_(HELP)))
                 return True
             if head in ("table", "status"):
                 self.show_table()
                 return True
             if head == "balance":
-                self.say(f"Balance: {format_amount(self.balance())}")
+                self.say(_("Balance: {amount}").format(amount=format_amount(self.balance())))
                 return True
             if head == "log":
                 self.say(escape(json.dumps([e.to_dict() for e in self.engine.log], indent=1)))
@@ -264,7 +269,7 @@ class CheminDeFerTable(TerminalTable):
             elif len(words) == 1 and words[0].replace(".", "", 1).replace(",", "", 1).isdigit():
                 self.act(PlaceStake(amount=parse_amount(words[0]), **self._me()))
             else:
-                self.say("unknown command (help lists the commands)")
+                self.say(_("unknown command (help lists the commands)"))
                 return True
         except RuleError as exc:
             self.refuse(exc)
@@ -277,16 +282,18 @@ class CheminDeFerTable(TerminalTable):
         view = self.engine.view(self.player)
         bank = view["bank"]
         if bank is not None:
-            self.say(f"  bank: {bank['banker']} {format_amount(bank['amount'])}")
+            self.say("  " + _("bank: {banker} {amount}").format(banker=bank["banker"],
+                                                            amount=format_amount(bank["amount"])))  # fmt: skip
         for stake in view["stakes"]:
-            self.say(f"  stake: {stake['player']} {format_amount(stake['amount'])} {stake['kind']}")
+            self.say("  " + _("stake: {player} {amount} {kind}").format(
+                player=stake["player"], amount=format_amount(stake["amount"]), kind=stake["kind"]))  # fmt: skip
         coup = view.get("coup")
         if coup is not None:
-            self.say(f"  punto ({coup['holder']}): {' '.join(coup['punto'])}")
-            self.say(f"  banker: {' '.join(coup['banker'])}")
-        self.say(
-            f"  cagnotte {format_amount(view['cagnotte'])}; your chips {format_amount(self.balance())}"
-        )
+            self.say("  " + _("punto ({holder}): {cards}").format(holder=coup["holder"],
+                                                              cards=" ".join(coup["punto"])))  # fmt: skip
+            self.say("  " + _("banker: {cards}").format(cards=" ".join(coup["banker"])))
+        self.say("  " + _("cagnotte {cagnotte}; your chips {chips}").format(
+            cagnotte=format_amount(view["cagnotte"]), chips=format_amount(self.balance())))  # fmt: skip
 
     # -- driving the simulated players and the croupier ----------------------------------------
 
@@ -294,16 +301,16 @@ class CheminDeFerTable(TerminalTable):
         """ "go": the simulated punters stake, the croupier calls no more bets."""
         state = self.engine.state
         if state.phase in (Phase.DEAL, Phase.PUNTO, Phase.BANKER):
-            self.say("the coup is under way")
+            self.say(_("the coup is under way"))
             return
         if state.phase is not Phase.STAKES or state.bank is None:
-            self.say("there is no bank to play against yet")
+            self.say(_("there is no bank to play against yet"))
             return
         if state.shoe is None or state.shoe.at_stop_card:
             self.act(NewShoe(by=Role.SYSTEM))
         self.bots_stake()
         if not self.engine.state.stakes:
-            self.say("nobody stakes against the bank")
+            self.say(_("nobody stakes against the bank"))
             return
         self.act(NoMoreBets(by=Role.SYSTEM))
 
@@ -327,7 +334,7 @@ class CheminDeFerTable(TerminalTable):
 
     def advance(self) -> None:
         """Let the croupier and the simulated players act until the person must decide."""
-        for _ in range(200):
+        for _step in range(200):
             if not self.step():
                 return
 
@@ -344,10 +351,9 @@ class CheminDeFerTable(TerminalTable):
                 return self.bots_bid()
             who = offer.candidate
             if who == me:
-                self.say(
-                    f"[bold]The bank is offered to you[/bold] (at least "
-                    f"{format_amount(offer.minimum)}): bank AMOUNT, or pass"
-                )
+                self.say("[bold]" + _("The bank is offered to you") + "[/bold] " + _(
+                    "(at least {minimum}): bank AMOUNT, or pass").format(
+                    minimum=format_amount(offer.minimum)))  # fmt: skip
                 return False
             if who is None:
                 return False
@@ -364,15 +370,13 @@ class CheminDeFerTable(TerminalTable):
             if tired and not state.stakes:
                 return self.act(PassHand(player=bank.banker, by=Role.PLAYER)) is not None
             if bank.banker == me:
-                self.say(
-                    f"[bold]You hold the bank: {format_amount(bank.amount)}.[/bold] "
-                    "go to deal, or pass to pass the hand"
-                )
+                self.say("[bold]" + _("You hold the bank: {amount}.").format(
+                    amount=format_amount(bank.amount)) + "[/bold] "
+                    + _("go to deal, or pass to pass the hand"))  # fmt: skip
             else:
-                self.say(
-                    f"[bold]{bank.banker} holds the bank: {format_amount(bank.amount)}.[/bold] "
-                    "stake AMOUNT, banco or avec, then go"
-                )
+                self.say("[bold]" + _("{banker} holds the bank: {amount}.").format(
+                    banker=bank.banker, amount=format_amount(bank.amount)) + "[/bold] "
+                    + _("stake AMOUNT, banco or avec, then go"))  # fmt: skip
             return False
         coup = state.coup
         bank = state.bank
@@ -393,7 +397,8 @@ class CheminDeFerTable(TerminalTable):
                         punto_cell(engine.profile.rules, total)
                     ]
                 )
-                self.say(f"[bold]You hold the punto cards: {cards} ({total}).[/bold] Say {hint}")
+                self.say("[bold]" + _("You hold the punto cards: {cards} ({total}).").format(
+                    cards=cards, total=total) + "[/bold] " + _("Say {hint}").format(hint=hint))  # fmt: skip
                 return False
             word = punto_word_by_the_rules(engine.profile.rules, hand_total(coup.punto))
             return self.act(Declare(player=coup.holder, word=word, by=Role.CROUPIER)) is not None
@@ -407,11 +412,11 @@ class CheminDeFerTable(TerminalTable):
                 if must is not None:
                     return self.act(BankerPlay(player=me, draw=must, by=Role.PLAYER)) is not None
                 cards = " ".join(str(c) for c in coup.banker)
-                against = "the punto stood" if third is None else f"a third card of {third}"
-                self.say(
-                    f"[bold]Your cards: {cards} ({total}) against {against}: "
-                    "draw or stand?[/bold] (rules: by the rules)"
-                )
+                against = (_("the punto stood") if third is None
+                           else _("a third card of {third}").format(third=third))  # fmt: skip
+                self.say("[bold]" + _("Your cards: {cards} ({total}) against {against}: draw or "
+                                      "stand?").format(cards=cards, total=total, against=against)
+                         + "[/bold] " + _("(rules: by the rules)"))  # fmt: skip
                 return False
             return self.act(BankerPlay(by=Role.SYSTEM)) is not None
         return False
@@ -431,10 +436,8 @@ class CheminDeFerTable(TerminalTable):
         if now is None:
             return True
         if not now.bids:
-            self.say(
-                f"[bold]The bank is auctioned[/bold] (at least {format_amount(now.minimum)}): "
-                "bid AMOUNT"
-            )
+            self.say("[bold]" + _("The bank is auctioned") + "[/bold] " + _(
+                "(at least {minimum}): bid AMOUNT").format(minimum=format_amount(now.minimum)))  # fmt: skip
             return False
         return self.act(CloseAuction()) is not None
 

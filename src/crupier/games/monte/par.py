@@ -33,6 +33,7 @@ from crupier.games.monte.layout import (
     layout_from,
 )
 from crupier.games.monte.profile import STATUS_KEYS, LayoutRules, MonteProfile
+from crupier.i18n import N_
 
 # -- PAR: exact enumeration over the pack ---------------------------------------------------------
 
@@ -581,8 +582,8 @@ def par_outcomes(profile: MonteProfile) -> list[dict[str, Any]]:
     )
     tables: list[dict[str, Any]] = [
         {
-            "title": "Layout of a coup (exact over one shuffled 40-card pack)",
-            "columns": ["Layout", "Probability", "Exact"],
+            "title": N_("Layout of a coup (exact over one shuffled 40-card pack)"),
+            "columns": [N_("Layout"), N_("Probability"), N_("Exact")],
             "rows": rows,
         }
     ]
@@ -604,16 +605,18 @@ def par_outcomes(profile: MonteProfile) -> list[dict[str, Any]]:
         average.append([mixed.bet_id, _pct(edge), _exact(edge), _pct(mixed.taken)])
     tables.append(
         {
-            "title": "House edge over every layout (exact mixture of all doubled, tripled "
-            "and burnt layouts; per unit staked when the bet is taken)",
-            "columns": ["Bet", "House edge", "Exact", "Taken on"],
+            "title": N_(
+                "House edge over every layout (exact mixture of all doubled, tripled "
+                "and burnt layouts; per unit staked when the bet is taken)"
+            ),
+            "columns": [N_("Bet"), N_("House edge"), N_("Exact"), N_("Taken on")],
             "rows": average,
         }
     )
     tables.append(
         {
-            "title": "House edge by layout (exact; the bet as placed on each layout)",
-            "columns": ["Bet", *(label for label, _ in SHOWCASE_LAYOUTS)],
+            "title": N_("House edge by layout (exact; the bet as placed on each layout)"),
+            "columns": [N_("Bet"), *(label for label, _ in SHOWCASE_LAYOUTS)],
             "rows": by_bet,
         }
     )

@@ -31,9 +31,11 @@ from crupier.games.monte.bets import Stage, cav_ratio, vista_hermosa_ratio
 from crupier.games.monte.cards import POSITIONS, card_name
 from crupier.games.monte.engine import Monte
 from crupier.games.monte.profile import MonteProfile
+from crupier.i18n import N_
+from crupier.i18n import gettext as _
 from crupier.play import GO_WORDS, TerminalTable
 
-HELP = """Monte: four cards are laid out (P1 P2 on top, P3 P4 below); bet, then go.
+HELP = N_("""Monte: four cards are laid out (P1 P2 on top, P3 P4 below); bet, then go.
   No cards lie on the table at first: the first go lays them out, then you bet.
   Cards are named by their place, 1 to 4 (1 2 the top row, 3 4 the bottom row).
   go                lay out the cards / close the bets and play the phase
@@ -44,7 +46,7 @@ HELP = """Monte: four cards are laid out (P1 P2 on top, P3 P4 below); bet, then 
   primeres: every bet; segones: the row left in play, card against card and camo/anti/viudo
   If the first card drawn ends the phase, 10 % of the winnings goes to the house
   (not on Vista Hermosa).
-  bets, take N, balance, buy AMOUNT, log, quit: as at every table."""
+  bets, take N, balance, buy AMOUNT, log, quit: as at every table.""")
 
 
 class MonteTable(TerminalTable):
@@ -75,7 +77,7 @@ class MonteTable(TerminalTable):
             self.show_table()
             return True
         if head in ("help", "?"):
-            self.say(HELP)
+            self.say(escape(_(HELP)))
             return True
         keep = super().command(line)
         if head in GO_WORDS:
@@ -86,12 +88,14 @@ class MonteTable(TerminalTable):
         """Say what the table waits for."""
         s = self.monte.state
         if s.phase is Phase.CLOSED:
-            self.say("The table is closed.")
+            self.say(_("The table is closed."))
         elif s.stage is Stage.NONE:
-            self.say("No cards on the table: go to lay out the next coup.")
+            self.say(_("No cards on the table: go to lay out the next coup."))
         elif s.phase is Phase.BETTING:
-            what = "every bet" if s.stage is Stage.PRIMERES else "the row left in play"
-            self.say(f"[bold]{s.stage}[/bold]: facin joc ({what}); go when you are done.")
+            text = (_("place your bets (every bet); go when you are done.")
+                    if s.stage is Stage.PRIMERES
+                    else _("place your bets (the row left in play); go when you are done."))  # fmt: skip
+            self.say(f"[bold]{s.stage}[/bold]: {text}")
             self.show_table()
 
     def show_table(self) -> None:
@@ -99,41 +103,42 @@ class MonteTable(TerminalTable):
         s, prof = self.monte.state, self.monte.profile
         lay = s.layout
         if lay is None or s.stage is Stage.NONE:
-            self.say("No cards are laid out (go lays them out).")
+            self.say(_("No cards are laid out (go lays them out)."))
             return
-        grid = Table(title=f"Monte — {s.stage} ({s.pack_colour} pack)", show_lines=True)
+        grid = Table(title=escape(_("Monte — {stage} ({colour} pack)").format(
+            stage=s.stage, colour=s.pack_colour)), show_lines=True)  # fmt: skip
         grid.add_column("")
-        grid.add_column("left", justify="center")
-        grid.add_column("right", justify="center")
+        grid.add_column(_("left"), justify="center")
+        grid.add_column(_("right"), justify="center")
         for row in (0, 1):
-            cells: list[Any] = ["top" if row == 0 else "bottom"]
+            cells: list[Any] = [_("top") if row == 0 else _("bottom")]
             for pos in (2 * row, 2 * row + 1):
                 stack = " + ".join(card_name(c) for c in lay.stacks[pos])
-                down = " (face down)" if s.face_down == pos else ""
+                down = " " + _("(face down)") if s.face_down == pos else ""
                 cells.append(escape(f"{POSITIONS[pos]}: {stack} [{lay.status(pos)}]{down}"))
             grid.add_row(*cells)
         self.console.print(grid)
         if s.stage is Stage.PRIMERES:
-            self.say(
-                f"Vista Hermosa pays {format_ratio(vista_hermosa_ratio(prof, lay))}, "
-                f"camo/anti/viudo {format_ratio(cav_ratio(prof, lay, Stage.PRIMERES, 0))}, "
-                f"the pot {format_ratio(prof.payouts.pot)}, card bets 1:1"
-            )
+            self.say(_("Vista Hermosa pays {vista}, camo/anti/viudo {cav}, the pot {pot}, "
+                       "card bets 1:1").format(
+                vista=format_ratio(vista_hermosa_ratio(prof, lay)),
+                cav=format_ratio(cav_ratio(prof, lay, Stage.PRIMERES, 0)),
+                pot=format_ratio(prof.payouts.pot)))  # fmt: skip
         else:
             live = 0 if s.live_row == 0 else 2
-            self.say(
-                f"Segones with P{live + 1} and P{live + 2}: camo/anti/viudo pay "
-                f"{format_ratio(cav_ratio(prof, lay, Stage.SEGONES, live))}, card bets 1:1"
-            )
+            self.say(_("Segones with P{first} and P{second}: camo/anti/viudo pay {cav}, "
+                       "card bets 1:1").format(
+                first=live + 1, second=live + 2,
+                cav=format_ratio(cav_ratio(prof, lay, Stage.SEGONES, live))))  # fmt: skip
         if lay.burnt:
-            self.say("Burnt: " + " ".join(card_name(c) for c in lay.burnt))
+            self.say(_("Burnt: {cards}").format(cards=" ".join(card_name(c) for c in lay.burnt)))
         annulled = [
             f"{bet_type} {' '.join(sorted(card_name(c) for c in cards))}"
             for bet_type, cards in lay.annulled.items()
             if cards
         ]
         if annulled:
-            self.say("Annulled (no win, no loss): " + "; ".join(annulled))
+            self.say(_("Annulled (no win, no loss): {bets}").format(bets="; ".join(annulled)))
 
 
 TABLE = MonteTable

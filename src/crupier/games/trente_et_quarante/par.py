@@ -25,6 +25,7 @@ from crupier.games.trente_et_quarante.coup import (
 from crupier.games.trente_et_quarante.profile import RefaitChoiceKind, TrenteEtQuaranteProfile
 from crupier.games.trente_et_quarante.stakes import resolve_stake
 from crupier.games.trente_et_quarante.ties import FULL_SHOE_TIES
+from crupier.i18n import N_
 
 # -- PAR: exact enumeration over the shoe's composition -------------------------------------------
 
@@ -403,24 +404,24 @@ def par_outcomes(profile: TrenteEtQuaranteProfile) -> list[dict[str, Any]]:
         ["P(refait of 31)", f"{float(inf**2):.10f}", _exact(inf**2)],
         ["house edge, half back", _pct(inf**2 / 2), _exact(inf**2 / 2)],
     ]
-    figure = ["Figure", "Value", "Exact"]
+    figure = [N_("Figure"), N_("Value"), N_("Exact")]
     return [
         {
             "title": f"Coup outcomes ({decks} decks, card removal)",
-            "columns": ["Outcome", "Probability", "Exact"],
+            "columns": [N_("Outcome"), N_("Probability"), N_("Exact")],
             "rows": outcomes,
         },
         {
             "title": f"One row's point ({decks} decks)",
-            "columns": ["Point", "Probability", "Exact"],
+            "columns": [N_("Point"), N_("Probability"), N_("Exact")],
             "rows": points,
         },
         {
-            "title": "Refait options and insurance (per unit staked)",
+            "title": N_("Refait options and insurance (per unit staked)"),
             "columns": figure,
             "rows": options,
         },
-        {"title": "Infinite shoe check (no card removal)", "columns": figure, "rows": infinite},
+        {"title": N_("Infinite shoe check (no card removal)"), "columns": figure, "rows": infinite},
     ]
 
 

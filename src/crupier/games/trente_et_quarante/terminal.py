@@ -14,6 +14,8 @@ from crupier.core.money import format_amount
 from crupier.core.round import Event
 from crupier.games.trente_et_quarante.actions import InsurancePaid
 from crupier.games.trente_et_quarante.coup import row_total
+from crupier.i18n import gettext as _
+from crupier.i18n import ngettext
 from crupier.play import TerminalTable
 
 
@@ -24,10 +26,8 @@ class TrenteEtQuaranteTable(TerminalTable):
         """Print one event; insurance fees are shown too."""
         if isinstance(event, InsurancePaid):
             who = "" if event.player == self.player else f"{event.player}: "
-            self.say(
-                f"  {who}bet #{event.bet} {event.spot} insured against the refait: "
-                f"fee {format_amount(event.fee)}"
-            )
+            self.say("  " + who + _("bet #{bet} {spot} insured against the refait: fee {fee}").format(
+                bet=event.bet, spot=event.spot, fee=format_amount(event.fee)))  # fmt: skip
             return
         super().show_event(event)
 
@@ -36,15 +36,17 @@ class TrenteEtQuaranteTable(TerminalTable):
         state = self.game.state
         mine = [b for b in state.bets.values() if b.player == self.player]
         if not mine:
-            self.say("  no bets on the layout")
+            self.say("  " + _("no bets on the layout"))
         for b in sorted(mine, key=lambda b: b.id):
             extra = ""
             if b.status == "refait":
-                extra = " [refait: choose half or prison]"
+                extra = " [" + _("refait: choose half or prison") + "]"
             elif b.status == "prison":
-                extra = f" [prison after {b.count} refait(s), staked {format_amount(b.original)}]"
+                extra = " [" + ngettext("prison after {n} refait, staked {stake}",
+                                        "prison after {n} refaits, staked {stake}", b.count).format(
+                    n=b.count, stake=format_amount(b.original)) + "]"  # fmt: skip
             if b.id in state.insured:
-                extra += " [insured]"
+                extra += " [" + _("insured") + "]"
             self.say(escape(f"  #{b.id} {b.spot} {format_amount(b.amount)}{extra}"))
 
     def command(self, line: str) -> bool:

@@ -1,5 +1,6 @@
 // The shell: who is logged in, the top bar, and the route to each screen.
 import * as api from "./api.js";
+import { startLanguage, t } from "./i18n.js";
 import { h } from "./util.js";
 
 const ROUTES = [
@@ -12,11 +13,12 @@ const ROUTES = [
 ];
 
 const STAFF_LINKS = {
-  floor: ["/", "Floor"],
-  pit: ["/pit", "Pit"],
-  cashier: ["/cashier", "Cashier"],
-  inspector: ["/inspector", "Inspector"],
+  floor: ["/", () => t("Floor")],
+  pit: ["/pit", () => t("Pit")],
+  cashier: ["/cashier", () => t("Cashier")],
+  inspector: ["/inspector", () => t("Inspector")],
 };
+let languages = [];
 
 /** Which screens a person's role opens (the server still checks every request). */
 export function linksFor(me) {
@@ -33,8 +35,8 @@ export function linksFor(me) {
 /** The person's roles in words ("croupier", "director"...). */
 export function roleWords(me) {
   if (!me) return "";
-  if (me.kind === "player") return "player";
-  return (me.roles || []).map((r) => r.name || r.role).join(", ");
+  if (me.kind === "player") return t("player");
+  return (me.roles || []).map((r) => (r.name ? t(r.name) : r.role)).join(", ");
 }
 
 let cleanup = null;
@@ -59,7 +61,7 @@ async function route() {
   try {
     me = await api.whoami();
   } catch (e) {
-    main.replaceChildren(h("p.error", `The server cannot be reached: ${e.message}`));
+    main.replaceChildren(h("p.error", t("The server cannot be reached: {reason}", { reason: e.message })));
     return;
   }
   if (!me && path !== "/login") {
@@ -80,7 +82,7 @@ async function route() {
     }
     return;
   }
-  main.replaceChildren(h("p", "No such screen. ", h("a", { href: "/" }, "Back to the floor")));
+  main.replaceChildren(h("p", t("No such screen."), " ", h("a", { href: "/" }, t("Back to the floor"))));
 }
 
 function bar(me, path) {
@@ -89,13 +91,14 @@ function bar(me, path) {
   nav.replaceChildren(
     ...linksFor(me).map((k) => {
       const [href, label] = STAFF_LINKS[k];
-      return h("a", { href, class: path === href ? "here" : "" }, label);
+      return h("a", { href, class: path === href ? "here" : "" }, label());
     }),
   );
-  who.replaceChildren();
+  who.replaceChildren(languageMenu(me));
   if (me) {
     who.append(
-      h("span.live#live", { title: "live link" }),
+      " ",
+      h("span.live#live", { title: t("live link") }),
       " ",
       h("b", me.name || me.username),
       ` · ${roleWords(me)} `,
@@ -103,9 +106,28 @@ function bar(me, path) {
         e.preventDefault();
         await api.logout();
         go("/login");
-      } }, "log out"),
+      } }, t("log out")),
     );
   }
+}
+
+/** The language menu: each language by its own name; a logged-in person's choice is kept
+ * with the login, a visitor's in this browser. */
+function languageMenu(me) {
+  const current = document.documentElement.lang || "en";
+  return h(
+    "select#lang",
+    {
+      "aria-label": t("Language"),
+      onchange: async (e) => {
+        const code = e.target.value;
+        localStorage.setItem("crupier.lang", code);
+        if (me) await api.post("/api/me/language", { language: code }).catch(() => {});
+        location.reload(); // every screen is built again in the new language
+      },
+    },
+    languages.map((l) => h("option", { value: l.code, selected: l.code === current }, l.name)),
+  );
 }
 
 /** Mark the live link (the table's WebSocket) as up or down in the top bar. */
@@ -124,4 +146,8 @@ document.addEventListener("click", (e) => {
   go(url.pathname);
 });
 window.addEventListener("popstate", route);
-route();
+startLanguage()
+  .then((offered) => {
+    languages = offered;
+  })
+  .finally(route);

@@ -1,5 +1,6 @@
 // Dialogs of the pit, cashier and inspector screens: a form in a modal <dialog> that states
 // what will happen, and the chip-denomination grid used for floats, fills, credits and counts.
+import { t } from "./i18n.js";
 import { chipLabel, h, money } from "./util.js";
 
 /**
@@ -28,7 +29,7 @@ export function formDialog(title, consequence, body, onSubmit, confirmLabel = "C
     consequence ? h("div.consequence", consequence) : "",
     body,
     msg,
-    h("div.row", h("button.btn.danger", { type: "submit", value: "ok", id: "dialog-ok" }, confirmLabel, " ", h("kbd", "Enter")), h("button.btn", { type: "submit", value: "cancel", formnovalidate: true }, "Cancel ", h("kbd", "Esc"))),
+    h("div.row", h("button.btn.danger", { type: "submit", value: "ok", id: "dialog-ok" }, confirmLabel, " ", h("kbd", "Enter")), h("button.btn", { type: "submit", value: "cancel", formnovalidate: true }, t("Cancel"), " ", h("kbd", "Esc"))),
   );
   dialog.append(form);
   dialog.addEventListener("close", () => dialog.remove());
@@ -64,9 +65,9 @@ export function chipGrid(denominations) {
   }
   const el = h(
     "div.denoms",
-    h("span.note", "Chip"), h("span.note", "Count"), h("span.note", "Value"),
+    h("span.note", t("Chip")), h("span.note", t("Count")), h("span.note", t("Value")),
     ...denominations.flatMap((d, i) => [h(`span.chip.c${d}`, { style: "width:34px;height:34px;font-size:10px" }, chipLabel(d)), inputs[i], h("span.money.note", money(d))]),
-    h("span", "Total"), h("span"), total,
+    h("span", t("Total")), h("span"), total,
   );
   return { el, chips, sum };
 }

@@ -1,6 +1,7 @@
 // The floor (lobby): every table by room, with its game, limits, status, staff and last results.
 import * as api from "./api.js";
-import { gameName, h, money, resultBadge } from "./util.js";
+import { t } from "./i18n.js";
+import { gameName, h, money, phaseName, resultBadge } from "./util.js";
 
 /** What the floor shows as a table's status: its state, or the round's phase when open. */
 export function statusOf(t, frame) {
@@ -26,37 +27,37 @@ function seatsFree(t, frame) {
   return Math.max(0, t.seats - taken);
 }
 
-function row(t, frame, go) {
-  const status = statusOf(t, frame);
+function row(tb, frame, go) {
+  const status = statusOf(tb, frame);
   const last = ((frame && frame.view && frame.view.last_results) || []).slice(-12).reverse();
   return h(
     "tr.click",
-    { onclick: () => go(`/table/${encodeURIComponent(t.id)}`), dataset: { table: t.id } },
-    h("td", h("a", { href: `/table/${encodeURIComponent(t.id)}` }, h("b", t.id))),
-    h("td", gameName(t.game)),
-    h("td.r.money", t.limits ? money(t.limits.minimum) : "—"),
-    h("td.r.money", t.limits ? money(t.limits.maximum) : "—"),
-    h("td", h(`span.pill.${status.split(" ")[0].replace(/[^a-z-]/g, "")}`, status.replace(/-/g, " "))),
-    h("td", crewOf(t)),
-    h("td.r", t.rounds ?? "—"),
-    h("td.r", seatsFree(t, frame)),
-    h("td", h("span.results", last.map((r) => resultBadge(r, t.game)))),
+    { onclick: () => go(`/table/${encodeURIComponent(tb.id)}`), dataset: { table: tb.id } },
+    h("td", h("a", { href: `/table/${encodeURIComponent(tb.id)}` }, h("b", tb.id))),
+    h("td", gameName(tb.game)),
+    h("td.r.money", tb.limits ? money(tb.limits.minimum) : "—"),
+    h("td.r.money", tb.limits ? money(tb.limits.maximum) : "—"),
+    h("td", h(`span.pill.${status.split(" ")[0].replace(/[^a-z-]/g, "")}`, { dataset: { status } }, phaseName(status))),
+    h("td", crewOf(tb)),
+    h("td.r", tb.rounds ?? "—"),
+    h("td.r", seatsFree(tb, frame)),
+    h("td", h("span.results", last.map((r) => resultBadge(r, tb.game)))),
   );
 }
 
 export async function render(root, { go }) {
   const body = h("div");
-  root.append(h("div.tablehead", h("h1", "Floor"), h("span.note#day")), body);
+  root.append(h("div.tablehead", h("h1", t("Floor")), h("span.note#day")), body);
   let stop = false;
   async function load() {
     const list = await api.tables();
     // each table's view: its phase and last results (one request per table)
     const frames = new Map(await Promise.all(list.map(async (t) => [t.id, await api.table(t.id).catch(() => null)])));
     const rooms = new Map();
-    for (const t of list) {
-      const room = { MAIN: "Main room", PRIVE: "Salle privée" }[t.room] || t.room || "Main room";
+    for (const tb of list) {
+      const room = { MAIN: t("Main room"), PRIVE: t("Private room") }[tb.room] || tb.room || t("Main room");
       if (!rooms.has(room)) rooms.set(room, []);
-      rooms.get(room).push(t);
+      rooms.get(room).push(tb);
     }
     body.replaceChildren(
       ...[...rooms].map(([room, ts]) =>
@@ -65,13 +66,13 @@ export async function render(root, { go }) {
           h("h2", room),
           h(
             "table.grid",
-            h("thead", h("tr", ["Table", "Game", "Min", "Max", "Status", "Crew", "Rounds", "Seats free", "Last results"].map((x, i) => h([2, 3, 6, 7].includes(i) ? "th.r" : "th", x)))),
-            h("tbody", ts.map((t) => row(t, frames.get(t.id), go))),
+            h("thead", h("tr", [t("Table"), t("Game"), t("Min"), t("Max"), t("Status"), t("Crew"), t("Rounds"), t("Seats free"), t("Last results")].map((x, i) => h([2, 3, 6, 7].includes(i) ? "th.r" : "th", x)))),
+            h("tbody", ts.map((tb) => row(tb, frames.get(tb.id), go))),
           ),
         ),
       ),
     );
-    if (!list.length) body.append(h("p.note", "No table is open to you."));
+    if (!list.length) body.append(h("p.note", t("No table is open to you.")));
   }
   await load();
   // The floor refreshes itself every few seconds (one light request for every table).

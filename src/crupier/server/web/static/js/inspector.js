@@ -1,28 +1,29 @@
 // The inspector's console (CRAJ): every book on screen and as its printed PDF register,
 // round recall move by move, ledger verification, checkpoints, and the observations and
 // communications registers.
+import { t, tn } from "./i18n.js";
 import * as api from "./api.js";
 import { spotLabel } from "./roulette.js";
-import { cardEl, cardsIn, flash, h, money, resultBadge, titleCase } from "./util.js";
+import { actionName, cardEl, cardsIn, flash, gameName, h, money, resultBadge } from "./util.js";
 
 /** The books the server prints (crupier.casino.books.BOOK_TITLES). */
 export const BOOKS = [
-  ["JNL", "Operational Journal"],
-  ["A43", "Banking-Games Float and Result Book"],
-  ["A44", "Circle-Games Result Book"],
-  ["A45", "Daily Results Summary Book"],
-  ["A56", "Tips Special Account"],
-  ["A60", "Special Register of Observations"],
-  ["A61", "Register of Communications and Requests for Information"],
-  ["A46-A", "Per-Machine Accounts Book"],
-  ["A46-B", "Monthly Meter-Readings Book"],
-  ["A46-C", "Monthly Slot GGR Summary Book"],
-  ["A47", "Annual Information"],
-  ["EQR", "Equipment Register"],
-  ["STF", "Staff, Licences and Appointments"],
-  ["PRM", "Promotions Register"],
-  ["CAS", "Casino Configuration"],
-  ["ACC", "Access Log"],
+  ["JNL", t("Operational Journal")],
+  ["A43", t("Banking-Games Float and Result Book")],
+  ["A44", t("Circle-Games Result Book")],
+  ["A45", t("Daily Results Summary Book")],
+  ["A56", t("Tips Special Account")],
+  ["A60", t("Special Register of Observations")],
+  ["A61", t("Register of Communications and Requests for Information")],
+  ["A46-A", t("Per-Machine Accounts Book")],
+  ["A46-B", t("Monthly Meter-Readings Book")],
+  ["A46-C", t("Monthly Slot GGR Summary Book")],
+  ["A47", t("Annual Information")],
+  ["EQR", t("Equipment Register")],
+  ["STF", t("Staff, Licences and Appointments")],
+  ["PRM", t("Promotions Register")],
+  ["CAS", t("Casino Configuration")],
+  ["ACC", t("Access Log")],
 ];
 
 function summary(data) {
@@ -31,11 +32,11 @@ function summary(data) {
   for (const [k, v] of Object.entries(data)) {
     if (k === "log") continue;
     if (v === null || v === "" || (typeof v === "object" && !Object.keys(v).length)) continue;
-    let t;
-    if (typeof v === "number" && /total|amount|float|net|drop|result|fills|credits/.test(k)) t = money(v);
-    else if (typeof v === "object") t = JSON.stringify(v).slice(0, 90);
-    else t = String(v);
-    parts.push(`${k.replace(/_/g, " ")}: ${t}`);
+    let tb;
+    if (typeof v === "number" && /total|amount|float|net|drop|result|fills|credits/.test(k)) tb = money(v);
+    else if (typeof v === "object") tb = JSON.stringify(v).slice(0, 90);
+    else tb = String(v);
+    parts.push(`${k.replace(/_/g, " ")}: ${tb}`);
   }
   return parts.join(" · ");
 }
@@ -56,17 +57,17 @@ export async function render(root) {
     ["registers", "Observations & communications", registersTab],
   ];
   tabs.append(...tabList.map(([name, label, fn]) => h("button.btn", { type: "button", dataset: { tab: name }, onclick: show(fn, name) }, label)));
-  root.append(h("div.tablehead", h("h1", "Inspector"), tabs), msg, main);
+  root.append(h("div.tablehead", h("h1", t("Inspector")), tabs), msg, main);
 
   async function bookView(code, target) {
     const b = await api.get(`/api/books/${encodeURIComponent(code)}`);
     target.replaceChildren(
-      h("div.tablehead", h("h2", { style: "margin:0" }, `${code} — ${b.title}`),
-        h("a.btn", { href: `/api/books/${code}?format=pdf`, target: "_blank", dataset: { pdf: code } }, "PDF register"),
+      h("div.tablehead", h("h2", { style: "margin:0" }, code + " — " + t(b.title)),
+        h("a.btn", { href: `/api/books/${code}?format=pdf`, target: "_blank", dataset: { pdf: code } }, t("PDF register")),
         h("a.btn", { href: `/api/books/${code}?format=csv`, target: "_blank" }, "CSV"),
-        h("span.note", `${b.entries.length} entries`)),
+        h("span.note", tn("{n} entry", "{n} entries", b.entries.length))),
       h("table.grid.dense", { dataset: { book: code } },
-        h("thead", h("tr", ["No.", "Time", "Table", "Type", "Author", "Status", "Content"].map((x) => h("th", x)))),
+        h("thead", h("tr", [t("No."), t("Time"), t("Table"), t("Type"), t("Author"), t("Status"), t("Content")].map((x) => h("th", x)))),
         h("tbody", b.entries.slice(-200).reverse().map((e) =>
           h("tr", { dataset: { seq: e.seq } },
             h("td", e.number), h("td", (e.local_time || "").slice(5, 16)), h("td", e.table || ""), h("td", e.type),
@@ -76,32 +77,32 @@ export async function render(root) {
   }
 
   async function booksTab() {
-    const view = h("div.panel", h("span.note", "Pick a book"));
+    const view = h("div.panel", h("span.note", t("Pick a book")));
     const list = h("div.menu", BOOKS.map(([code, title]) =>
       h("div", { style: "display:flex;gap:6px;align-items:center" },
         h("button.btn", { type: "button", style: "flex:1;justify-content:flex-start", dataset: { book: code }, onclick: () => bookView(code, view).catch((e) => flash(msg, e)) }, h("b", code), h("span.note", title)),
-        h("a", { href: `/api/books/${code}?format=pdf`, target: "_blank", title: "printable PDF" }, "PDF"))));
-    main.append(h("div", { style: "display:grid;grid-template-columns:330px minmax(0,1fr);gap:10px" }, h("div.panel", h("h2", "Books"), list), view));
+        h("a", { href: `/api/books/${code}?format=pdf`, target: "_blank", title: t("printable PDF") }, "PDF"))));
+    main.append(h("div", { style: "display:grid;grid-template-columns:330px minmax(0,1fr);gap:10px" }, h("div.panel", h("h2", t("Books")), list), view));
     await bookView("JNL", view);
   }
 
   async function recallTab() {
     const tables = await api.tables();
-    const busiest = tables.find((t) => t.rounds > 0);
-    const select = h("select", { name: "table", style: "width:100%;margin-bottom:6px", onchange: () => load().catch((e) => flash(msg, e)) }, tables.map((t) => h("option", { value: t.id, selected: busiest && t.id === busiest.id }, `${t.id} · ${t.game} · ${t.rounds} rounds`)));
+    const busiest = tables.find((tb) => tb.rounds > 0);
+    const select = h("select", { name: "table", style: "width:100%;margin-bottom:6px", onchange: () => load().catch((e) => flash(msg, e)) }, tables.map((tb) => h("option", { value: tb.id, selected: busiest && tb.id === busiest.id }, `${tb.id} · ${gameName(tb.game)} · ` + tn("{n} round", "{n} rounds", tb.rounds))));
     const rounds = h("div.menu");
-    const stage = h("div.panel", h("span.note", "Pick a table and a round"));
+    const stage = h("div.panel", h("span.note", t("Pick a table and a round")));
     main.append(
       h("div", { style: "display:grid;grid-template-columns:300px minmax(0,1fr);gap:10px" },
-        h("div.panel", h("h2", "Table"), select, " ", h("button.btn", { type: "button", id: "recall-load", onclick: () => load().catch((e) => flash(msg, e)) }, "Last 20 rounds"), h("div", { style: "margin-top:8px" }, rounds)),
+        h("div.panel", h("h2", t("Table")), select, " ", h("button.btn", { type: "button", id: "recall-load", onclick: () => load().catch((e) => flash(msg, e)) }, t("Last 20 rounds")), h("div", { style: "margin-top:8px" }, rounds)),
         stage),
     );
     async function load() {
       const list = await api.recall(select.value, 20);
       rounds.replaceChildren(...list.slice().reverse().map((r) =>
         h("button.btn", { type: "button", dataset: { round: r.number }, onclick: () => step(r, 0) },
-          `Round ${r.number}`, h("span.note", (r.local_time || "").slice(11, 16)), r.void ? h("span.pill.closed", "void") : "")));
-      if (!list.length) rounds.append(h("span.note", "no round recorded at this table"));
+          t("Round {n}", { n: r.number }), h("span.note", (r.local_time || "").slice(11, 16)), r.void ? h("span.pill.closed", t("void")) : "")));
+      if (!list.length) rounds.append(h("span.note", t("no round recorded at this table")));
     }
     function step(r, i) {
       const moves = r.moves || [];
@@ -111,28 +112,28 @@ export async function render(root) {
       const bets = upTo.filter((m) => m.action.kind === "place-bet").map((m) => m.action);
       const m = moves[i] || { action: {}, events: [], draws: [] };
       stage.replaceChildren(
-        h("div.tablehead", h("h2", { style: "margin:0" }, `${r.table} · round ${r.number}`), h("span.note", `${r.table_session} · ${r.local_time} · ledger #${r.ledger_seq}`)),
+        h("div.tablehead", h("h2", { style: "margin:0" }, `${r.table} · ` + t("round {n}", { n: r.number })), h("span.note", `${r.table_session} · ${r.local_time} · ` + t("ledger #{seq}", { seq: r.ledger_seq }))),
         h("div.stepper",
           h("button.btn", { type: "button", id: "recall-prev", disabled: i === 0, onclick: () => step(r, i - 1) }, "◀ ", h("kbd", "←")),
-          h("b#recall-pos", `move ${i + 1} / ${moves.length}`),
+          h("b#recall-pos", t("move {n} / {total}", { n: i + 1, total: moves.length })),
           h("button.btn", { type: "button", id: "recall-next", disabled: i >= moves.length - 1, onclick: () => step(r, i + 1) }, h("kbd", "→"), " ▶")),
         h("div.cols2", { style: "margin-top:8px" },
           h("div",
-            h("h3", "This move"),
-            h("div.big", titleCase(m.action.kind || "")),
+            h("h3", t("This move")),
+            h("div.big", actionName(m.action.kind || "")),
             h("div.note", `by ${m.action.by || ""}${m.action.player ? ` · ${m.action.player}` : ""}`),
             h("pre.json", JSON.stringify(m.action, null, 1)),
-            m.draws && m.draws.length ? h("div.note", `draws: ${JSON.stringify(m.draws)}`) : "",
-            h("h3", "What it did"),
+            m.draws && m.draws.length ? h("div.note", t("draws: {draws}", { draws: JSON.stringify(m.draws) })) : "",
+            h("h3", t("What it did")),
             h("div", (m.events || []).map((e) => {
               const text = e.kind === "settled" ? `${e.player} ${e.spot}: ${e.decision} ${money(e.net)}` : e.announcement || e.text || JSON.stringify(e);
               const cards = e.kind === "result" ? cardsIn(text) : [];
               return h("div", { style: "font-size:13px" }, text, cards.length ? h("div", cards.map(cardEl)) : "");
             }))),
           h("div",
-            h("h3", "The table after this move"),
+            h("h3", t("The table after this move")),
             h("table.grid", h("tbody", bets.map((b) => h("tr", h("td", b.player), h("td", spotLabel(String(b.spot))), h("td.r.money", money(b.amount)))))),
-            r.result && i === moves.length - 1 ? h("div", { style: "margin-top:8px" }, "Result ", (r.result.results || []).map((x) => resultBadge(/^\d+$/.test(x) ? Number(x) : x))) : "")),
+            r.result && i === moves.length - 1 ? h("div", { style: "margin-top:8px" }, t("Result"), " ", (r.result.results || []).map((x) => resultBadge(/^\d+$/.test(x) ? Number(x) : x))) : "")),
       );
       stage.onkeydown = null;
       document.onkeydown = (e) => {
@@ -146,10 +147,10 @@ export async function render(root) {
   async function verifyTab() {
     const out = h("div");
     const run = async () => {
-      out.replaceChildren(h("span.note", "verifying every entry…"));
+      out.replaceChildren(h("span.note", t("verifying every entry…")));
       const v = await api.get("/api/verify");
       out.replaceChildren(
-        h(`div.msg.${v.ok ? "ok" : "err"}#verify-result`, v.ok ? "Ledger verified" : `BROKEN at entry ${v.first_bad_seq}`),
+        h(`div.msg.${v.ok ? "ok" : "err"}#verify-result`, v.ok ? t("Ledger verified") : t("BROKEN at entry {seq}", { seq: v.first_bad_seq })),
         h("pre.json", v.report || JSON.stringify(v, null, 1)),
         h("div.note", v.checked_against || ""),
       );
@@ -158,14 +159,14 @@ export async function render(root) {
       const cp = await api.post("/api/checkpoint", {});
       const blob = new Blob([JSON.stringify(cp, null, 1)], { type: "application/json" });
       out.replaceChildren(
-        h("div.msg.ok", "Checkpoint signed"),
-        h("a.btn", { href: URL.createObjectURL(blob), download: `checkpoint-${cp.seq ?? cp.head_seq ?? "ledger"}.json` }, "Download the checkpoint"),
+        h("div.msg.ok", t("Checkpoint signed")),
+        h("a.btn", { href: URL.createObjectURL(blob), download: `checkpoint-${cp.seq ?? cp.head_seq ?? "ledger"}.json` }, t("Download the checkpoint")),
         h("pre.json", JSON.stringify(cp, null, 1)),
       );
     };
     main.append(h("div.panel",
-      h("div.actions", h("button.btn.primary", { type: "button", id: "verify", onclick: () => run().catch((e) => flash(msg, e)) }, "Verify the ledger"),
-        h("button.btn", { type: "button", id: "checkpoint", onclick: () => checkpoint().catch((e) => flash(msg, e)) }, "Issue a checkpoint")),
+      h("div.actions", h("button.btn.primary", { type: "button", id: "verify", onclick: () => run().catch((e) => flash(msg, e)) }, t("Verify the ledger")),
+        h("button.btn", { type: "button", id: "checkpoint", onclick: () => checkpoint().catch((e) => flash(msg, e)) }, t("Issue a checkpoint"))),
       h("div", { style: "margin-top:8px" }, out)));
     await run();
   }

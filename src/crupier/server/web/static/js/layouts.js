@@ -1,6 +1,7 @@
 // The betting layouts of the games that are not roulette: craps, sic bo, boule, the card
 // tables' boxes, and a generic spot list. Each returns {el, update(state)} and calls
 // onSpot(name) when a spot is clicked. Spot names are the engines' canonical ones.
+import { t } from "./i18n.js";
 import { cardEl, cardsIn, chipLabel, DIE, dieEl, h, money } from "./util.js";
 import { createCloth } from "./roulette.js";
 
@@ -9,38 +10,38 @@ const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
 /** Spot groups per game (title, [[spot, label, class]]). */
 export const SPOT_GROUPS = {
   craps: [
-    ["Line", [["win", "Pass line", "big wide"], ["dont-win", "Don't pass", "wide"], ["win-odds", "Odds behind pass"], ["dont-win-odds", "Odds don't pass"]]],
-    ["Come", [["come", "Come", "big wide"], ["dont-come", "Don't come", "wide"], ["field", "Field 2·3·4·9·10·11·12", "big full"]]],
-    ["Place (right) · Lay (wrong)", [...[4, 5, 6, 8, 9, 10].map((n) => [`place-${n}`, `Place ${n}`]), ...[4, 5, 6, 8, 9, 10].map((n) => [`lay-${n}`, `Lay ${n}`])]],
-    ["Come odds", [...[4, 5, 6, 8, 9, 10].map((n) => [`come-odds-${n}`, `Come odds ${n}`]), ...[4, 5, 6, 8, 9, 10].map((n) => [`dont-come-odds-${n}`, `Don't come odds ${n}`])]],
-    ["Big · under/over", [["big-6", "Big 6"], ["big-8", "Big 8"], ["under-7", "Under 7"], ["over-7", "Over 7"]]],
-    ["Propositions", [["any-7", "Any seven"], ["any-craps", "Any craps"], ["eleven", "Eleven"], ["craps-2", "Craps 2"], ["craps-3", "Craps 3"], ["craps-12", "Craps 12"], ["horn", "Horn"], ["hard-4", "Hard 4"], ["hard-6", "Hard 6"], ["hard-8", "Hard 8"], ["hard-10", "Hard 10"]]],
+    [t("Line"), [["win", t("Pass line"), "big wide"], ["dont-win", t("Don't pass"), "wide"], ["win-odds", t("Odds behind pass")], ["dont-win-odds", t("Odds don't pass")]]],
+    [t("Come"), [["come", t("Come"), "big wide"], ["dont-come", t("Don't come"), "wide"], ["field", t("Field 2·3·4·9·10·11·12"), "big full"]]],
+    [t("Place (right) · Lay (wrong)"), [...[4, 5, 6, 8, 9, 10].map((n) => [`place-${n}`, t("Place {n}", { n })]), ...[4, 5, 6, 8, 9, 10].map((n) => [`lay-${n}`, t("Lay {n}", { n })])]],
+    [t("Come odds"), [...[4, 5, 6, 8, 9, 10].map((n) => [`come-odds-${n}`, t("Come odds {n}", { n })]), ...[4, 5, 6, 8, 9, 10].map((n) => [`dont-come-odds-${n}`, t("Don't come odds {n}", { n })])]],
+    [t("Big · under/over"), [["big-6", t("Big 6")], ["big-8", t("Big 8")], ["under-7", t("Under 7")], ["over-7", t("Over 7")]]],
+    [t("Propositions"), [["any-7", t("Any seven")], ["any-craps", t("Any craps")], ["eleven", t("Eleven")], ["craps-2", t("Craps 2")], ["craps-3", t("Craps 3")], ["craps-12", t("Craps 12")], ["horn", t("Horn")], ["hard-4", t("Hard 4")], ["hard-6", t("Hard 6")], ["hard-8", t("Hard 8")], ["hard-10", t("Hard 10")]]],
   ],
   "sic-bo": [
-    ["Small · Big", [["small", "SMALL 4-10", "big wide"], ["big", "BIG 11-17", "big wide"], ["any-triple", "Any triple", "wide"]]],
-    ["Totals", range(4, 17).map((t) => [`total-${t}`, String(t), "big"])],
-    ["Doubles", range(1, 6).map((n) => [`specific-double-${n}`, `${DIE[n]}${DIE[n]}`, "dice"])],
-    ["Triples", range(1, 6).map((n) => [`specific-triple-${n}`, `${DIE[n]}${DIE[n]}${DIE[n]}`, "dice"])],
-    ["Two dice", range(1, 6).flatMap((a) => range(a + 1, 6).map((b) => [`pair-match-${a}-${b}`, `${DIE[a]}${DIE[b]}`, "dice"]))],
-    ["One die", range(1, 6).map((n) => [`number-${n}`, DIE[n], "dice"])],
+    [t("Small · Big"), [["small", t("SMALL 4-10"), "big wide"], ["big", t("BIG 11-17"), "big wide"], ["any-triple", t("Any triple"), "wide"]]],
+    [t("Totals"), range(4, 17).map((t) => [`total-${t}`, String(t), "big"])],
+    [t("Doubles"), range(1, 6).map((n) => [`specific-double-${n}`, `${DIE[n]}${DIE[n]}`, "dice"])],
+    [t("Triples"), range(1, 6).map((n) => [`specific-triple-${n}`, `${DIE[n]}${DIE[n]}${DIE[n]}`, "dice"])],
+    [t("Two dice"), range(1, 6).flatMap((a) => range(a + 1, 6).map((b) => [`pair-match-${a}-${b}`, `${DIE[a]}${DIE[b]}`, "dice"]))],
+    [t("One die"), range(1, 6).map((n) => [`number-${n}`, DIE[n], "dice"])],
   ],
   boule: [
-    ["Numbers", range(1, 9).map((n) => [`number-${n}@1`, String(n), `big ${[2, 4, 7, 9].includes(n) ? "red" : [1, 3, 6, 8].includes(n) ? "black" : "yellow"}`])],
-    ["Simple chances", [["low@1", "Manque"], ["even@1", "Pair"], ["red@1", "Rouge"], ["black@1", "Noir"], ["odd@1", "Impair"], ["high@1", "Passe"]]],
+    [t("Numbers"), range(1, 9).map((n) => [`number-${n}@1`, String(n), `big ${[2, 4, 7, 9].includes(n) ? "red" : [1, 3, 6, 8].includes(n) ? "black" : "yellow"}`])],
+    [t("Simple chances"), [["low@1", "Manque"], ["even@1", "Pair"], ["red@1", "Rouge"], ["black@1", "Noir"], ["odd@1", "Impair"], ["high@1", "Passe"]]],
   ],
-  "trente-et-quarante": [["Chances", [["noir", "Noir", "big"], ["rouge", "Rouge", "big"], ["couleur", "Couleur", "big"], ["inverse", "Inverse", "big"]]]],
-  "casino-war": [["Box", [["initial", "Initial bet", "big wide"], ["tie", "Tie", "big"]]]],
+  "trente-et-quarante": [[t("Chances"), [["noir", "Noir", "big"], ["rouge", "Rouge", "big"], ["couleur", "Couleur", "big"], ["inverse", "Inverse", "big"]]]],
+  "casino-war": [[t("Box"), [["initial", t("Initial bet"), "big wide"], ["tie", t("Tie"), "big"]]]],
 };
 
 function totalsBySpot(bets, me) {
-  const t = new Map();
+  const tot = new Map();
   for (const b of bets || []) {
-    const x = t.get(b.spot) || { own: 0, all: 0 };
+    const x = tot.get(b.spot) || { own: 0, all: 0 };
     x.all += b.amount;
     if (me && b.player === me) x.own += b.amount;
-    t.set(b.spot, x);
+    tot.set(b.spot, x);
   }
-  return t;
+  return tot;
 }
 
 /** A grid of spot buttons in groups (craps, sic bo, boule...). */
@@ -70,11 +71,11 @@ export function spotGrid(groups, { onSpot, onHover }) {
     ),
   );
   function update({ bets, me }) {
-    const t = totalsBySpot(bets, me);
+    const tot = totalsBySpot(bets, me);
     for (const [name, b] of buttons) {
       b.querySelector(".amt")?.remove();
-      const x = t.get(name);
-      if (x) b.append(h("span.amt", { title: x.own ? "yours" : "others" }, chipLabel(x.own || x.all)));
+      const x = tot.get(name);
+      if (x) b.append(h("span.amt", { title: x.own ? t("yours") : t("others") }, chipLabel(x.own || x.all)));
     }
   }
   return { el, update };
@@ -86,7 +87,7 @@ function bacBoxes({ onSpot, onHover }) {
   const spotEl = (spot, label) =>
     h("button.betspot", {
       type: "button",
-      title: `bet on ${label}`,
+      title: t("bet on {spot}", { spot: label }),
       dataset: { spot },
       onclick: (e) => {
         e.stopPropagation();
@@ -109,7 +110,7 @@ function bacBoxes({ onSpot, onHover }) {
       amount ? h("div.note", `${staff ? "on the box" : "your bet"} ${money(amount)}`) : "",
     );
     const ring = box.querySelector(".betspot");
-    ring.replaceChildren(amount ? h("span.amt", chipLabel(amount)) : h("span.lbl", `Bet ${title}`));
+    ring.replaceChildren(amount ? h("span.amt", chipLabel(amount)) : h("span.lbl", t("Bet {spot}", { spot: title })));
   }
   function update({ view, bets, me, open }) {
     el.classList.toggle("open", Boolean(open));
@@ -121,8 +122,8 @@ function bacBoxes({ onSpot, onHover }) {
         pc = cardsIn(m[1]); pt = m[2]; bc = cardsIn(m[3]); bt = m[4];
       }
     }
-    const t = totalsBySpot(bets, me);
-    const on = (spot) => (me ? t.get(spot)?.own : t.get(spot)?.all);
+    const tot = totalsBySpot(bets, me);
+    const on = (spot) => (me ? tot.get(spot)?.own : tot.get(spot)?.all);
     fill(punt, "player", "Punt", pc, pt, on("player"), !me);
     fill(banca, "banker", "Banca", bc, bt, on("banker"), !me);
     const offered = new Set(view.spots || []);
@@ -163,24 +164,24 @@ function bjBoxes({ onSpot, onHover }) {
   function update({ view, bets, me }) {
     draw(Number(view.boxes) || 7);
     const dc = view.dealer || [];
-    dealer.replaceChildren(h("h3", "Croupier"), h("div.cards", dc.map(cardEl)), h("div.total", view.dealer_total ?? ""));
-    const t = totalsBySpot(bets, me);
+    dealer.replaceChildren(h("h3", t("Croupier")), h("div.cards", dc.map(cardEl)), h("div.total", view.dealer_total ?? ""));
+    const tot = totalsBySpot(bets, me);
     const turn = view.turn ? view.turn.box : null;
     const seats = view.seats || {};
     boxes.forEach((box, i) => {
       const n = i + 1;
       const hands = (view.hands || []).filter((x) => x.box === n);
-      const on = t.get(`box-${n}`);
+      const on = tot.get(`box-${n}`);
       const amount = on ? on.own || on.all : 0;
       box.classList.toggle("turn", turn === n);
       box.replaceChildren(
-        h("h3", `Box ${n}`),
+        h("h3", t("Box {n}", { n })),
         amount ? h(`span.amt${me && !on.own ? ".others" : ""}`, { title: me && on.own ? "yours" : "on the box" }, chipLabel(amount)) : "",
         seats[n] ? h("div.note", seats[n]) : "",
         ...hands.map((x) => h("div.hand", { dataset: { hand: x.box } },
           h("div.cards", x.cards.map(cardEl)),
           h("div.total", x.busted ? `${x.total} ✕` : x.total === 21 && x.cards.length === 2 && !x.split ? "BJ" : `${x.soft ? "soft " : ""}${x.total}`),
-          x.doubled ? h("div.note", "doubled") : "")),
+          x.doubled ? h("div.note", t("doubled")) : "")),
         on && on.all && !hands.length ? h("div.note", money(on.all)) : "",
       );
     });
@@ -216,7 +217,7 @@ function cardTable() {
         const total = /=\s*(\d+)/.exec(row);
         el.append(h("div.box", h("h3", row.split(/\s/)[0]), cardsIn(row).map(cardEl), h("div.total", total ? total[1] : "")));
       }
-      if (!rows.length) el.append(h("div.box", h("h3", "Cards"), h("p.note", "No card shown yet")));
+      if (!rows.length) el.append(h("div.box", h("h3", t("Cards")), h("p.note", t("No card shown yet"))));
     }
   }
   return { el, update };
@@ -228,7 +229,7 @@ function diceTray() {
   function update({ view }) {
     const last = (view.last_results || []).slice(-1)[0];
     const dice = Array.isArray(last) ? last : typeof last === "string" ? (last.match(/\b[1-6]\b/g) || []).slice(0, 3).map(Number) : [];
-    el.replaceChildren(h("span.note", "Last throw "), ...(dice.length ? dice.map(dieEl) : [h("span.note", "—")]), view.point ? h("span.pill", { style: "margin-left:12px" }, `POINT ${view.point}`) : "");
+    el.replaceChildren(h("span.note", t("Last throw ")), ...(dice.length ? dice.map(dieEl) : [h("span.note", "—")]), view.point ? h("span.pill", { style: "margin-left:12px" }, t("POINT {n}", { n: view.point })) : "");
   }
   return { el, update };
 }

@@ -1,5 +1,6 @@
 // Login: a name and a password; the demo casino's logins offered as one-click fills.
 import * as api from "./api.js";
+import { t } from "./i18n.js";
 import { flash, h } from "./util.js";
 
 export async function render(root, { go }) {
@@ -14,7 +15,7 @@ export async function render(root, { go }) {
         e.preventDefault();
         try {
           const me = await api.login(user.value.trim(), pass.value);
-          if (!me) throw new Error("the session was not opened");
+          if (!me) throw new Error(t("the session was not opened"));
           go("/");
         } catch (err) {
           flash(msg, err);
@@ -22,12 +23,12 @@ export async function render(root, { go }) {
       },
     },
     h("h1", "CRUPIER"),
-    h("label", "Login", user),
-    h("label", "Password", pass),
-    h("button.btn.primary", { type: "submit" }, "Log in ", h("kbd", "Enter")),
+    h("label", t("Login"), user),
+    h("label", t("Password"), pass),
+    h("button.btn.primary", { type: "submit" }, t("Log in"), " ", h("kbd", "Enter")),
     msg,
     demo,
   );
   root.append(h("div.login", form));
-  demo.append("The demo casino prints its logins when it starts (e.g. director, r1, p1; password demo-<login>).");
+  demo.append(t("The demo casino prints its logins when it starts (e.g. director, r1, p1; password demo-<login>)."));
 }

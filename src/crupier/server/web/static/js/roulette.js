@@ -1,6 +1,7 @@
 // The single-zero roulette cloth as SVG: 0-36, columns, dozens, simple chances, and every
 // split, street, corner, six-line and zero combination clickable at its line or crossing.
 // Spot names are the engine's canonical ones (crupier.games.roulette.bets).
+import { t } from "./i18n.js";
 import { chipLabel, pocketColour, s } from "./util.js";
 
 const Z = 52; // the zero's width

@@ -2,12 +2,13 @@
 // results) or the croupier's console (phase, the legal actions as keyed buttons, result
 // entry, regulated error actions, settlement list, last rounds). Built from the view the
 // server sends (REST first, then every frame of the table's WebSocket).
+import { t } from "./i18n.js";
 import * as api from "./api.js";
 import { setLive } from "./app.js";
 import { layoutFor, SPOT_GROUPS } from "./layouts.js";
 import { betType, spotLabel } from "./roulette.js";
 import { ANNOUNCED } from "./roulette.js";
-import { chipLabel, dieEl, flash, gameName, h, money, parseMoney, pocketColour, resultBadge, titleCase } from "./util.js";
+import { actionName, chipLabel, dieEl, fieldName, flash, gameName, h, money, parseMoney, phaseName, pocketColour, resultBadge } from "./util.js";
 
 const DEFAULT_CHIPS = [100, 250, 500, 1000, 2500, 10000, 50000, 100000];
 
@@ -88,7 +89,7 @@ class Live {
   }
   async act(action) {
     const ack = await api.act(this.id, action);
-    this.log.unshift(`${titleCase(action.kind)}${action.player ? ` (${action.player})` : ""} · entry ${ack && ack.seq}`);
+    this.log.unshift(`${actionName(action.kind)}${action.player ? ` (${action.player})` : ""} · ` + t("(entry {seq})", { seq: ack && ack.seq }));
     this.log = this.log.slice(0, 30);
     return ack;
   }
@@ -119,7 +120,7 @@ function header(live, extra) {
     update() {
       const p = String(live.view.phase || "—");
       phase.className = `phase ${p === "betting" || p === "no-more-bets" ? p : "other"}`;
-      phase.textContent = p.replace(/-/g, " ");
+      phase.textContent = phaseName(p);
     },
   };
 }
@@ -138,7 +139,7 @@ function spotMax(live, spot) {
 
 function lastResultsEl(live, n = 12) {
   const r = (live.view.last_results || []).slice(-n).reverse();
-  return h("div.results", { style: "flex-wrap:wrap" }, r.length ? r.map((x) => resultBadge(x, live.game)) : h("span.note", "no round yet"));
+  return h("div.results", { style: "flex-wrap:wrap" }, r.length ? r.map((x) => resultBadge(x, live.game)) : h("span.note", t("no round yet")));
 }
 
 const SHOWN_ELSEWHERE = new Set(["game", "profile", "phase", "spots", "bets", "players", "last_results", "legal_actions", "launched"]);
@@ -151,7 +152,7 @@ const SHOWN_BY_LAYOUT = { blackjack: new Set(["hands", "dealer", "dealer_total",
 /** One value of a view for people: money as money, yes/no, lists and records as rows. */
 function readable(key, v) {
   if (v === null || v === undefined) return "—";
-  if (typeof v === "boolean") return v ? "yes" : "no";
+  if (typeof v === "boolean") return v ? t("yes") : t("no");
   if (typeof v === "number") return MONEY_KEY.test(key) && Number.isInteger(v) ? money(v) : String(v);
   if (Array.isArray(v)) {
     if (v.every((x) => typeof x !== "object" || x === null)) return v.map((x) => readable(key, x)).join(", ");
@@ -159,7 +160,7 @@ function readable(key, v) {
   }
   if (typeof v === "object") {
     const rows = Object.entries(v).filter(([, b]) => b !== null && b !== undefined && b !== "");
-    return h("dl.kv.sub", rows.flatMap(([a, b]) => [h("dt", a.replace(/_/g, " ")), h("dd", readable(a, b))]));
+    return h("dl.kv.sub", rows.flatMap(([a, b]) => [h("dt", fieldName(a)), h("dd", readable(a, b))]));
   }
   return String(v);
 }
@@ -172,7 +173,7 @@ function stateList(view) {
     if (SHOWN_ELSEWHERE.has(k) || skip.has(k) || v === null || v === undefined || v === "" || v === false) continue;
     if (Array.isArray(v) && !v.length) continue;
     if (typeof v === "object" && !Array.isArray(v) && !Object.keys(v).length) continue;
-    rows.push(h("dt", k.replace(/_/g, " ")), h("dd", { style: "text-align:left;white-space:normal" }, readable(k, v)));
+    rows.push(h("dt", fieldName(k)), h("dd", { style: "text-align:left;white-space:normal" }, readable(k, v)));
   }
   return rows.length ? h("dl.kv", { style: "grid-template-columns:auto 1fr;font-size:12px" }, rows) : h("span.note", "—");
 }
@@ -217,11 +218,11 @@ function ask(dialog, live, kind, fields, text) {
       h(
         "form",
         { method: "dialog" },
-        h("h2", titleCase(kind)),
+        h("h2", actionName(kind)),
         consequence ? h("div.consequence", consequence) : "",
         inputs.map(([name, , input, label]) => h("label", { style: "display:grid;gap:2px;margin:6px 0" }, label, input)),
         // Confirm comes first in the form (Enter submits with it); the row shows it on the right
-        h("div.row", h("button.btn.danger", { value: "ok", type: "submit", id: "confirm-ok" }, "Confirm ", h("kbd", "Enter")), h("button.btn", { value: "cancel", type: "submit", formnovalidate: true }, "Cancel ", h("kbd", "Esc"))),
+        h("div.row", h("button.btn.danger", { value: "ok", type: "submit", id: "confirm-ok" }, t("Confirm"), " ", h("kbd", "Enter")), h("button.btn", { value: "cancel", type: "submit", formnovalidate: true }, t("Cancel"), " ", h("kbd", "Esc"))),
       ),
     );
     dialog.onclose = () => {
@@ -258,7 +259,7 @@ function playerPage(root, live) {
   const chipBar = h("div.chips#chips");
   function drawChips() {
     chipBar.replaceChildren(
-      h("span.note", "Chip "),
+      h("span.note", t("Chip ")),
       ...chips.map((c) =>
         h(`button.chip.c${c}${c === chip ? ".sel" : ""}`, { type: "button", title: money(c), dataset: { chip: c }, onclick: () => {
           chip = c;
@@ -270,7 +271,7 @@ function playerPage(root, live) {
   drawChips();
   const place = async (spot) => {
     if (!live.legal.includes("place-bet")) {
-      flash(msg, { code: "wrong-phase", message: "Bets are closed." });
+      flash(msg, { code: "wrong-phase", message: t("Bets are closed.") });
       return;
     }
     try {
@@ -291,13 +292,13 @@ function playerPage(root, live) {
   const more = h("div.actions#playeractions", { style: "margin-top:6px" });
   const dialog = h("dialog#confirm");
   // a game without a drawn layout here: the spot by name (the engine reads its aliases)
-  const spotInput = h("input", { name: "spot", placeholder: "spot, e.g. vis-3", size: 16 });
+  const spotInput = h("input", { name: "spot", placeholder: t("spot, e.g. vis-3"), size: 16 });
   const spotForm = SPOT_GROUPS[live.game] || ["french-roulette", "american-roulette", "punto-banco", "blackjack"].includes(live.game)
     ? ""
     : h("form.chips", { onsubmit: (e) => {
       e.preventDefault();
       if (spotInput.value.trim()) place(spotInput.value.trim());
-    } }, h("span.note", "Bet on "), spotInput, h("button.btn", { type: "submit" }, "Place ", h("kbd", "Enter")));
+    } }, h("span.note", t("Bet on ")), spotInput, h("button.btn", { type: "submit" }, t("Place"), " ", h("kbd", "Enter")));
   const head = header(live);
   const balance = h("div.big.money#balance");
   const mine = h("tbody");
@@ -306,11 +307,11 @@ function playerPage(root, live) {
   const stateBox = h("div#state");
   const side = h(
     "aside.side",
-    h("div.panel", h("h2", "Balance"), balance, h("dl.kv", h("dt", "Table minimum"), h("dd", money(limits(live).min)), h("dt", "Table maximum"), h("dd", money(limits(live).max)))),
-    h("div.panel", h("h2", "Your bets"), h("table.grid", h("tbody#mybets", mine))),
-    h("div.panel", h("h2", "Your results"), h("table.grid", h("tbody#myresults", results))),
-    h("div.panel", h("h2", "Last results"), last),
-    h("div.panel", h("h2", "Table"), stateBox),
+    h("div.panel", h("h2", t("Balance")), balance, h("dl.kv", h("dt", t("Table minimum")), h("dd", money(limits(live).min)), h("dt", t("Table maximum")), h("dd", money(limits(live).max)))),
+    h("div.panel", h("h2", t("Your bets")), h("table.grid", h("tbody#mybets", mine))),
+    h("div.panel", h("h2", t("Your results")), h("table.grid", h("tbody#myresults", results))),
+    h("div.panel", h("h2", t("Last results")), last),
+    h("div.panel", h("h2", t("Table")), stateBox),
   );
   root.append(head.el, h("div.tablepage", h("section", h("div.felt", layout.el), chipBar, spotForm, announced, more, hint, msg), side), dialog);
 
@@ -320,26 +321,26 @@ function playerPage(root, live) {
     if (decision) {
       try {
         await live.act(decision);
-        flash(msg, null, `${titleCase(kind)} ✓`);
+        flash(msg, null, `${actionName(kind)} ✓`);
       } catch (e) {
         flash(msg, e);
       }
       return;
     }
     const known = FIELDS[kind];
-    const fields = known ? known.filter((f) => f[2] !== "player") : [["fields", "Fields (name=value, …)", "text", ""]];
+    const fields = known ? known.filter((f) => f[2] !== "player") : [["fields", t("Fields (name=value, …)"), "text", ""]];
     const f = fields.length || ERRORS[kind] ? await ask(dialog, live, kind, fields) : {};
     if (f === null) return;
     const action = { kind, player: live.pid, ...(known ? f : parseFields(f.fields)) };
     try {
       await live.act(action);
-      flash(msg, null, `${titleCase(kind)} ✓`);
+      flash(msg, null, `${actionName(kind)} ✓`);
     } catch (e) {
       if (/unexpected field\(s\) \['player'\]/.test(e.message)) {
         delete action.player;
         try {
           await live.act(action);
-          flash(msg, null, `${titleCase(kind)} ✓`);
+          flash(msg, null, `${actionName(kind)} ✓`);
         } catch (e2) {
           flash(msg, e2);
         }
@@ -359,7 +360,7 @@ function playerPage(root, live) {
     mine.replaceChildren(
       ...own.map((b) =>
         h("tr", { dataset: { bet: b.id } }, h("td", spotLabel(b.spot)), h("td.r.money", money(b.amount)), h("td", b.status && b.status !== "free" ? b.status : ""),
-          h("td", canTake && (b.status === "free" || !b.status) ? h("button.btn.small", { type: "button", title: "take the bet down", dataset: { takedown: b.id }, onclick: async () => {
+          h("td", canTake && (b.status === "free" || !b.status) ? h("button.btn.small", { type: "button", title: t("take the bet down"), dataset: { takedown: b.id }, onclick: async () => {
             try {
               await live.act({ kind: "take-down", player: live.pid, bet: b.id });
             } catch (e) {
@@ -368,36 +369,36 @@ function playerPage(root, live) {
           } }, "✕") : "")),
       ),
     );
-    if (!own.length) mine.append(h("tr", h("td.note", open ? "Pick a chip, then a spot" : "No bet")));
-    if (own.length) mine.append(h("tr", h("td", h("b", "Total")), h("td.r.money", money(own.reduce((a, b) => a + b.amount, 0))), h("td"), h("td")));
+    if (!own.length) mine.append(h("tr", h("td.note", open ? t("Pick a chip, then a spot") : t("No bet"))));
+    if (own.length) mine.append(h("tr", h("td", h("b", t("Total"))), h("td.r.money", money(own.reduce((a, b) => a + b.amount, 0))), h("td"), h("td")));
     results.replaceChildren(
       ...live.rounds.map((r) => {
         const net = r.returned === null ? null : r.returned - r.staked + r.stillOn;
         return h("tr", { dataset: { round: r.round } },
           h("td", `#${r.round}`),
           h("td", r.result === undefined ? "" : resultBadge(r.result, live.game)),
-          h("td.r.money", { title: "staked" }, money(r.staked)),
-          h(`td.r.money.${net === null ? "" : net >= 0 ? "win-amt" : "lose-amt"}`, { title: "net" }, net === null ? "—" : money(net)));
+          h("td.r.money", { title: t("staked") }, money(r.staked)),
+          h(`td.r.money.${net === null ? "" : net >= 0 ? "win-amt" : "lose-amt"}`, { title: t("net") }, net === null ? "—" : money(net)));
       }),
     );
-    if (!live.rounds.length) results.append(h("tr", h("td.note", "Your rounds here appear as they settle")));
+    if (!live.rounds.length) results.append(h("tr", h("td.note", t("Your rounds here appear as they settle"))));
     last.replaceChildren(lastResultsEl(live));
     stateBox.replaceChildren(stateList(v));
     if (spotForm) spotForm.style.display = open ? "" : "none";
     chipBar.style.visibility = open || live.legal.includes("announced-bet") ? "" : "hidden";
     const HANDLED = new Set(["place-bet", "take-down", "announced-bet", "zero-choice"]);
     more.replaceChildren(
-      ...live.legal.filter((k) => !HANDLED.has(k)).map((k) => h("button.btn", { type: "button", dataset: { action: k }, onclick: () => other(k) }, titleCase(k))),
+      ...live.legal.filter((k) => !HANDLED.has(k)).map((k) => h("button.btn", { type: "button", dataset: { action: k }, onclick: () => other(k) }, actionName(k))),
     );
     announced.replaceChildren();
     if (live.legal.includes("announced-bet")) {
       announced.append(
-        h("span.note", "Announced "),
+        h("span.note", t("Announced ")),
         ...ANNOUNCED.map(([name, label]) =>
           h("button.btn", { type: "button", dataset: { announced: name }, onclick: async () => {
             try {
               await live.act({ kind: "announced-bet", player: live.pid, name, chip });
-              flash(msg, null, `${label}, ${money(chip)} a chip`);
+              flash(msg, null, t("{label}, {chip} a chip", { label, chip: money(chip) }));
             } catch (e) {
               flash(msg, e);
             }
@@ -445,67 +446,67 @@ export const KEYS = {
 
 /** The regulated error actions and the consequence stated before confirming. */
 export const ERRORS = {
-  void: "The round is void: every bet on the layout goes back to its player, nothing is paid or collected, and the void is written in the books.",
-  "no-roll": "No roll: the dice are not counted; every bet stays as it was and the shooter throws again.",
-  misdeal: "Misdeal: the coup is void, stakes are returned, and the cards go to the discard.",
-  "exposed-hand": "An exposed card: the rules of the game decide whether the coup stands or is void; the engine applies them and the books record it.",
-  "card-on-floor": "A card on the floor: it is burnt and the deal continues as the rules state.",
-  "wrong-holder": "Cards dealt to the wrong hand: the regulated correction is applied and recorded.",
-  "cards-in-cesta": "Cards in the discard: treated as the rules state, and recorded.",
-  "wrong-announcement": "A wrong announcement: the hand is played by its true value; recorded.",
-  "correct-result": "The announced hole was wrong: the result is corrected and the bets are settled again on the true one.",
-  "change-dice": "The dice are changed: a new pair from the bowl; recorded.",
-  "bar-shooter": "The shooter is barred from throwing; the dice pass to the next player.",
-  suspend: "The table is temporarily closed under the director's key: no action until it is reopened.",
-  "close-table": "The table is closed for the day.",
+  void: t("The round is void: every bet on the layout goes back to its player, nothing is paid or collected, and the void is written in the books."),
+  "no-roll": t("No roll: the dice are not counted; every bet stays as it was and the shooter throws again."),
+  misdeal: t("Misdeal: the coup is void, stakes are returned, and the cards go to the discard."),
+  "exposed-hand": t("An exposed card: the rules of the game decide whether the coup stands or is void; the engine applies them and the books record it."),
+  "card-on-floor": t("A card on the floor: it is burnt and the deal continues as the rules state."),
+  "wrong-holder": t("Cards dealt to the wrong hand: the regulated correction is applied and recorded."),
+  "cards-in-cesta": t("Cards in the discard: treated as the rules state, and recorded."),
+  "wrong-announcement": t("A wrong announcement: the hand is played by its true value; recorded."),
+  "correct-result": t("The announced hole was wrong: the result is corrected and the bets are settled again on the true one."),
+  "change-dice": t("The dice are changed: a new pair from the bowl; recorded."),
+  "bar-shooter": t("The shooter is barred from throwing; the dice pass to the next player."),
+  suspend: t("The table is temporarily closed under the director's key: no action until it is reopened."),
+  "close-table": t("The table is closed for the day."),
 };
 
 /** What the console asks before an action that needs more than its kind: [field, label, type, default]. */
 export const FIELDS = {
-  "pass-dice": [["player", "New shooter", "player", ""]],
-  "bar-shooter": [["player", "Player barred from throwing", "player", ""]],
+  "pass-dice": [["player", t("New shooter"), "player", ""]],
+  "bar-shooter": [["player", t("Player barred from throwing"), "player", ""]],
   "change-dice": [],
-  "take-seat": [["player", "Player", "player", ""], ["seat", "Seat", "int", "1"]],
-  "leave-seat": [["player", "Player", "player", ""]],
+  "take-seat": [["player", t("Player"), "player", ""], ["seat", t("Seat"), "int", "1"]],
+  "leave-seat": [["player", t("Player"), "player", ""]],
   "decline-shoe": [],
-  void: [["reason", "Reason (in the books)", "text", ""]],
-  "no-roll": [["reason", "Reason (in the books)", "text", ""]],
-  suspend: [["key_holder", "Key holder (the director)", "text", ""]],
-  "correct-result": [["number", "True hole", "int", ""]],
-  position: [["player", "Player", "player", ""], ["distance", "Distance", "int", ""]],
+  void: [["reason", t("Reason (in the books)"), "text", ""]],
+  "no-roll": [["reason", t("Reason (in the books)"), "text", ""]],
+  suspend: [["key_holder", t("Key holder (the director)"), "text", ""]],
+  "correct-result": [["number", t("True hole"), "int", ""]],
+  position: [["player", t("Player"), "player", ""], ["distance", t("Distance"), "int", ""]],
   "lay-out": [],
   draw: [],
   "war-deal": [],
-  "go-to-war": [["player", "Player", "player", ""]],
-  surrender: [["player", "Player", "player", ""]],
-  insure: [["player", "Player", "player", ""], ["bet", "Bet number", "int", ""]],
-  "refait-choice": [["player", "Player", "player", ""], ["bet", "Bet number", "int", ""], ["choice", "partage or prison", "text", "partage"]],
-  "zero-choice": [["player", "Player", "player", ""], ["bet", "Bet number", "int", ""], ["choice", "partage or prison", "text", "partage"]],
-  "colour-chips": [["player", "Player", "player", ""], ["colour", "Colour", "text", ""], ["value", "Value of a chip (€)", "money", ""]],
-  "colour-cash-in": [["player", "Player", "player", ""]],
-  stand: [["player", "Player", "player", ""]],
-  "join-waiting-list": [["player", "Player", "player", ""]],
-  "request-seat-change": [["player", "Player", "player", ""]],
-  "decline-bank": [["player", "Player", "player", ""]],
-  absent: [["player", "Player", "player", ""]],
-  bid: [["player", "Player", "player", ""], ["amount", "Bid (€)", "money", ""]],
+  "go-to-war": [["player", t("Player"), "player", ""]],
+  surrender: [["player", t("Player"), "player", ""]],
+  insure: [["player", t("Player"), "player", ""], ["bet", t("Bet number"), "int", ""]],
+  "refait-choice": [["player", t("Player"), "player", ""], ["bet", t("Bet number"), "int", ""], ["choice", t("partage or prison"), "text", "partage"]],
+  "zero-choice": [["player", t("Player"), "player", ""], ["bet", t("Bet number"), "int", ""], ["choice", t("partage or prison"), "text", "partage"]],
+  "colour-chips": [["player", t("Player"), "player", ""], ["colour", t("Colour"), "text", ""], ["value", t("Value of a chip (€)"), "money", ""]],
+  "colour-cash-in": [["player", t("Player"), "player", ""]],
+  stand: [["player", t("Player"), "player", ""]],
+  "join-waiting-list": [["player", t("Player"), "player", ""]],
+  "request-seat-change": [["player", t("Player"), "player", ""]],
+  "decline-bank": [["player", t("Player"), "player", ""]],
+  absent: [["player", t("Player"), "player", ""]],
+  bid: [["player", t("Player"), "player", ""], ["amount", t("Bid (€)"), "money", ""]],
   "close-auction": [],
-  "add-to-bank": [["player", "Player", "player", ""], ["amount", "Amount (€)", "money", ""]],
-  garage: [["player", "Player", "player", ""], ["amount", "Amount (€)", "money", ""]],
-  "pass-hand": [["player", "Player", "player", ""]],
-  "withdraw-stake": [["player", "Player", "player", ""]],
-  "avec-la-table": [["player", "Player", "player", ""]],
-  "claim-cards": [["player", "Player", "player", ""]],
-  declare: [["player", "Player", "player", ""], ["word", "Word (carte / non)", "text", ""]],
-  "give-card": [["player", "Player", "player", ""]],
-  tip: [["player", "Player", "player", ""], ["amount", "Tip (€)", "money", ""]],
-  claim: [["player", "Player", "player", ""], ["coup", "Coup", "int", ""], ["text", "Claim", "text", ""]],
+  "add-to-bank": [["player", t("Player"), "player", ""], ["amount", t("Amount (€)"), "money", ""]],
+  garage: [["player", t("Player"), "player", ""], ["amount", t("Amount (€)"), "money", ""]],
+  "pass-hand": [["player", t("Player"), "player", ""]],
+  "withdraw-stake": [["player", t("Player"), "player", ""]],
+  "avec-la-table": [["player", t("Player"), "player", ""]],
+  "claim-cards": [["player", t("Player"), "player", ""]],
+  declare: [["player", t("Player"), "player", ""], ["word", t("Word (carte / non)"), "text", ""]],
+  "give-card": [["player", t("Player"), "player", ""]],
+  tip: [["player", t("Player"), "player", ""], ["amount", t("Tip (€)"), "money", ""]],
+  claim: [["player", t("Player"), "player", ""], ["coup", t("Coup"), "int", ""], ["text", t("Claim"), "text", ""]],
   "stop-card": [],
   "open-bets": [],
-  "offer-bank": [["player", "Player offered the bank", "player", ""]],
-  "take-bank": [["player", "Player", "player", ""], ["amount", "Bank (€)", "money", ""]],
-  stake: [["player", "Player", "player", ""], ["amount", "Stake (€)", "money", ""]],
-  banco: [["player", "Player", "player", ""]],
+  "offer-bank": [["player", t("Player offered the bank"), "player", ""]],
+  "take-bank": [["player", t("Player"), "player", ""], ["amount", t("Bank (€)"), "money", ""]],
+  stake: [["player", t("Player"), "player", ""], ["amount", t("Stake (€)"), "money", ""]],
+  banco: [["player", t("Player"), "player", ""]],
 };
 
 /** A blackjack decision for the hand in play (its box from the view), or null. */
@@ -541,19 +542,19 @@ function consolePage(root, live) {
       "div.console",
       h(
         "section",
-        h("div.panel", h("h2", "Round"), actions, h("div", { style: "margin-top:8px" }, entry, pad), msg),
+        h("div.panel", h("h2", t("Round")), actions, h("div", { style: "margin-top:8px" }, entry, pad), msg),
         h("div.felt", { style: "margin-top:8px" }, layout.el),
         h("div.cols2", { style: "margin-top:8px" },
-          h("div.panel", h("h2", "On the layout, per spot"), h("table.grid", h("thead", h("tr", h("th", "Spot"), h("th.r", "Bets"), h("th.r", "Total"))), spots)),
-          h("div.panel", h("h2", "Players"), h("table.grid", players))),
+          h("div.panel", h("h2", t("On the layout, per spot")), h("table.grid", h("thead", h("tr", h("th", t("Spot")), h("th.r", t("Bets")), h("th.r", t("Total")))), spots)),
+          h("div.panel", h("h2", t("Players")), h("table.grid", players))),
       ),
       h(
         "aside.side",
-        h("div.panel", h("h2", "Error actions"), errors),
-        h("div.panel.settle", h("h2", "Settlement"), h("table.grid", h("tbody#settlement", settle))),
-        h("div.panel", h("h2", "Last rounds"), last),
-        h("div.panel", h("h2", "Table"), stateBox),
-        h("div.panel", h("h2", "Log"), log),
+        h("div.panel", h("h2", t("Error actions")), errors),
+        h("div.panel.settle", h("h2", t("Settlement")), h("table.grid", h("tbody#settlement", settle))),
+        h("div.panel", h("h2", t("Last rounds")), last),
+        h("div.panel", h("h2", t("Table")), stateBox),
+        h("div.panel", h("h2", t("Log")), log),
       ),
     ),
     dialog,
@@ -562,7 +563,7 @@ function consolePage(root, live) {
   const send = async (action, label) => {
     try {
       const ack = await live.act(action);
-      flash(msg, null, `${label || titleCase(action.kind)} ✓${ack && ack.seq ? ` (entry ${ack.seq})` : ""}`);
+      flash(msg, null, `${label || actionName(action.kind)} ✓` + (ack && ack.seq ? " " + t("(entry {seq})", { seq: ack.seq }) : ""));
       return true;
     } catch (e) {
       flash(msg, e);
@@ -591,15 +592,15 @@ function consolePage(root, live) {
     }
     if (kind === "last-rounds") return { kind, count: 3 };
     if (kind === "void") {
-      const reason = await confirm(kind, [["reason", "Reason", "text", ""]]);
+      const reason = await confirm(kind, [["reason", t("Reason"), "text", ""]]);
       return reason ? { kind, reason: reason.reason } : null;
     }
     if (kind === "buy-in") {
-      const f = await confirm(kind, [["player", "Player id", "text", ""], ["amount", "Amount (€)", "money", ""]], "Sell chips to a player: the amount goes in the drop.");
+      const f = await confirm(kind, [["player", t("Player id"), "text", ""], ["amount", t("Amount (€)"), "money", ""]], "Sell chips to a player: the amount goes in the drop.");
       return f ? { kind, player: f.player, amount: f.amount } : null;
     }
     if (kind === "take-seat") {
-      const f = await confirm(kind, [["player", "Player id", "text", ""], ["seat", "Seat", "int", "1"]], "Seat a player at a box.");
+      const f = await confirm(kind, [["player", t("Player id"), "text", ""], ["seat", t("Seat"), "int", "1"]], "Seat a player at a box.");
       return f ? { kind, player: f.player, seat: f.seat } : null;
     }
     if (FIELDS[kind]) {
@@ -608,7 +609,7 @@ function consolePage(root, live) {
       return f ? { kind, ...f } : null;
     }
     if (ERRORS[kind] || !KEYS[kind]) {
-      const f = await confirm(kind, [["fields", "Fields (name=value, …)", "text", ""]]);
+      const f = await confirm(kind, [["fields", t("Fields (name=value, …)"), "text", ""]]);
       if (!f) return null;
       const out = { kind };
       for (const part of f.fields.split(",").map((x) => x.trim()).filter(Boolean)) {
@@ -629,11 +630,11 @@ function consolePage(root, live) {
     // a clicked button keeps the focus: blur it, so that Enter (a typed result) is not a second click
     if (document.activeElement && document.activeElement.blur) document.activeElement.blur();
     if (kind === "buy-in") {
-      const f = await confirm(kind, [["player", "Player id", "text", ""], ["amount", "Amount (€)", "money", ""]], "Sell chips to a player: the cash goes into the drop box.");
+      const f = await confirm(kind, [["player", t("Player id"), "text", ""], ["amount", t("Amount (€)"), "money", ""]], "Sell chips to a player: the cash goes into the drop box.");
       if (!f) return;
       try {
         const ack = await api.buyIn(live.id, f.player, f.amount);
-        flash(msg, null, `${money(f.amount)} in chips to ${f.player} (entry ${ack.seq})`);
+        flash(msg, null, t("{amount} in chips to {player} (entry {seq})", { amount: money(f.amount), player: f.player, seq: ack.seq }));
       } catch (e) {
         flash(msg, e);
       }
@@ -661,11 +662,11 @@ function consolePage(root, live) {
           typed = String(n);
           entry.textContent = `${typed} ⏎`;
         } }, String(n)));
-      pad.append(h("div.note", "Enter the number from the wheel (type it, then Enter), or R to draw it"), h("div.pad", { style: isWheel() ? "grid-template-columns:repeat(13,1fr)" : "" }, btns));
+      pad.append(h("div.note", t("Enter the number from the wheel (type it, then Enter), or R to draw it")), h("div.pad", { style: isWheel() ? "grid-template-columns:repeat(13,1fr)" : "" }, btns));
     }
     if (legal.includes("throw")) {
       const need = live.game === "sic-bo" ? 3 : 2;
-      pad.append(h("div.note", `Enter the ${need} dice faces from the table (keys 1-6), or T to throw`),
+      pad.append(h("div.note", t("Enter the {n} dice faces from the table (keys 1-6), or T to throw", { n: need })),
         h("div.pad", [1, 2, 3, 4, 5, 6].map((f) => h("button.face", { type: "button", dataset: { face: f }, onclick: () => {
           if (dice.length < need) dice.push(f);
           entry.replaceChildren(...dice.map(dieEl));
@@ -681,20 +682,20 @@ function consolePage(root, live) {
     recovery.replaceChildren();
     if (!live.info.recovery_pending) return;
     const decide = (decision, consequence) => async () => {
-      const f = await ask(dialog, live, decision === "void" ? "void" : "resume", decision === "void" ? [["reason", "Reason (in the books)", "text", "restart"]] : [], consequence);
+      const f = await ask(dialog, live, decision === "void" ? "void" : "resume", decision === "void" ? [["reason", t("Reason (in the books)"), "text", "restart"]] : [], consequence);
       if (!f) return;
       try {
         await api.post(`/api/tables/${encodeURIComponent(live.id)}/recovery`, { decision, reason: f.reason || "" });
-        flash(msg, null, decision === "void" ? "Round void, stakes returned" : "Round resumed");
+        flash(msg, null, decision === "void" ? t("Round void, stakes returned") : t("Round resumed"));
       } catch (e) {
         flash(msg, e);
       }
     };
     recovery.append(
-      h("div.msg.err", "The server restarted with a round in progress at this table: resume it or void it."),
+      h("div.msg.err", t("The server restarted with a round in progress at this table: resume it or void it.")),
       h("div.actions", { style: "margin:6px 0" },
-        h("button.btn.primary", { type: "button", dataset: { recovery: "resume" }, onclick: decide("resume", "The round continues from its last recorded action.") }, "Resume the round"),
-        h("button.btn.danger", { type: "button", dataset: { recovery: "void" }, onclick: decide("void", ERRORS.void) }, "Void it, return the stakes")),
+        h("button.btn.primary", { type: "button", dataset: { recovery: "resume" }, onclick: decide("resume", "The round continues from its last recorded action.") }, t("Resume the round")),
+        h("button.btn.danger", { type: "button", dataset: { recovery: "void" }, onclick: decide("void", ERRORS.void) }, t("Void it, return the stakes"))),
     );
   }
 
@@ -707,13 +708,13 @@ function consolePage(root, live) {
     actions.replaceChildren(
       ...legal
         .filter((k) => !PLAYER_SIDE.has(k) && !ERRORS[k] && !PIT_ONLY.has(k))
-        .map((k) => h("button.btn.primary", { type: "button", dataset: { action: k }, onclick: () => run(k) }, titleCase(k), KEYS[k] ? h("kbd", KEYS[k]) : "")),
+        .map((k) => h("button.btn.primary", { type: "button", dataset: { action: k }, onclick: () => run(k) }, actionName(k), KEYS[k] ? h("kbd", KEYS[k]) : "")),
     );
-    if (legal.includes("buy-in")) actions.append(h("button.btn", { type: "button", dataset: { action: "buy-in" }, onclick: () => run("buy-in") }, "Sell chips", h("kbd", "C")));
+    if (legal.includes("buy-in")) actions.append(h("button.btn", { type: "button", dataset: { action: "buy-in" }, onclick: () => run("buy-in") }, t("Sell chips"), " ", h("kbd", "C")));
     errors.replaceChildren(
-      ...legal.filter((k) => ERRORS[k] || PIT_ONLY.has(k)).map((k) => h("button.btn.danger", { type: "button", dataset: { action: k }, onclick: () => run(k) }, titleCase(k), k === "void" ? h("kbd", "V") : "")),
+      ...legal.filter((k) => ERRORS[k] || PIT_ONLY.has(k)).map((k) => h("button.btn.danger", { type: "button", dataset: { action: k }, onclick: () => run(k) }, actionName(k), k === "void" ? h("kbd", "V") : "")),
     );
-    if (!errors.children.length) errors.append(h("span.note", "none in this phase"));
+    if (!errors.children.length) errors.append(h("span.note", t("none in this phase")));
     drawPad();
     const by = new Map();
     for (const b of live.bets) {
@@ -723,17 +724,17 @@ function consolePage(root, live) {
       by.set(b.spot, x);
     }
     spots.replaceChildren(...[...by].map(([s, x]) => h("tr", h("td", spotLabel(s)), h("td.r", x.n), h("td.r.money", money(x.total)))));
-    if (!by.size) spots.append(h("tr", h("td.note", "no bet on the layout")));
+    if (!by.size) spots.append(h("tr", h("td.note", t("no bet on the layout"))));
     const ps = Object.entries(v.players || {});
     players.replaceChildren(...ps.map(([p, bal]) => h("tr", h("td", p), h("td.r.money", money(bal)))));
-    if (!ps.length) players.append(h("tr", h("td.note", "no player with chips")));
+    if (!ps.length) players.append(h("tr", h("td.note", t("no player with chips"))));
     const latest = live.settlements[0];
     settle.replaceChildren();
     if (latest) {
-      settle.append(h("tr", h("td", { colspan: 4 }, h("b", `Round ${latest.round}${latest.void ? " — void" : ""}`))));
+      settle.append(h("tr", h("td", { colspan: 4 }, h("b", t("Round {n}", { n: latest.round }) + (latest.void ? " — " + t("void") : "")))));
       if (latest.result) settle.append(h("tr", h("td.note", { colspan: 4 }, h("b", latest.result.announcement || JSON.stringify(latest.result.result)))));
       latest.settled.forEach((e) => settle.append(settledLine(e)));
-    } else settle.append(h("tr", h("td.note", "no round settled here yet")));
+    } else settle.append(h("tr", h("td.note", t("no round settled here yet"))));
     last.replaceChildren(lastResultsEl(live, 20));
     stateBox.replaceChildren(stateList(v));
     log.replaceChildren(...live.log.slice(0, 6).map((l) => h("div", l)));

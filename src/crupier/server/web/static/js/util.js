@@ -1,4 +1,5 @@
 // What every page uses: DOM building, money, roulette colours, card glyphs.
+import { language, t } from "./i18n.js";
 
 /** Build an element: h("div.cls#id", {attr: v, onclick: f}, ...children). */
 export function h(tag, attrs = {}, ...children) {
@@ -43,14 +44,14 @@ export function s(tag, attrs = {}, ...children) {
   return el;
 }
 
-/** Integer minor units to euros with two decimals: 123456 -> "1,234.56 €". */
+const MONEY = new Map();
+/** Integer minor units to euros with two decimals in the page's language (the browser's
+ * CLDR data, as the server's Babel has it): 123456 -> "1.234,56 €" (ca, es), "€1,234.56" (en). */
 export function money(cents) {
   if (cents === null || cents === undefined || cents === "") return "—";
-  const n = Number(cents);
-  const sign = n < 0 ? "−" : "";
-  const a = Math.abs(n);
-  const whole = Math.floor(a / 100).toString().replace(/\B(?=(\d{3})+(?!\d))/g, ",");
-  return `${sign}${whole}.${String(a % 100).padStart(2, "0")} €`;
+  const lang = language();
+  if (!MONEY.has(lang)) MONEY.set(lang, new Intl.NumberFormat(lang, { style: "currency", currency: "EUR", minimumFractionDigits: 2 }));
+  return MONEY.get(lang).format(Number(cents) / 100);
 }
 
 /** Chip label: 100 -> "1", 250 -> "2.5", 100000 -> "1K". */
@@ -98,7 +99,7 @@ export function resultBadge(r, game) {
 const SUITS = { h: "♥", d: "♦", c: "♣", s: "♠" };
 /** A card "Qh" / "10s" / "Tc" as a DOM card with its rank and suit glyph. */
 export function cardEl(code) {
-  if (!code || code === "??" || code === "back") return h("span.card.back", { title: "face down" });
+  if (!code || code === "??" || code === "back") return h("span.card.back", { title: t("face down") });
   const m = /^(10|[2-9TJQKA])([hdcs])$/i.exec(String(code));
   if (!m) return h("span.card", String(code));
   const rank = m[1].toUpperCase() === "T" ? "10" : m[1].toUpperCase();
@@ -134,20 +135,83 @@ export function flash(el, err, okText) {
   }
 }
 
+// The games by the catalogue's names (the same messages as the command line and the books).
 export const GAME_NAMES = {
-  "french-roulette": "French roulette",
-  "american-roulette": "American roulette",
-  boule: "Boule",
-  "trente-et-quarante": "Trente et quarante",
-  craps: "Craps",
-  "punto-banco": "Punto banco",
-  "chemin-de-fer": "Chemin de fer",
-  "baccarat-two-tables": "Baccarat à deux tableaux",
-  monte: "Monte",
-  "casino-war": "Casino war",
-  "sic-bo": "Sic bo",
-  blackjack: "Blackjack",
+  "french-roulette": () => t("French roulette"),
+  "american-roulette": () => t("American roulette, single zero"),
+  boule: () => t("Boule"),
+  "trente-et-quarante": () => t("Trente et quarante"),
+  craps: () => t("Craps"),
+  "punto-banco": () => t("Punto banco"),
+  "chemin-de-fer": () => t("Baccarat chemin de fer"),
+  "baccarat-two-tables": () => t("Two-table baccarat (banque)"),
+  monte: () => t("Monte o Banca"),
+  "casino-war": () => t("El Repte (casino war)"),
+  "sic-bo": () => t("Sic Bo"),
+  blackjack: () => t("Blackjack (Black Jack o Vint-i-u)"),
 };
 export function gameName(id) {
-  return GAME_NAMES[id] || titleCase(id || "");
+  return GAME_NAMES[id] ? GAME_NAMES[id]() : titleCase(id || "");
+}
+
+// A table's phase as the croupier calls it ("no va més"); in English the phase itself.
+const PHASES = {
+  betting: () => t("Place your bets"),
+  "no-more-bets": () => t("No more bets"),
+  suspended: () => t("Table temporarily closed"),
+  closed: () => t("Table closed"),
+  recovery: () => t("recovery"),
+};
+export function phaseName(phase) {
+  const p = String(phase || "");
+  if (language() === "en" || !PHASES[p]) {
+    const m = /^last rounds \((\d+)\)$/.exec(p);
+    if (m && language() !== "en") return t("last rounds ({n})", { n: m[1] });
+    return p.replace(/[-_]/g, " ");
+  }
+  return PHASES[p]();
+}
+
+// The fields of a table's view by their names (English: the field's own name).
+const FIELDS = {
+  rounds: () => t("rounds"), point: () => t("point"), shooter: () => t("shooter"), stage: () => t("stage"),
+  shoe: () => t("shoe"), bank: () => t("bank"), banker: () => t("banker"), cagnotte: () => t("cagnotte"),
+  seats: () => t("seats"), rounds_left: () => t("rounds left"), suspended: () => t("suspended"),
+  cards_left: () => t("cards left"), turn: () => t("turn"), dealer_total: () => t("croupier's total"),
+  modality: () => t("modality"), departments: () => t("departments"), coup: () => t("coup"),
+  minimum: () => t("minimum"), maximum: () => t("maximum"), limits: () => t("limits"), result: () => t("result"),
+  amount: () => t("amount"), player: () => t("player"), status: () => t("status"), total: () => t("total"),
+};
+export function fieldName(key) {
+  if (language() === "en" || !FIELDS[key]) return String(key).replace(/_/g, " ");
+  return FIELDS[key]();
+}
+
+// The croupier's actions by their names on the console's buttons.
+const ACTIONS = {
+  "open-bets": () => t("Open bets"), "no-more-bets": () => t("No more bets"), spin: () => t("Spin"),
+  launch: () => t("Launch"), throw: () => t("Throw"), deal: () => t("Deal"), result: () => t("Enter the result"),
+  "new-shoe": () => t("New shoe"), "dealer-play": () => t("Croupier's hand"), "last-rounds": () => t("Last rounds"),
+  "buy-in": () => t("Sell chips"), "take-seat": () => t("Seat a player"), "leave-seat": () => t("Player leaves the seat"),
+  "war-deal": () => t("Deal the war"), "close-auction": () => t("Close the auction"), burn: () => t("Burn"),
+  "give-card": () => t("Give a card"), "banker-play": () => t("Banker plays"), "pass-dice": () => t("Pass the dice"),
+  "lay-out": () => t("Lay out"), draw: () => t("Draw"), void: () => t("Void the round"), "no-roll": () => t("No roll"),
+  misdeal: () => t("Misdeal"), "exposed-hand": () => t("Exposed card"), "card-on-floor": () => t("Card on the floor"),
+  "wrong-holder": () => t("Cards to the wrong hand"), "cards-in-cesta": () => t("Cards in the discard"),
+  "wrong-announcement": () => t("Wrong announcement"), "correct-result": () => t("Correct the result"),
+  "change-dice": () => t("Change the dice"), "bar-shooter": () => t("Bar the shooter"), suspend: () => t("Close temporarily"),
+  reopen: () => t("Reopen"), "close-table": () => t("Close the table"), "decline-shoe": () => t("Decline the shoe"),
+  position: () => t("Position"), "go-to-war": () => t("Go to war"), surrender: () => t("Surrender"), insure: () => t("Insure"),
+  "refait-choice": () => t("Refait: half or prison"), "zero-choice": () => t("Zero: partage or prison"),
+  "colour-chips": () => t("Colour chips"), "colour-cash-in": () => t("Cash in colour chips"), stand: () => t("Stand"),
+  "join-waiting-list": () => t("Join the waiting list"), "request-seat-change": () => t("Ask to change seat"),
+  "decline-bank": () => t("Decline the bank"), absent: () => t("Absent"), bid: () => t("Bid"), "add-to-bank": () => t("Add to the bank"),
+  garage: () => t("Garage"), "pass-hand": () => t("Pass the hand"), "withdraw-stake": () => t("Withdraw the stake"),
+  "avec-la-table": () => t("Avec la table (half the bank)"), "claim-cards": () => t("Claim the cards"), declare: () => t("Declare"),
+  tip: () => t("Tip"), claim: () => t("Claim"), "stop-card": () => t("Stop card"), "offer-bank": () => t("Offer the bank"),
+  "take-bank": () => t("Take the bank"), stake: () => t("Stake"), banco: () => t("Banco"), "withdraw": () => t("Withdraw"),
+  hit: () => t("Hit"), double: () => t("Double"), split: () => t("Split"), "cash-out": () => t("Cash out"),
+};
+export function actionName(kind) {
+  return ACTIONS[kind] ? ACTIONS[kind]() : titleCase(kind);
 }

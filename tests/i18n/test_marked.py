@@ -1,0 +1,127 @@
+"""Every text a person reads in the command line, the terminal tables, the printed books
+and the server's refusals is marked for translation.
+
+The scan walks the modules' syntax trees: a string with words in it that reaches a place
+a person reads (``typer.echo``, a console's ``print``, ``self.say``, a table's title or
+column, a PDF text, an option's ``help``, an ``ApiError``'s message) must come through a
+mark (``_``, ``_h``, ``N_``, ``gettext``, ``ngettext``). Rich markup (``[red]``), names
+and codes are not words a translator changes.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+import crupier
+
+ROOT = Path(crupier.__file__).parent
+MODULES = [
+    "cli.py", "play.py", "casino/books.py", "server/app.py", "server/errors.py",
+    "server/language.py", "server/routes_tables.py", "server/routes_ops.py",
+    *(str(p.relative_to(ROOT)) for p in sorted(ROOT.glob("games/*/terminal.py"))),
+]  # fmt: skip
+MARKS = {"_", "_h", "N_", "gettext", "ngettext"}
+SINKS = {"echo", "say", "print", "_fail", "add_column", "add_row", "text", "prompt", "cell",
+         "Table"}  # fmt: skip
+MARKUP = re.compile(r"\[/?[a-z ]+\]")
+NOT_WORDS = {"crupier", "SHA"}
+WORD = re.compile(r"[A-Za-zÀ-ÿ]{2,}")
+
+
+def _name(func: ast.expr) -> str:
+    if isinstance(func, ast.Name):
+        return func.id
+    if isinstance(func, ast.Attribute):
+        return func.attr
+    return ""
+
+
+PLACEHOLDER = re.compile(r"\{\w*\}")
+
+
+def _words(text: str) -> list[str]:
+    """The words of ``text`` a translator would change: not markup, placeholders, commands
+    (``crupier ...``, ``--option``) or three-letter codes (JNL, EQR)."""
+    if text.startswith(("crupier ", " --")):
+        return []
+    words = WORD.findall(PLACEHOLDER.sub("", MARKUP.sub("", text)))
+    return [w for w in words if w not in NOT_WORDS and not (w.isupper() and len(w) <= 3)]
+
+
+def _unmarked(node: ast.AST) -> list[str]:
+    """The literal texts with words under ``node`` that no mark wraps."""
+    if isinstance(node, ast.Call) and _name(node.func) in MARKS:
+        return []
+    if isinstance(node, ast.Call) and _name(node.func) in ("get", "dumps"):
+        return []  # a key looked up, a JSON document's field names
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        # "...".format(...) / "sep".join(...): the receiver is what is read
+        found = _unmarked(node.func.value)
+        for arg in [*node.args, *(k.value for k in node.keywords)]:
+            found += _unmarked(arg)
+        return found
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return [node.value] if _words(node.value) else []
+    if isinstance(node, ast.Subscript):
+        return []  # a value looked up (a field of a view), not a text
+    if isinstance(node, ast.Compare):
+        return []  # a value compared with, not shown
+    if isinstance(node, ast.Dict):
+        return [t for v in node.values for t in _unmarked(v)]
+    found: list[str] = []
+    for child in ast.iter_child_nodes(node):
+        found += _unmarked(child)
+    return found
+
+
+def _findings(path: Path) -> list[str]:
+    tree = ast.parse(path.read_text("utf-8"))
+    out: list[str] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        name = _name(node.func)
+        read: list[ast.expr] = []
+        if name in SINKS:
+            read += [
+                a
+                for a in node.args
+                if not (
+                    name == "cell" and isinstance(a, ast.Constant) and not isinstance(a.value, str)
+                )
+            ]
+            read += [k.value for k in node.keywords if k.arg in ("title",)]
+        if name == "ApiError" and len(node.args) >= 3:
+            read.append(node.args[2])
+        read += [k.value for k in node.keywords if k.arg == "help"]
+        for expr in read:
+            out += [f"{path.relative_to(ROOT)}:{node.lineno}: {t!r}" for t in _unmarked(expr)]
+    return out
+
+
+@pytest.mark.parametrize("module", MODULES)
+def test_every_text_a_person_reads_is_marked(module: str) -> None:
+    findings = _findings(ROOT / module)
+    assert not findings, "unmarked texts:\n" + "\n".join(findings)
+
+
+def test_the_scan_finds_an_unmarked_text(tmp_path: Path) -> None:
+    """The scan itself: an English f-string on the console is found, a marked one is not."""
+    source = tmp_path / "m.py"
+    source.write_text(
+        "def f(self, n):\n"
+        '    self.say(f"Balance: {n}")\n'
+        '    self.say(_("Balance: {n}").format(n=n))\n'
+        '    typer.echo("[red]" + _("error") + "[/red]")\n'
+    )
+    global ROOT
+    saved, ROOT = ROOT, tmp_path
+    try:
+        found = _findings(source)
+    finally:
+        ROOT = saved
+    assert len(found) == 1 and "m.py:2" in found[0]
