@@ -439,17 +439,18 @@ def _verify_package(folder: Path, keys: list[str], as_json: bool) -> int:
     from crupier.analysis.certify import verify_package
 
     if not folder.is_dir():
-        _fail(f"{folder}: no such folder")
+        _fail(_("{folder}: no such folder").format(folder=folder))
     if len(keys) > 1:
-        _fail("verify --package takes one --key (the casino key the package is signed with)")
+        _fail(_("verify --package takes one --key (the casino key the package is signed with)"))
     check = verify_package(folder, _public_keys(keys)[0] if keys else None)
     if as_json:
         typer.echo(json.dumps({"ok": check.ok, "files": check.files, "key_id": check.key_id,
                                "problems": check.problems}, sort_keys=True))  # fmt: skip
     elif check.ok:
-        typer.echo(f"OK: {check.files} files match the manifest signed by key {check.key_id}")
+        typer.echo(_("OK: {n} files match the manifest signed by key {key}").format(
+            n=check.files, key=check.key_id))  # fmt: skip
     else:
-        typer.echo("BROKEN:\n" + "\n".join(f"  {p}" for p in check.problems))
+        typer.echo(_("BROKEN:") + "\n" + "\n".join(f"  {p}" for p in check.problems))
     return 0 if check.ok else 1
 
 
@@ -754,16 +755,19 @@ def rng_test(
 @app.command()
 def report(
     games: Annotated[
-        list[str] | None, typer.Argument(help="Game ids (every game with a PAR model if none).")
+        list[str] | None,
+        typer.Argument(help=_h("Game ids (every game with a PAR model if none).")),
     ] = None,
     out: Annotated[
-        Path, typer.Option("--out", help="The folder the reports are written in.")
+        Path, typer.Option("--out", help=_h("The folder the reports are written in."))
     ] = Path("par-reports"),
     profile: ProfileOpt = None,
     rules: RulesOpt = None,
     compare: Annotated[
         tuple[str, str] | None,
-        typer.Option(help="Two profiles (built-in names or rules files) side by side, one game."),
+        typer.Option(
+            help=_h("Two profiles (built-in names or rules files) side by side, one game.")
+        ),
     ] = None,
 ) -> None:
     """Write the PAR report of each game (HTML, PDF, JSON, a chart per bet), or compare two
@@ -779,10 +783,10 @@ def report(
     chosen = list(games or [])
     for game in chosen:
         if game not in GAMES:
-            _fail(f"unknown game {game!r}: see `crupier games`")
+            _fail(_("unknown game {game}: see `crupier games`").format(game=repr(game)))
     if compare is not None:
         if len(chosen) != 1 or profile is not None or rules is not None:
-            _fail("--compare takes exactly one game and no --profile/--rules")
+            _fail(_("--compare takes exactly one game and no --profile/--rules"))
         game = chosen[0]
         pair = []
         for name in compare:
@@ -793,9 +797,11 @@ def report(
         cmp = compare_profiles(game, pair[0], pair[1])
         out.mkdir(parents=True, exist_ok=True)
         stem = f"{game}-{compare[0]}-vs-{compare[1]}".replace("/", "_")
-        (out / f"{stem}.html").write_text(render_compare_html(cmp), "utf-8")
+        html = out / f"{stem}.html"
+        html.write_text(render_compare_html(cmp), "utf-8")
         (out / f"{stem}.json").write_text(json.dumps(cmp, indent=2, ensure_ascii=False), "utf-8")
-        typer.echo(f"{out / stem}.html: {len(cmp['rules'])} rules differ")
+        typer.echo(_("{file}: {n} rules differ").format(
+            file=html, n=len(cmp["rules"])))  # fmt: skip
         for bet in cmp["bets"]:
             if bet["change_pct"]:
                 typer.echo(f"  {bet['id']}: {bet['first_pct']:.4f} % -> {bet['second_pct']:.4f} %")
@@ -803,40 +809,46 @@ def report(
     if not chosen:
         chosen = list(GAMES)
     if len(chosen) > 1 and (profile is not None or rules is not None):
-        _fail("--profile and --rules go with one game")
+        _fail(_("--profile and --rules go with one game"))
     for game in chosen:
         prof = _profile(game, profile, rules)
         written = write_report(build_report(game, prof, rules), out)
-        typer.echo(f"{game}: {len(written)} files in {out}")
+        typer.echo(_("{game}: {n} files in {folder}").format(
+            game=game, n=len(written), folder=out))  # fmt: skip
 
 
 @app.command()
 def simulate(
     game: GameArg,
     rounds: Annotated[
-        int, typer.Option(help="Outcomes drawn (spins, throws, coups).")
+        int, typer.Option(help=_h("Outcomes drawn (spins, throws, coups)."))
     ] = 10_000_000,
-    seed: Annotated[int, typer.Option(help="The root seed: the same seed, the same figures.")] = 0,
-    workers: Annotated[int, typer.Option(help="Local worker processes.")] = 1,
+    seed: Annotated[
+        int, typer.Option(help=_h("The root seed: the same seed, the same figures."))
+    ] = 0,
+    workers: Annotated[int, typer.Option(help=_h("Local worker processes."))] = 1,
     cluster: Annotated[
-        str | None, typer.Option(help="A Dask scheduler address (tcp://host:8786).")
+        str | None, typer.Option(help=_h("A Dask scheduler address (tcp://host:8786)."))
     ] = None,
-    batch: Annotated[int, typer.Option(help="Outcomes per batch (one seed each).")] = 4_000_000,
+    batch: Annotated[int, typer.Option(help=_h("Outcomes per batch (one seed each)."))] = 4_000_000,
     profile: ProfileOpt = None,
     rules: RulesOpt = None,
-    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+    as_json: Annotated[bool, typer.Option("--json", help=_h("Print JSON."))] = False,
 ) -> None:
     """Monte Carlo of every bet of the game's PAR model, beside its exact figure: per bet the
     simulated edge with its 95 % interval, hit frequency, deviation and payouts."""
     from rich.progress import Progress
 
     from crupier.analysis.simulate import simulate as run
+    from crupier.i18n.formats import number
 
     _profile(game, profile, rules)  # a clear error before any worker starts
     if rounds < 1 or batch < 1 or workers < 1:
-        _fail("--rounds, --batch and --workers must be at least 1")
+        _fail(_("--rounds, --batch and --workers must be at least 1"))
     with Progress(console=_console(stderr=True), transient=True) as bar:
-        task = bar.add_task(f"{game}: {rounds:,} rounds", total=None)
+        task = bar.add_task(
+            _("{game}: {rounds} rounds").format(game=game, rounds=number(rounds)), total=None
+        )
 
         def step(done: int, total: int) -> None:
             bar.update(task, completed=done, total=total)
@@ -848,37 +860,43 @@ def simulate(
                 cluster=cluster, progress=step,
             )  # fmt: skip
         except OSError as exc:
-            _fail(f"cluster {cluster}: {exc}")
+            _fail(_("cluster {cluster}: {reason}").format(cluster=cluster, reason=exc))
     if as_json:
         typer.echo(json.dumps(result.to_dict(), indent=2))
         return
     from rich.table import Table
 
-    table = Table(title=f"Simulation — {game}, {rounds:,} rounds, seed {seed}")
-    for col in ("Bet", "Resolved", "House edge", "95 % interval", "Exact", "Difference"):
-        table.add_column(col, justify="left" if col == "Bet" else "right", no_wrap=True)
+    table = Table(title=_("Simulation — {game}, {rounds} rounds, seed {seed}").format(
+        game=game, rounds=number(rounds), seed=seed))  # fmt: skip
+    headings = (_("Bet"), _("Resolved"), _("House edge"), _("95 % interval"), _("Exact"),
+                _("Difference"))  # fmt: skip
+    for i, heading in enumerate(headings):
+        table.add_column(heading, justify="left" if i == 0 else "right", no_wrap=True)
     for bet in result.bets:
         low, high = bet.interval
         inside = low <= float(bet.exact_edge) <= high
         table.add_row(
             bet.bet_id, f"{bet.resolved:,}", f"{-bet.mean * 100:.4f} %",
             f"{low * 100:.4f} … {high * 100:.4f} %", f"{float(bet.exact_edge) * 100:.4f} %",
-            f"{bet.difference * 100:+.4f} pt" + ("" if inside else " (outside)"),
+            (_("{difference} pt") if inside else _("{difference} pt (outside)")).format(
+                difference=f"{bet.difference * 100:+.4f}"),
         )  # fmt: skip
     _console().print(table)
 
 
 @app.command()
 def certify(
-    out: Annotated[Path, typer.Option("--out", help="A new folder for the package.")],
+    out: Annotated[Path, typer.Option("--out", help=_h("A new folder for the package."))],
     key: Annotated[
-        Path, typer.Option("--key", help="The casino's private key (PEM) that signs the manifest.")
+        Path,
+        typer.Option("--key", help=_h("The casino's private key (PEM) that signs the manifest.")),
     ],
     games: Annotated[
-        list[str] | None, typer.Option("--game", help="Only these games (repeat the option).")
+        list[str] | None,
+        typer.Option("--game", help=_h("Only these games (repeat the option).")),
     ] = None,
     rng_bits: Annotated[
-        int, typer.Option(help="Bits of the system source put through the RNG tests.")
+        int, typer.Option(help=_h("Bits of the system source put through the RNG tests."))
     ] = 10_000_000,
 ) -> None:
     """Write the certification package: every PAR report, the RNG test report, every rules
@@ -892,9 +910,9 @@ def certify(
     chosen = list(games or GAMES)
     for game in chosen:
         if game not in GAMES:
-            _fail(f"unknown game {game!r}: see `crupier games`")
+            _fail(_("unknown game {game}: see `crupier games`").format(game=repr(game)))
     if rng_bits < 1_000:
-        _fail(f"--rng-bits must be at least 1000, not {rng_bits}")
+        _fail(_("--rng-bits must be at least 1000, not {bits}").format(bits=rng_bits))
     try:
         signing = load_private_key(key, _passphrase())
     except LedgerError as exc:
@@ -903,9 +921,8 @@ def certify(
         manifest = write_package(out, signing, chosen, rng_bits, progress=typer.echo)
     except FileExistsError as exc:
         _fail(str(exc))
-    typer.echo(
-        f"{out}: {len(manifest['files'])} files, manifest signed by key {manifest['key_id']}"
-    )
+    typer.echo(_("{folder}: {n} files, manifest signed by key {key}").format(
+        folder=out, n=len(manifest["files"]), key=manifest["key_id"]))  # fmt: skip
 
 
 # ------------------------------------------------------------------ the live casino

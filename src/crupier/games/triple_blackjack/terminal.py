@@ -24,6 +24,7 @@ from crupier.core.rng import SeededSource, SystemSource
 from crupier.games.blackjack.terminal import BlackjackTable
 from crupier.games.triple_blackjack.engine import TripleBlackjack
 from crupier.games.triple_blackjack.profile import TripleBlackjackProfile
+from crupier.i18n import gettext as _
 
 
 class TripleBlackjackTable(BlackjackTable):
@@ -50,7 +51,7 @@ class TripleBlackjackTable(BlackjackTable):
         """Blackjack's hands, and the croupier's hands already played this round."""
         super().show_hands()
         for k, hand in enumerate(self.bj.view(self.player)["dealer_rounds"], start=1):
-            self.say(f"  croupier, box {k}: {' '.join(hand)}")
+            self.say("  " + _("croupier, box {box}: {cards}").format(box=k, cards=" ".join(hand)))
 
 
 TABLE = TripleBlackjackTable
