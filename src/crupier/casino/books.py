@@ -50,6 +50,7 @@ BOOK_TITLES: dict[str, str] = {
     "PRM": "Promotions Register",
     "CAS": "Casino Configuration",
     "ACC": "Access Log",
+    "EVT": "Significant Events",
 }
 #: Book codes the command line accepts, with what they select.
 BOOK_ALIASES: dict[str, tuple[str, str | None]] = {}

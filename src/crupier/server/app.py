@@ -26,7 +26,7 @@ from crupier.server.setup import Opened
 
 def create_app(opened: Opened) -> FastAPI:
     """The server over the opened casino ``opened``."""
-    from crupier.server import routes_ops, routes_tables
+    from crupier.server import routes_counts, routes_ops, routes_registers, routes_tables
 
     hub = TableHub(opened.casino)
 
@@ -47,6 +47,8 @@ def create_app(opened: Opened) -> FastAPI:
     install_handlers(app)
     app.include_router(routes_tables.router)
     app.include_router(routes_ops.router)
+    app.include_router(routes_counts.router)
+    app.include_router(routes_registers.router)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
