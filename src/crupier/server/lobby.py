@@ -37,12 +37,14 @@ def summary_changes(before: dict[str, Any], after: dict[str, Any]) -> list[str]:
 
 def table_summary(hub: TableHub, table_id: str) -> dict[str, Any]:
     """What the floor shows of a table: its status and, from the public view, the
-    round's phase, the seats taken and the last results."""
+    round's phase, the seats taken and the last results; for the pit, the number of
+    fills and credits and the state of each box (so that a movement is pushed too)."""
     status = status_of(hub, table_id)
     view: dict[str, Any] = {}
     if status["table_session"]:
         with contextlib.suppress(OpsError):
             view = hub.casino.live_engine(table_id).view(None)
+    ts = hub.casino.table_sessions.get(status["table_session"] or "")
     seats = view.get("seats")
     seated = len(seats) if isinstance(seats, dict | list) else len(view.get("players") or {})
     return {
@@ -52,6 +54,9 @@ def table_summary(hub: TableHub, table_id: str) -> dict[str, Any]:
         "rounds_left": view.get("rounds_left"),
         "seated": seated,
         "last_results": list(view.get("last_results") or [])[-LAST_RESULTS:],
+        "fills": 0 if ts is None else len(ts.fills),
+        "credits": 0 if ts is None else len(ts.credits),
+        "boxes": {} if ts is None else {k: b.get("state") for k, b in ts.boxes.items()},
     }
 
 

@@ -2,6 +2,7 @@
 // drop, win, hold, crew, rounds), fills and credits counted by denomination with the
 // cashier's second signature, limit changes, temporary closures, corrections to approve.
 import * as api from "./api.js";
+import { setLive } from "./app.js";
 import { chipGrid, field, formDialog } from "./dialogs.js";
 import { flash, gameName, h, money, parseMoney } from "./util.js";
 
@@ -182,6 +183,22 @@ export async function render(root) {
     if (!corr.length) corrections.append(h("span.note", "none"));
   }
   await load();
-  const timer = setInterval(() => load().catch(() => {}), 5000);
-  return () => clearInterval(timer);
+  // the lobby's socket tells when a table changes (a round, a fill, a closure): reload
+  // the pit's numbers then (at most every half second); slips signed at the cashier's
+  // window change no table, so a slow look every 30 s catches them
+  let soon = null;
+  const link = api.followLobby((m) => {
+    if (m.type !== "tables" || soon) return;
+    soon = setTimeout(() => {
+      soon = null;
+      load().catch(() => {});
+    }, 500);
+  }, setLive);
+  const timer = setInterval(() => load().catch(() => {}), 30000);
+  return () => {
+    link.close();
+    setLive(false);
+    clearInterval(timer);
+    if (soon) clearTimeout(soon);
+  };
 }
