@@ -2,6 +2,7 @@
 // round recall move by move, ledger verification, checkpoints, and the observations and
 // communications registers.
 import * as api from "./api.js";
+import { registers } from "./registers.js";
 import { spotLabel } from "./roulette.js";
 import { cardEl, cardsIn, flash, h, money, resultBadge, titleCase } from "./util.js";
 
@@ -23,6 +24,7 @@ export const BOOKS = [
   ["PRM", "Promotions Register"],
   ["CAS", "Casino Configuration"],
   ["ACC", "Access Log"],
+  ["EVT", "Significant Events"],
 ];
 
 function summary(data) {
@@ -40,7 +42,7 @@ function summary(data) {
   return parts.join(" · ");
 }
 
-export async function render(root) {
+export async function render(root, { me }) {
   const msg = h("div.msg#msg");
   const main = h("div#inspector-main");
   const tabs = h("div.actions");
@@ -171,11 +173,9 @@ export async function render(root) {
   }
 
   async function registersTab() {
-    const a = h("div.panel");
-    const b = h("div.panel");
-    main.append(h("div", { style: "display:grid;gap:10px" }, a, b));
-    await bookView("A60", a);
-    await bookView("A61", b);
+    const box = h("div");
+    main.append(box);
+    await registers(box, me, msg);
   }
 
   await booksTab();

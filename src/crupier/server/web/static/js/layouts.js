@@ -2,6 +2,7 @@
 // tables' boxes, and a generic spot list. Each returns {el, update(state)} and calls
 // onSpot(name) when a spot is clicked. Spot names are the engines' canonical ones.
 import { cardEl, cardsIn, chipLabel, DIE, dieEl, h, money } from "./util.js";
+import { cheminTable } from "./circle.js";
 import { createCloth } from "./roulette.js";
 
 const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
@@ -233,7 +234,8 @@ function diceTray() {
   return { el, update };
 }
 
-/** The layout of ``game`` for a page: {el, update({view, bets, me, open}), kind}. */
+/** The layout of ``game`` for a page: {el, update({view, bets, me, open, legal}), kind,
+ * handles}: ``handles``, the action kinds the layout offers as its own buttons. */
 export function layoutFor(game, handlers) {
   if (game === "french-roulette" || game === "american-roulette") {
     const cloth = createCloth(handlers);
@@ -242,6 +244,10 @@ export function layoutFor(game, handlers) {
       el: cloth.el,
       update: ({ view, bets, me, open }) => cloth.update({ bets, me, open, last: (view.last_results || []).slice(-1)[0] ?? null }),
     };
+  }
+  if (game === "chemin-de-fer") {
+    const t = cheminTable(handlers);
+    return { kind: game, el: t.el, update: t.update, handles: t.handles };
   }
   const parts = [];
   if (game === "punto-banco") parts.push(bacBoxes(handlers));

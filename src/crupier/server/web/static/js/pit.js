@@ -85,6 +85,28 @@ export async function render(root) {
     });
   }
 
+  /** The closing count: the float by denomination, the boxes' seals, the cashier who
+   * co-signs; a wheel closes under its seal. The table goes to the count room. */
+  function closingDialog(t) {
+    const grid = chipGrid(denominations);
+    const cashier = h("input", { name: "cashier", required: true, placeholder: "cashier id", value: "K1" });
+    const circle = ["chemin-de-fer", "baccarat-two-tables", "circle-poker"].includes(t.game);
+    const kinds = [circle ? (t.game === "circle-poker" ? "RAKE" : "CAGNOTTE") : "DROP", "TIP"];
+    const seals = kinds.map((k) => [k, h("input", { name: `seal-${k}`, required: true, placeholder: `seal of the ${k.toLowerCase()} box` })]);
+    const wheel = ["french-roulette", "american-roulette", "boule"].includes(t.game) ? h("input", { name: "wheel_seal", required: true, placeholder: "wheel seal or key number" }) : null;
+    formDialog(
+      `Closing count — ${t.id}`,
+      "The float left on the table is counted by denomination and co-signed by the cashier; the boxes are removed under the seals given here and go to the count room.",
+      [grid.el, field("Cashier (second signature)", cashier), ...seals.map(([k, input]) => field(`Seal — ${k.toLowerCase()} box`, input)), wheel ? field("Wheel seal", wheel) : ""],
+      async () => {
+        const body = { cashier: cashier.value.trim(), chips: grid.chips(), seals: Object.fromEntries(seals.map(([k, i]) => [k, i.value.trim()])) };
+        if (wheel) body.wheel_seal = wheel.value.trim();
+        const r = await api.post(`/api/tables/${encodeURIComponent(t.id)}/close`, body);
+        done("Closing count")(r);
+      },
+    );
+  }
+
   function row(t, figs) {
     const f = figs || {};
     const drop = f.drop;
@@ -98,7 +120,18 @@ export async function render(root) {
       state === "open"
         ? h("button.btn.small.danger", { type: "button", dataset: { op: "temp-close" }, title: "temporary closure", onclick: () => closeDialog(t) }, "Temp. close")
         : h("button.btn.small", { type: "button", dataset: { op: "reopen" }, onclick: () => api.post(`/api/tables/${encodeURIComponent(t.id)}/reopen`, {}).then(done("Reopen"), (e) => flash(msg, e)) }, "Reopen"),
-      h("button.btn.small", { type: "button", dataset: { op: "last-rounds" }, onclick: () => api.post(`/api/tables/${encodeURIComponent(t.id)}/last-rounds`, {}).then(done("Last rounds announced"), (e) => flash(msg, e)) }, "Last 3"),
+      state === "open"
+        ? h("button.btn.small", { type: "button", dataset: { op: "last-rounds" }, onclick: () => api.post(`/api/tables/${encodeURIComponent(t.id)}/last-rounds`, {}).then(done("Last rounds announced"), (e) => flash(msg, e)) }, "Last 3")
+        : "",
+      state === "temp_closed"
+        ? h("button.btn.small.danger", { type: "button", dataset: { op: "close-definitively" }, title: "close for the session: the closing count follows", onclick: () => api.post(`/api/tables/${encodeURIComponent(t.id)}/close-definitively`, {}).then(done("Closed for the session"), (e) => flash(msg, e)) }, "Close")
+        : "",
+      state === "last_rounds"
+        ? h("button.btn.small", { type: "button", dataset: { op: "end-last-rounds" }, title: "the last round offered drew no bet", onclick: () => api.post(`/api/tables/${encodeURIComponent(t.id)}/last-rounds/end`, {}).then(done("Last rounds ended"), (e) => flash(msg, e)) }, "End")
+        : "",
+      ["temp_closed", "last_rounds"].includes(state)
+        ? h("button.btn.small.primary", { type: "button", dataset: { op: "closing-count" }, onclick: () => closingDialog(t) }, "Closing count")
+        : "",
     ));
     return h("tr", { dataset: { table: t.id } },
       h("td", h("a", { href: `/table/${encodeURIComponent(t.id)}` }, h("b", t.id)), h("div.note", { style: "font-size:11px;white-space:normal" }, gameName(t.game))),
