@@ -32,8 +32,15 @@ def take_seat(person: Person, seat: int) -> None:
     page.wait_for_selector(f'.cf-seat[data-seat="{seat}"][data-player]:not([data-player=""])')
 
 
-def click_when(page: Any, selector: str) -> None:
-    page.wait_for_selector(selector)
+def click_when(page: Any, selector: str, person: Person | None = None) -> None:
+    try:
+        page.wait_for_selector(selector, timeout=10_000)
+    except Exception:
+        page.screenshot(path="/tmp/srvui_cf_fail.png")
+        errors = person.errors if person else []
+        raise AssertionError(
+            f"{page.inner_html('#cf-actions')} | {page.inner_text('#msg')} | {errors}"
+        ) from None
     page.click(selector)
 
 
@@ -59,7 +66,7 @@ def test_chemin_de_fer_bank_banco_and_coup_live(
     b.wait_for_selector('.cf-seat[data-seat="1"] .cf-badge.bank')
     b0 = balance(bob)
     assert a.locator('[data-cf="banco"]').count() == 0  # the banker does not banco himself
-    click_when(b, '[data-cf="banco"]')
+    click_when(b, '[data-cf="banco"]', bob)
     c.wait_for_selector('.cf-seat[data-seat="2"] [data-stake="banco"]')
     key(c, "n", '[data-action="deal"]')
     c.keyboard.press("d")
@@ -76,13 +83,15 @@ def test_chemin_de_fer_bank_banco_and_coup_live(
     for _ in range(6):
         if a.locator(".cf-last .rn").count() or b.locator(".cf-last .rn").count():
             break
-        if c.locator('[data-action="give-card"]').count():
-            key(c, "g", ".cf-centre")
-        elif a.locator('[data-cf="banker-play-stand"]').count():
+        if a.locator('[data-cf="banker-play-stand"]').count():
             a.click('[data-cf="banker-play-stand"]')
             a.wait_for_timeout(400)
             if a.locator("#msg.err").count():  # the tableau makes him draw
                 a.click('[data-cf="banker-play-draw"]')
+        elif total <= 4 and a.locator('[data-cf="give-card"]').count():
+            a.click('[data-cf="give-card"]')  # the banker gives the punto the card he asked
+        elif total <= 4 and c.locator('[data-action="give-card"]').count():
+            key(c, "g", ".cf-centre")  # or the croupier, for him
         a.wait_for_timeout(300)
     last = b.wait_for_selector(".cf-last .rn").inner_text()
     m = re.match(r"(\d)-(\d) (\w+)", last)

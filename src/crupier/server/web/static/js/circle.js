@@ -80,7 +80,7 @@ export function cheminTable(handlers = {}) {
     if (!me) return;
     const can = (k) => legal.includes(k);
     const mine = bank && bank.banker === me;
-    const btn = (label, action, cls = "primary") => h(`button.btn.${cls}`, { type: "button", dataset: { cf: action.kind + (action.word ? `-${action.word}` : action.draw !== undefined ? `-${action.draw ? "draw" : "stand"}` : "") }, onclick: () => send(action) }, label);
+    const btn = (label, action, cls = "primary") => h(`button.btn${cls ? `.${cls}` : ""}`, { type: "button", dataset: { cf: action.kind + (action.word ? `-${action.word}` : action.draw !== undefined ? `-${action.draw ? "draw" : "stand"}` : "") }, onclick: () => send(action) }, label);
     if (offer && offer.candidate === me && can("take-bank")) {
       if (!amount.value && offer.minimum) amount.value = (offer.minimum / 100).toFixed(2);
       controls.append(h("span.note", "The bank is offered to you: "), amount,
@@ -88,16 +88,16 @@ export function cheminTable(handlers = {}) {
         can("decline-bank") ? btn("Decline", { kind: "decline-bank", player: me }, "danger") : "");
       return;
     }
-    if (coup && coup.holder === me && can("declare")) {
+    if (coup && coup.holder === me && !coup.word && v.phase === "punto" && can("declare")) {
       controls.append(h("span.note", "Your hand: "), btn("Carte", { kind: "declare", player: me, word: "carte" }), btn("Non", { kind: "declare", player: me, word: "non" }, ""));
       return;
     }
-    if (coup && mine && can("give-card")) {
-      controls.append(h("span.note", "Punto asked a card: "), btn("Give the card", { kind: "give-card", player: me }));
+    if (coup && mine && v.phase === "banker" && can("banker-play")) {
+      controls.append(h("span.note", "Banker: "), btn("Draw", { kind: "banker-play", player: me, draw: true }), btn("Stand", { kind: "banker-play", player: me, draw: false }, ""));
       return;
     }
-    if (coup && mine && can("banker-play")) {
-      controls.append(h("span.note", "Banker: "), btn("Draw", { kind: "banker-play", player: me, draw: true }), btn("Stand", { kind: "banker-play", player: me, draw: false }, ""));
+    if (coup && mine && coup.word === "carte" && v.phase !== "banker" && can("give-card")) {
+      controls.append(h("span.note", "Punto asked a card: "), btn("Give the card", { kind: "give-card", player: me }));
       return;
     }
     if (mine) {
@@ -109,8 +109,8 @@ export function cheminTable(handlers = {}) {
       controls.append(
         btn(v.suivi === me ? "Banco suivi" : "Banco", { kind: "banco", player: me }),
         can("avec-la-table") ? btn("Avec la table", { kind: "avec-la-table", player: me }, "") : "",
-        can("stake") ? [h("span.note", " or stake "), amount, h("button.btn", { type: "button", dataset: { cf: "stake" }, onclick: () => send({ kind: "stake", player: me, amount: euros() }) }, "Stake")] : "",
       );
+      if (can("stake")) controls.append(h("span.note", " or stake "), amount, h("button.btn", { type: "button", dataset: { cf: "stake" }, onclick: () => send({ kind: "stake", player: me, amount: euros() }) }, "Stake"));
     }
   }
   return { el, update, handles: CHEMIN_HANDLES };
