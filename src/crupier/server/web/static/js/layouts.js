@@ -3,6 +3,7 @@
 // onSpot(name) when a spot is clicked. Spot names are the engines' canonical ones.
 import { cardEl, cardsIn, chipLabel, DIE, dieEl, h, money } from "./util.js";
 import { cheminTable } from "./circle.js";
+import { monteLayout } from "./monte.js";
 import { createCloth } from "./roulette.js";
 
 const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
@@ -248,6 +249,10 @@ export function layoutFor(game, handlers) {
   if (game === "chemin-de-fer") {
     const t = cheminTable(handlers);
     return { kind: game, el: t.el, update: t.update, handles: t.handles };
+  }
+  if (game === "monte") {
+    const t = monteLayout(handlers);
+    return { kind: game, el: t.el, update: t.update };
   }
   const parts = [];
   if (game === "punto-banco") parts.push(bacBoxes(handlers));
