@@ -57,7 +57,7 @@ class TipsTotalBody(Strict):
 @router.get("/api/counts", tags=["counts"])
 def counts(session: SessionDep, casino: CasinoDep) -> list[dict[str, Any]]:
     """The boxes of every table session of the current gaming day: each box with its
-    state (``ON_TABLE``, ``REMOVED_SEALED``, ``COUNTED``), the seal recorded at closing,
+    state (``IN_PLACE``, ``REMOVED_SEALED``, ``COUNTED``), the seal recorded at closing,
     and the count's entry and total once counted."""
     by = staff_id(session)
     casino.authorise(Op.BOX_COUNT, by, "R")

@@ -63,7 +63,12 @@ export async function render(root, { me }) {
       api.get("/api/day").catch(() => ({ denominations: [] })),
     ]);
     denominations = [...(day.denominations || [])].sort((a, b) => b - a);
-    const rows = counts.flatMap((t) => t.boxes.map((b) => [t, b]));
+    // the boxes that have left their table (sealed, then counted); those still in place
+    // are only counted here; tip boxes wait for the end of gaming hours
+    const dayOpen = !day.day || day.day.state === "OPEN";
+    const all = counts.flatMap((t) => t.boxes.map((b) => [t, b]));
+    const rows = all.filter(([, b]) => b.state !== "IN_PLACE");
+    const inPlace = new Set(all.filter(([, b]) => b.state === "IN_PLACE").map(([t]) => t.table));
     boxes.replaceChildren(
       ...rows.map(([t, b]) => {
         const state = String(b.state || "").toLowerCase();
@@ -72,10 +77,11 @@ export async function render(root, { me }) {
           h("td", h(`span.pill.${state === "counted" ? "open" : state === "removed_sealed" ? "betting" : "closed"}`, state.replace(/_/g, " "))),
           h("td", b.seal || "—"),
           h("td.r.money", b.total === null || b.total === undefined ? "—" : money(b.total)),
-          h("td", state === "removed_sealed" ? h("button.btn.primary.small", { type: "button", dataset: { count: b.kind }, onclick: () => countDialog(t, b) }, "Count") : ""));
+          h("td", state === "removed_sealed" && !(b.kind === "TIP" && dayOpen) ? h("button.btn.primary.small", { type: "button", dataset: { count: b.kind }, onclick: () => countDialog(t, b) }, "Count") : b.kind === "TIP" && dayOpen && state === "removed_sealed" ? h("span.note", "after the gaming hours") : ""));
       }),
     );
-    if (!rows.length) boxes.append(h("tr", h("td.note", { colspan: 7 }, "No table session today")));
+    if (!rows.length) boxes.append(h("tr", h("td.note", { colspan: 7 }, "No box has left its table yet")));
+    if (inPlace.size) boxes.append(h("tr", h("td.note", { colspan: 7 }, `Boxes still at their tables: ${[...inPlace].sort().join(", ")}`)));
     pending.replaceChildren(
       ...slips.map((p) => {
         const d = p.data || {};

@@ -4,7 +4,7 @@
 // another, two against two) between them. Spot names are the engine's (vis-1, 1v2, 12v34).
 import { chipLabel, h } from "./util.js";
 
-const SUITS = { O: ["oros", "🪙", "gold"], C: ["copas", "🏆", "red"], E: ["espadas", "⚔", "blue"], B: ["bastos", "🪵", "green"] };
+const SUITS = { O: ["oros", "gold"], C: ["copas", "red"], E: ["espadas", "blue"], B: ["bastos", "green"] };
 const RANKS = { S: "sota", C: "caballo", R: "rey", A: "as" };
 const MULTIPLE = [["vis", "Vista hermosa"], ["camo", "Camo"], ["anti", "Anti"], ["viudo", "Viudo"], ["pot", "Pot"]];
 const SIMPLE = [
@@ -20,8 +20,9 @@ export function spanishCard(code, faceDown) {
   if (faceDown || !code) return h("span.card.back", { title: "face down" });
   const m = /^(\d+|[SCRA])([OCEB])$/.exec(String(code));
   if (!m) return h("span.card", String(code));
-  const [word, glyph, colour] = SUITS[m[2]];
-  return h(`span.card.sp.${colour}`, { title: `${RANKS[m[1]] || m[1]} de ${word}`, dataset: { card: code } }, h("span", m[1]), h("span.s", glyph));
+  const [word, colour] = SUITS[m[2]];
+  // the suit by its name (the system fonts draw no Spanish suit glyph)
+  return h(`span.card.sp.${colour}`, { title: `${RANKS[m[1]] || m[1]} de ${word}`, dataset: { card: code } }, h("span", m[1]), h("span.s", word));
 }
 
 export function monteLayout({ onSpot, onHover }) {
