@@ -268,6 +268,7 @@ def main(out: Path) -> None:
             bob.wait_for_selector('[data-cf="banco"]')
             s.shot(bob, "player-chemin-de-fer")
             bob.click('[data-cf="banco"]')
+            croupier.wait_for_selector('.cf-seat [data-stake="banco"]')
             s.key(croupier, "n", '[data-action="deal"]')
             croupier.keyboard.press("d")
             bob.wait_for_selector('[data-hand="punto"] .card[data-card]')
