@@ -104,8 +104,9 @@ def test_chemin_de_fer_bank_banco_and_coup_live(
         assert balance(bob) == b0 + 20_000
     elif banker > punto:
         assert balance(bob) == b0 - 20_000
-    else:
-        assert balance(bob) == b0
+    else:  # a tie moves no money: his banco stays staked on the table (spec 08)
+        assert balance(bob) == b0 - 20_000
+        assert b.locator('.cf-seat[data-seat="2"] [data-stake]').count() == 1
     # the banker's chips are in the bank: his balance only paid the bank in
     assert balance(ana) == a_before - 20_000
     for p in (croupier, ana, bob):

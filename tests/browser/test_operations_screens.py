@@ -61,6 +61,10 @@ def test_table_closed_and_its_drop_counted_by_two_cashiers(
     pit = director.page
     pit.goto(f"{served.url}/pit")
     row = 'tr[data-table="RE-1"]'
+    try:
+        pit.wait_for_selector(f'{row} [data-op="temp-close"]', timeout=15_000)
+    except Exception:  # what the pit shows instead says why
+        raise AssertionError(f"{pit.inner_text('#main')[:600]} | {director.errors}") from None
     pit.click(f'{row} [data-op="temp-close"]')
     pit.fill("dialog input[name=reason]", "end of the session")
     confirm(pit)

@@ -112,7 +112,14 @@ class Lobby:
         if mark == self._mark:
             return []
         self._mark = mark
-        after = {t: table_summary(self.hub, t) for t in sorted(self.hub.casino.tables)}
+        after = {}
+        for t in sorted(self.hub.casino.tables):
+            try:
+                after[t] = table_summary(self.hub, t)
+            except Exception:  # a table's worker is changing it right now: look again
+                self._mark = None
+                if t in self.snapshot:
+                    after[t] = self.snapshot[t]
         changed = summary_changes(self.snapshot, after)
         self.snapshot = after
         return changed
@@ -120,7 +127,11 @@ class Lobby:
     async def _run(self) -> None:
         while self.viewers:
             await asyncio.sleep(INTERVAL)
-            changed = self._refresh()
+            try:
+                changed = self._refresh()
+            except Exception:  # never let the feed die: the next look rebuilds it all
+                self._mark = None
+                continue
             if not changed:
                 continue
             for viewer in list(self.viewers):
