@@ -138,14 +138,15 @@ def test_monte_layout_and_a_coup_played_live(served: Served, login: Callable[...
             break
     assert placed, "no simple bet was taken on this layout"
     c.wait_for_selector(f'[data-spot="{placed}"] .amt')  # the console's layout shows it
-    for _ in range(8):  # primeres, then segones, until the coup settles
+    for _ in range(4):  # primeres, then segones, until the coup settles
         if a.locator("#myresults tr[data-round]").count():
             break
         if c.locator('[data-action="no-more-bets"]').count():
             key(c, "n", '[data-action="draw"]')
-        if c.locator('[data-action="draw"]').count():
-            c.keyboard.press("d")
-        c.wait_for_timeout(600)
+        c.keyboard.press("d")
+        # the draw is answered: the next phase opens its bets, or the coup is over
+        c.wait_for_selector('[data-action="no-more-bets"], [data-action="lay-out"]')
+        a.wait_for_timeout(300)
     a.wait_for_selector("#myresults tr[data-round]")
     assert a.locator("#mybets tr[data-bet]").count() == 0  # the bet was decided
     assert balance(ana) in (start - 500, start + 500, start)  # lost, won even money, or void
