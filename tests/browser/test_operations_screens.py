@@ -13,10 +13,18 @@ regulation in a browser, each person in their own.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Any
 
-from conftest import Person, Served, euros
+import pytest
+
+from conftest import Person, Served, euros, serve
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """A fresh demo casino: this module closes tables and counts their boxes."""
+    yield from serve(tmp_path_factory)
 
 
 def post(person: Person, served: Served, path: str, body: dict[str, Any]) -> Any:
