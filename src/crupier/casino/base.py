@@ -44,7 +44,7 @@ from crupier.ledger.store import SYSTEM_ID, SYSTEM_ROLE, Policy
 #: Books that must be sealed by the CRAJ before their first entry (§7.0).
 SEALED_BOOKS = ("A43", "A44", "A45", "A46-A", "A46-B", "A46-C", "A56", "A60", "A61")
 #: Books kept with the same integrity but no seal.
-OPEN_BOOKS = ("JNL", "EQR", "STF", "PRM", "CAS", "ACC", "A47")
+OPEN_BOOKS = ("JNL", "EQR", "STF", "PRM", "CAS", "ACC", "A47", "EVT")
 BOOKS = SEALED_BOOKS + OPEN_BOOKS
 
 #: Signature purposes and the role each needs.
@@ -95,6 +95,7 @@ SYSTEM_KINDS = frozenset(
     {
         "CAS.CONFIG", "CAS.ROOM", "CAS.TABLE", "CAS.PROGRESSIVE_POOL", "CAS.OPENING_TOTALS",
         "ACC.READ",  # the access log (OPS-INT-12) is kept by the system
+        "EVT.LOGIN", "EVT.LOGIN_FAILED", "EVT.LOGOUT",  # the significant-events log
         "JNL.DAY_CLOSED_TO_PLAY",  # OPS-DAY-04: reached when the last table closes
         "A43.LIMIT_CHANGE", "A44.LIMIT_CHANGE",  # executed at the announced round, co-signed
         "STF.LICENCE", "STF.CARD",  # licences granted before the casino used crupier

@@ -14,6 +14,7 @@ from crupier.casino.base import CasinoConfig, Keyring
 from crupier.casino.clock import Clock, SystemClock, utc_text
 from crupier.casino.equipment import EquipmentOps
 from crupier.casino.live import LiveOps
+from crupier.casino.logins import LoginOps
 from crupier.casino.players import PlayerOps
 from crupier.casino.registers import RegisterOps
 from crupier.casino.slots import SlotOps
@@ -22,7 +23,7 @@ from crupier.casino.tables import TableOps
 from crupier.ledger import Ledger, SigningKey
 
 
-class Casino(LiveOps, TableOps, StaffOps, RegisterOps, EquipmentOps, PlayerOps, SlotOps):
+class Casino(LiveOps, TableOps, StaffOps, RegisterOps, EquipmentOps, PlayerOps, SlotOps, LoginOps):
     """A casino and its books. See :class:`~crupier.casino.base.CasinoBase`."""
 
 

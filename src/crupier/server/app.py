@@ -22,18 +22,21 @@ from crupier.server import web
 from crupier.server.auth import COOKIE, CSRF_HEADER, AuthStore, Session
 from crupier.server.errors import ApiError, error_of, install_handlers
 from crupier.server.hub import TableHub, Viewer, check_can_view, view_for
+from crupier.server.lobby import Lobby, follow_lobby
 from crupier.server.setup import Opened
 
 
 def create_app(opened: Opened) -> FastAPI:
     """The server over the opened casino ``opened``."""
-    from crupier.server import language, routes_ops, routes_tables
+    from crupier.server import language, routes_counts, routes_ops, routes_registers, routes_tables
 
     hub = TableHub(opened.casino)
+    lobby = Lobby(hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         yield
+        await lobby.close()
         await hub.close()
 
     app = FastAPI(
@@ -45,10 +48,13 @@ def create_app(opened: Opened) -> FastAPI:
     )
     app.state.opened = opened
     app.state.hub = hub
+    app.state.lobby = lobby
     install_handlers(app)
     app.include_router(routes_tables.router)
     app.include_router(routes_ops.router)
     app.include_router(language.router)
+    app.include_router(routes_counts.router)
+    app.include_router(routes_registers.router)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
@@ -88,6 +94,17 @@ def create_app(opened: Opened) -> FastAPI:
         finally:
             hub.unsubscribe(table_id, viewer)
             sender.cancel()
+
+    @app.websocket("/ws/lobby")
+    async def lobby_socket(websocket: WebSocket) -> None:
+        session = opened.auth.session(websocket.cookies.get(COOKIE))
+        if session is None:
+            await websocket.close(code=4401, reason="not logged in")
+            return
+        if not _same_origin(websocket):
+            await websocket.close(code=4403, reason="cross-site WebSocket refused")
+            return
+        await follow_lobby(websocket, lobby, session.account)
 
     web.mount(app)
     return app

@@ -73,14 +73,35 @@ def me_of(request: Request, session: Session) -> dict[str, Any]:
     }
 
 
+def login_event(
+    request: Request, event: str, username: str, session: Session | None = None
+) -> None:
+    """A login, refused login or logout into the significant-events log (``EVT``), with
+    the client's address: who, when, from where."""
+    casino = casino_of(request)
+    if not casino.login_events_kept():
+        return  # a ledger begun before the events log: its policy refuses these kinds
+    account = None if session is None else session.account
+    casino.record_login(
+        event,
+        username=username,
+        who=None if account is None else account.subject,
+        account=None if account is None else account.kind,
+        source=None if request.client is None else request.client.host,
+        agent=request.headers.get("user-agent"),
+    )
+
+
 @router.post("/api/login", tags=["auth"])
 def login(body: Login, request: Request, response: Response) -> dict[str, Any]:
     """Log in: sets the session cookie (HttpOnly, SameSite=Strict); returns ``me`` with the
     CSRF token to send as ``X-CSRF-Token`` on every state-changing request."""
     found = auth_of(request).login(body.username, body.password)
     if found is None:
+        login_event(request, "LOGIN_FAILED", body.username)
         raise ApiError(401, "LOGIN_FAILED", N_("unknown user or wrong password"))
     token, session = found
+    login_event(request, "LOGIN", body.username, session)
     response.set_cookie(
         COOKIE,
         token,
@@ -97,6 +118,7 @@ def login(body: Login, request: Request, response: Response) -> dict[str, Any]:
 def logout(session: SessionDep, request: Request, response: Response) -> dict[str, Any]:
     """End the session."""
     auth_of(request).logout(request.cookies.get(COOKIE))
+    login_event(request, "LOGOUT", session.account.username, session)
     response.delete_cookie(COOKIE, path="/")
     return {"ok": True, "username": session.account.username}
 

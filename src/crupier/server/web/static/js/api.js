@@ -142,3 +142,40 @@ export function follow(id, onMessage, onState = () => {}) {
     },
   };
 }
+
+/**
+ * Follow the lobby (every table's status) on one WebSocket: onMessage gets
+ * {type: "lobby", tables: [...]} first (every table one may see), then
+ * {type: "tables", tables: [...]} with the tables that changed. Reconnects after a drop.
+ */
+export function followLobby(onMessage, onState = () => {}) {
+  let ws = null;
+  let closed = false;
+  let wait = 500;
+  const open = () => {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    ws = new WebSocket(`${proto}//${location.host}/ws/lobby`);
+    ws.onopen = () => {
+      wait = 500;
+      onState(true);
+    };
+    ws.onmessage = (ev) => {
+      try {
+        onMessage(JSON.parse(ev.data));
+      } catch (e) {
+        console.error(e);
+      }
+    };
+    ws.onclose = () => {
+      onState(false);
+      if (!closed) setTimeout(open, (wait = Math.min(wait * 2, 8000)));
+    };
+  };
+  open();
+  return {
+    close() {
+      closed = true;
+      if (ws) ws.close();
+    },
+  };
+}

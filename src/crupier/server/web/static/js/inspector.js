@@ -3,6 +3,7 @@
 // communications registers.
 import { t, tn } from "./i18n.js";
 import * as api from "./api.js";
+import { registers } from "./registers.js";
 import { spotLabel } from "./roulette.js";
 import { actionName, cardEl, cardsIn, flash, gameName, h, money, resultBadge } from "./util.js";
 
@@ -24,6 +25,7 @@ export const BOOKS = [
   ["PRM", t("Promotions Register")],
   ["CAS", t("Casino Configuration")],
   ["ACC", t("Access Log")],
+  ["EVT", t("Significant Events")],
 ];
 
 function summary(data) {
@@ -41,7 +43,7 @@ function summary(data) {
   return parts.join(" · ");
 }
 
-export async function render(root) {
+export async function render(root, { me }) {
   const msg = h("div.msg#msg");
   const main = h("div#inspector-main");
   const tabs = h("div.actions");
@@ -172,11 +174,9 @@ export async function render(root) {
   }
 
   async function registersTab() {
-    const a = h("div.panel");
-    const b = h("div.panel");
-    main.append(h("div", { style: "display:grid;gap:10px" }, a, b));
-    await bookView("A60", a);
-    await bookView("A61", b);
+    const box = h("div");
+    main.append(box);
+    await registers(box, me, msg);
   }
 
   await booksTab();
