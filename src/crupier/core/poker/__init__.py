@@ -13,8 +13,11 @@ Scalar API (engines; cards are :class:`~crupier.core.cards.Card`, keys are compa
 :func:`score`, :func:`unscore`              a key packed into one integer of the same order
 ==========================================  ==================================================
 
-Batch API (analysis; numpy arrays of card indices, see :mod:`crupier.core.poker.batch`):
-``score5_batch``, ``score7_batch`` return the same packed integers as :func:`score`.
+Batch API (analysis; numpy arrays of card indices, :mod:`crupier.core.poker.batch`, compiled
+with numba): ``score_batch`` gives each row of five to seven card indices the packed
+:func:`score` of its best five, ``every_hand`` enumerates C(n, k) as rows,
+``category_counts`` counts every five- to seven-card hand, ``index``/``indices``/``card``
+convert cards.
 
 >>> from crupier.core.cards import cards
 >>> rank5(cards("Ah Kh Qh Jh Th"))[0].name
