@@ -3,11 +3,23 @@ the setting rule, on the spec's worked examples."""
 
 from __future__ import annotations
 
+from math import comb
+
+import numpy as np
 import pytest
 
 from crupier.core.cards import JOKER, Card, cards, joker_deck
-from crupier.core.poker import PaiGowCategory, rank_high, rank_low, set_correctly, settings
+from crupier.core.poker import (
+    Category,
+    PaiGowCategory,
+    rank_high,
+    rank_low,
+    set_correctly,
+    settings,
+)
+from crupier.core.poker.batch import card, category_counts, every_hand, score_batch
 
+C = Category
 PG = PaiGowCategory
 
 
@@ -87,3 +99,40 @@ def test_bad_hands_are_refused() -> None:
     with pytest.raises(ValueError, match="2 different cards"):
         rank_low(cards("JK JK"))
     assert len(set(joker_deck())) == 53
+
+
+def test_every_hand_of_the_53_card_pack_by_the_jokers_definition() -> None:
+    """C(53,5): the 2,598,960 hands without the joker rank as in the 52-card pack (checked
+    hand by hand in test_poker_batch); the 270,725 with it are derived here from the rule's
+    words by brute force: try the joker as each card the four do not hold, keep the
+    substitutes that are an ace or that make a straight or a flush (a straight flush), take
+    the best; four aces and the joker are five aces. The scalar :func:`rank_high` must agree
+    on every one of them."""
+    four = every_hand(4)
+    n = len(four)
+    held = np.zeros((n, 52), dtype=bool)
+    held[np.arange(n)[:, None], four] = True
+    rows, sub = np.repeat(np.arange(n), 52), np.tile(np.arange(52, dtype=np.uint8), n)
+    free = ~held[rows, sub]
+    rows, sub = rows[free], sub[free]
+    category = score_batch(np.concatenate([four[rows], sub[:, None]], axis=1)) >> 20
+    runs_or_flushes = [C.STRAIGHT, C.FLUSH, C.STRAIGHT_FLUSH, C.ROYAL_FLUSH]
+    allowed = (sub // 4 == 12) | np.isin(category, runs_or_flushes)
+    best = np.full(n, -1, dtype=np.int64)
+    np.maximum.at(best, rows[allowed], category[allowed])
+    best[(four // 4 == 12).all(axis=1)] = PG.FIVE_ACES
+    # the scalar API, once per pattern it depends on (the four ranks, one suit or not)
+    ranks = np.sort(four // 4, axis=1).astype(np.int64)
+    pattern = ranks @ (16 ** np.arange(4)) * 2 + (four % 4 == four[:, :1] % 4).all(axis=1)
+    _, first, inverse = np.unique(pattern, return_index=True, return_inverse=True)
+    scalar = np.array([rank_high([*(card(int(i)) for i in four[j]), JOKER])[0] for j in first])
+    assert np.array_equal(scalar[inverse], best)
+    with_joker = np.bincount(best, minlength=11)
+    without = np.append(category_counts(5), 0)
+    counts = dict(zip(PG, (with_joker + without).tolist(), strict=True))
+    assert sum(counts.values()) == comb(53, 5)
+    assert counts == {
+        PG.FIVE_ACES: 1, PG.ROYAL_FLUSH: 24, PG.STRAIGHT_FLUSH: 180, PG.FOUR_OF_A_KIND: 828,
+        PG.FULL_HOUSE: 4_368, PG.FLUSH: 7_804, PG.STRAIGHT: 20_532, PG.THREE_OF_A_KIND: 63_360,
+        PG.TWO_PAIR: 138_600, PG.PAIR: 1_215_024, PG.HIGH_CARD: 1_418_964,
+    }  # fmt: skip
