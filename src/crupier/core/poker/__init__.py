@@ -17,7 +17,9 @@ Batch API (analysis; numpy arrays of card indices, :mod:`crupier.core.poker.batc
 with numba): ``score_batch`` gives each row of five to seven card indices the packed
 :func:`score` of its best five, ``every_hand`` enumerates C(n, k) as rows,
 ``category_counts`` counts every five- to seven-card hand, ``index``/``indices``/``card``
-convert cards.
+convert cards; :mod:`crupier.core.poker.tables` ranks three- and four-card hands and the
+short packs in batches (``score3_batch``, ``score4_batch``, ``score_short_batch``) from
+tables the scalar API fills.
 
 >>> from crupier.core.cards import cards
 >>> rank5(cards("Ah Kh Qh Jh Th"))[0].name
