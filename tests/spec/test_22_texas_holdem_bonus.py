@@ -20,6 +20,7 @@ from crupier.core.errors import (
     BetUnderMinimum,
     IllegalAction,
     MalformedAction,
+    NotPermitted,
     ProfileError,
     RuleError,
     WrongPhase,
@@ -43,6 +44,7 @@ from crupier.games.texas_holdem_bonus import (
     Deal,
     DealStreet,
     Fold,
+    Forfeit,
     HoldemBonus,
     HoldemBonusProfile,
     NewShoe,
@@ -251,6 +253,22 @@ def test_void_can_leave_ante_and_bonus_on_the_layout() -> None:
     assert r.net() == -ANTE
 
 
+def test_a_player_who_shows_his_cards_loses_all_his_bets() -> None:
+    r = Round(players=2)
+    for p in ("p1", "p2"):
+        r.bet(p, "ante", ANTE)
+    r.bet("p1", "bonus", BONUS)
+    r.deal(["As Ah", "Kc 7d"], "9c 2d")
+    r.act(StreetBet(player="p1", by=Role.PLAYER))
+    assert_refused(r.game, Forfeit(player="p1", by=Role.PLAYER), NotPermitted)
+    r.act(Forfeit(player="p1", reason="showed his cards to box 2"))
+    # ante, flop and the Bonus (A-A, 30 to 1) all lost; p2 decides now
+    assert r.net("p1") == -(3 * ANTE + BONUS) and r.game.pending().player == "p2"  # type: ignore[union-attr]
+    assert_refused(r.game, Forfeit(player="p1"), IllegalAction)
+    r.act(Fold(player="p2", by=Role.PLAYER))
+    assert r.game.state.phase is Phase.BETTING and r.game.state.balance() == 0
+
+
 # -- rules of play ----------------------------------------------------------------------------
 
 
@@ -366,6 +384,7 @@ ACTIONS = st.one_of(
     st.builds(Check, player=st.sampled_from(PLAYERS), by=st.just(Role.PLAYER)),
     st.builds(Fold, player=st.sampled_from(PLAYERS), by=st.just(Role.PLAYER)),
     st.builds(Void),
+    st.builds(Forfeit, player=st.sampled_from(PLAYERS)),
 )
 
 

@@ -41,6 +41,8 @@ class Box:
     player: str
     hole: list[Card] = field(default_factory=list)
     folded: bool = False
+    forfeited: bool = False
+    """The player lost all his bets for forbidden conduct (he is out of the round)."""
     choices: dict[str, str] = field(default_factory=dict)
     """Street bet -> ``bet``, ``check`` or ``fold``."""
 
@@ -50,6 +52,7 @@ class Box:
             "player": self.player,
             "hole": [str(c) for c in self.hole] if show else ["??"] * len(self.hole),
             "folded": self.folded,
+            "forfeited": self.forfeited,
             "choices": dict(self.choices),
         }
 
@@ -91,6 +94,17 @@ class Fold(Action):
 
     kind: ClassVar[str] = "fold"
     player: str
+
+
+@dataclass(frozen=True, kw_only=True)
+class Forfeit(Action):
+    """A player exchanged information about his cards or exposed them before time (spec 22
+    Errors, DEFAULT from entry 10.VI): he loses all his bets, the Bonus included, and takes
+    no further part in the round."""
+
+    kind: ClassVar[str] = "forfeit"
+    player: str
+    reason: str = ""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -67,6 +67,7 @@ from crupier.games.texas_holdem_bonus.actions import (
     Deal,
     DealStreet,
     Fold,
+    Forfeit,
     HoldemBonusState,
     Stage,
     StreetBet,
@@ -101,7 +102,7 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
 
     game_id: ClassVar[str] = GAME_ID
     actions: ClassVar[dict[str, type[Action]]] = registry(
-        *COMMON_ACTIONS, *CARD_TABLE_ACTIONS, Deal, StreetBet, Check, Fold, DealStreet
+        *COMMON_ACTIONS, *CARD_TABLE_ACTIONS, Deal, StreetBet, Check, Fold, DealStreet, Forfeit
     )
     permissions: ClassVar[dict[str, frozenset[Role]]] = {
         "buy-in": _STAFF,
@@ -115,6 +116,7 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         "check": _PLAYER_OR_CROUPIER,
         "fold": _PLAYER_OR_CROUPIER,
         "deal-street": _DEALER,
+        "forfeit": _STAFF,
         "burn": _STAFF,
         "take-seat": _STAFF,
         "leave-seat": _STAFF | {Role.PLAYER},
@@ -271,7 +273,26 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
             return self._decide(state, action)
         if isinstance(action, DealStreet):
             return self._deal_street(state, action)
+        if isinstance(action, Forfeit):
+            return self._forfeit(state, action)
         return super().extra_step(state, action, source)
+
+    def _forfeit(self, state: HoldemBonusState, action: Forfeit) -> list[Event]:
+        if state.phase is not Phase.NO_MORE_BETS or state.stage is Stage.DEAL:
+            raise WrongPhase("forfeit: only once the cards are dealt and before the settlement")
+        player = self._player(state, action.player)
+        box = next((b for b in state.boxes if b.player == player), None)
+        if box is None:
+            raise IllegalAction(f"{player} has no box in this round")
+        if box.forfeited:
+            raise IllegalAction(f"{player} has already lost his bets this round")
+        reason = f" ({action.reason})" if action.reason else ""
+        box.folded = box.forfeited = True
+        events: list[Event] = [Note(text=f"box {box.seat} ({player}) loses all his bets{reason}")]
+        for bet in sorted(state.bets.values(), key=lambda b: b.id):
+            if bet.player == player:
+                events.append(self.apply_resolution(state, bet, Lose()))
+        return events + self._ask(state)
 
     def _deal(self, state: HoldemBonusState, action: Deal) -> list[Event]:
         self.require_phase(state, Phase.NO_MORE_BETS)
@@ -408,7 +429,8 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         for box in state.boxes:
             hole = " ".join(str(c) for c in box.hole)
             if box.folded:
-                words.append(f"box {box.seat} ({box.player}) {hole} folded")
+                gone = "forfeited" if box.forfeited else "folded"
+                words.append(f"box {box.seat} ({box.player}) {hole} {gone}")
             else:
                 words.append(
                     f"box {box.seat} ({box.player}) {hole} "
@@ -458,10 +480,10 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         if s.stage is Stage.DEAL:
             return ["deal", "burn"]
         if s.stage is Stage.PREFLOP:
-            return ["bet", "fold"]
+            return ["bet", "fold", "forfeit"]
         if s.stage in (Stage.TURN_DECISION, Stage.RIVER_DECISION):
-            return ["bet", "check"]
-        return ["deal-street", "burn"]
+            return ["bet", "check", "forfeit"]
+        return ["deal-street", "burn", "forfeit"]
 
     def view(self, seat: str | None = None) -> JSON:
         """The table as ``seat`` (a player's name) sees it: his own two cards, the common
