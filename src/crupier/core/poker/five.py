@@ -134,7 +134,20 @@ def best5(cards: Sequence[Card], *, wheel: bool = True) -> tuple[Key, tuple[Card
     """The best five of ``cards`` (five or more) and its key."""
     if len(cards) < 5:
         raise ValueError("at least five cards are needed")
-    return max(((rank5(c, wheel=wheel), c) for c in combinations(cards, 5)), key=lambda x: x[0])
+    if len(set(cards)) != len(cards):
+        raise ValueError("a poker hand is five different cards")
+    ranks = [high(c) for c in cards]
+    suits = [c.suit for c in cards]
+    best: Key | None = None
+    chosen: tuple[int, ...] = ()
+    for five in combinations(range(len(cards)), 5):
+        first = suits[five[0]]
+        flush = all(suits[i] is first for i in five)
+        key = rank_values([ranks[i] for i in five], flush, wheel)
+        if best is None or key > best:
+            best, chosen = key, five
+    assert best is not None
+    return best, tuple(cards[i] for i in chosen)
 
 
 def score(key: tuple[int, tuple[int, ...]]) -> int:

@@ -8,6 +8,7 @@ from enum import StrEnum
 from typing import ClassVar
 
 from crupier.core.cards import Card
+from crupier.core.poker import Key
 from crupier.core.round import JSON, Action
 from crupier.games.cardtable import CardTableState
 
@@ -45,6 +46,8 @@ class Box:
     """The player lost all his bets for forbidden conduct (he is out of the round)."""
     choices: dict[str, str] = field(default_factory=dict)
     """Street bet -> ``bet``, ``check`` or ``fold``."""
+    key: Key | None = None
+    """The best five of the seven, once the hands are shown."""
 
     def to_dict(self, show: bool) -> JSON:
         return {
@@ -128,5 +131,7 @@ class HoldemBonusState(CardTableState):
     boxes: list[Box] = field(default_factory=list)
     dealer: list[Card] = field(default_factory=list)
     board: list[Card] = field(default_factory=list)
+    dealer_key: Key | None = None
+    """The dealer's best five of seven, once shown."""
     shown: bool = False
     """The dealer's cards are face up (the round was settled)."""

@@ -177,10 +177,11 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         assert isinstance(outcome, Box)
         if spot.name == "bonus":
             return resolve_bonus(self.profile, bonus_hand(outcome.hole, state.dealer))
-        player: Key | None = None if outcome.folded else hand_key(outcome.hole, state.board)
-        if player is None:
+        if outcome.folded:
             return Lose()
-        return resolve_main(self.profile, spot.name, player, hand_key(state.dealer, state.board))
+        player = _known(outcome.key) if outcome.key else hand_key(outcome.hole, state.board)
+        dealer = state.dealer_key or hand_key(state.dealer, state.board)
+        return resolve_main(self.profile, spot.name, player, dealer)
 
     def check_bet(self, state: HoldemBonusState, player: str, spot: Spot, amount: int) -> None:
         if spot.name in STREET_BETS:
@@ -305,6 +306,7 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         for i, box in enumerate(boxes):
             box.hole = [cards[i], cards[n + i]]
         state.boxes = boxes
+        state.dealer_key = None
         state.dealer = [cards[n - 1], cards[2 * n - 1]]
         state.board = []
         state.stage = Stage.PREFLOP
@@ -424,18 +426,16 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         dealer = " ".join(str(c) for c in state.dealer)
         words = [f"dealer {dealer}"]
         if len(state.board) == 5:
-            key = hand_key(state.dealer, state.board)
-            words[0] += f" ({_name(key)})"
+            state.dealer_key = hand_key(state.dealer, state.board)
+            words[0] += f" ({_name(state.dealer_key)})"
         for box in state.boxes:
             hole = " ".join(str(c) for c in box.hole)
             if box.folded:
                 gone = "forfeited" if box.forfeited else "folded"
                 words.append(f"box {box.seat} ({box.player}) {hole} {gone}")
             else:
-                words.append(
-                    f"box {box.seat} ({box.player}) {hole} "
-                    f"({_name(hand_key(box.hole, state.board))})"
-                )
+                box.key = hand_key(box.hole, state.board)
+                words.append(f"box {box.seat} ({box.player}) {hole} ({_name(box.key)})")
         events: list[Event] = [ResultEvent(result="; ".join(words), announcement="; ".join(words))]
         for box in sorted(state.boxes, key=lambda b: -b.seat):
             for spot in ("ante", *STREET_BETS, "bonus"):
@@ -528,6 +528,11 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         if word in ("fold", "retirar"):
             return Fold(player=player, by=Role.PLAYER)
         return None
+
+
+def _known(key: Key | None) -> Key:
+    assert key is not None
+    return key
 
 
 def _name(key: Key) -> str:
