@@ -15,7 +15,8 @@ import pytest
 import treys
 from pokerkit import StandardHighHand
 
-from crupier.core.poker import Category, best5, score
+from crupier.core.cards import JOKER
+from crupier.core.poker import Category, best5, best_key, score, score_best
 from crupier.core.poker.batch import card, category_counts, every_hand, score_batch
 from crupier.core.poker.five import rank_values
 
@@ -135,11 +136,23 @@ def test_treys_ranks_random_hands_as_we_do(five_scores: npt.NDArray[np.int32], s
     assert ours.tolist() == theirs
 
 
-def test_batch_equals_best_five_of_seven_on_a_sample() -> None:
-    hands = _random_hands(7, 3_000, seed=3)
+@pytest.mark.parametrize("size", [5, 6, 7])
+def test_batch_and_bit_mask_scalar_equal_best5_on_a_sample(size: int) -> None:
+    hands = _random_hands(size, 2_000, seed=size)
     got = score_batch(hands)
     for row, value in zip(hands.tolist(), got.tolist(), strict=True):
-        assert score(best5([card(i) for i in row])[0]) == value
+        cards_ = [card(i) for i in row]
+        key = best5(cards_)[0]
+        assert score(key) == value == score_best(cards_) and best_key(cards_) == key
+
+
+def test_the_bit_mask_scalar_refuses_bad_hands() -> None:
+    with pytest.raises(ValueError, match="five to seven different"):
+        score_best([card(0), card(0), card(1), card(2), card(3)])
+    with pytest.raises(ValueError, match="five to seven"):
+        score_best([card(i) for i in range(4)])
+    with pytest.raises(ValueError, match="52-card pack"):
+        score_best([*(card(i) for i in range(4)), JOKER])
 
 
 def test_bad_batches_are_refused() -> None:

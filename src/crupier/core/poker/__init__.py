@@ -5,6 +5,7 @@ Scalar API (engines; cards are :class:`~crupier.core.cards.Card`, keys are compa
 
 ==========================================  ==================================================
 :func:`rank5`, :func:`best5`                five-card high hands; the best five of six or seven
+:func:`best_key`, :func:`score_best`        the same key (or packed score), faster: bit masks
 :func:`rank4`, :func:`best4`                four card poker (spec 18); the best four of five/six
 :func:`rank3`, :func:`best3`                three card poker (spec 15)
 :func:`rank_high`, :func:`rank_low`         Pai Gow Poker (spec 12): 53 cards with the joker,
@@ -51,6 +52,7 @@ from crupier.core.poker.five import (
     score,
     unscore,
 )
+from crupier.core.poker.masks import best_key, score_best
 from crupier.core.poker.paigow import (
     PaiGowCategory,
     PaiGowKey,
@@ -87,6 +89,7 @@ __all__ = [
     "best4",
     "best5",
     "best5_short",
+    "best_key",
     "high",
     "rank3",
     "rank4",
@@ -96,6 +99,7 @@ __all__ = [
     "rank_low",
     "rank_values",
     "score",
+    "score_best",
     "set_correctly",
     "settings",
     "unscore",

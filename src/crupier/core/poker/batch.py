@@ -6,9 +6,9 @@ order s, h, d, c; the joker is 52), five to seven columns; :func:`score_batch` r
 cards, the very integer the scalar API's ``score(best5(...)[0])`` gives, so the analysers
 and the engines share one ranking (the tests compare them on every five-card hand).
 
-How: each row becomes a 52-bit mask (13 rank bits per suit); bit-sliced counting gives
-the ranks held once, twice, three and four times; 8,192-entry tables of the 13-bit rank
-sets give the straight's top card, the top five ranks and the counts. No loop over the
+How: each row becomes a 52-bit mask (13 rank bits per suit) ranked by
+:func:`~crupier.core.poker.masks.score_suits`, the very function the scalar
+:func:`~crupier.core.poker.masks.score_best` runs as Python, compiled here. No loop over the
 C(7,5) = 21 five-card subsets, no branch on the hand size.
 
 >>> import numpy as np
@@ -36,6 +36,7 @@ import numpy.typing as npt
 
 from crupier.core.cards import FRENCH_SUITS, JOKER, Card
 from crupier.core.poker.five import high
+from crupier.core.poker.masks import score_suits
 
 JOKER_INDEX = 52
 """The joker's card index."""
@@ -74,90 +75,20 @@ def card(i: int) -> Card:
     return Card.parse("23456789TJQKA"[i // 4] + "shdc"[i % 4])
 
 
-def _tables() -> tuple[npt.NDArray[Any], ...]:
-    """The 8,192-entry tables of a 13-bit rank set (bit ``r - 2`` for rank ``r``)."""
-    masks = np.arange(8192, dtype=np.int64)
-    bits = (masks[:, None] >> np.arange(13)) & 1  # [mask, rank - 2]
-    popcount = bits.sum(axis=1).astype(np.uint8)
-    top5 = np.zeros(8192, dtype=np.int32)
-    topbit = np.zeros(8192, dtype=np.int32)
-    taken = np.zeros(8192, dtype=np.int64)
-    for r in range(14, 1, -1):  # the five highest ranks, packed 4 bits each from bit 16
-        held = (bits[:, r - 2] == 1) & (taken < 5)
-        top5[held] |= (r << (16 - 4 * taken[held])).astype(np.int32)
-        topbit[(bits[:, r - 2] == 1) & (topbit == 0)] = r
-        taken += held
-    straight = np.zeros(8192, dtype=np.int32)
-    for top in range(5, 15):  # the highest run wins: later tops overwrite
-        run = 0x1F << (top - 6) if top > 5 else 0b1000000001111  # A-2-3-4-5: ace bit 12
-        straight[(masks & run) == run] = top
-    return popcount, top5, topbit, straight
-
-
-_POP, _TOP5, _TOPBIT, _STRAIGHT = _tables()
 _CARD_MASK = np.array([1 << (16 * (i % 4) + i // 4) for i in range(52)], dtype=np.uint64)
+_jit = numba.njit(cache=True, nogil=True)
+_score_suits_jit = _jit(score_suits)
 
 
 def _score_mask(m: np.uint64) -> Any:  # pragma: no cover (compiled)
-    """The packed score of the best five cards of a 52-bit card mask (five to seven cards)."""
-    pop, top5, topbit, straight = _POP, _TOP5, _TOPBIT, _STRAIGHT
+    """The packed score of a 52-bit card mask (compiled): :func:`score_suits` on its suits."""
     s0 = np.int64(m & np.uint64(0x1FFF))
     s1 = np.int64((m >> np.uint64(16)) & np.uint64(0x1FFF))
     s2 = np.int64((m >> np.uint64(32)) & np.uint64(0x1FFF))
     s3 = np.int64((m >> np.uint64(48)) & np.uint64(0x1FFF))
-    flush: Any = -1
-    if pop[s0] >= 5:
-        flush = s0
-    elif pop[s1] >= 5:
-        flush = s1
-    elif pop[s2] >= 5:
-        flush = s2
-    elif pop[s3] >= 5:
-        flush = s3
-    if flush >= 0:  # with seven cards or fewer no full house or four can go with it
-        top = straight[flush]
-        if top == 14:
-            return (9 << 20) | (14 << 16)
-        if top:
-            return (8 << 20) | (top << 16)
-        return (5 << 20) | top5[flush]
-    # bit-sliced count of each rank over the four suits: c1 + 2 c2 + 4 c4
-    c1 = s0 ^ s1
-    c2 = s0 & s1
-    carry = c1 & s2
-    c1 ^= s2
-    c2 |= carry
-    carry = c1 & s3
-    c1 ^= s3
-    c4 = c2 & carry
-    c2 ^= carry
-    ranks = s0 | s1 | s2 | s3
-    threes = c1 & c2
-    pairs = c2 & ~c1
-    if c4:
-        return (7 << 20) | (topbit[c4] << 16) | (topbit[ranks & ~c4] << 12)
-    if threes:
-        trip = topbit[threes]
-        rest = (threes & ~(1 << (trip - 2))) | pairs
-        if rest:
-            return (6 << 20) | (trip << 16) | (topbit[rest] << 12)
-        if straight[ranks]:
-            return (4 << 20) | (straight[ranks] << 16)
-        return (3 << 20) | (trip << 16) | ((top5[ranks & ~threes] >> 4) & 0xFF00)
-    if straight[ranks]:
-        return (4 << 20) | (straight[ranks] << 16)
-    if pairs:
-        first = topbit[pairs]
-        rest = pairs & ~(1 << (first - 2))
-        if rest:
-            second = topbit[rest]
-            both = (1 << (first - 2)) | (1 << (second - 2))
-            return (2 << 20) | (first << 16) | (second << 12) | (topbit[ranks & ~both] << 8)
-        return (1 << 20) | (first << 16) | ((top5[ranks & ~pairs] >> 4) & 0xFFF0)
-    return top5[ranks]
+    return _score_suits_jit(s0, s1, s2, s3)
 
 
-_jit = numba.njit(cache=True, nogil=True)
 _score_mask_jit = _jit(_score_mask)
 
 

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from crupier.core.cards import Card
 from crupier.core.errors import UnknownSpot
 from crupier.core.layout import Spot
-from crupier.core.poker import Key, best5, high
+from crupier.core.poker import Key, best_key, high
 from crupier.core.resolution import Lose, Push, Resolution, Win
 from crupier.games.texas_holdem_bonus.profile import HoldemBonusProfile
 
@@ -71,7 +71,7 @@ def resolve_bonus(profile: HoldemBonusProfile, hand: str | None) -> Resolution:
 
 def hand_key(hole: Sequence[Card], board: Sequence[Card]) -> Key:
     """The best five of the two hole cards and the five common cards (any five, 22.I)."""
-    return best5([*hole, *board])[0]
+    return best_key([*hole, *board])
 
 
 def resolve_main(
