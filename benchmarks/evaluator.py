@@ -3,6 +3,9 @@
 
 Run: python benchmarks/evaluator.py [--hands N] [--slow-hands M]
 
+crupier's scalar rate is ``score_best`` (the bit-mask ranking as Python); ``rank5``/``best5``
+(the keyed API that also returns the five cards) are printed beside it.
+
 Every figure is CPU time (``time.process_time``) of this single-threaded process, so
 hands/s is per core. The hands are drawn once from a seeded generator and converted to
 each library's own card type before its clock starts; each library then ranks every hand
@@ -26,7 +29,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from crupier.core.poker import best5, rank5
+from crupier.core.poker import best5, rank5, score_best
 from crupier.core.poker.batch import card, score_batch
 
 
@@ -90,9 +93,12 @@ def main(argv: Sequence[str] | None = None) -> None:
         rows = hands[: args.slow_hands].tolist()
         few = [[card(i) for i in row] for row in rows[: max(1, len(rows) // 10)]]
         rank = rank5 if size == 5 else best5
-        scalar = _rate(lambda f=few, r=rank: [r(h) for h in f], len(few))  # type: ignore[misc]
+        keyed = _rate(lambda f=few, r=rank: [r(h) for h in f], len(few))  # type: ignore[misc]
+        scalar = _rate(lambda f=few: [score_best(h) for h in f], len(few))  # type: ignore[misc]
         print(f"{size:>4}  {'crupier batch':<22} {batch:>14,.0f}")
         print(f"{size:>4}  {'crupier scalar':<22} {scalar:>14,.0f}  {batch / scalar:>8.1f}×")
+        name = "crupier rank5" if size == 5 else "crupier best5"
+        print(f"{size:>4}  {name:<22} {keyed:>14,.0f}  {batch / keyed:>8.1f}×")
         for name, (run, n) in _peers(size, rows).items():
             rate = _rate(run, n)
             print(
