@@ -83,6 +83,7 @@ GAMES: dict[str, GameInfo] = {
         GameInfo("sic-bo", "16", N_("Sic Bo")),
         GameInfo("triple-blackjack", "19", N_("Triple Black Jack")),
         GameInfo("triple-play", "21", N_("Triple Joc (Triple Play)")),
+        GameInfo("texas-holdem-bonus", "22", N_("Texas Hold'em Bonus")),
     )
 }
 
