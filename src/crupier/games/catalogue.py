@@ -78,6 +78,7 @@ GAMES: dict[str, GameInfo] = {
         GameInfo("chemin-de-fer", "08", "Baccarat chemin de fer"),
         GameInfo("baccarat-two-tables", "09", "Two-table baccarat (banque)"),
         GameInfo("monte", "13", "Monte o Banca"),
+        GameInfo("three-card-poker", "15", "Tripòquer (three card poker)"),
         GameInfo("casino-war", "14", "El Repte (casino war)"),
         GameInfo("sic-bo", "16", "Sic Bo"),
     )

@@ -13,15 +13,12 @@ engine settles with it, the exact analyser enumerates it), the spots and the rou
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from enum import StrEnum
 from fractions import Fraction
 
 from crupier.core.cards import Card
 from crupier.core.errors import UnknownSpot
 from crupier.core.layout import Spot
 from crupier.core.resolution import Lose, Push, Resolution, Win
-from crupier.core.round import JSON
 from crupier.core.three_card import ThreeCardCategory, rank3
 from crupier.games.three_card_poker.profile import ThreeCardProfile
 
@@ -141,48 +138,8 @@ def spot_of(text: str) -> Spot:
     return Spot(name, name)
 
 
-class Decision(StrEnum):
-    """A player's choice after seeing his cards (spec 15, Round procedure 4)."""
-
-    PLAY = "play"
-    FOLD = "fold"
-
-
-class Stage(StrEnum):
-    """Where the round stands: betting, dealing, the players' decisions, the reveal."""
-
-    BETTING = "betting"
-    DEAL = "deal"
-    DECISIONS = "decisions"
-    REVEAL = "reveal"
-
-
-@dataclass
-class Box:
-    """One player's box in a round: his seat, his cards and his decision."""
-
-    seat: int
-    player: str
-    cards: tuple[Card, ...] = ()
-    has_ante: bool = False
-    decision: Decision | None = None
-
-    def to_dict(self) -> JSON:
-        """JSON-ready form (the cards as codes)."""
-        return {
-            "seat": self.seat,
-            "player": self.player,
-            "cards": [str(c) for c in self.cards],
-            "hand": rank3(self.cards)[0].name.lower().replace("_", " ") if self.cards else None,
-            "decision": None if self.decision is None else str(self.decision),
-        }
-
-
 __all__ = [
     "SPOTS",
-    "Box",
-    "Decision",
-    "Stage",
     "ante_net",
     "as_resolution",
     "bet_net",
