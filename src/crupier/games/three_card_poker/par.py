@@ -187,7 +187,19 @@ def fortuna_distribution() -> tuple[tuple[ThreeCardCategory, Fraction], ...]:
     return tuple((c, Fraction(counts[c], 22_100)) for c in ThreeCardCategory)
 
 
-ANTE_METHOD = (
+def strategy(profile: ThreeCardProfile) -> str:
+    """The optimal rule the Ante's figures assume, in words.
+
+    >>> from crupier.games.three_card_poker.profile import load_builtin
+    >>> strategy(load_builtin())[:60]
+    'exact enumeration of the 22,100 x 18,424 deals; optimal rule'
+    """
+    a = _ante(profile)
+    low = "none" if a.lowest_played is None else "-".join(_name(r) for r in a.lowest_played)
+    return STRATEGY.format(played=f"{a.played:,}", lowest=low)
+
+
+STRATEGY = (
     "exact enumeration of the 22,100 x 18,424 deals; optimal rule: play every hand whose "
     "expected result with the Bet is at least the fold's ({played} of 22,100 hands played, "
     "the lowest high-card hand played {lowest}); figures per unit of Ante, Bet and Extra-Ante "
@@ -201,7 +213,7 @@ class FortunaChain:
 
     profile: ThreeCardProfile
     bet_id: str = "fortuna"
-    method: str = "exact enumeration of the 22,100 three-card hands"
+    method: str = "exact"
 
     def outcomes(self) -> tuple[tuple[ThreeCardCategory, Fraction], ...]:
         return fortuna_distribution()
@@ -224,11 +236,7 @@ class AnteChain:
     profile: ThreeCardProfile
     bet_id: str = "ante"
 
-    @property
-    def method(self) -> str:
-        a = _ante(self.profile)
-        low = "none" if a.lowest_played is None else "-".join(_name(r) for r in a.lowest_played)
-        return ANTE_METHOD.format(played=f"{a.played:,}", lowest=low)
+    method: str = "exact"
 
     def outcomes(self) -> tuple[tuple[Fraction, Fraction], ...]:
         return _ante(self.profile).distribution
@@ -277,7 +285,7 @@ def par_outcomes(profile: ThreeCardProfile) -> list[dict[str, Any]]:
             "rows": rows,
         },
         {
-            "title": "The Ante under the optimal rule",
+            "title": "The Ante under the optimal rule: " + strategy(profile),
             "columns": ["Figure", "Exact", "Decimal"],
             "rows": [
                 ["hands played (of 22,100)", str(a.played), f"{a.played / 22_100:.6f}"],
