@@ -34,6 +34,7 @@ from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.core.round import Action
 from crupier.core.three_card import ThreeCardCategory, rank3
+from crupier.games.cardtable import NewShoe
 from crupier.games.catalogue import load_profile
 from crupier.games.three_card_poker import (
     Deal,
@@ -73,6 +74,7 @@ def _net(
         _bet(game, "ana", "fortuna", fortuna)
     if ante:
         _bet(game, "ana", "ante", ante)
+    game.apply(NewShoe(live=True))
     game.apply(NoMoreBets())
     game.apply(Deal(cards=(*player.split(), *croupier.split())))
     if ante and decision == "play":
@@ -135,6 +137,7 @@ def test_worked_examples(kwargs: dict[str, object], net: int) -> None:
 def test_example_10_a_fortuna_only_box_has_no_decision() -> None:
     game = _game()
     _bet(game, "ana", "fortuna", 25)
+    game.apply(NewShoe(live=True))
     game.apply(NoMoreBets())
     game.apply(Deal(cards=("6h", "6c", "Kd", "2c", "5s", "9d")))
     assert game.state.rounds == 1 and game.state.players["ana"] == 100_000 + 2_500
@@ -145,6 +148,7 @@ def test_example_12_and_14_a_misdeal_voids_the_round_and_returns_every_bet() -> 
     _bet(game, "ana", "fortuna", 5)
     _bet(game, "ana", "ante", 10)
     _bet(game, "bo", "ante", 20)
+    game.apply(NewShoe(live=True))
     game.apply(NoMoreBets())
     game.apply(Deal(cards=("2c", "3c", "4c", "5d", "6d", "8h", "9s", "Ts", "Js")))
     game.apply(Play(player="ana", by=Role.PLAYER))  # ana's Bet is on the layout too
@@ -158,6 +162,7 @@ def test_example_13_a_player_who_shows_his_cards_loses_fortuna_and_ante() -> Non
     _bet(game, "ana", "fortuna", 5)
     _bet(game, "ana", "ante", 10)
     _bet(game, "bo", "ante", 10)
+    game.apply(NewShoe(live=True))
     game.apply(NoMoreBets())
     game.apply(Deal(cards=("Ac", "Ad", "As", "5d", "6d", "8h", "9s", "Ts", "2h")))
     game.apply(Violation(player="ana", reason="showed his cards to his neighbour"))
@@ -174,6 +179,7 @@ def test_a_qualifier_in_the_profile_is_the_rule() -> None:
     game = ThreeCardPoker(prof, SeededSource(1))
     game.apply(BuyIn(player="ana", amount=100_000))
     _bet(game, "ana", "ante", 20)
+    game.apply(NewShoe(live=True))
     game.apply(NoMoreBets())
     game.apply(Deal(cards=("8c", "8d", "2s", "Qs", "3h", "2d")))
     game.apply(Play(player="ana", by=Role.PLAYER))
@@ -195,8 +201,13 @@ def test_refusals_in_betting() -> None:
     assert_refused(game, Deal(by=Role.PLAYER), NotPermitted)
 
 
-def test_nothing_to_deal_without_a_bet() -> None:
-    assert_refused(_game(), NoMoreBets(), IllegalAction)
+def test_nothing_to_deal_without_a_fresh_pack_or_a_bet() -> None:
+    game = _game()
+    _bet(game, "ana", "ante", 10)
+    assert_refused(game, NoMoreBets(), IllegalAction)  # no pack loaded
+    game = _game()
+    game.apply(NewShoe())
+    assert_refused(game, NoMoreBets(), IllegalAction)  # no bet
 
 
 def test_refusals_at_the_decisions() -> None:
@@ -204,6 +215,7 @@ def test_refusals_at_the_decisions() -> None:
     _bet(game, "ana", "ante", 10)
     _bet(game, "bo", "ante", 10)
     assert_refused(game, Deal(), WrongPhase)  # before no more bets
+    game.apply(NewShoe(live=True))
     game.apply(NoMoreBets())
     assert_refused(game, PlaceBet(player="bo", spot="fortuna", amount=500), BettingClosed)
     short = ("2c", "3c", "4c", "5d", "6d", "8h", "9s", "Ts")
@@ -221,6 +233,7 @@ def test_refusals_at_the_decisions() -> None:
 def test_the_bet_needs_the_chips() -> None:
     game = _game("ana", chips=1_000)
     _bet(game, "ana", "ante", 10)
+    game.apply(NewShoe(live=True))
     game.apply(NoMoreBets())
     game.apply(Deal(cards=("2c", "3c", "4c", "5d", "6d", "8h")))
     assert_refused(game, Play(player="ana"), InsufficientFunds)
@@ -282,6 +295,7 @@ def test_the_engine_settles_as_the_par_counts() -> None:
         mine, his = dealt[:3], dealt[3:]
         game = _game()
         _bet(game, "ana", "ante", 10)
+        game.apply(NewShoe(live=True))
         game.apply(NoMoreBets())
         game.apply(Deal(cards=tuple(str(c) for c in dealt)))
         game.apply(Play(player="ana", by=Role.PLAYER))
@@ -307,6 +321,7 @@ def test_replay_of_an_electronic_session() -> None:
 
 
 likely = st.one_of(
+    st.builds(NewShoe),
     st.builds(NoMoreBets),
     st.builds(Deal),
     st.builds(Play, player=st.sampled_from(PLAYERS), by=st.just(Role.PLAYER)),

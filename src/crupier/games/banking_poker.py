@@ -7,8 +7,13 @@ the names of its side, Ante and play boxes, the play multiples it allows and how
 resolved (:meth:`BankingPoker.resolve`, from the game's own resolution functions, which its
 exact analyser enumerates too).
 
-The round: bets on the side box and/or the Ante, "no more bets", :class:`Deal` (a shuffled
-pack at an electronic table; at a live table the croupier enters every card dealt),
+Every round is dealt from a fresh pack, loaded with the card table's
+:class:`~crupier.games.cardtable.NewShoe` (one deck, shuffled at an electronic table, its
+cards entered by the croupier at a live one); the pack is spent when the round ends. Seats and
+burns are the card table's too (:mod:`crupier.games.cardtable`).
+
+The round: bets on the side box and/or the Ante, "no more bets", :class:`Deal` (drawn at an
+electronic table; at a live table the croupier enters every card dealt),
 :class:`Play` or :class:`Fold` for each box with an Ante in dealing order, then the croupier's
 hand is revealed and every box settled (losing bets first, from the croupier's right).
 A folded Ante stays marked on the layout and is collected with the settlement, so that a round
@@ -29,15 +34,12 @@ from crupier.core.cards import Card
 from crupier.core.errors import (
     IllegalAction,
     InsufficientFunds,
-    MalformedAction,
     WrongPhase,
 )
 from crupier.core.layout import (
     Bet,
     BetPlaced,
-    LayoutGame,
     LayoutProfile,
-    LayoutState,
     Note,
     Phase,
     PlaceBet,
@@ -52,7 +54,7 @@ from crupier.core.resolution import Lose, Push, Resolution
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event
-from crupier.core.shoe import Shoe, parse_cards
+from crupier.games.cardtable import CARD_TABLE_ACTIONS, CardTable, CardTableState, NewShoe
 
 # -- the round's parts ---------------------------------------------------------------------------
 
@@ -116,9 +118,9 @@ class PokerShowdown:
 class Deal(Action):
     """The deal: one card at a time from the croupier's left, the croupier last in each turn.
 
-    At an electronic table ``cards`` is empty and a fresh pack is shuffled from the random
-    source. At a live table the croupier enters every card dealt: each box's cards in dealing
-    order (box by box), then his own.
+    At an electronic table ``cards`` is empty and the cards are drawn from the pack. At a live
+    table the croupier enters every card dealt: each box's cards (box by box, in dealing
+    order), then his own.
     """
 
     kind: ClassVar[str] = "deal"
@@ -152,15 +154,23 @@ class Violation(Action):
 
 
 @dataclass
-class BankingPokerState(LayoutState):
-    """The layout, the seats, the round's boxes and the croupier's cards."""
+class BankingPokerState(CardTableState):
+    """The card table (the pack, the seats), the round's boxes and the croupier's cards."""
 
-    seats: dict[int, str] = field(default_factory=dict)
     stage: Stage = Stage.BETTING
     boxes: list[PokerBox] = field(default_factory=list)
     croupier: tuple[Card, ...] = ()
-    pack: Shoe | None = None
-    incidents: list[str] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class OnePack:
+    """The shoe of a banking poker game: one pack of 52, reshuffled for every round."""
+
+    decks: int = 1
+    cards_below_stop: int = 0
+
+
+ONE_PACK = OnePack()
 
 
 P = TypeVar("P", bound=LayoutProfile)
@@ -175,6 +185,10 @@ PERMISSIONS: dict[str, frozenset[Role]] = {
     "place-bet": _PLAYER_OR_CROUPIER,
     "take-down": _PLAYER_OR_CROUPIER,
     "no-more-bets": _STAFF,
+    "new-shoe": _STAFF | {Role.SYSTEM},
+    "burn": _STAFF,
+    "take-seat": _STAFF,
+    "leave-seat": _STAFF | {Role.PLAYER},
     "deal": frozenset({Role.CROUPIER, Role.SYSTEM}),
     "play": _PLAYER_OR_CROUPIER,
     "fold": _PLAYER_OR_CROUPIER,
@@ -187,7 +201,7 @@ PERMISSIONS: dict[str, frozenset[Role]] = {
 """Who may take each action at a banking poker table."""
 
 
-class BankingPoker(LayoutGame[P, S], Generic[P, S]):
+class BankingPoker(CardTable[P, S], Generic[P, S]):
     """The shared round of the banking poker games (see the module docstring)."""
 
     box_cards: ClassVar[int]
@@ -217,6 +231,12 @@ class BankingPoker(LayoutGame[P, S], Generic[P, S]):
     @abstractmethod
     def describe(self, cards: Sequence[Card]) -> str:
         """A hand in words, for the announcements."""
+
+    def shoe_rules(self) -> OnePack:
+        return ONE_PACK
+
+    def box_count(self) -> int:
+        return self.boxes()
 
     def croupier_up(self) -> int:
         """How many of the croupier's cards (the last dealt) are dealt face up."""
@@ -253,6 +273,8 @@ class BankingPoker(LayoutGame[P, S], Generic[P, S]):
         return events
 
     def on_round_start(self, state: S) -> list[Event]:
+        if state.shoe is None or state.shoe.at_stop_card:
+            raise IllegalAction("no fresh pack is loaded: new-shoe first")
         if not state.bets:
             raise IllegalAction("no box has a bet: there is nothing to deal")
         state.stage = Stage.DEAL
@@ -268,6 +290,10 @@ class BankingPoker(LayoutGame[P, S], Generic[P, S]):
 
     # -- seats ------------------------------------------------------------------------------
 
+    def check_leave_seat(self, state: S, player: str, seats: Sequence[int]) -> None:
+        if state.phase is not Phase.BETTING or any(b.player == player for b in state.bets.values()):
+            raise IllegalAction(f"{player} still has bets or cards on the box")
+
     def _free_seat(self, state: S) -> int | None:
         return next((s for s in range(1, self.boxes() + 1) if s not in state.seats), None)
 
@@ -278,15 +304,18 @@ class BankingPoker(LayoutGame[P, S], Generic[P, S]):
     # -- game actions ---------------------------------------------------------------------
 
     def extra_step(self, state: S, action: Action, source: RandomSource) -> Sequence[Event]:
+        table = self.card_table_step(state, action, source)
+        if table is not None:
+            return table
         if isinstance(action, Deal):
-            return self._deal(state, action, source)
+            return self._deal(state, action)
         if isinstance(action, Play | Fold):
             return self._decide(state, action)
         if isinstance(action, Violation):
             return self._violation(state, action)
         return super().extra_step(state, action, source)
 
-    def _deal(self, state: S, action: Deal, source: RandomSource) -> list[Event]:
+    def _deal(self, state: S, action: Deal) -> list[Event]:
         self.require_phase(state, Phase.NO_MORE_BETS)
         if state.stage is not Stage.DEAL:
             raise WrongPhase(f"the cards are dealt: the round is at {state.stage}")
@@ -296,31 +325,21 @@ class BankingPoker(LayoutGame[P, S], Generic[P, S]):
         ]
         k, m = self.box_cards, self.croupier_cards
         need = k * len(boxes) + m
-        if action.cards:
-            cards = parse_cards(action.cards, "deal")
-            if len(cards) != need:
-                raise MalformedAction(
-                    f"deal: {len(boxes)} boxes of {k} cards and the croupier's {m} are "
-                    f"{need} cards, not {len(cards)}"
-                )
-            pack = Shoe.live_table(1)
-            try:
-                for card in cards:
-                    pack.take(card)
-            except ValueError as exc:
-                raise MalformedAction(f"deal: {exc}") from None
+        shoe = self.shoe_of(state)
+        cards = self.take_cards(state, action.cards, need, "deal")
+        if shoe.live:  # entered box by box, the croupier's last
             hands = [tuple(cards[i * k : (i + 1) * k]) for i in range(len(boxes))]
             croupier = tuple(cards[len(boxes) * k :])
-        else:
-            pack = Shoe.shuffled(1, source, cards_below_stop=0)
+        else:  # drawn one at a time from the croupier's left, the croupier last in each turn
             dealt: list[list[Card]] = [[] for _ in boxes]
             own: list[Card] = []
+            drawn = iter(cards)
             for turn in range(max(k, m)):
                 for held in dealt:
                     if turn < k:
-                        held.append(pack.draw())
+                        held.append(next(drawn))
                 if turn < m:
-                    own.append(pack.draw())
+                    own.append(next(drawn))
             hands = [tuple(held) for held in dealt]
             croupier = tuple(own)
         ante = self.ante_spot
@@ -331,7 +350,6 @@ class BankingPoker(LayoutGame[P, S], Generic[P, S]):
             )
         state.boxes = boxes
         state.croupier = croupier
-        state.pack = pack
         state.stage = Stage.DECISIONS
         up = self.croupier_up()
         events: list[Event] = [
@@ -459,6 +477,8 @@ class BankingPoker(LayoutGame[P, S], Generic[P, S]):
         return events + self._finish_round(state)
 
     def _finish_round(self, state: S) -> list[Event]:
+        if state.shoe is not None:
+            state.shoe.stop_card_out()  # the pack is spent: a fresh one for the next round
         state.phase = Phase.BETTING
         state.stage = Stage.BETTING
         state.rounds += 1
@@ -491,16 +511,20 @@ class BankingPoker(LayoutGame[P, S], Generic[P, S]):
         state.stage = Stage.BETTING
         state.boxes = []
         state.croupier = ()
+        if state.shoe is not None:
+            state.shoe.stop_card_out()  # the cards of a void round are reshuffled
         return events
 
     # -- views and the electronic table -----------------------------------------------------
 
     def game_legal_actions(self) -> list[str]:
         s = self.state
+        if s.phase is Phase.BETTING:
+            return self.card_table_legal_actions(s)
         if s.phase is not Phase.NO_MORE_BETS:
             return []
         if s.stage is Stage.DEAL:
-            return ["deal"]
+            return ["deal", "burn"]
         if s.stage is Stage.DECISIONS:
             return ["play", "fold", "violation"]
         return []
@@ -528,6 +552,7 @@ class BankingPoker(LayoutGame[P, S], Generic[P, S]):
             out["croupier"] = [str(c) for c in s.croupier]
         out["to_decide"] = None if turn is None else {"seat": turn.seat, "player": turn.player}
         out["last_results"] = [str(r) for r in s.results[-12:]]
+        out["shoe"] = self.shoe_view(s)
         return out
 
     def auto_round(self) -> list[Action]:
@@ -538,7 +563,10 @@ class BankingPoker(LayoutGame[P, S], Generic[P, S]):
             return []
         if s.stage is Stage.DEAL:
             return [Deal()]
-        return [self.actions["no-more-bets"](), Deal()]
+        steps: list[Action] = []
+        if s.shoe is None or s.shoe.at_stop_card:
+            steps.append(NewShoe())
+        return [*steps, self.actions["no-more-bets"](), Deal()]
 
     def play_command(self, words: list[str], player: str) -> Action | None:
         """``play`` (``play 3`` for three times the Ante where allowed) and ``fold``."""
@@ -563,10 +591,16 @@ def _spot(bet: Bet) -> Spot:
 
 
 def _seat_of(state: BankingPokerState, player: object) -> int | None:
-    return next((s for s, p in state.seats.items() if p == player), None)
+    return next((s for s, p in sorted(state.seats.items()) if p == player), None)
 
 
-BANKING_POKER_ACTIONS: tuple[type[Action], ...] = (Deal, Play, Fold, Violation)
+BANKING_POKER_ACTIONS: tuple[type[Action], ...] = (
+    *CARD_TABLE_ACTIONS,
+    Deal,
+    Play,
+    Fold,
+    Violation,
+)
 
 __all__ = [
     "BANKING_POKER_ACTIONS",

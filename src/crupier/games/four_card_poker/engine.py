@@ -13,9 +13,11 @@ automatic Ante bonus on the Ante amount, whatever the croupier holds.
 >>> from crupier.games.four_card_poker import load_builtin
 >>> from crupier.core.layout import BuyIn, PlaceBet, NoMoreBets
 >>> from crupier.core.roles import Role
+>>> from crupier.games.cardtable import NewShoe
 >>> game = FourCardPoker(load_builtin())
 >>> _ = game.apply(BuyIn(player="ana", amount=10_000))
 >>> _ = game.apply(PlaceBet(player="ana", spot="ante", amount=1_000, by=Role.PLAYER))
+>>> _ = game.apply(NewShoe(live=True))
 >>> _ = game.apply(NoMoreBets())
 >>> _ = game.apply(Deal(cards=("9c 9d 9h 4s 2c Kd Kh Qc 8s 5d 3h".split())))
 >>> _ = game.apply(Play(player="ana", multiple=3, by=Role.PLAYER))

@@ -35,13 +35,13 @@ class FourCardPaytable(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    four_of_a_kind: Ratio = Fraction(0)
-    straight_flush: Ratio = Fraction(0)
-    three_of_a_kind: Ratio = Fraction(0)
-    flush: Ratio = Fraction(0)
-    straight: Ratio = Fraction(0)
-    two_pair: Ratio = Fraction(0)
-    pair_of_aces: Ratio = Fraction(0)
+    four_of_a_kind: Ratio
+    straight_flush: Ratio
+    three_of_a_kind: Ratio
+    flush: Ratio
+    straight: Ratio
+    two_pair: Ratio
+    pair_of_aces: Ratio
     """A pair of aces (any lower pair is not paid by the Asos bet)."""
 
     @model_validator(mode="after")

@@ -13,9 +13,11 @@ Extra-Ante on the Ante amount, whatever the croupier holds. Every figure is the 
 >>> from crupier.games.three_card_poker import load_builtin
 >>> from crupier.core.layout import BuyIn, PlaceBet, NoMoreBets
 >>> from crupier.core.roles import Role
+>>> from crupier.games.cardtable import NewShoe
 >>> game = ThreeCardPoker(load_builtin())
 >>> _ = game.apply(BuyIn(player="ana", amount=10_000))
 >>> _ = game.apply(PlaceBet(player="ana", spot="ante", amount=1_000, by=Role.PLAYER))
+>>> _ = game.apply(NewShoe(live=True))
 >>> _ = game.apply(NoMoreBets())
 >>> _ = game.apply(Deal(cards=("9s", "Td", "Jc", "Kh", "7c", "3d")))
 >>> _ = game.apply(Play(player="ana", by=Role.PLAYER))

@@ -28,11 +28,11 @@ class ThreeCardPaytable(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    straight_flush: Ratio = Fraction(0)
-    three_of_a_kind: Ratio = Fraction(0)
-    straight: Ratio = Fraction(0)
-    flush: Ratio = Fraction(0)
-    pair: Ratio = Fraction(0)
+    straight_flush: Ratio
+    three_of_a_kind: Ratio
+    straight: Ratio
+    flush: Ratio
+    pair: Ratio
 
     @model_validator(mode="after")
     def _check(self) -> ThreeCardPaytable:
