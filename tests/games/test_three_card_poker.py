@@ -30,10 +30,10 @@ from crupier.core.errors import (
     WrongPhase,
 )
 from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet, TakeDown, Void
+from crupier.core.poker import Category3, rank3
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.core.round import Action
-from crupier.core.three_card import ThreeCardCategory, rank3
 from crupier.games.cardtable import NewShoe
 from crupier.games.catalogue import load_profile
 from crupier.games.three_card_poker import (
@@ -93,18 +93,18 @@ def test_category_counts_of_every_three_card_hand() -> None:
     """The spec's table: 48, 52, 720, 1,096, 3,744 and 16,440 of the 22,100 hands."""
     counts = Counter(rank3(h)[0] for h in combinations(standard_deck(), 3))
     assert counts == {
-        ThreeCardCategory.STRAIGHT_FLUSH: 48,
-        ThreeCardCategory.THREE_OF_A_KIND: 52,
-        ThreeCardCategory.STRAIGHT: 720,
-        ThreeCardCategory.FLUSH: 1_096,
-        ThreeCardCategory.PAIR: 3_744,
-        ThreeCardCategory.HIGH_CARD: 16_440,
+        Category3.STRAIGHT_FLUSH: 48,
+        Category3.THREE_OF_A_KIND: 52,
+        Category3.STRAIGHT: 720,
+        Category3.FLUSH: 1_096,
+        Category3.PAIR: 3_744,
+        Category3.HIGH_CARD: 16_440,
     }
 
 
 def test_straights_and_ties() -> None:
     assert rank3(cards("Ah 2c 3d")) < rank3(cards("2h 3c 4d"))  # A-2-3 is the lowest
-    assert rank3(cards("Kh Ac 2d"))[0] is ThreeCardCategory.HIGH_CARD  # no wrap-around
+    assert rank3(cards("Kh Ac 2d"))[0] is Category3.HIGH_CARD  # no wrap-around
     assert rank3(cards("Qs 6d 4c")) == rank3(cards("Qh 6c 4d"))  # suits never break ties
     assert rank3(cards("8c 8d Ks")) > rank3(cards("8h 8s Qd"))  # the pair, then the third card
 

@@ -31,8 +31,8 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from crupier.core.cards import Card
-from crupier.core.four_card import best4
 from crupier.core.layout import COMMON_ACTIONS, Bet, Spot
+from crupier.core.poker import best4
 from crupier.core.resolution import Resolution
 from crupier.core.round import Action, registry
 from crupier.games.banking_poker import (

@@ -19,15 +19,15 @@ from typing import Any
 import numpy as np
 
 from crupier.core.cards import standard_deck
-from crupier.core.four_card import FourCardCategory, best4_batch
-from crupier.core.poker import high
+from crupier.core.four_card_batch import best4_batch
+from crupier.core.poker import Category4, high
 from crupier.core.resolution import Resolution, Stay
 from crupier.games.four_card_poker.profile import FourCardProfile
 from crupier.games.four_card_poker.showdown import resolve_aces
 
 HANDS = 2_598_960
 
-Outcome = tuple[FourCardCategory, int]
+Outcome = tuple[Category4, int]
 """The player's best four: its category and, for a pair, the pair's rank (else 0)."""
 
 
@@ -35,7 +35,7 @@ Outcome = tuple[FourCardCategory, int]
 def five_card_distribution() -> tuple[tuple[Outcome, int], ...]:
     """How many of the 2,598,960 five-card hands have each best four (pairs by rank).
 
-    >>> dict(five_card_distribution())[(FourCardCategory.PAIR, 14)]
+    >>> dict(five_card_distribution())[(Category4.PAIR, 14)]
     81096
     """
     deck = standard_deck()
@@ -46,12 +46,10 @@ def five_card_distribution() -> tuple[tuple[Outcome, int], ...]:
         (i for combo in combinations(range(52), 5) for i in combo), dtype=np.int8
     ).reshape(-1, 5)
     scores = best4_batch(ranks[combos], suit_ids[combos])
-    category = scores >> 16
-    pair_rank = np.where(category == int(FourCardCategory.PAIR), (scores >> 12) & 15, 0)
+    category = scores >> 20
+    pair_rank = np.where(category == int(Category4.PAIR), (scores >> 16) & 15, 0)
     counts = Counter(zip(category.tolist(), pair_rank.tolist(), strict=True))
-    return tuple(
-        ((FourCardCategory(c), r), n) for (c, r), n in sorted(counts.items(), reverse=True)
-    )
+    return tuple(((Category4(c), r), n) for (c, r), n in sorted(counts.items(), reverse=True))
 
 
 @dataclass(frozen=True)
@@ -85,9 +83,9 @@ def par_chains(profile: FourCardProfile) -> list[AcesChain]:
     return [AcesChain(profile)]
 
 
-def category_counts() -> dict[FourCardCategory, int]:
+def category_counts() -> dict[Category4, int]:
     """The five-card hands per best-four category (spec 18's table)."""
-    out: Counter[FourCardCategory] = Counter()
+    out: Counter[Category4] = Counter()
     for (category, _), n in five_card_distribution():
         out[category] += n
     return dict(out)
@@ -113,7 +111,7 @@ def _exact(value: Fraction) -> str:
 def par_outcomes(profile: FourCardProfile) -> list[dict[str, Any]]:
     """The player's best four of five and the Ante bonus's value."""
     counts = category_counts()
-    aces = dict(five_card_distribution())[(FourCardCategory.PAIR, 14)]
+    aces = dict(five_card_distribution())[(Category4.PAIR, 14)]
     rows = [
         [c.name.lower().replace("_", " "), str(counts[c]), f"{counts[c] / HANDS:.6f}"]
         for c in sorted(counts, reverse=True)

@@ -14,8 +14,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from crupier.core.four_card import FourCardCategory
 from crupier.core.layout import LayoutProfile
+from crupier.core.poker import Category4
 from crupier.core.profile import Ratio
 from crupier.games.builtin import builtin_raw, load_builtin_profile
 from crupier.games.three_card_poker.profile import (
@@ -51,15 +51,15 @@ class FourCardPaytable(BaseModel):
                 raise ValueError(f"{name}: a payout cannot be negative")
         return self
 
-    def pays(self, category: FourCardCategory, pair_rank: int = 0) -> Fraction:
+    def pays(self, category: Category4, pair_rank: int = 0) -> Fraction:
         """The ratio paid on ``category`` (for a pair, only aces: ``pair_rank`` 14).
 
-        >>> load_builtin().aces.pays(FourCardCategory.PAIR, 14), load_builtin().aces.pays(FourCardCategory.PAIR, 13)
+        >>> load_builtin().aces.pays(Category4.PAIR, 14), load_builtin().aces.pays(Category4.PAIR, 13)
         (Fraction(1, 1), Fraction(0, 1))
         """
-        if category is FourCardCategory.HIGH_CARD:
+        if category is Category4.HIGH_CARD:
             return Fraction(0)
-        if category is FourCardCategory.PAIR:
+        if category is Category4.PAIR:
             return self.pair_of_aces if pair_rank == 14 else Fraction(0)
         value: Fraction = getattr(self, category.name.lower())
         return value

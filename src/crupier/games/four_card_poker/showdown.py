@@ -6,7 +6,7 @@ the spots.
 >>> compare_hands(cards("Ac Kd Qh 9s 3c"), cards("Ad Ks Qc 9h 4s 2d"))
 0
 >>> hand_of(cards("2c 2d Kh Ks Kd"))
-(<FourCardCategory.THREE_OF_A_KIND: 5>, 0)
+(<Category4.THREE_OF_A_KIND: 5>, 0)
 """
 
 from __future__ import annotations
@@ -16,16 +16,16 @@ from fractions import Fraction
 
 from crupier.core.cards import Card
 from crupier.core.errors import UnknownSpot
-from crupier.core.four_card import FourCardCategory, best4
 from crupier.core.layout import Spot
+from crupier.core.poker import Category4, best4
 from crupier.core.resolution import Lose, Resolution, Win
 from crupier.games.four_card_poker.profile import FourCardProfile
 
 
-def hand_of(cards: Sequence[Card]) -> tuple[FourCardCategory, int]:
+def hand_of(cards: Sequence[Card]) -> tuple[Category4, int]:
     """The category of the best four of ``cards`` and, for a pair, its rank (else 0)."""
     category, ranks = best4(cards)[0]
-    return category, ranks[0] if category is FourCardCategory.PAIR else 0
+    return category, ranks[0] if category is Category4.PAIR else 0
 
 
 def compare_hands(player: Sequence[Card], croupier: Sequence[Card]) -> int:
@@ -35,14 +35,14 @@ def compare_hands(player: Sequence[Card], croupier: Sequence[Card]) -> int:
 
 
 def resolve_aces(
-    profile: FourCardProfile, category: FourCardCategory, pair_rank: int, folded: bool
+    profile: FourCardProfile, category: Category4, pair_rank: int, folded: bool
 ) -> Resolution:
     """The Asos (Aces Up) bet on the player's best four: its paytable, or lost.
 
     >>> from crupier.games.four_card_poker.profile import load_builtin
-    >>> resolve_aces(load_builtin(), FourCardCategory.TWO_PAIR, 0, False)
+    >>> resolve_aces(load_builtin(), Category4.TWO_PAIR, 0, False)
     Win(ratio=Fraction(2, 1))
-    >>> resolve_aces(load_builtin(), FourCardCategory.PAIR, 12, False)
+    >>> resolve_aces(load_builtin(), Category4.PAIR, 12, False)
     Lose()
     """
     if folded and not profile.rules.aces_after_fold:
@@ -52,15 +52,15 @@ def resolve_aces(
 
 
 def ante_net(
-    profile: FourCardProfile, category: FourCardCategory, played: bool, comparison: int
+    profile: FourCardProfile, category: Category4, played: bool, comparison: int
 ) -> Fraction:
     """The Ante's net result per unit, the automatic Ante bonus included.
 
     >>> from crupier.games.four_card_poker.profile import load_builtin
     >>> p = load_builtin()
-    >>> ante_net(p, FourCardCategory.THREE_OF_A_KIND, True, -1), ante_net(p, FourCardCategory.PAIR, True, 0)
+    >>> ante_net(p, Category4.THREE_OF_A_KIND, True, -1), ante_net(p, Category4.PAIR, True, 0)
     (Fraction(1, 1), Fraction(1, 1))
-    >>> ante_net(p, FourCardCategory.FOUR_OF_A_KIND, False, 1)
+    >>> ante_net(p, Category4.FOUR_OF_A_KIND, False, 1)
     Fraction(-1, 1)
     """
     bonus = profile.ante_bonus.pays(category)

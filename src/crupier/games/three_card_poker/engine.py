@@ -32,9 +32,9 @@ from typing import Any, ClassVar
 
 from crupier.core.cards import Card
 from crupier.core.layout import COMMON_ACTIONS, Bet, Spot
+from crupier.core.poker import rank3
 from crupier.core.resolution import Resolution
 from crupier.core.round import Action, registry
-from crupier.core.three_card import rank3
 from crupier.games.banking_poker import (
     BANKING_POKER_ACTIONS,
     BankingPoker,

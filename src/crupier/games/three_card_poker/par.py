@@ -20,8 +20,8 @@ from typing import Any
 import numpy as np
 
 from crupier.core.cards import Card, standard_deck
+from crupier.core.poker import Category3, rank3, score
 from crupier.core.resolution import Resolution, Stay, Win
-from crupier.core.three_card import ThreeCardCategory, pack, rank3
 from crupier.games.three_card_poker.profile import ThreeCardProfile
 from crupier.games.three_card_poker.showdown import (
     ante_net,
@@ -42,7 +42,7 @@ class Hands:
     combos: tuple[tuple[int, int, int], ...]
     masks: np.ndarray[Any, np.dtype[np.uint64]]
     scores: np.ndarray[Any, np.dtype[np.int64]]
-    categories: tuple[ThreeCardCategory, ...]
+    categories: tuple[Category3, ...]
     tops: np.ndarray[Any, np.dtype[np.int64]]
 
 
@@ -52,7 +52,7 @@ def all_hands() -> Hands:
     combos = tuple(combinations(range(52), 3))
     masks = np.array([(1 << a) | (1 << b) | (1 << c) for a, b, c in combos], dtype=np.uint64)
     keys = [rank3([DECK[i] for i in combo]) for combo in combos]
-    scores = np.array([pack(k) for k in keys], dtype=np.int64)
+    scores = np.array([score(k) for k in keys], dtype=np.int64)
     tops = np.array([k[1][0] for k in keys], dtype=np.int64)
     return Hands(combos, masks, scores, tuple(k[0] for k in keys), tops)
 
@@ -94,9 +94,7 @@ class Counts:
 def croupier_counts(qualifier_rank: int) -> tuple[tuple[int, int, Counts], ...]:
     """(representative, class size, counts) for every player class."""
     hands = all_hands()
-    qualified = (hands.scores >= pack((ThreeCardCategory.PAIR, (2, 2)))) | (
-        hands.tops >= qualifier_rank
-    )
+    qualified = ((hands.scores >> 20) >= int(Category3.PAIR)) | (hands.tops >= qualifier_rank)
     out = []
     for rep, size in player_classes():
         free = (hands.masks & hands.masks[rep]) == 0
@@ -110,9 +108,7 @@ def croupier_counts(qualifier_rank: int) -> tuple[tuple[int, int, Counts], ...]:
     return tuple(out)
 
 
-def _play_nets(
-    profile: ThreeCardProfile, category: ThreeCardCategory
-) -> tuple[tuple[Fraction, int], ...]:
+def _play_nets(profile: ThreeCardProfile, category: Category3) -> tuple[tuple[Fraction, int], ...]:
     """The net per Ante unit (Ante, Bet, Extra-Ante) of a played hand against each kind of
     croupier hand: (not qualified, lower, tie, higher)."""
     cases = ((False, 0), (True, 1), (True, 0), (True, -1))
@@ -163,7 +159,7 @@ def _ante_of(profile: ThreeCardProfile) -> AnteAnalysis:
             bets += size * 18_424
             for net, i in nets:
                 dist[net] += size * weights[i]
-            if category is ThreeCardCategory.HIGH_CARD:
+            if category is Category3.HIGH_CARD:
                 ranks = rank3([DECK[i] for i in hands.combos[rep]])[1]
                 lowest = ranks if lowest is None or ranks < lowest else lowest
         else:
@@ -177,14 +173,14 @@ def _ante_of(profile: ThreeCardProfile) -> AnteAnalysis:
 
 
 @cache
-def fortuna_distribution() -> tuple[tuple[ThreeCardCategory, Fraction], ...]:
+def fortuna_distribution() -> tuple[tuple[Category3, Fraction], ...]:
     """The probability of each category of the player's three cards.
 
-    >>> dict(fortuna_distribution())[ThreeCardCategory.STRAIGHT]
+    >>> dict(fortuna_distribution())[Category3.STRAIGHT]
     Fraction(36, 1105)
     """
     counts = Counter(all_hands().categories)
-    return tuple((c, Fraction(counts[c], 22_100)) for c in ThreeCardCategory)
+    return tuple((c, Fraction(counts[c], 22_100)) for c in Category3)
 
 
 def strategy(profile: ThreeCardProfile) -> str:
@@ -215,13 +211,13 @@ class FortunaChain:
     bet_id: str = "fortuna"
     method: str = "exact"
 
-    def outcomes(self) -> tuple[tuple[ThreeCardCategory, Fraction], ...]:
+    def outcomes(self) -> tuple[tuple[Category3, Fraction], ...]:
         return fortuna_distribution()
 
     def start(self) -> str:
         return "placed"
 
-    def step(self, state: str, outcome: ThreeCardCategory) -> Resolution:
+    def step(self, state: str, outcome: Category3) -> Resolution:
         return resolve_fortuna(self.profile, outcome)
 
     def next_state(self, state: str, stay: Stay) -> str:  # pragma: no cover - never stays

@@ -16,8 +16,8 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from crupier.core.layout import LayoutProfile
+from crupier.core.poker import Category3
 from crupier.core.profile import Ratio
-from crupier.core.three_card import ThreeCardCategory
 from crupier.games.builtin import builtin_raw, load_builtin_profile
 
 GAME_ID = "three-card-poker"
@@ -41,15 +41,15 @@ class ThreeCardPaytable(BaseModel):
                 raise ValueError(f"{name}: a payout cannot be negative")
         return self
 
-    def pays(self, category: ThreeCardCategory) -> Fraction:
+    def pays(self, category: Category3) -> Fraction:
         """The ratio paid on ``category`` (0: not paid).
 
-        >>> load_builtin().fortuna.pays(ThreeCardCategory.PAIR)
+        >>> load_builtin().fortuna.pays(Category3.PAIR)
         Fraction(1, 1)
-        >>> load_builtin().ante_bonus.pays(ThreeCardCategory.FLUSH)
+        >>> load_builtin().ante_bonus.pays(Category3.FLUSH)
         Fraction(0, 1)
         """
-        if category is ThreeCardCategory.HIGH_CARD:
+        if category is Category3.HIGH_CARD:
             return Fraction(0)
         value: Fraction = getattr(self, category.name.lower())
         return value

@@ -18,8 +18,8 @@ from fractions import Fraction
 from crupier.core.cards import Card
 from crupier.core.errors import UnknownSpot
 from crupier.core.layout import Spot
+from crupier.core.poker import Category3, rank3
 from crupier.core.resolution import Lose, Push, Resolution, Win
-from crupier.core.three_card import ThreeCardCategory, rank3
 from crupier.games.three_card_poker.profile import ThreeCardProfile
 
 # -- hands ---------------------------------------------------------------------------------------
@@ -29,7 +29,7 @@ def qualifies(profile: ThreeCardProfile, hand: Sequence[Card]) -> bool:
     """Whether the croupier's hand qualifies: a pair or better, or a high-card hand whose top
     card is at least the profile's qualifier (spec 15: "jugada mínima de Q")."""
     category, ranks = rank3(hand)
-    if category is not ThreeCardCategory.HIGH_CARD:
+    if category is not Category3.HIGH_CARD:
         return True
     return ranks[0] >= profile.rules.qualifier_rank
 
@@ -43,13 +43,13 @@ def compare_hands(player: Sequence[Card], croupier: Sequence[Card]) -> int:
 # -- resolution ----------------------------------------------------------------------------------
 
 
-def resolve_fortuna(profile: ThreeCardProfile, category: ThreeCardCategory) -> Resolution:
+def resolve_fortuna(profile: ThreeCardProfile, category: Category3) -> Resolution:
     """The Fortuna bet on the player's own three cards: its paytable, or lost.
 
     >>> from crupier.games.three_card_poker.profile import load_builtin
-    >>> resolve_fortuna(load_builtin(), ThreeCardCategory.STRAIGHT)
+    >>> resolve_fortuna(load_builtin(), Category3.STRAIGHT)
     Win(ratio=Fraction(6, 1))
-    >>> resolve_fortuna(load_builtin(), ThreeCardCategory.HIGH_CARD)
+    >>> resolve_fortuna(load_builtin(), Category3.HIGH_CARD)
     Lose()
     """
     ratio = profile.fortuna.pays(category)
@@ -58,7 +58,7 @@ def resolve_fortuna(profile: ThreeCardProfile, category: ThreeCardCategory) -> R
 
 def ante_net(
     profile: ThreeCardProfile,
-    category: ThreeCardCategory,
+    category: Category3,
     played: bool,
     qualified: bool,
     comparison: int,
@@ -69,9 +69,9 @@ def ante_net(
 
     >>> from crupier.games.three_card_poker.profile import load_builtin
     >>> p = load_builtin()
-    >>> ante_net(p, ThreeCardCategory.THREE_OF_A_KIND, True, True, -1)
+    >>> ante_net(p, Category3.THREE_OF_A_KIND, True, True, -1)
     Fraction(3, 1)
-    >>> ante_net(p, ThreeCardCategory.PAIR, True, False, -1), ante_net(p, ThreeCardCategory.PAIR, False, True, 1)
+    >>> ante_net(p, Category3.PAIR, True, False, -1), ante_net(p, Category3.PAIR, False, True, 1)
     (Fraction(1, 1), Fraction(-1, 1))
     """
     bonus = profile.ante_bonus.pays(category)
