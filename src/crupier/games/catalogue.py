@@ -81,6 +81,7 @@ GAMES: dict[str, GameInfo] = {
         GameInfo("three-card-poker", "15", "Tripòquer (three card poker)"),
         GameInfo("casino-war", "14", "El Repte (casino war)"),
         GameInfo("sic-bo", "16", "Sic Bo"),
+        GameInfo("mahjong-pai-gow", "17", "Mahjong Pai Gow"),
         GameInfo("four-card-poker", "18", "Pòquer de 4 cartes (four card poker)"),
     )
 }
