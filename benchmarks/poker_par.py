@@ -12,7 +12,7 @@ import time
 from crupier.analysis.par import par_sheet
 from crupier.games.catalogue import load_profile
 
-GAMES = ("three-card-poker", "four-card-poker")
+GAMES = ("three-card-poker", "four-card-poker", "mahjong-pai-gow")
 
 
 def main() -> None:
