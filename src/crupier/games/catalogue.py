@@ -77,6 +77,7 @@ GAMES: dict[str, GameInfo] = {
         GameInfo("punto-banco", "07", "Punto banco"),
         GameInfo("chemin-de-fer", "08", "Baccarat chemin de fer"),
         GameInfo("baccarat-two-tables", "09", "Two-table baccarat (banque)"),
+        GameInfo("trijoker", "11", "Trijoker"),
         GameInfo("monte", "13", "Monte o Banca"),
         GameInfo("three-card-poker", "15", "Tripòquer (three card poker)"),
         GameInfo("casino-war", "14", "El Repte (casino war)"),
