@@ -3,7 +3,7 @@
 Its room: :mod:`.profile` (the rules profile; the values in ``profiles/*.toml``),
 :mod:`.hands` (the five cards, how the bets are resolved, the spots), :mod:`.engine` (the
 engine, on the card-table layer) and :mod:`.par` (the exact analysis under the optimal
-withdrawal strategy). The terminal table is the generic one (``withdraw``/``keep``).
+withdrawal strategy) and :mod:`.terminal` (the terminal table: ``withdraw`` or ``keep``).
 
 >>> GAME.id, GAME.engine.__name__
 ('trijoker', 'Trijoker')
@@ -21,6 +21,7 @@ GAME = GameModule(
     engine=Trijoker,
     par=par_chains,
     outcomes=par_outcomes,
+    terminal="crupier.games.trijoker.terminal",
 )
 
 __all__ = [

@@ -376,7 +376,8 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
             state.community, tuple((b.seat, b.cards) for b in state.boxes if not b.out)
         )
         words = "; ".join(
-            f"box {b.seat} ({b.player}) {hand_of((*b.cards, *state.community))[0].name.lower()}"
+            f"box {b.seat} ({b.player}) "
+            + hand_of((*b.cards, *state.community))[0].name.lower().replace("_", " ")
             for b in state.boxes
             if not b.out
         )
