@@ -1,4 +1,4 @@
-"""The exact PAR sheets of the banking poker games: CPU time of each, from a cold start.
+"""The exact PAR sheets of the banking poker games and Mahjong Pai Gow: CPU time of each, from a cold start.
 
 Run: ``python benchmarks/poker_par.py``. Each sheet is computed once in a fresh process state
 (the caches are cleared) and its CPU time printed with its house edges; the slowest must stay
@@ -12,7 +12,7 @@ import time
 from crupier.analysis.par import par_sheet
 from crupier.games.catalogue import load_profile
 
-GAMES = ("three-card-poker", "four-card-poker", "mahjong-pai-gow")
+GAMES = ("three-card-poker", "four-card-poker", "mahjong-pai-gow", "trijoker")
 
 
 def main() -> None:
