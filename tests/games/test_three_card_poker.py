@@ -362,3 +362,41 @@ def test_random_play_keeps_the_money_and_refusals_change_nothing(
         assert game.state.balance() == 0
     again = ThreeCardPoker.replay(game.profile, json.loads(game.log_json()))
     assert again.state == game.state
+
+
+# -- the card table, the view and the legal actions ----------------------------------------------
+
+
+def test_seats_come_from_the_card_table() -> None:
+    from crupier.games.cardtable import LeaveSeat, TakeSeat
+
+    game = _game("ana", "bo")
+    game.apply(TakeSeat(player="bo", seat=5))
+    _bet(game, "ana", "ante", 10)  # ana takes the first free box
+    _bet(game, "bo", "ante", 10)
+    assert game.state.seats == {1: "ana", 5: "bo"}
+    assert_refused(game, LeaveSeat(player="bo"), IllegalAction)  # bets on the box
+    game.apply(NewShoe(live=True))
+    game.apply(NoMoreBets())
+    game.apply(Deal(cards=tuple(["2c", "3c", "4c", "5d", "6d", "8h", "9s", "Ts", "Js"])))
+    assert [b.seat for b in game.state.boxes] == [1, 5]  # dealt from the croupier's left
+
+
+def test_the_view_hides_the_croupiers_cards_and_the_others_until_the_reveal() -> None:
+    game = _game("ana", "bo")
+    _bet(game, "ana", "ante", 10)
+    _bet(game, "bo", "ante", 10)
+    game.apply(NewShoe(live=True))
+    game.apply(NoMoreBets())
+    assert game.legal_actions()[-2:] == ["deal", "burn"]
+    game.apply(Deal(cards=tuple(["2c", "3c", "4c", "5d", "6d", "8h", "9s", "Ts", "Js"])))
+    view = game.view("ana")
+    assert view["croupier"] == ["??", "??", "??"]
+    assert view["boxes"][0]["cards"] == ["2c", "3c", "4c"]
+    assert view["boxes"][1]["cards"] == ["??", "??", "??"]
+    assert view["to_decide"] == {"seat": 1, "player": "ana"}
+    assert {"play", "fold", "violation", "void"} <= set(game.legal_actions())
+    game.apply(Fold(player="ana"))
+    game.apply(Fold(player="bo"))
+    assert game.view("ana")["croupier"] == ["9s", "Ts", "Js"]
+    assert "new-shoe" in game.legal_actions()  # the pack is spent
