@@ -160,6 +160,8 @@ class BankingPokerState(CardTableState):
     stage: Stage = Stage.BETTING
     boxes: list[PokerBox] = field(default_factory=list)
     croupier: tuple[Card, ...] = ()
+    board: tuple[Card, ...] = ()
+    """The common cards, where the game deals some (flop, turn and river)."""
 
 
 @dataclass(frozen=True)
@@ -212,6 +214,8 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
     """The side bet's box, settled on the player's cards alone."""
     play_spot: ClassVar[str]
     """The box the play bet goes to."""
+    board_cards: ClassVar[int] = 0
+    """Common cards dealt after the hands (none but in the hold'em games)."""
     permissions: ClassVar[dict[str, frozenset[Role]]] = PERMISSIONS
 
     # -- the game's hooks ------------------------------------------------------------------
@@ -237,6 +241,15 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
 
     def box_count(self) -> int:
         return self.boxes()
+
+    def void_keeps(self, bet: Bet) -> bool:
+        """Whether ``bet`` stays on the layout for the new deal of a void round (by default
+        every bet is returned)."""
+        return False
+
+    def board_shown(self) -> int:
+        """How many common cards are face up while the players decide."""
+        return 0
 
     def croupier_up(self) -> int:
         """How many of the croupier's cards (the last dealt) are dealt face up."""
@@ -323,13 +336,13 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         boxes = [
             PokerBox(s, state.seats[s]) for s in sorted(state.seats) if state.seats[s] in players
         ]
-        k, m = self.box_cards, self.croupier_cards
-        need = k * len(boxes) + m
+        k, m, b = self.box_cards, self.croupier_cards, self.board_cards
+        need = k * len(boxes) + m + b
         shoe = self.shoe_of(state)
         cards = self.take_cards(state, action.cards, need, "deal")
         if shoe.live:  # entered box by box, the croupier's last
             hands = [tuple(cards[i * k : (i + 1) * k]) for i in range(len(boxes))]
-            croupier = tuple(cards[len(boxes) * k :])
+            croupier = tuple(cards[len(boxes) * k : len(boxes) * k + m])
         else:  # drawn one at a time from the croupier's left, the croupier last in each turn
             dealt: list[list[Card]] = [[] for _ in boxes]
             own: list[Card] = []
@@ -342,6 +355,8 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
                     own.append(next(drawn))
             hands = [tuple(held) for held in dealt]
             croupier = tuple(own)
+            for _ in range(b):
+                next(drawn)
         ante = self.ante_spot
         for box, cards_of_box in zip(boxes, hands, strict=True):
             box.cards = cards_of_box
@@ -350,6 +365,7 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
             )
         state.boxes = boxes
         state.croupier = croupier
+        state.board = tuple(cards[len(cards) - b :]) if b else ()
         state.stage = Stage.DECISIONS
         up = self.croupier_up()
         events: list[Event] = [
@@ -503,14 +519,18 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
             raise WrongPhase("there is no deal in progress to void")
         reason = f" ({action.reason})" if action.reason else ""
         state.voids += 1
-        events: list[Event] = [Note(text=f"void round{reason}: all bets are returned")]
+        kept = any(self.void_keeps(b) for b in state.bets.values())
+        words = "the other bets stay for the new deal" if kept else "all bets are returned"
+        events: list[Event] = [Note(text=f"void round{reason}: {words}")]
         order = {b.player: i for i, b in enumerate(self._settle_order(state.boxes))}
         for bet in sorted(state.bets.values(), key=lambda b: (order.get(b.player, 99), b.id)):
-            events.append(self.apply_resolution(state, bet, Push()))
+            if not self.void_keeps(bet):
+                events.append(self.apply_resolution(state, bet, Push()))
         state.phase = Phase.BETTING
         state.stage = Stage.BETTING
         state.boxes = []
         state.croupier = ()
+        state.board = ()
         if state.shoe is not None:
             state.shoe.stop_card_out()  # the cards of a void round are reshuffled
         return events
@@ -550,6 +570,11 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
             out["croupier"] = ["??"] * hidden + [str(c) for c in s.croupier[hidden:]]
         else:
             out["croupier"] = [str(c) for c in s.croupier]
+        if s.stage is Stage.DECISIONS:
+            shown = self.board_shown()
+            out["board"] = [str(c) for c in s.board[:shown]] + ["??"] * (len(s.board) - shown)
+        else:
+            out["board"] = [str(c) for c in s.board]
         out["to_decide"] = None if turn is None else {"seat": turn.seat, "player": turn.player}
         out["last_results"] = [str(r) for r in s.results[-12:]]
         out["shoe"] = self.shoe_view(s)
@@ -574,7 +599,7 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
             return None
         word = words[0].lower()
         if word in ("play", "raise", "jugar") and len(words) <= 2:
-            multiple = 1
+            multiple = self.play_multiples()[0]
             if len(words) == 2:
                 text = words[1].lower().rstrip("x")
                 if not text.isdigit():

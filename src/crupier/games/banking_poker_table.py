@@ -65,10 +65,13 @@ class BankingPokerTable(TerminalTable):
         )
         multiples = self.poker.play_multiples()
         how = "play" if multiples == (1,) else f"play N (N = {', '.join(map(str, multiples))})"
-        self.say(
-            f"[bold]Your cards: {escape(self.poker.describe(box.cards))}{shown}[/bold] — "
-            f"{how} or fold"
-        )
+        board = self.poker.state.board
+        if board:  # only the cards dealt face up so far: no hand is named
+            flop = " ".join(map(str, board[: self.poker.board_shown()]))
+            hand = f"{' '.join(map(str, box.cards))}; board {flop}"
+        else:
+            hand = self.poker.describe(box.cards)
+        self.say(f"[bold]Your cards: {escape(hand)}{shown}[/bold] — {how} or fold")
 
 
 TABLE = BankingPokerTable

@@ -84,6 +84,7 @@ GAMES: dict[str, GameInfo] = {
         GameInfo("sic-bo", "16", "Sic Bo"),
         GameInfo("mahjong-pai-gow", "17", "Mahjong Pai Gow"),
         GameInfo("four-card-poker", "18", "Pòquer de 4 cartes (four card poker)"),
+        GameInfo("casino-holdem", "20", "Texas pòquer de contrapartida (casino hold'em)"),
     )
 }
 
