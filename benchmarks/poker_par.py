@@ -12,7 +12,13 @@ import time
 from crupier.analysis.par import par_sheet
 from crupier.games.catalogue import load_profile
 
-GAMES = ("three-card-poker", "four-card-poker", "mahjong-pai-gow", "trijoker")
+GAMES = (
+    "three-card-poker",
+    "four-card-poker",
+    "mahjong-pai-gow",
+    "trijoker",
+    "casino-holdem",
+)
 
 
 def main() -> None:
