@@ -79,12 +79,14 @@ GAMES: dict[str, GameInfo] = {
         GameInfo("baccarat-two-tables", "09", "Two-table baccarat (banque)"),
         GameInfo("trijoker", "11", "Trijoker"),
         GameInfo("monte", "13", "Monte o Banca"),
-        GameInfo("three-card-poker", "15", "Tripòquer (three card poker)"),
         GameInfo("casino-war", "14", "El Repte (casino war)"),
+        GameInfo("three-card-poker", "15", "Tripòquer (three card poker)"),
         GameInfo("sic-bo", "16", "Sic Bo"),
         GameInfo("mahjong-pai-gow", "17", "Mahjong Pai Gow"),
         GameInfo("four-card-poker", "18", "Pòquer de 4 cartes (four card poker)"),
+        GameInfo("triple-blackjack", "19", "Triple Black Jack"),
         GameInfo("casino-holdem", "20", "Texas pòquer de contrapartida (casino hold'em)"),
+        GameInfo("triple-play", "21", "Triple Joc (Triple Play)"),
     )
 }
 
