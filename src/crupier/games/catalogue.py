@@ -84,6 +84,11 @@ GAMES: dict[str, GameInfo] = {
         GameInfo("triple-blackjack", "19", N_("Triple Black Jack")),
         GameInfo("triple-play", "21", N_("Triple Joc (Triple Play)")),
         GameInfo("texas-holdem-bonus", "22", N_("Texas Hold'em Bonus")),
+        GameInfo("trijoker", "11", N_("Trijoker")),
+        GameInfo("three-card-poker", "15", N_("Tripòquer (three card poker)")),
+        GameInfo("mahjong-pai-gow", "17", N_("Mahjong Pai Gow")),
+        GameInfo("four-card-poker", "18", N_("Pòquer de 4 cartes (four card poker)")),
+        GameInfo("casino-holdem", "20", N_("Texas pòquer de contrapartida (casino hold'em)")),
     )
 }
 
