@@ -80,6 +80,9 @@ GAMES: dict[str, GameInfo] = {
         GameInfo("monte", "13", "Monte o Banca"),
         GameInfo("casino-war", "14", "El Repte (casino war)"),
         GameInfo("sic-bo", "16", "Sic Bo"),
+        GameInfo("seven-card-stud", "23.2.1", "Circle poker: seven card stud"),
+        GameInfo("omaha", "23.2.2", "Circle poker: Omaha"),
+        GameInfo("holdem", "23.2.3", "Circle poker: hold'em"),
     )
 }
 
