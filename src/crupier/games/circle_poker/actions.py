@@ -67,6 +67,10 @@ class DrawSeats(Action):
     """The seats and the first mà drawn by lot among the players present (23.IV, 23.VII)."""
 
     kind: ClassVar[str] = "draw-seats"
+    seats: tuple[str, ...] = ()
+    """A lot drawn at the table and entered: the players of seats 1, 2... in order."""
+    ma: int = 0
+    """The entered lot's first mà (a seat number)."""
 
 
 @dataclass(frozen=True, kw_only=True)

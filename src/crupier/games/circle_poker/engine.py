@@ -15,7 +15,7 @@ changes nothing; the dealing draws come from the injected source and are logged.
 >>> _ = game.apply(DrawSeats())
 >>> _ = game.apply(StartDeal())
 >>> game.state.deal.pot(), game.to_act() in game.state.chips
-(4, True)
+(400, True)
 """
 
 from __future__ import annotations
@@ -217,6 +217,18 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
                 f"draw-seats: {len(state.waiting)} players; the partida needs "
                 f"{table.min_players} (23.VII)"
             )
+        if a.seats:
+            if sorted(a.seats) != sorted(state.waiting) or len(a.seats) > table.max_players:
+                raise SeatError(
+                    f"draw-seats: the entered lot {list(a.seats)} is not the players present "
+                    f"{state.waiting}"
+                )
+            if not isinstance(a.ma, int) or not 1 <= a.ma <= len(a.seats):
+                raise SeatError(f"draw-seats: the mà must be one of seats 1-{len(a.seats)}")
+            state.seats = {i + 1: p for i, p in enumerate(a.seats)}
+            state.waiting = []
+            state.ma = a.ma
+            return
         players = list(state.waiting[: table.max_players])
         numbers = list(range(1, table.max_players + 1))
         shuffle(numbers, source)
@@ -729,7 +741,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
                 rake=sum(cuts),
                 returned=returned,
                 won=tuple(won.items()),
-                final=tuple(state.chips[p] for p in deal.order),
+                final=tuple(state.chips.get(p, 0) for p in deal.order),
                 shown=tuple(shown),
                 actions=tuple(deal.phh),
             ),

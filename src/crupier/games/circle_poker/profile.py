@@ -7,7 +7,7 @@ is read) is the variant's shape (:mod:`.variants`), what a casino chooses is her
 >>> from fractions import Fraction
 >>> s = Stakes(ante=1, minimum_bet=2, structure=Structure.POT_LIMIT)
 >>> s.structure.value, s.unit(0), s.unit(3)
-('pot-limit', 2, 2)
+('pot-limit', 2, 4)
 >>> Stakes(ante=1, minimum_bet=2, structure=Structure.FIXED_LIMIT, big_bet_from=2).unit(2)
 4
 """
