@@ -264,7 +264,8 @@ def test_a_player_who_did_not_tie_cannot_decide() -> None:
 
 
 def test_live_entry_errors() -> None:
-    game = live(profile(shoe={"decks": 1, "cards_below_stop": 26}))
+    # the cut card lies in front of the last 46 cards: 50 are left before the war deal, 45 after
+    game = live(profile(shoe={"decks": 1, "cards_below_stop": 46}))
     bet(game, "ana", "initial", 2_000)
     game.apply(NoMoreBets())
     assert_refused(game, Deal(cards=("6h",)), MalformedAction)
@@ -280,6 +281,17 @@ def test_live_entry_errors() -> None:
     game.apply(WarDeal(burn=("2h", "3h", "4h"), cards=("5h", "7c"), stop_card=True))
     assert game.state.players["ana"] == 96_000
     assert game.state.shoe is not None and game.state.shoe.at_stop_card
+
+
+def test_live_cut_card_reported_where_it_cannot_lie_is_refused() -> None:
+    # spec 14 DEFAULT: the cut card lies in front of the last cards_below_stop cards; after the
+    # first deal of one deck 50 cards are left, so a cut card 26 from the end cannot be out
+    game = live(profile(shoe={"decks": 1, "cards_below_stop": 26}))
+    bet(game, "ana", "initial", 2_000)
+    game.apply(NoMoreBets())
+    assert_refused(game, Deal(cards=("6h", "9s"), stop_card=True), MalformedAction)
+    game.apply(Deal(cards=("6h", "9s")))
+    assert game.state.shoe is not None and not game.state.shoe.at_stop_card
 
 
 def test_electronic_shoe_refuses_entered_cards() -> None:

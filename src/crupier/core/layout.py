@@ -91,15 +91,15 @@ class TableLimits(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    minimum: int = 500
+    minimum: int
     """The table minimum m, in minor units (set by the authorisation)."""
-    multiple_of: int = 1
+    multiple_of: int
     """Every stake must be a multiple of this many minor units (1: no rule)."""
-    chip_unit: int = 1
+    chip_unit: int
     """The smallest unit a payout is rounded to, in minor units."""
-    rounding: Rounding = Rounding.DOWN
+    rounding: Rounding
     """How a payout or share that is not a whole unit is rounded (the house keeps the rest)."""
-    last_rounds: int = 3
+    last_rounds: int
     """How many rounds "the last rounds" announcement covers."""
 
     @model_validator(mode="after")
@@ -118,7 +118,7 @@ class TableLimits(BaseModel):
 class LayoutProfile(Profile):
     """A profile with table limits."""
 
-    limits: TableLimits = TableLimits()
+    limits: TableLimits
 
 
 # -- state ----------------------------------------------------------------------------

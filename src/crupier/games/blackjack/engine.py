@@ -51,7 +51,6 @@ from crupier.core.errors import (
     IllegalAction,
     InsufficientFunds,
     MalformedAction,
-    UnknownPlayer,
     UnknownSpot,
     WrongPhase,
 )
@@ -60,8 +59,6 @@ from crupier.core.layout import (
     Bet,
     BetPlaced,
     CashOut,
-    LayoutGame,
-    LayoutState,
     Note,
     Phase,
     ResultEvent,
@@ -75,8 +72,7 @@ from crupier.core.resolution import Lose, Push, Refund, Resolution, Win
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, copy_record, registry
-from crupier.core.shoe import Burn, Shoe, burn_from, parse_cards
-from crupier.games.baccarat.seats import LeaveSeat, TakeSeat
+from crupier.core.shoe import parse_cards
 from crupier.games.blackjack.profile import (
     GAME_ID,
     BlackjackProfile,
@@ -93,6 +89,13 @@ from crupier.games.blackjack.rules import (
     total,
     values,
 )
+from crupier.games.cardtable import (
+    CARD_TABLE_ACTIONS,
+    CardTable,
+    CardTableState,
+    NewShoe,
+    ShoeRules,
+)
 
 
 class Stage(StrEnum):
@@ -105,18 +108,6 @@ class Stage(StrEnum):
 
 
 # -- actions ------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class NewShoe(Action):
-    """Shuffle, cut, put the separator in front of the reserve, load the shoe and burn the
-    first cards (``shoe.burn_at_start``). Live table (``live=True``): the croupier enters
-    the burnt cards (``burn``)."""
-
-    kind: ClassVar[str] = "new-shoe"
-    live: bool = False
-    cut: int | None = None
-    burn: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -304,13 +295,10 @@ class Hand:
 
 
 @dataclass
-class BlackjackState(LayoutState):
+class BlackjackState(CardTableState):
     """The table: the layout's money, the shoe, seats, the round's hands and the croupier's."""
 
-    shoe: Shoe | None = None
-    shoes: int = 0
     stage: Stage = Stage.BETTING
-    seats: dict[int, str] = field(default_factory=dict)
     controllers: dict[int, str] = field(default_factory=dict)
     """Who commands each box this round (its seat's holder or its first bettor)."""
     consents: set[tuple[int, str]] = field(default_factory=set)
@@ -321,7 +309,6 @@ class BlackjackState(LayoutState):
     dealer: list[Card] = field(default_factory=list)
     insurance_open: bool = False
     early_card: bool = False
-    incidents: list[str] = field(default_factory=list)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> BlackjackState:
         return copy_record(self, memo, frozenset({"results"}))
@@ -354,13 +341,13 @@ def _box_of(spot: Spot) -> int:
     return next(iter(spot.numbers))
 
 
-class Blackjack(LayoutGame[BlackjackProfile, BlackjackState]):
+class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
     """The blackjack engine (see the module docstring)."""
 
     game_id: ClassVar[str] = GAME_ID
     actions: ClassVar[dict[str, type[Action]]] = registry(
         *COMMON_ACTIONS,
-        NewShoe,
+        *CARD_TABLE_ACTIONS,
         Deal,
         Hit,
         Stand,
@@ -374,9 +361,6 @@ class Blackjack(LayoutGame[BlackjackProfile, BlackjackState]):
         Consent,
         Authorise,
         Bar,
-        Burn,
-        TakeSeat,
-        LeaveSeat,
     )
     permissions: ClassVar[dict[str, frozenset[Role]]] = {
         "buy-in": _STAFF,
@@ -525,32 +509,8 @@ class Blackjack(LayoutGame[BlackjackProfile, BlackjackState]):
 
     # -- the shoe ---------------------------------------------------------------------------
 
-    def _shoe(self, state: BlackjackState) -> Shoe:
-        if state.shoe is None:
-            raise IllegalAction("no shoe is loaded")
-        return state.shoe
-
-    def _cards(
-        self, state: BlackjackState, entered: Sequence[str], want: int, what: str
-    ) -> list[Card]:
-        """``want`` cards: drawn (electronic shoe) or as entered (live table)."""
-        shoe = self._shoe(state)
-        if shoe.live:
-            cards = parse_cards(list(entered), what)
-            if len(cards) != want:
-                raise MalformedAction(f"{what}: enter the {want} card(s) dealt, not {len(cards)}")
-            try:
-                return [shoe.take(c) for c in cards]
-            except ValueError as exc:
-                raise MalformedAction(f"{what}: {exc}") from None
-        if entered:
-            raise MalformedAction(f"{what}: cards are drawn from this shoe, not entered")
-        if shoe.remaining < want:
-            raise IllegalAction(f"{what}: the shoe is empty: the cap de taula voids the round")
-        return [shoe.draw() for _ in range(want)]
-
     def _one(self, state: BlackjackState, card: str | None, what: str) -> Card:
-        return self._cards(state, () if card is None else (card,), 1, what)[0]
+        return self.take_cards(state, () if card is None else (card,), 1, what)[0]
 
     # -- dispatch ---------------------------------------------------------------------------
 
@@ -566,8 +526,9 @@ class Blackjack(LayoutGame[BlackjackProfile, BlackjackState]):
     def _game_step(
         self, state: BlackjackState, action: Action, source: RandomSource
     ) -> Sequence[Event]:
-        if isinstance(action, NewShoe):
-            return self._new_shoe(state, action, source)
+        events = self.card_table_step(state, action, source)
+        if events is not None:
+            return events
         if isinstance(action, Deal):
             return self._deal(state, action)
         if isinstance(action, Hit | Stand | Double | Split | SurrenderHand):
@@ -590,89 +551,40 @@ class Blackjack(LayoutGame[BlackjackProfile, BlackjackState]):
                 raise MalformedAction("bar: name the person")
             state.barred.add(action.player)
             return [Note(text=f"the cap de taula refuses {action.player}'s bets")]
-        if isinstance(action, Burn):
-            return self._burn(state, action)
-        if isinstance(action, TakeSeat):
-            return self._take_seat(state, action)
-        if isinstance(action, LeaveSeat):
-            return self._leave_seat(state, action)
         return super().extra_step(state, action, source)
 
     # -- shoe, seats, consent ------------------------------------------------------------
 
-    def _new_shoe(
-        self, state: BlackjackState, action: NewShoe, source: RandomSource
-    ) -> list[Event]:
-        self.require_phase(state, Phase.BETTING)
+    def shoe_rules(self) -> ShoeRules:
+        return self.profile.shoe
+
+    def box_count(self) -> int:
+        return self.profile.rules.boxes
+
+    def burn_at_start(self) -> int:
+        return self.profile.shoe.burn_at_start
+
+    def check_new_shoe(self, state: BlackjackState) -> None:
         if self.profile.rules.hole_card is not HoleCard.NONE:
             raise IllegalAction(
                 "this engine deals the European game: rules.hole_card = peek is a rule set "
                 "for the analysis only"
             )
-        if state.shoe is not None and not state.shoe.at_stop_card:
-            raise IllegalAction("the shoe in play has not reached its separator")
-        rules = self.profile.shoe
-        n = 52 * rules.decks
-        if action.live:
-            if action.cut is not None:
-                raise MalformedAction("new-shoe: a live table cuts the cards by hand")
-            shoe = Shoe.live_table(rules.decks)
-            burnt = parse_cards(list(action.burn), "new-shoe")
-            if len(burnt) != rules.burn_at_start:
-                raise MalformedAction(
-                    f"new-shoe: enter the {rules.burn_at_start} burnt cards, not {len(burnt)}"
-                )
-            try:
-                for card in burnt:
-                    shoe.burn_card(card)
-            except ValueError as exc:
-                raise MalformedAction(f"new-shoe: {exc}") from None
-        else:
-            if action.burn:
-                raise MalformedAction("new-shoe: burnt cards are entered only at a live table")
-            cut = action.cut
-            if cut is not None and (
-                not isinstance(cut, int) or isinstance(cut, bool) or not 0 < cut < n
-            ):
-                raise MalformedAction(f"new-shoe: cut must be 1 to {n - 1}, not {cut!r}")
-            shoe = Shoe.shuffled(
-                rules.decks, source, cards_below_stop=rules.cards_below_stop, cut=cut
-            )
-            shoe.burn(rules.burn_at_start)
-        state.shoe = shoe
-        state.shoes += 1
-        return [
-            Note(
-                text=f"new shoe of {rules.decks} decks, separator before the last "
-                f"{rules.cards_below_stop} cards, {rules.burn_at_start} cards burnt"
-            )
-        ]
 
-    def _take_seat(self, state: BlackjackState, action: TakeSeat) -> list[Event]:
-        player = self._player(state, action.player)
-        seat, boxes = action.seat, self.profile.rules.boxes
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= boxes:
-            raise MalformedAction(f"take-seat: {seat!r} is not a box of this table (1 to {boxes})")
-        if seat in state.seats:
-            raise IllegalAction(f"box {seat} is taken by {state.seats[seat]}")
+    def check_take_seat(self, state: BlackjackState, player: str, seat: int) -> None:
+        """A player may hold several boxes; a box carrying another's bet this round waits."""
         other = state.controllers.get(seat)
         if other is not None and other != player:
             raise IllegalAction(f"box {seat} carries {other}'s bet this round")
-        state.seats[seat] = player
-        return [Note(text=f"{player} sits at box {seat}")]
 
-    def _leave_seat(self, state: BlackjackState, action: LeaveSeat) -> list[Event]:
-        seats = [s for s, p in state.seats.items() if p == action.player]
-        if not seats:
-            raise UnknownPlayer(f"{action.player!r} has no seat")
+    def check_leave_seat(self, state: BlackjackState, player: str, seats: Sequence[int]) -> None:
         if state.phase is not Phase.BETTING or any(
             b.spot == f"box-{s}" for s in seats for b in state.bets.values()
         ):
-            raise IllegalAction(f"{action.player}'s box carries bets: it stays until settled")
-        for s in seats:
-            del state.seats[s]
-            state.consents = {c for c in state.consents if c[0] != s}
-        return [Note(text=f"{action.player} leaves box {', '.join(map(str, seats))}")]
+            raise IllegalAction(f"{player}'s box carries bets: it stays until settled")
+
+    def after_leave_seat(self, state: BlackjackState, seats: Sequence[int]) -> None:
+        state.consents = {c for c in state.consents if c[0] not in seats}
 
     def _consent(self, state: BlackjackState, action: Consent) -> list[Event]:
         rules = self.profile.rules
@@ -695,14 +607,6 @@ class Blackjack(LayoutGame[BlackjackProfile, BlackjackState]):
         state.consents.add((box, action.bettor))
         return [Note(text=f"{giver} consents to {action.bettor}'s bet on box {box}")]
 
-    def _burn(self, state: BlackjackState, action: Burn) -> list[Event]:
-        shoe = self._shoe(state)
-        burnt = burn_from(shoe, action.cards, action.count)
-        reason = f" ({action.reason})" if action.reason else ""
-        text = f"taken out of play: {' '.join(map(str, burnt))}{reason}"
-        state.incidents.append(text)
-        return [Note(text=text)]
-
     # -- the deal ---------------------------------------------------------------------------
 
     def _deal(self, state: BlackjackState, action: Deal) -> list[Event]:
@@ -714,7 +618,7 @@ class Blackjack(LayoutGame[BlackjackProfile, BlackjackState]):
         if any(m not in boxes for m in missed) or len(set(missed)) != len(missed):
             raise MalformedAction(f"deal: missed must name boxes dealt this round ({boxes})")
         want = 2 * len(boxes) + 1
-        cards = self._cards(state, action.cards, want, "deal")
+        cards = self.take_cards(state, action.cards, want, "deal")
         # the boxes that missed a card get theirs last, in box order
         firsts: dict[int, list[Card]] = {b: [] for b in boxes}
         it = iter(cards)
@@ -890,7 +794,7 @@ class Blackjack(LayoutGame[BlackjackProfile, BlackjackState]):
         chosen = self._stakes(state, hand, action.followers, "split")
         aces = hand.vals[0] == 1
         one_each = aces and rules.split_aces_one_card
-        dealt = self._cards(state, action.cards, 2 if one_each else 1, "split")
+        dealt = self.take_cards(state, action.cards, 2 if one_each else 1, "split")
         second = hand.cards.pop()
         new = Hand(hand.box, [second], [], split=True, aces_split=aces, origin=False)
         hand.split = True
@@ -981,7 +885,7 @@ class Blackjack(LayoutGame[BlackjackProfile, BlackjackState]):
     def _early_card(self, state: BlackjackState, action: DealerEarlyCard) -> list[Event]:
         if state.phase is not Phase.NO_MORE_BETS or state.stage is not Stage.PLAY:
             raise WrongPhase("the croupier's second card is early only while players act")
-        shoe = self._shoe(state)
+        shoe = self.shoe_of(state)
         if shoe.live and action.card is None:
             raise MalformedAction("dealer-early-card: enter the card")
         try:
@@ -1002,7 +906,7 @@ class Blackjack(LayoutGame[BlackjackProfile, BlackjackState]):
             text = f"box {hand.box} was given a card unasked and keeps it"
             state.incidents.append(text)
             return [Note(text=text), *self._hit(state, hand, action.card)]
-        shoe = self._shoe(state)
+        shoe = self.shoe_of(state)
         if shoe.live and action.card is None:
             raise MalformedAction("unasked-card: enter the card")
         try:
@@ -1033,7 +937,7 @@ class Blackjack(LayoutGame[BlackjackProfile, BlackjackState]):
         self.require_phase(state, Phase.NO_MORE_BETS)
         if state.stage is not Stage.DEALER:
             raise WrongPhase(f"the players have not finished: the round is at {state.stage}")
-        shoe = self._shoe(state)
+        shoe = self.shoe_of(state)
         hits17 = self.profile.rules.dealer_hits_soft_17
         insured = any(b.spot.startswith("insurance-") for b in state.bets.values())
         compete = self.competitors(state)
@@ -1211,13 +1115,9 @@ class Blackjack(LayoutGame[BlackjackProfile, BlackjackState]):
         out["turn"] = None if hand is None else {"box": hand.box, "index": s.turn}
         out["to_act"] = None if hand is None else self.controller(s, hand.box)
         out["incidents"] = list(s.incidents[-10:])
-        if s.shoe is not None:
-            out["shoe"] = {
-                "decks": s.shoe.decks,
-                "live": s.shoe.live,
-                "remaining": s.shoe.remaining,
-                "separator_out": s.shoe.at_stop_card,
-            }
+        shoe = self.shoe_view(s)
+        if shoe is not None:
+            out["shoe"] = shoe
         return out
 
     def auto_round(self) -> list[Action]:

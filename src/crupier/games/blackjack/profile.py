@@ -15,7 +15,6 @@ only what differs.
 from __future__ import annotations
 
 from enum import StrEnum
-from fractions import Fraction
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
@@ -60,9 +59,9 @@ class BlackjackPayouts(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    win: Ratio = Fraction(1)
-    blackjack: Ratio = Fraction(3, 2)
-    insurance: Ratio = Fraction(2)
+    win: Ratio
+    blackjack: Ratio
+    insurance: Ratio
 
 
 class BlackjackMaxima(BaseModel):
@@ -70,7 +69,7 @@ class BlackjackMaxima(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    max_multiple: int = 100
+    max_multiple: int
 
     @model_validator(mode="after")
     def _check(self) -> BlackjackMaxima:
@@ -84,10 +83,10 @@ class BlackjackShoe(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    decks: int = 6
-    cards_below_stop: int = 52
+    decks: int
+    cards_below_stop: int
     """Cards kept behind the separator (at least one deck, Spain 1979 V.3.b)."""
-    burn_at_start: int = 5
+    burn_at_start: int
     """Cards burnt from a new shoe before play (Spain 1979 V.3.c)."""
 
     @model_validator(mode="after")
@@ -106,33 +105,33 @@ class BlackjackRules(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    boxes: int = 7
-    hole_card: HoleCard = HoleCard.NONE
-    dealer_hits_soft_17: bool = False
-    double_totals: tuple[int, ...] = (9, 10, 11)
+    boxes: int
+    hole_card: HoleCard
+    dealer_hits_soft_17: bool
+    double_totals: tuple[int, ...]
     """Two-card hard totals on which a hand may double (empty: no doubling; 4-20: any two)."""
-    double_soft: bool = False
+    double_soft: bool
     """Soft two-card totals (A-8 = 9/19...) count as their hard total for doubling."""
-    double_after_split: bool = True
-    max_split_hands: int = 0
+    double_after_split: bool
+    max_split_hands: int
     """Most hands one box may be split into (0: no limit)."""
-    resplit_aces: bool = False
-    split_aces_one_card: bool = True
-    split_ten_values: bool = True
+    resplit_aces: bool
+    split_aces_one_card: bool
+    split_ten_values: bool
     """Two different 10-value cards (K + 10) are a pair."""
-    split_21_is_blackjack: bool = False
-    enhc_lose_original_only: bool = False
+    split_21_is_blackjack: bool
+    enhc_lose_original_only: bool
     """Against a dealer blackjack only the original bets are lost (double and split stakes
     returned); false: every stake on the hand is lost (spec 03 DEFAULT)."""
-    surrender: Surrender = Surrender.NONE
-    blackjack_is_competitor: bool = True
-    dealer_draws_for_insurance: bool = True
-    max_bets_per_box: int = 3
+    surrender: Surrender
+    blackjack_is_competitor: bool
+    dealer_draws_for_insurance: bool
+    max_bets_per_box: int
     """Separate bets on one box, the controller's included (0: no cap, Spain 1979)."""
-    consent_by: tuple[Who, ...] = (Who.HOLDER, Who.HEAD)
-    standing_needs_head: bool = True
+    consent_by: tuple[Who, ...]
+    standing_needs_head: bool
     """A player with no seat needs the cap de taula's authorisation to bet (Andorra)."""
-    extra_stake_over_maximum: bool = True
+    extra_stake_over_maximum: bool
     """A double or split stake may take the box over the table maximum."""
 
     @model_validator(mode="after")
@@ -151,10 +150,10 @@ class BlackjackRules(BaseModel):
 class BlackjackProfile(LayoutProfile):
     """The blackjack rules profile."""
 
-    maxima: BlackjackMaxima = BlackjackMaxima()
-    shoe: BlackjackShoe = BlackjackShoe()
-    payouts: BlackjackPayouts = BlackjackPayouts()
-    rules: BlackjackRules = BlackjackRules()
+    maxima: BlackjackMaxima
+    shoe: BlackjackShoe
+    payouts: BlackjackPayouts
+    rules: BlackjackRules
 
     @property
     def box_maximum(self) -> int:

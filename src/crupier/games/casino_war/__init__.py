@@ -12,11 +12,11 @@ below are re-exported, so ``crupier.games.casino_war.X`` reaches each of them.
 
 from crupier.core.shoe import Burn
 from crupier.games.baccarat.seats import LeaveSeat, TakeSeat
+from crupier.games.cardtable import NewShoe
 from crupier.games.casino_war.actions import (
     CasinoWarState,
     Deal,
     GoToWar,
-    NewShoe,
     Surrender,
     WarDeal,
 )

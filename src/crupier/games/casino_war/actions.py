@@ -8,28 +8,11 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from crupier.core.cards import Card
-from crupier.core.layout import (
-    LayoutState,
-)
 from crupier.core.round import Action
-from crupier.core.shoe import Shoe
+from crupier.games.cardtable import CardTableState
 from crupier.games.casino_war.showdown import Box, Stage
 
 # -- actions ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, kw_only=True)
-class NewShoe(Action):
-    """Shuffle, cut, place the cut card and load the shoe.
-
-    Electronic table: the order is drawn from the random source (``cut``: cards moved from top
-    to bottom, drawn if None). Live table (``live=True``): the croupier enters each card that
-    comes out of the shoe.
-    """
-
-    kind: ClassVar[str] = "new-shoe"
-    live: bool = False
-    cut: int | None = None
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -81,15 +64,11 @@ class WarDeal(Action):
 
 
 @dataclass
-class CasinoWarState(LayoutState):
-    """El Repte state: the layout, the shoe, the boxes and the round's cards."""
+class CasinoWarState(CardTableState):
+    """El Repte state: the card table (shoe, boxes, incidents) and the round's cards."""
 
-    shoe: Shoe | None = None
-    shoes: int = 0
-    seats: dict[int, str] = field(default_factory=dict)
     stage: Stage = Stage.BETTING
     boxes: list[Box] = field(default_factory=list)
     """This round's boxes in dealing order (kept on the table until the next deal)."""
     croupier_card: Card | None = None
     croupier_war_card: Card | None = None
-    incidents: list[str] = field(default_factory=list)

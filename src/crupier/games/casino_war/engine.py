@@ -45,7 +45,6 @@ from crupier.core.errors import (
     IllegalAction,
     InsufficientFunds,
     MalformedAction,
-    UnknownPlayer,
     WrongPhase,
 )
 from crupier.core.layout import (
@@ -53,7 +52,6 @@ from crupier.core.layout import (
     Bet,
     BetPlaced,
     CashOut,
-    LayoutGame,
     Note,
     Phase,
     PlaceBet,
@@ -68,13 +66,12 @@ from crupier.core.resolution import Push, Resolution
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
-from crupier.core.shoe import Burn, Shoe, burn_from, parse_cards
-from crupier.games.baccarat.seats import LeaveSeat, TakeSeat
+from crupier.core.shoe import parse_cards
+from crupier.games.cardtable import CARD_TABLE_ACTIONS, CardTable, NewShoe, ShoeRules
 from crupier.games.casino_war.actions import (
     CasinoWarState,
     Deal,
     GoToWar,
-    NewShoe,
     Surrender,
     WarDeal,
 )
@@ -109,12 +106,12 @@ _STAFF = frozenset({Role.CROUPIER, Role.HEAD, Role.INSPECTOR})
 _PLAYER_OR_CROUPIER = frozenset({Role.PLAYER, Role.CROUPIER})
 
 
-class CasinoWar(LayoutGame[CasinoWarProfile, CasinoWarState]):
+class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
     """The El Repte engine (see the module docstring)."""
 
     game_id: ClassVar[str] = GAME_ID
     actions: ClassVar[dict[str, type[Action]]] = registry(
-        *COMMON_ACTIONS, NewShoe, Deal, GoToWar, Surrender, WarDeal, Burn, TakeSeat, LeaveSeat
+        *COMMON_ACTIONS, *CARD_TABLE_ACTIONS, Deal, GoToWar, Surrender, WarDeal
     )
     permissions: ClassVar[dict[str, frozenset[Role]]] = {
         "buy-in": _STAFF,
@@ -143,6 +140,15 @@ class CasinoWar(LayoutGame[CasinoWarProfile, CasinoWarState]):
 
     def initial_state(self) -> CasinoWarState:
         return CasinoWarState()
+
+    def shoe_rules(self) -> ShoeRules:
+        return self.profile.shoe
+
+    def box_count(self) -> int:
+        return self.profile.rules.boxes
+
+    def parse_dealt(self, codes: object, what: str) -> list[Card]:
+        return _parse_cards(codes, what)
 
     # -- layout hooks ---------------------------------------------------------------------
 
@@ -283,82 +289,26 @@ class CasinoWar(LayoutGame[CasinoWarProfile, CasinoWarState]):
     def extra_step(
         self, state: CasinoWarState, action: Action, source: RandomSource
     ) -> Sequence[Event]:
-        if isinstance(action, NewShoe):
-            return self._new_shoe(state, action, source)
+        events = self.card_table_step(state, action, source)
+        if events is not None:
+            return events
         if isinstance(action, Deal):
             return self._deal(state, action)
         if isinstance(action, GoToWar | Surrender):
             return self._decide(state, action)
         if isinstance(action, WarDeal):
             return self._war_deal(state, action)
-        if isinstance(action, Burn):
-            return self._burn(state, action)
-        if isinstance(action, TakeSeat):
-            return self._take_seat(state, action)
-        if isinstance(action, LeaveSeat):
-            return self._leave_seat(state, action)
         return super().extra_step(state, action, source)
-
-    def _new_shoe(
-        self, state: CasinoWarState, action: NewShoe, source: RandomSource
-    ) -> list[Event]:
-        self.require_phase(state, Phase.BETTING)
-        if state.shoe is not None and not state.shoe.at_stop_card:
-            raise IllegalAction("the shoe in play has not reached its cut card")
-        rules = self.profile.shoe
-        n = 52 * rules.decks
-        if action.live:
-            if action.cut is not None:
-                raise MalformedAction("new-shoe: a live table cuts the cards by hand")
-            shoe = Shoe.live_table(rules.decks)
-        else:
-            cut = action.cut
-            if cut is not None and (
-                not isinstance(cut, int) or isinstance(cut, bool) or not 0 < cut < n
-            ):
-                raise MalformedAction(f"new-shoe: cut must be 1 to {n - 1}, not {cut!r}")
-            shoe = Shoe.shuffled(
-                rules.decks, source, cards_below_stop=rules.cards_below_stop, cut=cut
-            )
-        state.shoe = shoe
-        state.shoes += 1
-        kind = "live" if action.live else "shuffled"
-        return [Note(text=f"new shoe of {rules.decks} decks ({kind}), {n} cards")]
-
-    def _take_cards(
-        self, shoe: Shoe, entered: tuple[str, ...], want: int, what: str, stop_card: bool
-    ) -> list[Card]:
-        """``want`` cards from the shoe: drawn (electronic) or as entered (live table)."""
-        if shoe.live:
-            cards = _parse_cards(entered, what)
-            if len(cards) != want:
-                raise MalformedAction(f"{what}: {want} cards are dealt here, not {len(cards)}")
-            try:
-                taken = [shoe.take(c) for c in cards]
-            except ValueError as exc:
-                raise MalformedAction(f"{what}: {exc}") from None
-            if stop_card:
-                shoe.stop_card_out()
-            return taken
-        if entered or stop_card:
-            raise MalformedAction(f"{what}: cards are drawn from this shoe, not entered")
-        if shoe.remaining < want:
-            raise IllegalAction(
-                f"{what}: only {shoe.remaining} cards are left for {want}: void the round"
-            )
-        return [shoe.draw() for _ in range(want)]
 
     def _deal(self, state: CasinoWarState, action: Deal) -> list[Event]:
         self.require_phase(state, Phase.NO_MORE_BETS)
         if state.stage is not Stage.DEAL:
             raise WrongPhase(f"the first deal is done: the round is at {state.stage}")
-        shoe = state.shoe
-        assert shoe is not None  # no more bets needs a shoe
         players = {b.player for b in state.bets.values() if b.spot == "initial"}
         boxes = [
             Box(s, state.seats[s]) for s in self._deal_seats() if state.seats.get(s) in players
         ]
-        cards = self._take_cards(shoe, action.cards, len(boxes) + 1, "deal", action.stop_card)
+        cards = self.take_cards(state, action.cards, len(boxes) + 1, "deal", action.stop_card)
         for box, card in zip(boxes, cards, strict=False):
             box.card = card
         croupier = cards[-1]
@@ -463,12 +413,11 @@ class CasinoWar(LayoutGame[CasinoWarProfile, CasinoWarState]):
     def _war_deal(self, state: CasinoWarState, action: WarDeal) -> list[Event]:
         if state.stage is not Stage.WAR_DEAL:
             raise WrongPhase(f"there is no war to deal: the round is at {state.stage}")
-        shoe = state.shoe
-        assert shoe is not None
+        shoe = self.shoe_of(state)
         war_burn = self.profile.rules.war_burn
         challengers = [b for b in state.boxes if b.decision is Decision.WAR]
         if shoe.live:
-            burnt = _parse_cards(action.burn, "war-deal")
+            burnt = self.parse_dealt(action.burn, "war-deal")
             if len(burnt) != war_burn:
                 raise MalformedAction(f"war-deal: {war_burn} cards are burnt, not {len(burnt)}")
             try:
@@ -482,8 +431,8 @@ class CasinoWar(LayoutGame[CasinoWarProfile, CasinoWarState]):
             if shoe.remaining < war_burn + len(challengers) + 1:
                 raise IllegalAction(f"war-deal: only {shoe.remaining} cards are left: void the war")
             shoe.burn(war_burn)
-        cards = self._take_cards(
-            shoe, action.cards, len(challengers) + 1, "war-deal", action.stop_card
+        cards = self.take_cards(
+            state, action.cards, len(challengers) + 1, "war-deal", action.stop_card
         )
         croupier = cards[-1]
         state.croupier_war_card = croupier
@@ -537,39 +486,6 @@ class CasinoWar(LayoutGame[CasinoWarProfile, CasinoWarState]):
                     events.append(Note(text="the session is closed"))
         return events
 
-    def _burn(self, state: CasinoWarState, action: Burn) -> list[Event]:
-        self.require_phase(state, Phase.BETTING, Phase.NO_MORE_BETS)
-        shoe = state.shoe
-        if shoe is None:
-            raise IllegalAction("no shoe is loaded")
-        burnt = burn_from(shoe, action.cards, action.count)
-        reason = f" ({action.reason})" if action.reason else ""
-        text = f"taken out of play: {' '.join(str(c) for c in burnt)}{reason}"
-        state.incidents.append(text)
-        return [Note(text=text)]
-
-    def _take_seat(self, state: CasinoWarState, action: TakeSeat) -> list[Event]:
-        player = self._player(state, action.player)
-        seat = action.seat
-        boxes = self.profile.rules.boxes
-        if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= boxes:
-            raise MalformedAction(f"take-seat: {seat!r} is not a box of this table (1 to {boxes})")
-        if seat in state.seats:
-            raise IllegalAction(f"box {seat} is taken by {state.seats[seat]}")
-        if _seat_of(state, player) is not None:
-            raise IllegalAction(f"{player} already has box {_seat_of(state, player)}")
-        state.seats[seat] = player
-        return [Note(text=f"{player} takes box {seat}")]
-
-    def _leave_seat(self, state: CasinoWarState, action: LeaveSeat) -> list[Event]:
-        seat = _seat_of(state, action.player)
-        if seat is None:
-            raise UnknownPlayer(f"{action.player!r} has no box")
-        if any(b.player == action.player for b in state.bets.values()):
-            raise IllegalAction(f"{action.player} still has bets on the box")
-        del state.seats[seat]
-        return [Note(text=f"{action.player} leaves box {seat}")]
-
     # -- views and the electronic table -----------------------------------------------------
 
     def legal_actions(self) -> list[str]:
@@ -582,11 +498,7 @@ class CasinoWar(LayoutGame[CasinoWarProfile, CasinoWarState]):
         s = self.state
         kinds: list[str] = []
         if s.phase is Phase.BETTING:
-            kinds += ["take-seat", "leave-seat"]
-            if s.shoe is None or s.shoe.at_stop_card:
-                kinds.append("new-shoe")
-            if s.shoe is not None:
-                kinds.append("burn")
+            kinds += self.card_table_legal_actions(s)
         elif s.phase is Phase.NO_MORE_BETS:
             if s.stage is Stage.DEAL:
                 kinds += ["deal", "burn"]
@@ -608,14 +520,9 @@ class CasinoWar(LayoutGame[CasinoWarProfile, CasinoWarState]):
         out["croupier_card"] = None if s.croupier_card is None else str(s.croupier_card)
         out["croupier_war_card"] = None if s.croupier_war_card is None else str(s.croupier_war_card)
         out["to_decide"] = None if turn is None else {"seat": turn.seat, "player": turn.player}
-        if s.shoe is not None:
-            out["shoe"] = {
-                "decks": s.shoe.decks,
-                "live": s.shoe.live,
-                "remaining": s.shoe.remaining,
-                "burnt": len(s.shoe.burnt) + len(s.shoe.exposed),
-                "stop_card_out": s.shoe.at_stop_card,
-            }
+        shoe = self.shoe_view(s)
+        if shoe is not None:
+            out["shoe"] = shoe
         return out
 
     def auto_round(self) -> list[Action]:
