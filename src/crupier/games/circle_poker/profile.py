@@ -4,12 +4,10 @@ house benefit, every value cited in each variant's ``profiles/*.toml``.
 One schema serves the six variants; what differs between them (deck, dealing, how a hand
 is read) is the variant's shape (:mod:`.variants`), what a casino chooses is here.
 
->>> from fractions import Fraction
->>> s = Stakes(ante=1, minimum_bet=2, structure=Structure.POT_LIMIT)
->>> s.structure.value, s.unit(0), s.unit(3)
-('pot-limit', 2, 4)
->>> Stakes(ante=1, minimum_bet=2, structure=Structure.FIXED_LIMIT, big_bet_from=2).unit(2)
-4
+>>> from crupier.games.seven_card_stud import load_builtin
+>>> s = load_builtin().stakes
+>>> s.structure.value, s.unit(0), s.unit(3), s.fraction(3), s.fraction(4)
+('pot-fraction', 200, 400, Fraction(1, 2), Fraction(1, 1))
 """
 
 from __future__ import annotations
@@ -46,11 +44,11 @@ class Table(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    min_players: int = 4
-    max_players: int = 10
-    rest_deals: int = 2
+    min_players: int
+    max_players: int
+    rest_deals: int
     """Deals a player may rest without losing his seat (23.IV)."""
-    chip_unit: int = 1
+    chip_unit: int
     """The smallest chip: odd chips and roundings are whole numbers of it."""
 
     @model_validator(mode="after")
@@ -67,20 +65,20 @@ class Stakes(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    ante: int = 1
-    minimum_bet: int = 2
+    ante: int
+    minimum_bet: int
     """Bmin: the smallest bet, and the fixed-limit small unit S."""
-    structure: Structure = Structure.NO_LIMIT
-    maximum_bet: int = 0
+    structure: Structure
+    maximum_bet: int
     """Bmax of the spread limit (0 elsewhere)."""
-    big_bet_from: int = 2
+    big_bet_from: int
     """Fixed limit: the first interval (0-based) whose unit is 2S."""
-    small_blind: int = 0
-    big_blind: int = 0
+    small_blind: int
+    big_blind: int
     """Optional blinds (23.X internal regulation, DEFAULT); 0 = none."""
-    bring_in: int = 0
+    bring_in: int
     """Stud: the compulsory opening bet of the lowest up card (0: he may check)."""
-    fractions: tuple[Ratio, ...] = ()
+    fractions: tuple[Ratio, ...] | None = None
     """Pot-fraction maxima per interval (seven card stud)."""
 
     @model_validator(mode="after")
@@ -91,7 +89,7 @@ class Stakes(BaseModel):
             raise ValueError("stakes.maximum_bet: the spread limit needs Bmax >= Bmin")
         if self.structure is Structure.POT_FRACTION and not self.fractions:
             raise ValueError("stakes.fractions: the pot-fraction structure needs its fractions")
-        if any(f <= 0 for f in self.fractions):
+        if any(f <= 0 for f in self.fractions or ()):
             raise ValueError("stakes.fractions: each fraction must be above 0")
         if self.small_blind < 0 or self.big_blind < self.small_blind:
             raise ValueError("stakes.big_blind must be >= stakes.small_blind >= 0")
@@ -105,6 +103,8 @@ class Stakes(BaseModel):
 
     def fraction(self, interval: int) -> Fraction:
         """The pot fraction of an interval (the last one repeats)."""
+        if not self.fractions:
+            raise ValueError("stakes.fractions: this table has no pot-fraction maxima")
         return Fraction(self.fractions[min(interval, len(self.fractions) - 1)])
 
 
@@ -113,9 +113,9 @@ class Raises(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    per_player: int = 3
+    per_player: int
     """Raises one player may make in one interval; 0 = no cap."""
-    lifted_heads_up: bool = True
+    lifted_heads_up: bool
     """No cap when only two players remain in the hand (23.VII)."""
 
 
@@ -124,15 +124,15 @@ class House(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    option: HouseOption = HouseOption.RAKE
-    rate: Ratio = Fraction(5, 100)
-    cap: int = 0
+    option: HouseOption
+    rate: Ratio
+    cap: int
     """Rake cap per deal (0 = none)."""
-    no_flop_no_drop: bool = False
+    no_flop_no_drop: bool
     """No rake on a deal that ends before the first common cards."""
-    time_charge: int = 0
+    time_charge: int
     """Option B: the charge per seated player and period."""
-    period_minutes: int = 30
+    period_minutes: int
 
     @model_validator(mode="after")
     def _check(self) -> House:
@@ -148,10 +148,10 @@ class House(BaseModel):
 class CirclePokerProfile(Profile):
     """A circle-poker table's profile (one schema for the six variants)."""
 
-    table: Table = Table()
-    stakes: Stakes = Stakes()
-    raises: Raises = Raises()
-    house: House = House()
+    table: Table
+    stakes: Stakes
+    raises: Raises
+    house: House
 
 
 __all__ = ["CirclePokerProfile", "House", "HouseOption", "Raises", "Stakes", "Structure", "Table"]
