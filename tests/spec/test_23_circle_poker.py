@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from crupier.core.cards import cards
+from crupier.core.errors import RuleError
 from crupier.core.layout import BuyIn
 from crupier.core.poker import Category
 from crupier.games.circle_poker.actions import (
@@ -327,7 +328,7 @@ def test_four_players_to_draw_the_seats() -> None:
 
 
 def test_holdem_1_one_own_card_makes_the_royal() -> None:
-    assert best_any(cards("Ah 7c"), cards("Kh Qh Jh Th 2c"))[0][0] is Category.ROYAL_FLUSH
+    assert best_any(cards("Ah 7c"), cards("Kh Qh Jh Th 2c"))[0][0] == Category.ROYAL_FLUSH
 
 
 def test_holdem_2_playing_the_board_splits() -> None:
@@ -496,4 +497,115 @@ def test_stud_9_dead_cards_back_into_the_stub() -> None:
 def test_stud_11_full_house_beats_flush() -> None:
     s3 = best_any(cards("Kd Ks Kc Qc 5s 9d 5d"), [])[0]
     s5 = best_any(cards("Ah Jh Kh Qh 5h 2c 3d"), [])[0]
-    assert s3[0] is Category.FULL_HOUSE and s5[0] is Category.FLUSH and s3 > s5
+    assert s3[0] == Category.FULL_HOUSE and s5[0] == Category.FLUSH and s3 > s5
+
+
+# -- five card stud, 32 cards ----------------------------------------------------------------
+
+from crupier.games.five_card_stud import FiveCardStud  # noqa: E402
+from crupier.games.five_card_stud import load_builtin as five_stud_profile  # noqa: E402
+from crupier.games.synthetic_poker import SyntheticPoker  # noqa: E402
+from crupier.games.synthetic_poker import load_builtin as synthetic_profile  # noqa: E402
+
+
+def five_stud(holes: list[list[str]], players: int = 5) -> CirclePoker:
+    profile = with_(five_stud_profile(), stakes={"ante": 2, "minimum_bet": 2}, house=NO_RAKE)
+    game = seated(FiveCardStud, profile, {f"S{i}": 2000 for i in range(1, players + 1)})
+    game.apply(StartDeal(order=stacked(FiveCardStud.variant, holes)))
+    return game
+
+
+def test_five_stud_1_2_highest_showing_opens() -> None:
+    holes = [["Tc", "9h"], ["Jc", "Kc", "Ad"], ["Jd", "Ks", "8c"], ["Th", "7d"], ["Td", "Qh", "Qd"]]
+    game = five_stud(holes)
+    assert game.to_act() == "S2"  # Kc and Ks: S2 is nearer the mà
+    assert game.bounds()["bet"] == (2, 10)
+    play(game, Check(player="S2"), Check(player="S3"), Fold(player="S4"), Check(player="S5"))
+    play(game, Fold(player="S1"))
+    assert game.to_act() == "S5"  # the pair of queens showing
+
+
+@pytest.mark.parametrize(
+    ("better", "worse"),
+    [
+        ("Ac Jc 9c 8c 7c", "Qh Qd Qs 9h 9d"),  # example 3: flush over full house
+        ("Ah 7c 8d 9s Th", "Qh Qd Qs 9h 8d"),  # example 4: the lowest straight over trips
+        ("7c 8d 9s Th Jh", "Ah 7d 8c 9h Ts"),  # the lowest straight is A-7-8-9-10
+        ("Kc Kd Kh Ks 7s", "Ac Jc 9c 8c 7c"),  # example 5: four of a kind over the flush
+    ],
+)
+def test_five_stud_3_4_5_the_32_card_ranking(better: str, worse: str) -> None:
+    assert best_any(cards(better), [], 32)[0] > best_any(cards(worse), [], 32)[0]
+
+
+def test_five_stud_6_dead_cards_reused_with_six_players() -> None:
+    game = five_stud([], players=6)
+    while game.state.deal is not None and game.state.deal.street < 3:
+        play(game, game.auto_action())
+    deal = game.state.deal
+    assert deal is not None
+    assert all(len(deal.down[p]) + len(deal.up[p]) == 5 for p in deal.order)
+    held = {c for p in deal.order for c in (*deal.down[p], *deal.up[p])}
+    assert len(held) == 30 and len(deal.stub) + len(deal.burned) == 2
+
+
+# -- synthetic poker, 28 cards ---------------------------------------------------------------
+
+
+def test_synthetic_1_2_4_both_own_cards_and_the_28_card_ranking() -> None:
+    lowest = best_omaha(cards("Ah 8c"), cards("Ks Qs Js Ts 9d"), 28, own_cards=2)[0]
+    assert lowest == (Category.STRAIGHT, (11,))
+    board = cards("Kc 9c 9d Ac 8c")
+    flush = best_omaha(cards("Qc Jc"), board, 28)[0]
+    full = best_omaha(cards("Kd Kh"), board, 28)[0]
+    assert flush > full
+    assert best_omaha(cards("Th 8d"), cards("As 9c Jd Qh Kc"), 28)[0] == (Category.STRAIGHT, (12,))
+
+
+SIX = {f"S{i}": 10000 for i in range(1, 7)}
+
+
+def synthetic(holes: list[list[str]], board: list[str]) -> CirclePoker:
+    profile = with_(synthetic_profile(), stakes=units(), house=NO_RAKE)
+    game = seated(SyntheticPoker, profile, SIX)
+    game.apply(StartDeal(order=stacked(SyntheticPoker.variant, holes, board)))
+    return game
+
+
+def test_synthetic_3_split_with_the_odd_chip() -> None:
+    holes = [["8h", "8d"], ["Ad", "Kd"], ["9h", "9d"], ["Jc", "Jd"], ["Ah", "Ks"], ["8s", "9c"]]
+    game = synthetic(holes, ["Qh", "Jh", "Ts", "9s", "8c"])
+    play(game, Bet(player="S1", to=3), *[Call(player=f"S{i}") for i in range(2, 7)])
+    for _ in range(4):
+        play(game, *[Check(player=f"S{i}") for i in range(1, 7)])
+    result = game.state.results[-1]
+    assert result.winners == (("S2", "S5"),) and dict(result.won) == {"S2": 12, "S5": 12}
+
+
+def test_synthetic_5_6_betting_and_showdown_order() -> None:
+    game = synthetic([], [])
+    play(game, Check(player="S1"), Bet(player="S2", to=4), Raise(player="S3", to=12))
+    play(game, *[Fold(player=p) for p in ("S4", "S5", "S6")], Call(player="S1"), Call(player="S2"))
+    assert game.to_act() == "S3"  # the highest bet of round 1
+    play(game, Check(player="S3"), Check(player="S1"), Check(player="S2"))
+    assert game.to_act() == "S1"  # nobody bet: the first from the mà
+    play(game, Check(player="S1"), Check(player="S2"), Check(player="S3"))
+    play(game, Check(player="S1"), Check(player="S2"), Check(player="S3"))
+    play(game, Check(player="S1"), Fold(player="S2"), Bet(player="S3", to=20))
+    play(game, Raise(player="S1", to=60), Call(player="S3"))
+    assert game.state.results[-1].shown == ("S1", "S3")
+
+
+def test_synthetic_7_resta_and_re_buy() -> None:
+    profile = with_(synthetic_profile(), stakes=units(), resta={"minimum": 100, "maximum": 0})
+    game = SyntheticPoker(profile)
+    with pytest.raises(RuleError):
+        game.apply(BuyIn(player="S5", amount=99))
+    game.apply(BuyIn(player="S5", amount=100))
+    game.apply(BuyIn(player="S6", amount=100))
+    game.state.chips["S6"] = 40  # after losing 60 in pots
+    with pytest.raises(RuleError, match="not exhausted"):
+        game.apply(BuyIn(player="S6", amount=100))
+    game.state.chips["S5"] = 0  # lost it all
+    game.apply(BuyIn(player="S5", amount=100))
+    assert game.state.chips["S5"] == 100

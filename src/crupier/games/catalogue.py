@@ -83,6 +83,8 @@ GAMES: dict[str, GameInfo] = {
         GameInfo("seven-card-stud", "23.2.1", "Circle poker: seven card stud"),
         GameInfo("omaha", "23.2.2", "Circle poker: Omaha"),
         GameInfo("holdem", "23.2.3", "Circle poker: hold'em"),
+        GameInfo("five-card-stud", "23.2.4", "Circle poker: five card stud, 32 cards"),
+        GameInfo("synthetic-poker", "23.2.5", "Circle poker: synthetic poker, 28 cards"),
     )
 }
 

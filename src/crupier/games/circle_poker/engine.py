@@ -26,7 +26,6 @@ from typing import ClassVar
 from crupier.core.cards import Card, Rank, standard_deck
 from crupier.core.errors import MalformedAmount, NotPermitted, WrongPhase
 from crupier.core.layout import BuyIn
-from crupier.core.poker import Key
 from crupier.core.rng import RandomSource, shuffle
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, Game, registry
@@ -57,7 +56,13 @@ from crupier.games.circle_poker.actions import (
     StartDeal,
     TooFewPlayers,
 )
-from crupier.games.circle_poker.hands import best_any, best_omaha, low_card_key, showing_key
+from crupier.games.circle_poker.hands import (
+    HandKey,
+    best_any,
+    best_omaha,
+    low_card_key,
+    showing_key,
+)
 from crupier.games.circle_poker.pots import rake, side_pots, split, uncalled
 from crupier.games.circle_poker.profile import CirclePokerProfile, HouseOption, Structure
 from crupier.games.circle_poker.variants import HOLDEM, Variant
@@ -203,6 +208,20 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         if state.deal is not None and a.player in state.deal.order:
             raise WrongPhase(f"buy-in: {a.player} is in the deal (table stakes: chips are added "
                              "only between deals)")  # fmt: skip
+        resta = self.profile.resta
+        if resta.minimum:  # 23.2.5.III: the resta, and re-buys only when it is exhausted
+            if a.player in state.chips and state.chips[a.player] >= max(
+                1, self.profile.stakes.ante
+            ):
+                raise NotEnoughChips(
+                    f"buy-in: {a.player}'s resta is not exhausted ({state.chips[a.player]} left); "
+                    "a re-buy is made only when it is (23.2.5.III)"
+                )
+            if a.amount < resta.minimum or (resta.maximum and a.amount > resta.maximum):
+                most = f" and at most {resta.maximum}" if resta.maximum else ""
+                raise MalformedAmount(
+                    f"buy-in: the resta is at least {resta.minimum}{most}, not {a.amount}"
+                )
         if a.player not in state.chips:
             state.waiting.append(a.player)
             state.chips[a.player] = 0
@@ -429,7 +448,6 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         deal.raises = {p: 0 for p in deal.order}
         deal.high = 0
         deal.last_full = stakes.minimum_bet
-        deal.aggressor = None
         deal.opener = None
         deal.bring_in = False
         deal.pot_at_card = deal.pot()
@@ -437,6 +455,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         able = [p for p in live if state.chips[p] > 0]
         deal.may_raise = {p: True for p in able}
         first = self._first(state, deal, live)
+        deal.aggressor = None
         if deal.street == 0 and stakes.big_blind and self.variant.opener == "position":
             sb, bb = live[0], live[1 % len(live)]
             self._put(state, deal, sb, min(stakes.small_blind, state.chips[sb]), interval=True)
@@ -451,14 +470,18 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             return
         deal.pending = list(able)
         deal.to_act = self._next_from(deal, first, include=True)
-        if self.variant.opener == "stud":
+        if self.variant.opener in ("stud", "stud-high"):
             deal.opener = deal.to_act
             deal.bring_in = deal.street == 0 and stakes.bring_in > 0
 
     def _first(self, state: PokerState, deal: Deal, live: list[str]) -> str:
-        if self.variant.opener == "position" or len(live) < 2:
+        opener = self.variant.opener
+        if opener == "position" or len(live) < 2:
             return live[0]
-        if deal.street == 0:  # the lowest up card; ties: nearest the mà (23.2.1.II)
+        if opener == "aggressor":  # 23.2.5.IV: the highest bettor of the round before
+            before = deal.aggressor
+            return before if deal.street > 0 and before in live else live[0]
+        if deal.street == 0 and opener == "stud":  # the lowest up card; ties: nearest the mà
             return min(live, key=lambda p: low_card_key(deal.up[p][-1]))
         best = max(showing_key(deal.up[p]) for p in live)
         return next(p for p in live if showing_key(deal.up[p]) == best)
@@ -491,7 +514,8 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             raise IllegalWager(f"check: {player} has the lowest card and must bring it in")
 
     def _check_fold(self, deal: Deal, player: str) -> None:
-        if deal.opener == player and deal.street > 0 and deal.bet[player] >= deal.high:
+        stud = self.variant.opener == "stud"
+        if stud and deal.opener == player and deal.street > 0 and deal.bet[player] >= deal.high:
             raise IllegalWager(f"fold: {player} opens this interval; he may check or bet, "
                                "not fold (23.2.1.II)")  # fmt: skip
         if deal.bring_in and player == deal.opener:
@@ -676,12 +700,15 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
 
     # -- the end of the deal --------------------------------------------------------------
 
-    def hand_key(self, deal: Deal, player: str) -> Key:
+    def hand_key(self, deal: Deal, player: str) -> HandKey:
         """The value of ``player``'s hand at the showdown."""
         own = [*deal.down[player], *deal.up[player]]
+        size = self.variant.deck
         if self.variant.reading == "omaha":
-            return best_omaha(own, deal.board)[0]
-        return best_any(own, deal.board)[0]
+            return best_omaha(own, deal.board, size)[0]
+        if self.variant.reading == "both" and len(deal.board) >= 3:
+            return best_omaha(own, deal.board, size, own_cards=len(own))[0]
+        return best_any(own, deal.board, size)[0]
 
     def _settle(self, state: PokerState, deal: Deal) -> None:
         house = self.profile.house

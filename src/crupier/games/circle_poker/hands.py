@@ -6,11 +6,14 @@
 - stud's openers: the lowest up card (rank only) and the highest showing combination.
 
 >>> from crupier.core.cards import cards
+>>> from crupier.core.poker import Category
 >>> board = cards("Kh Qh Jh Th 2c")
->>> best_any(cards("Ah 7c"), board)[0][0].name
-'ROYAL_FLUSH'
->>> best_omaha(cards("Ah 7c 8d 9s"), board)[0][0].name
-'STRAIGHT'
+>>> best_any(cards("Ah 7c"), board)[0][0] == Category.ROYAL_FLUSH
+True
+>>> best_omaha(cards("Ah 7c 8d 9s"), board)[0][0] == Category.STRAIGHT
+True
+>>> best_omaha(cards("Ah 8c"), cards("Ks Qs Js Ts 9d"), deck=28, own_cards=2)[0]
+(4, (11,))
 >>> showing_key(cards("4c 4d")) > showing_key(cards("Ah Kc"))
 True
 """
@@ -22,21 +25,38 @@ from collections.abc import Sequence
 from itertools import combinations
 
 from crupier.core.cards import Card
-from crupier.core.poker import Key, best5, high, rank5
+from crupier.core.poker import high, rank5, rank5_short
+
+HandKey = tuple[int, tuple[int, ...]]
+"""A comparable hand value: the category's number in the pack's ranking, then the ranks."""
 
 
-def best_any(own: Sequence[Card], board: Sequence[Card]) -> tuple[Key, tuple[Card, ...]]:
-    """The best five of the own and common cards together (any of them)."""
-    return best5([*own, *board])
+def _rank(five: Sequence[Card], deck: int) -> HandKey:
+    key = rank5(five) if deck == 52 else rank5_short(five, deck)
+    return int(key[0]), key[1]
 
 
-def best_omaha(own: Sequence[Card], board: Sequence[Card]) -> tuple[Key, tuple[Card, ...]]:
-    """The best five made of exactly two own cards and exactly three common cards."""
+def best_any(
+    own: Sequence[Card], board: Sequence[Card], deck: int = 52
+) -> tuple[HandKey, tuple[Card, ...]]:
+    """The best five of the own and common cards together (any of them), in the ranking of
+    the ``deck``-card pack (32 and 28: the flush above the full house, 23.VI)."""
+    return max(
+        ((_rank(five, deck), tuple(five)) for five in combinations([*own, *board], 5)),
+        key=lambda kc: kc[0],
+    )
+
+
+def best_omaha(
+    own: Sequence[Card], board: Sequence[Card], deck: int = 52, own_cards: int = 2
+) -> tuple[HandKey, tuple[Card, ...]]:
+    """The best five made of exactly ``own_cards`` own cards and the rest from the common
+    cards: Omaha two of four (23.2.2), synthetic poker both of two (23.2.5)."""
     return max(
         (
-            (rank5([*two, *three]), (*two, *three))
-            for two in combinations(own, 2)
-            for three in combinations(board, 3)
+            (_rank([*mine, *common], deck), (*mine, *common))
+            for mine in combinations(own, own_cards)
+            for common in combinations(board, 5 - own_cards)
         ),
         key=lambda kc: kc[0],
     )
@@ -60,4 +80,4 @@ def low_card_key(card: Card) -> int:
     return high(card)
 
 
-__all__ = ["best_any", "best_omaha", "low_card_key", "showing_key"]
+__all__ = ["HandKey", "best_any", "best_omaha", "low_card_key", "showing_key"]

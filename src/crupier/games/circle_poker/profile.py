@@ -145,6 +145,26 @@ class House(BaseModel):
         return self
 
 
+class Resta(BaseModel):
+    """Synthetic poker's resta: the minimum to sit in, re-buys only when it is exhausted
+    (23.2.5.III; the re-buy scale is lost: DEFAULT each re-buy at least the minimum)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    minimum: int
+    """The minimum resta and re-buy (0: no resta rule at this table)."""
+    maximum: int
+    """The largest resta or re-buy (0: none)."""
+
+    @model_validator(mode="after")
+    def _check(self) -> Resta:
+        if self.minimum < 0 or self.maximum < 0:
+            raise ValueError("resta.minimum and resta.maximum must be >= 0")
+        if self.maximum and self.maximum < self.minimum:
+            raise ValueError("resta.maximum: must be at least resta.minimum")
+        return self
+
+
 class CirclePokerProfile(Profile):
     """A circle-poker table's profile (one schema for the six variants)."""
 
@@ -152,6 +172,16 @@ class CirclePokerProfile(Profile):
     stakes: Stakes
     raises: Raises
     house: House
+    resta: Resta
 
 
-__all__ = ["CirclePokerProfile", "House", "HouseOption", "Raises", "Stakes", "Structure", "Table"]
+__all__ = [
+    "CirclePokerProfile",
+    "House",
+    "HouseOption",
+    "Raises",
+    "Resta",
+    "Stakes",
+    "Structure",
+    "Table",
+]

@@ -1,6 +1,7 @@
 """The house take of a circle-poker table, simulated: rake (or time charge) per deal and
 per hour at the profile's stakes, with the computer opponents of :mod:`.bots` buying in
-at 100 minimum bets and re-buying when short.
+at 100 minimum bets (or the resta) and re-buying when short (or, under a resta,
+when it is exhausted).
 
 >>> from crupier.games.holdem import load_builtin
 >>> t = house_take("holdem", load_builtin(), players=6, deals=20, seed=3)
@@ -44,7 +45,8 @@ def house_take(
     from crupier.games.catalogue import new_game
 
     game: Any = new_game(game_id, profile, SeededSource(seed))
-    stack = 100 * profile.stakes.minimum_bet
+    stack = max(100 * profile.stakes.minimum_bet, profile.resta.minimum)
+    exhausted = max(1, profile.stakes.ante)
     names = [f"bot{i + 1}" for i in range(players)]
     for name in names:
         game.apply(BuyIn(player=name, amount=stack))
@@ -52,8 +54,11 @@ def house_take(
     takes: list[int] = []
     for _ in range(deals):
         for name in names:  # re-buys between deals keep every bot in the game
-            if game.state.chips[name] < stack // 2:
-                game.apply(BuyIn(player=name, amount=stack - game.state.chips[name]))
+            chips = game.state.chips[name]
+            if profile.resta.minimum and chips < exhausted:  # a new resta (23.2.5.III)
+                game.apply(BuyIn(player=name, amount=stack))
+            elif not profile.resta.minimum and chips < stack // 2:
+                game.apply(BuyIn(player=name, amount=stack - chips))
         before = game.state.house
         game.apply(StartDeal())
         while game.state.deal is not None:

@@ -27,15 +27,17 @@ class Street:
 @dataclass(frozen=True)
 class Variant:
     """A variant's shape. ``reading``: ``any`` = best five of all the player's cards,
-    ``omaha`` = exactly two own and three common; ``opener``: ``position`` = the first active
-    player from the mà, ``stud`` = the lowest up card, then the highest showing hand."""
+    ``omaha`` = exactly two own and three common, ``both`` = both own cards and three common;
+    ``opener``: ``position`` = the first active player from the mà, ``stud`` = the lowest up
+    card, then the highest showing hand, ``stud-high`` = the highest showing hand in every
+    interval, ``aggressor`` = the mà, then the last bettor or raiser of the interval before."""
 
     id: str
     title: str
     deck: int
     streets: tuple[Street, ...]
-    reading: Literal["any", "omaha"]
-    opener: Literal["position", "stud"]
+    reading: Literal["any", "omaha", "both"]
+    opener: Literal["position", "stud", "stud-high", "aggressor"]
     phh: str
     """The PHH variant code of the no-limit / pot-limit / fixed-limit form (N, P, F + code)."""
 
@@ -60,6 +62,34 @@ SEVEN_CARD_STUD = Variant(
     "7S",
 )
 
-VARIANTS = {v.id: v for v in (HOLDEM, OMAHA, SEVEN_CARD_STUD)}
+FIVE_CARD_STUD = Variant(
+    "five-card-stud",
+    "Five card stud, 32 cards",
+    32,
+    (Street(down=1, up=1), *(Street(burn=True, up=1) for _ in range(3))),
+    "any",
+    "stud-high",
+    "5S",
+)
+SYNTHETIC_POKER = Variant(
+    "synthetic-poker",
+    "Synthetic poker, 28 cards",
+    28,
+    (Street(down=2, board=1), *(Street(board=1) for _ in range(4))),
+    "both",
+    "aggressor",
+    "SY",
+)
 
-__all__ = ["HOLDEM", "OMAHA", "SEVEN_CARD_STUD", "VARIANTS", "Street", "Variant"]
+VARIANTS = {v.id: v for v in (HOLDEM, OMAHA, SEVEN_CARD_STUD, FIVE_CARD_STUD, SYNTHETIC_POKER)}
+
+__all__ = [
+    "FIVE_CARD_STUD",
+    "HOLDEM",
+    "OMAHA",
+    "SEVEN_CARD_STUD",
+    "SYNTHETIC_POKER",
+    "VARIANTS",
+    "Street",
+    "Variant",
+]
