@@ -288,6 +288,12 @@ class PokerState:
     def __deepcopy__(self, memo: dict[int, object]) -> PokerState:
         return copy_record(self, memo)
 
+    @property
+    def cagnotte(self) -> int:
+        """The house's cut so far, under the name the casino books read from every circle
+        game (the baccarats' cagnotte): here the rake and time charges in the slot."""
+        return self.house
+
     def seat_of(self, player: str) -> int | None:
         """The player's seat, or ``None``."""
         for seat, who in self.seats.items():
