@@ -748,11 +748,11 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
                 won[p] = won.get(p, 0) + amount
                 state.chips[p] += amount
         state.house += sum(cuts)
-        for i, p in enumerate(deal.order):
-            if p in shown:
-                deal.phh.append(
-                    f"p{i + 1} sm " + "".join(str(c) for c in [*deal.down[p], *deal.up[p]])
-                )
+        for p in shown:  # in the showdown order: the last bettor first (23.VII)
+            deal.phh.append(
+                f"p{deal.order.index(p) + 1} sm "
+                + "".join(str(c) for c in [*deal.down[p], *deal.up[p]])
+            )
         state.results = (
             *state.results,
             Result(

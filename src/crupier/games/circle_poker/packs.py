@@ -47,6 +47,11 @@ def stacked(
     out: list[Card] = []
 
     def take(text: str) -> None:
+        if text == ANY and not fillers:
+            raise ValueError(
+                "the pack runs out before these cards are dealt: the deal reused its dead "
+                "cards (23.2.1 DEFAULT), a reshuffle a hand record does not hold"
+            )
         out.append(fillers.pop(0) if text == ANY else Card.parse(text))
 
     given = [0] * len(holes)
