@@ -195,6 +195,7 @@ def play_one(kind: str, seed: int) -> Outcome:
                     f"{deal.high}, bets {list(ref.bets)}, stacks {list(ref.stacks)})"
                 )
         action = rng.choice(choices)
+        own = deal.bet[player]  # before the action (players' actions apply in place)
         try:
             game.apply(action)
         except RuleError as exc:
@@ -207,7 +208,7 @@ def play_one(kind: str, seed: int) -> Outcome:
         elif isinstance(action, (Check, Call)):
             ref.check_or_call()
         elif isinstance(action, AllIn):
-            have = deal.bet[player] + ref.stacks[i]
+            have = own + ref.stacks[i]
             if have <= max(ref.bets):
                 ref.check_or_call()
             else:

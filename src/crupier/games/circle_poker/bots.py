@@ -22,20 +22,40 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 
 from crupier.core.cards import Card
-from crupier.core.poker import Category, best5, high
+from crupier.core.poker import Category, high
 from crupier.core.round import Action
 from crupier.games.circle_poker.actions import Bet, Call, Check, Fold, Raise
 from crupier.games.circle_poker.engine import CirclePoker
+from crupier.games.circle_poker.hands import best_any, best_omaha
+from crupier.games.circle_poker.variants import HOLDEM, Variant
 
 
-def strength(own: Sequence[Card], board: Sequence[Card]) -> int:
-    """The bot's strength: a :class:`~crupier.core.poker.Category` value (royal as a
-    straight flush), or before five cards 1 for a pair or an ace/king, else 0."""
+def strength(own: Sequence[Card], board: Sequence[Card], variant: Variant = HOLDEM) -> int:
+    """The bot's strength: the category of his best five as the variant reads a hand (in
+    the 52-card numbering; royal as a straight flush), or before five cards 1 for a pair
+    or an ace/king, else 0."""
+    return _strength(tuple(own), tuple(board), variant)
+
+
+@lru_cache(maxsize=8192)
+def _strength(own: tuple[Card, ...], board: tuple[Card, ...], variant: Variant) -> int:
     known = [*own, *board]
     if len(known) >= 5:
-        return min(int(best5(known)[0][0]), int(Category.STRAIGHT_FLUSH))
+        if variant.reading == "any":
+            key = best_any(own, board, variant.deck)[0]
+        elif len(board) >= 3 and variant.reading == "omaha":
+            key = best_omaha(own, board, variant.deck)[0]
+        elif len(board) >= 3:
+            key = best_omaha(own, board, variant.deck, own_cards=len(own))[0]
+        else:
+            key = (0, ())
+        category = key[0]
+        if variant.deck != 52:  # the short packs' flush and full house, back in 52-card order
+            category = {5: 6, 6: 5}.get(category, category)
+        return min(int(category), int(Category.STRAIGHT_FLUSH))
     counts = Counter(high(c) for c in known)
     if max(counts.values(), default=0) >= 2 or any(high(c) >= 13 for c in known):
         return 1
@@ -49,7 +69,7 @@ def choose(game: CirclePoker) -> Action | None:
         return None
     p = deal.to_act
     opts = game.bounds()
-    s = strength([*deal.down[p], *deal.up[p]], deal.board)
+    s = strength([*deal.down[p], *deal.up[p]], deal.board, game.variant)
     owed = opts["call"]
     if not owed:
         if "bet" in opts and (s >= int(Category.TWO_PAIR) or (deal.bring_in and p == deal.opener)):

@@ -117,6 +117,9 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         **{k: PLAYER_ACTS for k in ("fold", "check", "call", "bet", "raise", "all-in")},
     }
 
+    checked_first = frozenset({"fold", "check", "call", "bet", "raise", "all-in"})
+    """The players' actions check everything (turn, amount, cap, reopening) before their
+    first change, so they run on the live state without a copy."""
     _source: RandomSource
 
     def initial_state(self) -> PokerState:

@@ -83,11 +83,17 @@ def take_table(profile: CirclePokerProfile, deals: int = 200) -> dict[str, Any]:
     for players in sorted({4, 6, profile.table.max_players}):
         t = house_take(profile.game, profile, players=players, deals=deals, seed=players)
         rows.append(
-            [players, t.deals, round(t.per_deal, 1), round(t.half_width, 1), round(t.per_hour)]
+            [
+                str(players),
+                str(t.deals),
+                f"{t.per_deal / 100:.2f}",
+                f"{t.half_width / 100:.2f}",
+                f"{t.per_hour / 100:.2f}",
+            ]
         )
     return {
         "title": f"House take ({profile.house.option.value}), simulated, "
-        f"{DEALS_PER_HOUR} deals an hour, minor units",
+        f"{DEALS_PER_HOUR} deals an hour, {profile.currency}",
         "columns": ["players", "deals", "per deal", "± 95 %", "per hour"],
         "rows": rows,
     }
