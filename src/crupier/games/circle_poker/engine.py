@@ -26,6 +26,7 @@ from typing import ClassVar
 from crupier.core.cards import Card, Rank, standard_deck
 from crupier.core.errors import MalformedAmount, NotPermitted, WrongPhase
 from crupier.core.layout import BuyIn
+from crupier.core.money import format_amount
 from crupier.core.rng import RandomSource, shuffle
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, Game, registry
@@ -511,7 +512,8 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def _check_check(self, deal: Deal, player: str) -> None:
         if deal.bet[player] < deal.high:
             raise IllegalWager(
-                f"check: {player} faces a bet of {deal.high}; he may call, raise or fold"
+                f"check: {player} faces a bet of {format_amount(deal.high)}; he may call, raise "
+                "or fold"
             )
         if deal.bring_in and player == deal.opener:
             raise IllegalWager(f"check: {player} has the lowest card and must bring it in")
@@ -533,7 +535,9 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         if raising and deal.high == 0:
             raise IllegalWager("raise: there is no bet to raise; bet instead")
         if not raising and deal.high > 0:
-            raise IllegalWager(f"bet: there is already a bet of {deal.high}; raise instead")
+            raise IllegalWager(
+                f"bet: there is already a bet of {format_amount(deal.high)}; raise instead"
+            )
         own, high = deal.bet[player], deal.high
         if own + chips <= high:
             raise IllegalWager(f"{word}: {player} has only enough chips to call")
@@ -581,12 +585,16 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         low, most, _ = self._wager_bounds(deal, player, raising)
         allin = deal.bet[player] + state.chips[player]
         if to > allin:
-            raise NotEnoughChips(f"{word}: {player} has {allin} in all for this interval, "
-                                 f"not {to}")  # fmt: skip
+            raise NotEnoughChips(f"{word}: {player} has {format_amount(allin)} in all for this "
+                                 f"interval, not {format_amount(to)}")  # fmt: skip
         if to > most:
-            raise IllegalWager(f"{word}: {to} is over the maximum {most}")
+            raise IllegalWager(
+                f"{word}: {format_amount(to)} is over the maximum {format_amount(most)}"
+            )
         if to < low and to != allin:
-            raise IllegalWager(f"{word}: {to} is under the minimum {low}")
+            raise IllegalWager(
+                f"{word}: {format_amount(to)} is under the minimum {format_amount(low)}"
+            )
         increment = to - deal.high
         complete = to >= low
         if complete and self.profile.stakes.structure is not Structure.FIXED_LIMIT:
