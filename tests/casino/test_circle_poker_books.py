@@ -10,10 +10,12 @@ from crupier.casino import Casino, ManualClock, Role
 from crupier.casino.base import GameAuthorisation
 from crupier.casino.fixture import chips_for, open_day
 from crupier.casino.model import Kind, Limits
+from crupier.casino.recall import recall
 from crupier.core.layout import BuyIn
 from crupier.games.circle_poker.actions import Bet, Call, Check, DrawSeats, Fold, StartDeal
 from crupier.games.circle_poker.packs import stacked
 from crupier.games.holdem import Holdem
+from crupier.ledger import Ledger
 
 
 def _he1(cas: Casino, clock: ManualClock) -> None:
@@ -47,6 +49,20 @@ def test_the_rake_of_a_deal_is_journalled_and_reconciled_with_the_rake_box(
     data = deal.payload["data"]
     # pot 4.00 antes + 2 x 18.00 = 40.00; 5 % rake = 2.00 (23 House commission, option A)
     assert data["cagnotte"] == 200 == data["house_net"]
+    # the recall shows the deal street by street, then the showdown and the pot
+    with Ledger(cas.ledger.url) as ledger:
+        (recalled,) = recall(ledger, "HE-1")
+    events = [e for m in recalled.moves for e in m.events]
+    boards = [e["board"] for e in events if e["kind"] == "street"]
+    assert boards == [
+        [],
+        ["As", "9c", "5d"],
+        ["As", "9c", "5d", "Jh"],
+        ["As", "9c", "5d", "Jh", "4s"],
+    ]
+    (settled,) = [e for e in events if e["kind"] == "deal-settled"]
+    assert settled["shown"] == ["p1: Ah Ad", "p2: Kc Kd"]
+    assert settled["pots"] == ["40.00: p1"] and settled["rake"] == 200
     cas.incident("HE-1", "OTHER", "end of the partida", by="T7", extra={"end_last_rounds": True})
     cas.close_table("HE-1", by="T7", cashier="K1", chips=chips_for(100_000),
                     seals={"RAKE": "R1", "TIP": "R2"})  # fmt: skip

@@ -16,7 +16,7 @@ from typing import ClassVar
 from crupier.core.cards import Card
 from crupier.core.errors import RuleError
 from crupier.core.roles import Role
-from crupier.core.round import Action, copy_record
+from crupier.core.round import Action, Event, copy_record
 from crupier.games.circle_poker.pots import Pot
 
 
@@ -204,6 +204,33 @@ class AllIn(Action):
     by: Role = Role.PLAYER
 
 
+@dataclass(frozen=True, kw_only=True)
+class StreetDealt(Event):
+    """A dealing done: the interval it opens, the common cards so far and each player's face-up
+    cards (what everyone at the table sees; hole cards stay hidden until the showdown)."""
+
+    kind: ClassVar[str] = "street"
+    street: int
+    board: tuple[str, ...]
+    up: tuple[str, ...]
+    """``player: cards`` for each player with face-up cards."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class DealSettled(Event):
+    """The end of the deal: the hands shown in showdown order, each pot and its winners,
+    the rake, and what each player collected."""
+
+    kind: ClassVar[str] = "deal-settled"
+    shown: tuple[str, ...]
+    """``player: cards`` in the showdown order (empty when one player was left)."""
+    pots: tuple[str, ...]
+    """``amount: winners`` for each pot, main pot first."""
+    rake: int
+    returned: int
+    won: tuple[str, ...]
+
+
 @dataclass
 class Deal:
     """The deal in progress (a "jugada"). Players are kept clockwise from the mà."""
@@ -312,6 +339,7 @@ __all__ = [
     "Check",
     "ComeBack",
     "Deal",
+    "DealSettled",
     "DrawSeats",
     "Expose",
     "Fold",
@@ -327,5 +355,6 @@ __all__ = [
     "Result",
     "SeatError",
     "StartDeal",
+    "StreetDealt",
     "TooFewPlayers",
 ]

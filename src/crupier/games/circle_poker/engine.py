@@ -40,6 +40,7 @@ from crupier.games.circle_poker.actions import (
     Check,
     ComeBack,
     Deal,
+    DealSettled,
     DrawSeats,
     Expose,
     Fold,
@@ -55,6 +56,7 @@ from crupier.games.circle_poker.actions import (
     Result,
     SeatError,
     StartDeal,
+    StreetDealt,
     TooFewPlayers,
 )
 from crupier.games.circle_poker.hands import (
@@ -122,6 +124,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     """The players' actions check everything (turn, amount, cap, reopening) before their
     first change, so they run on the live state without a copy."""
     _source: RandomSource
+    _events: list[Event]
 
     def initial_state(self) -> PokerState:
         return PokerState()
@@ -197,8 +200,9 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def _step(self, state: PokerState, action: Action, source: RandomSource) -> Sequence[Event]:
         handler = getattr(self, "_do_" + action.kind.replace("-", "_"))
         self._source = source
+        self._events: list[Event] = []
         handler(state, action, source)
-        return ()
+        return self._events
 
     def _no_deal(self, state: PokerState, what: str) -> None:
         if state.deal is not None:
@@ -438,6 +442,17 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             if street.board:
                 deal.board.extend(self._deal_cards(deal, street.board, source))
                 deal.phh.append("d db " + "".join(str(c) for c in deal.board[-street.board :]))
+            self._events.append(
+                StreetDealt(
+                    street=deal.street,
+                    board=tuple(str(c) for c in deal.board),
+                    up=tuple(
+                        f"{p}: {' '.join(str(c) for c in deal.up[p])}"
+                        for p in deal.live()
+                        if deal.up[p]
+                    ),
+                )
+            )
             self._open_interval(state, deal)
             if deal.to_act is not None:
                 return
@@ -759,6 +774,20 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
                 won[p] = won.get(p, 0) + amount
                 state.chips[p] += amount
         state.house += sum(cuts)
+        self._events.append(
+            DealSettled(
+                shown=tuple(
+                    f"{p}: {' '.join(str(c) for c in [*deal.down[p], *deal.up[p]])}" for p in shown
+                ),
+                pots=tuple(
+                    f"{format_amount(pot.amount)}: {', '.join(w)}"
+                    for pot, w in zip(pots, winners, strict=True)
+                ),
+                rake=sum(cuts),
+                returned=returned,
+                won=tuple(f"{p} {format_amount(v)}" for p, v in won.items()),
+            )
+        )
         for p in shown:  # in the showdown order: the last bettor first (23.VII)
             deal.phh.append(
                 f"p{deal.order.index(p) + 1} sm "
