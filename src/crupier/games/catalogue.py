@@ -89,6 +89,11 @@ GAMES: dict[str, GameInfo] = {
         GameInfo("mahjong-pai-gow", "17", N_("Mahjong Pai Gow")),
         GameInfo("four-card-poker", "18", N_("Pòquer de 4 cartes (four card poker)")),
         GameInfo("casino-holdem", "20", N_("Texas pòquer de contrapartida (casino hold'em)")),
+        GameInfo("seven-card-stud", "23.2.1", N_("Circle poker: seven card stud")),
+        GameInfo("omaha", "23.2.2", N_("Circle poker: Omaha")),
+        GameInfo("holdem", "23.2.3", N_("Circle poker: hold'em")),
+        GameInfo("five-card-stud", "23.2.4", N_("Circle poker: five card stud, 32 cards")),
+        GameInfo("synthetic-poker", "23.2.5", N_("Circle poker: synthetic poker, 28 cards")),
     )
 }
 
