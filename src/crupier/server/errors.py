@@ -24,9 +24,10 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from crupier.casino import OpsError
+from crupier.casino import Casino, OpsError
 from crupier.core.errors import RuleError
 from crupier.ledger import LedgerError
+from crupier.server.auth import Account
 
 FORBIDDEN = frozenset(
     {"PERMISSION_DENIED", "LICENCE_INVALID", "SIGNER_NOT_AUTHORISED", "STAFF_MAY_NOT_PLAY"}
@@ -47,9 +48,12 @@ MALFORMED = frozenset(
 class ApiError(Exception):
     """A refusal of the server itself (not logged in, CSRF...)."""
 
-    def __init__(self, status: int, code: str, message: str) -> None:
+    def __init__(
+        self, status: int, code: str, message: str, headers: dict[str, str] | None = None
+    ) -> None:
         super().__init__(message)
         self.status, self.code, self.message = status, code, message
+        self.headers = headers
 
 
 def status_of_ops(code: str) -> int:
@@ -86,21 +90,54 @@ def error_of(exc: BaseException) -> tuple[int, str, str]:
     return 500, "SERVER_ERROR", "the server could not do this; nothing was acknowledged"
 
 
+async def denied(casino: Casino, account: Account | None, where: str, exc: BaseException) -> None:
+    """Record a refused permission as a significant event (``EVT.PERMISSION_DENIED``)."""
+    from crupier.server.events import write_async
+
+    _status, code, text = error_of(exc)
+    who = None if account is None else {"kind": account.kind, "id": account.subject}
+    await write_async(
+        casino,
+        "EVT.PERMISSION_DENIED",
+        {"who": who, "where": where, "code": code, "message": text[:200]},
+    )
+
+
+async def _denied_request(request: Request, exc: BaseException) -> None:
+    from crupier.server.auth import COOKIE
+
+    opened = request.app.state.opened
+    session = opened.auth.session(request.cookies.get(COOKIE))
+    where = f"{request.method} {request.url.path}"
+    await denied(opened.casino, None if session is None else session.account, where, exc)
+
+
 def install_handlers(app: FastAPI) -> None:
-    """Map every typed error to its status and body."""
+    """Map every typed error to its status and body; a 403 is also recorded as a
+    significant event."""
 
     @app.exception_handler(ApiError)
-    async def _api(_r: Request, exc: ApiError) -> JSONResponse:
-        return JSONResponse(body(exc.code, exc.message), status_code=exc.status)
+    async def _api(r: Request, exc: ApiError) -> JSONResponse:
+        if exc.status == 403:
+            await _denied_request(r, exc)
+        return JSONResponse(
+            body(exc.code, exc.message), status_code=exc.status, headers=exc.headers
+        )
 
     @app.exception_handler(OpsError)
-    async def _ops(_r: Request, exc: OpsError) -> JSONResponse:
+    async def _ops(r: Request, exc: OpsError) -> JSONResponse:
         code = str(exc.code)
-        return JSONResponse(body(code, str(exc)), status_code=status_of_ops(code))
+        status = status_of_ops(code)
+        if status == 403:
+            await _denied_request(r, exc)
+        return JSONResponse(body(code, str(exc)), status_code=status)
 
     @app.exception_handler(RuleError)
-    async def _rule(_r: Request, exc: RuleError) -> JSONResponse:
-        return JSONResponse(body(exc.code, str(exc)), status_code=status_of_rule(exc.code))
+    async def _rule(r: Request, exc: RuleError) -> JSONResponse:
+        status = status_of_rule(exc.code)
+        if status == 403:
+            await _denied_request(r, exc)
+        return JSONResponse(body(exc.code, str(exc)), status_code=status)
 
     @app.exception_handler(LedgerError)
     async def _ledger(_r: Request, exc: LedgerError) -> JSONResponse:

@@ -23,6 +23,7 @@ from crupier.casino.roles import Op, scoped
 from crupier.server.app import CasinoDep, HubDep, SessionDep, staff_id
 from crupier.server.auth import Session
 from crupier.server.errors import ApiError
+from crupier.server.events import write_async
 from crupier.server.hub import TableHub, check_can_view
 
 router = APIRouter()
@@ -287,11 +288,21 @@ async def change_limits(
     """Announce a limit change ("les cinc últimes passades")."""
     by = staff_id(session)
     c = hub.casino
-    return _entry(
-        await _table_op(
-            hub, table_id, lambda: c.announce_limit_change(table_id, body.limits(), by=by)
-        )
+    entry = await _table_op(
+        hub, table_id, lambda: c.announce_limit_change(table_id, body.limits(), by=by)
     )
+    await write_async(
+        c,
+        "EVT.CONFIG_CHANGE",
+        {
+            "what": "table limits",
+            "table": table_id,
+            "limits": body.model_dump(),
+            "by": by,
+            "entry": entry.seq,
+        },
+    )
+    return _entry(entry)
 
 
 @router.post("/api/tables/{table_id}/temp-close", tags=["table operations"])
@@ -492,7 +503,14 @@ async def verify(session: SessionDep, casino: CasinoDep) -> dict[str, Any]:
 
     keys = [public_key_from_b64(key["public_key"])] if isinstance(key, dict) else None
     verification = await asyncio.to_thread(verify_books, casino.ledger, keys)
-    return verification.as_json()
+    result: dict[str, Any] = verification.as_json()
+    if not result.get("ok"):
+        await write_async(
+            casino,
+            "EVT.VERIFY_FAILED",
+            {"by": session.account.subject, "first_bad_seq": result.get("first_bad_seq")},
+        )
+    return result
 
 
 @router.post("/api/checkpoint", tags=["books"])
