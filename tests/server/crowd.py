@@ -170,7 +170,7 @@ def run_crowd(url: str, db_url: str, clients: int, seed: int = 7) -> CrowdFigure
                         figures,
                         ready,
                         opened,
-                    )  # fmt: skip
+                    )
                 )
         tasks = [asyncio.create_task(j) for j in jobs]
         while opened[0] < clients:  # every connection open before the first bet
