@@ -269,6 +269,8 @@ def pending(session: SessionDep, casino: CasinoDep) -> list[dict[str, Any]]:
     for seq in sorted(casino.incomplete):
         entry = casino.ledger.get(seq)
         p = entry.payload
+        if not _may_read_entry(session, casino, p.get("table")):
+            continue  # another table's entry: not this person's to read (row 35, own)
         out.append(
             {
                 "seq": seq,
@@ -366,6 +368,10 @@ def corrections(session: SessionDep, casino: CasinoDep) -> list[dict[str, Any]]:
         if entry.seq in decided:
             continue
         target = entry.payload["corrects"]["seq"]
+        original = casino.ledger.get(target).payload
+        table = original.get("table") if isinstance(original, dict) else None
+        if not _may_read_entry(session, casino, table):
+            continue
         out.append(
             {
                 "seq": entry.seq,
@@ -373,7 +379,7 @@ def corrections(session: SessionDep, casino: CasinoDep) -> list[dict[str, Any]]:
                 "by": entry.actor.id,
                 "reason": entry.payload.get("reason"),
                 "changes": entry.payload.get("changes"),
-                "original": casino.ledger.get(target).payload,
+                "original": original,
             }
         )
     return out
@@ -455,6 +461,18 @@ async def book(
         media_type=media,
         headers={"Content-Disposition": f'inline; filename="{book}.{format}"'},
     )
+
+
+def _may_read_entry(session: Session, casino: Casino, table: str | None) -> bool:
+    """Whether the person may read an entry of ``table`` (``None``: a casino-wide entry,
+    for casino-wide readers only)."""
+    try:
+        _reader(session, casino)
+    except (ApiError, OpsError):
+        return False
+    if table is None:
+        return not _own_only(session, casino)
+    return _may_read_table(session, casino, table)
 
 
 def _may_read_table(session: Session, casino: Casino, table: str | None) -> bool:

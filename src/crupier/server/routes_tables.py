@@ -207,9 +207,9 @@ async def recovery(
     in progress is voided; the round's bets are returned)."""
     by = staff_id(session)
     casino = hub.casino
+    casino.staff_table_role(table_id, by)  # the permission matrix: this table's staff only
     if table_id not in hub.recovering:
         raise ApiError(409, "NO_RECOVERY", f"{table_id} has no round awaiting a decision")
-    casino.staff_table_role(table_id, by)  # the permission matrix: this table's staff only
     if body.decision == "resume":
         hub.recovering.pop(table_id, None)
         hub.push(table_id)
