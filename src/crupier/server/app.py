@@ -18,7 +18,7 @@ from fastapi import Depends, FastAPI, Request, Response, WebSocket, WebSocketDis
 from fastapi.exceptions import RequestValidationError
 
 from crupier.casino import Casino
-from crupier.server import web
+from crupier.server import openapi, web
 from crupier.server.auth import COOKIE, CSRF_HEADER, AuthStore, Session
 from crupier.server.errors import ApiError, denied, error_of, install_handlers
 from crupier.server.headers import SecurityHeaders
@@ -99,6 +99,7 @@ def create_app(opened: Opened) -> FastAPI:
             sender.cancel()
 
     web.mount(app)
+    openapi.install(app)
     return app
 
 

@@ -24,7 +24,7 @@ router = APIRouter()
 def events(
     session: SessionDep,
     casino: CasinoDep,
-    since: Annotated[int, Query(ge=0)] = 0,
+    since: Annotated[int, Query(ge=0, le=2**63 - 1)] = 0,
     kind: Annotated[list[str] | None, Query()] = None,
     limit: Annotated[int, Query(ge=1, le=10_000)] = 1000,
 ) -> dict[str, Any]:

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query, Response
+from fastapi import APIRouter, Path, Query, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from crupier.casino import Casino, Code, OpsError
@@ -27,6 +27,11 @@ from crupier.server.events import write_async
 from crupier.server.hub import TableHub, check_can_view
 
 router = APIRouter()
+
+#: The largest ledger seq a request may name (the databases' 64-bit integer).
+MAX_SEQ = 2**63 - 1
+#: A ledger entry named in a path.
+Seq = Annotated[int, Path(gt=0, le=MAX_SEQ)]
 
 
 class Strict(BaseModel):
@@ -93,7 +98,7 @@ class ChangeBody(Strict):
 
 
 class CorrectionBody(Strict):
-    seq: int = Field(gt=0)
+    seq: int = Field(gt=0, le=MAX_SEQ)
     changes: list[ChangeBody] = Field(min_length=1)
     reason: str = Field(min_length=1)
 
@@ -254,7 +259,7 @@ async def credit(
 
 
 @router.post("/api/entries/{seq}/sign", tags=["table operations"])
-async def sign(seq: int, body: SignBody, session: SessionDep, casino: CasinoDep) -> dict[str, Any]:
+async def sign(seq: Seq, body: SignBody, session: SessionDep, casino: CasinoDep) -> dict[str, Any]:
     """Add a signature to an entry that awaits it (the second signature of a fill...)."""
     by = staff_id(session)
     sig = await _casino_op(casino, lambda: casino.sign(seq, by, body.purpose))
@@ -387,7 +392,7 @@ def corrections(session: SessionDep, casino: CasinoDep) -> list[dict[str, Any]]:
 
 @router.post("/api/corrections/{seq}/decision", tags=["corrections"])
 async def decide(
-    seq: int, body: DecisionBody, session: SessionDep, casino: CasinoDep
+    seq: Seq, body: DecisionBody, session: SessionDep, casino: CasinoDep
 ) -> dict[str, Any]:
     """Approve or reject a correction (never its requester)."""
     by = staff_id(session)
@@ -490,7 +495,7 @@ async def recall(
     table_id: str,
     session: SessionDep,
     casino: CasinoDep,
-    last: int | None = Query(default=None, gt=0),
+    last: int | None = Query(default=None, gt=0, le=MAX_SEQ),
     table_session: str | None = None,
 ) -> list[dict[str, Any]]:
     """Rounds of the table replayed move by move from the journal (with each move's events)."""
