@@ -44,7 +44,13 @@ def crash_figures(db: str | None, kills: int) -> dict[str, object]:
         try:
             for life in range(kills):
                 crash_cycle(server, figures, rng, life, verify_cli=life == kills - 1)
-                print(f"  kill {life + 1}/{kills}: {figures.acknowledged} acknowledged", flush=True)
+                print(
+                    f"  kill {life + 1}/{kills}: {figures.acknowledged} acknowledged, "
+                    f"{figures.found} found once, {figures.unanswered} unanswered, "
+                    f"{figures.resumed} resumed, {figures.voided} voided, "
+                    f"{figures.recovered_clean} with no round open",
+                    flush=True,
+                )
         finally:
             server.stop()
     return {
