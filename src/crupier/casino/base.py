@@ -102,6 +102,10 @@ SYSTEM_KINDS = frozenset(
         "STF.ASSIGNMENT", "STF.ASSIGNMENT_END",  # staff positions set up by the system
         "LIVE.PLAYER_ACTION",  # a player's own action at a live table (players hold no keys)
         "correction",  # consequential corrections (OPS-BK-11), approved with their cause
+        # the significant-events log (GLI-13), kept by the system (crupier.casino.events)
+        "EVT.START", "EVT.STOP", "EVT.RECOVERY", "EVT.VOID_ROUND", "EVT.CONFIG_CHANGE",
+        "EVT.LOGIN", "EVT.LOGIN_FAILED", "EVT.LOGOUT", "EVT.PERMISSION_DENIED",
+        "EVT.VERIFY_FAILED", "EVT.CLOCK_CHANGE",
     }
 )  # fmt: skip
 CASINO_POLICY = Policy(signed_authors=True, system_kinds=SYSTEM_KINDS)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
@@ -18,26 +19,40 @@ from fastapi.exceptions import RequestValidationError
 
 from crupier.casino import Casino
 from crupier.i18n import N_
-from crupier.server import web
+from crupier.server import openapi, web
 from crupier.server.auth import COOKIE, CSRF_HEADER, AuthStore, Session
-from crupier.server.errors import ApiError, error_of, install_handlers
+from crupier.server.errors import ApiError, denied, error_of, install_handlers
+from crupier.server.headers import SecurityHeaders
 from crupier.server.hub import TableHub, Viewer, check_can_view, view_for
 from crupier.server.lobby import Lobby, follow_lobby
 from crupier.server.setup import Opened
+from crupier.server.throttle import LoginThrottle
 
 
 def create_app(opened: Opened) -> FastAPI:
     """The server over the opened casino ``opened``."""
-    from crupier.server import language, routes_counts, routes_ops, routes_registers, routes_tables
+    from crupier.server import (
+        events,
+        language,
+        routes_counts,
+        routes_events,
+        routes_ops,
+        routes_registers,
+        routes_tables,
+    )
 
     hub = TableHub(opened.casino)
     lobby = Lobby(hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(events.on_start, opened.casino, dict(hub.recovering))
+        clock = asyncio.create_task(events.watch_clock(opened.casino, events.ClockWatch()))
         yield
         await lobby.close()
+        clock.cancel()
         await hub.close()
+        await events.write_async(opened.casino, "EVT.STOP", {"pid": os.getpid()})
 
     app = FastAPI(
         title="crupier live casino",
@@ -49,12 +64,15 @@ def create_app(opened: Opened) -> FastAPI:
     app.state.opened = opened
     app.state.hub = hub
     app.state.lobby = lobby
+    app.state.throttle = LoginThrottle()
     install_handlers(app)
+    app.add_middleware(SecurityHeaders)
     app.include_router(routes_tables.router)
     app.include_router(routes_ops.router)
     app.include_router(language.router)
     app.include_router(routes_counts.router)
     app.include_router(routes_registers.router)
+    app.include_router(routes_events.router)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
@@ -68,6 +86,7 @@ def create_app(opened: Opened) -> FastAPI:
         try:
             check_can_view(opened.casino, table_id, session.account)
         except Exception as exc:
+            await denied(opened.casino, session.account, f"WS /ws/tables/{table_id}", exc)
             await websocket.close(code=4403, reason=str(exc)[:120])
             return
         await websocket.accept()
@@ -107,6 +126,7 @@ def create_app(opened: Opened) -> FastAPI:
         await follow_lobby(websocket, lobby, session.account)
 
     web.mount(app)
+    openapi.install(app)
     return app
 
 
@@ -136,6 +156,8 @@ async def _socket_action(
     except Exception as exc:
         status, code, text = error_of(exc)
         frame = {"type": "error", "id": ident, "status": status, "code": code, "message": text}
+        if status == 403:
+            await denied(hub.casino, session.account, f"WS action at {table_id}", exc)
     await viewer.queue.put(frame)
 
 

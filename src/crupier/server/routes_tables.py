@@ -12,8 +12,11 @@ from crupier.i18n import N_
 from crupier.server.app import HubDep, SessionDep, auth_of, casino_of, staff_id
 from crupier.server.auth import COOKIE, Session
 from crupier.server.errors import ApiError
+from crupier.server.events import write as write_event
+from crupier.server.events import write_async
 from crupier.server.hub import TableHub, check_can_view, status_of, view_for
 from crupier.server.setup import ROLE_NAMES
+from crupier.server.throttle import LoginThrottle
 
 router = APIRouter()
 
@@ -96,10 +99,28 @@ def login_event(
 def login(body: Login, request: Request, response: Response) -> dict[str, Any]:
     """Log in: sets the session cookie (HttpOnly, SameSite=Strict); returns ``me`` with the
     CSRF token to send as ``X-CSRF-Token`` on every state-changing request."""
+    throttle: LoginThrottle = request.app.state.throttle
+    client = request.client.host if request.client else "?"
+    wait = throttle.retry_after(body.username, client)
+    if wait is not None:
+        write_event(
+            casino_of(request),
+            "EVT.LOGIN_FAILED",
+            {"username": body.username, "client": client, "reason": "rate limited"},
+        )
+        raise ApiError(
+            429,
+            "TOO_MANY_ATTEMPTS",
+            N_("too many failed logins: try again in {wait} s"),
+            headers={"Retry-After": str(wait)},
+            wait=wait,
+        )
     found = auth_of(request).login(body.username, body.password)
     if found is None:
+        throttle.failed(body.username, client)
         login_event(request, "LOGIN_FAILED", body.username)
         raise ApiError(401, "LOGIN_FAILED", N_("unknown user or wrong password"))
+    throttle.succeeded(body.username)
     token, session = found
     login_event(request, "LOGIN", body.username, session)
     response.set_cookie(
@@ -207,19 +228,30 @@ async def recovery(
     in progress is voided; the round's bets are returned)."""
     by = staff_id(session)
     casino = hub.casino
+    casino.staff_table_role(table_id, by)  # the permission matrix: this table's staff only
     if table_id not in hub.recovering:
         raise ApiError(409, "NO_RECOVERY", N_("{table} has no round awaiting a decision"),
                        table=table_id)  # fmt: skip
-    casino.staff_table_role(table_id, by)  # the permission matrix: this table's staff only
     if body.decision == "resume":
         hub.recovering.pop(table_id, None)
         hub.push(table_id)
-        return {"table": table_id, "decision": "resume", "round": casino.live_round(table_id)}
+        found = casino.live_round(table_id)
+        await write_async(
+            casino,
+            "EVT.RECOVERY",
+            {"table": table_id, "stage": "resume", "by": by, "round": found},
+        )
+        return {"table": table_id, "decision": "resume", "round": found}
     entry = await hub.submit(
         table_id, lambda: casino.void_live_round(table_id, by=by, reason=body.reason)
     )
     hub.recovering.pop(table_id, None)
     hub.push(table_id)
+    await write_async(
+        casino,
+        "EVT.RECOVERY",
+        {"table": table_id, "stage": "void", "by": by, "round_entry": entry.seq},
+    )
     return {"table": table_id, "decision": "void", "round_entry": entry.seq}
 
 

@@ -57,6 +57,7 @@ export async function render(root, { me }) {
     ["recall", "Round recall", recallTab],
     ["verify", "Verify ledger", verifyTab],
     ["registers", "Observations & communications", registersTab],
+    ["events", "Significant events", eventsTab],
   ];
   tabs.append(...tabList.map(([name, label, fn]) => h("button.btn", { type: "button", dataset: { tab: name }, onclick: show(fn, name) }, label)));
   root.append(h("div.tablehead", h("h1", t("Inspector")), tabs), msg, main);
@@ -171,6 +172,24 @@ export async function render(root, { me }) {
         h("button.btn", { type: "button", id: "checkpoint", onclick: () => checkpoint().catch((e) => flash(msg, e)) }, t("Issue a checkpoint"))),
       h("div", { style: "margin-top:8px" }, out)));
     await run();
+  }
+
+  // The significant-events log (EVT.* entries): starts, stops, recoveries, void rounds,
+  // configuration changes, failed logins, refusals, failed verifications, clock changes.
+  async function eventsTab() {
+    const r = await api.get("/api/events?limit=500");
+    const detail = (e) => summary(Object.fromEntries(Object.entries(e).filter(([k]) =>
+      !["seq", "kind", "recorded_at", "event_time"].includes(k))));
+    main.append(h("div.panel",
+      h("div.tablehead", h("h2", { style: "margin:0" }, "Significant events"),
+        h("span.note", `${r.events.length} events, newest first`)),
+      h("table.grid.dense#events",
+        h("thead", h("tr", ["Entry", "Time (UTC)", "Event", "Details"].map((x) => h("th", x)))),
+        h("tbody", r.events.slice().reverse().map((e) =>
+          h("tr", { dataset: { seq: e.seq, kind: e.kind } },
+            h("td", e.seq), h("td", (e.event_time || e.recorded_at || "").slice(0, 19)),
+            h("td", { title: r.kinds[e.kind] || "" }, e.kind.replace("EVT.", "").replace(/_/g, " ").toLowerCase()),
+            h("td", { style: "white-space:normal;font-size:12px;color:var(--muted)" }, detail(e))))))));
   }
 
   async function registersTab() {
