@@ -95,7 +95,7 @@ SYSTEM_KINDS = frozenset(
     {
         "CAS.CONFIG", "CAS.ROOM", "CAS.TABLE", "CAS.PROGRESSIVE_POOL", "CAS.OPENING_TOTALS",
         "ACC.READ",  # the access log (OPS-INT-12) is kept by the system
-        "EVT.LOGIN", "EVT.LOGIN_FAILED", "EVT.LOGOUT",  # the significant-events log
+        # (EVT.* below: the significant-events log, logins included)
         "JNL.DAY_CLOSED_TO_PLAY",  # OPS-DAY-04: reached when the last table closes
         "A43.LIMIT_CHANGE", "A44.LIMIT_CHANGE",  # executed at the announced round, co-signed
         "STF.LICENCE", "STF.CARD",  # licences granted before the casino used crupier

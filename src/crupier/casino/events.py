@@ -61,6 +61,8 @@ class EventOps(CasinoBase):
     @projects(*EVENT_KINDS)
     def _on_event(self, entry: Entry) -> None:
         payload = entry.payload if isinstance(entry.payload, dict) else {}
+        if "book" in payload and isinstance(payload.get("data"), dict):
+            payload = payload["data"]  # a book entry (the logins): its own fields
         self.significant.append(
             {"seq": entry.seq, "kind": entry.kind, "recorded_at": entry.recorded_at, **payload}
         )

@@ -77,7 +77,11 @@ def me_of(request: Request, session: Session) -> dict[str, Any]:
 
 
 def login_event(
-    request: Request, event: str, username: str, session: Session | None = None
+    request: Request,
+    event: str,
+    username: str,
+    session: Session | None = None,
+    reason: str | None = None,
 ) -> None:
     """A login, refused login or logout into the significant-events log (``EVT``), with
     the client's address: who, when, from where."""
@@ -92,6 +96,7 @@ def login_event(
         account=None if account is None else account.kind,
         source=None if request.client is None else request.client.host,
         agent=request.headers.get("user-agent"),
+        reason=reason,
     )
 
 
@@ -118,7 +123,7 @@ def login(body: Login, request: Request, response: Response) -> dict[str, Any]:
     found = auth_of(request).login(body.username, body.password)
     if found is None:
         throttle.failed(body.username, client)
-        login_event(request, "LOGIN_FAILED", body.username)
+        login_event(request, "LOGIN_FAILED", body.username, reason="wrong password")
         raise ApiError(401, "LOGIN_FAILED", N_("unknown user or wrong password"))
     throttle.succeeded(body.username)
     token, session = found
