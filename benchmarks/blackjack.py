@@ -11,7 +11,11 @@ Figures are CPU time (``time.process_time``) of this process, printed, never ass
   same distributions (the analyser's exact mode, in floats here); no peer library computes
   card-removal dealer probabilities, so the ratio is against that second method;
 * hands per second of the engine (one box, a seeded electronic shoe, every hand stood on:
-  the engine's own cost, the strategy's excluded).
+  the engine's own cost, the strategy's excluded), and under the basic-strategy chart
+  (:func:`crupier.analysis.blackjack_sim.play_hands`: the chart's decision per card, the
+  engine applying it);
+* rounds per second of Triple Black Jack and Triple Joc under the same chart (the PAR
+  sheets' Monte Carlo).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import argparse
 import time
 
 from crupier.analysis.blackjack import BlackjackAnalysis, basic_strategy
+from crupier.analysis.blackjack_sim import ChartRows, play_hands, rows_of
 from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
@@ -28,7 +33,7 @@ from crupier.games.blackjack.engine import Deal, DealerPlay, NewShoe, Stage, Sta
 from crupier.games.blackjack.profile import variant
 
 
-def analysis_time(decks: int | None) -> None:
+def analysis_time(decks: int | None) -> ChartRows:
     profile = load_builtin() if decks is None else variant(load_builtin(), decks=decks)
     start = time.process_time()
     a: BlackjackAnalysis[float] = BlackjackAnalysis(profile)
@@ -55,6 +60,7 @@ def analysis_time(decks: int | None) -> None:
         f"dealer distributions for {len(comps)} compositions: numpy {fast:.2f} s, "
         f"recursive {slow:.2f} s, ratio numpy / recursive {fast / slow:.2f}"
     )
+    return rows_of(chart)
 
 
 def engine_rate(hands: int) -> None:
@@ -76,13 +82,47 @@ def engine_rate(hands: int) -> None:
     print(f"engine: {hands} hands in {spent:.2f} s CPU, {hands / spent:.0f} hands/s/core")
 
 
+def strategy_rate(hands: int, chart: ChartRows) -> None:
+    game = Blackjack(load_builtin(), SeededSource(1))
+    game.apply(BuyIn(player="ana", amount=10**12))
+    start = time.process_time()
+    for _ in range(hands):
+        if game.state.shoe is None or game.state.shoe.at_stop_card:
+            game.apply(NewShoe())
+        game.apply(PlaceBet(player="ana", spot="box-1", amount=1_000, by=Role.PLAYER))
+        game.apply(NoMoreBets())
+        game.apply(Deal())
+        play_hands(game, "ana", chart)
+    spent = time.process_time() - start
+    print(
+        f"engine under the chart: {hands} hands in {spent:.2f} s CPU, {hands / spent:.0f} hands/s/core"
+    )
+
+
+def triple_rates(rounds: int, chart: ChartRows) -> None:
+    from crupier.games import triple_blackjack, triple_play
+    from crupier.games.triple_blackjack.par import simulate as triple_bj
+    from crupier.games.triple_play.par import simulate as triple_joc
+
+    start = time.process_time()
+    triple_bj(triple_blackjack.load_builtin(), chart, rounds)
+    spent = time.process_time() - start
+    print(f"Triple Black Jack under the chart: {rounds / spent:.0f} rounds/s/core (3 boxes)")
+    start = time.process_time()
+    triple_joc(triple_play.load_builtin(), chart, rounds)
+    spent = time.process_time() - start
+    print(f"Triple Joc under the chart: {rounds / spent:.0f} rounds/s/core (3 bets)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--hands", type=int, default=5_000)
     parser.add_argument("--decks", type=int, default=None)
     args = parser.parse_args()
-    analysis_time(args.decks)
+    chart = analysis_time(args.decks)
     engine_rate(args.hands)
+    strategy_rate(args.hands, chart)
+    triple_rates(args.hands // 5, chart)
 
 
 if __name__ == "__main__":

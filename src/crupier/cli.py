@@ -222,8 +222,8 @@ def play(
 @app.command()
 def strategy(game: GameArg, profile: ProfileOpt = None, rules: RulesOpt = None) -> None:
     """Print the basic-strategy chart for the rules in force, with its exceptions and edge."""
-    if game != "blackjack":
-        _fail(f"no strategy chart for {game}: only blackjack has one")
+    if game not in ("blackjack", "triple-blackjack"):
+        _fail(f"no strategy chart for {game}: blackjack and triple-blackjack have one")
     from crupier.analysis.blackjack import BlackjackAnalysis, basic_strategy
 
     prof = _profile(game, profile, rules)
@@ -283,6 +283,7 @@ def verify(ctx: typer.Context) -> None:
     crupier verify --db URL --key casino.pub [--staff-key K.pub] [--head SEQ:HASH] [--json]
                    [--checkpoint FILE [--inspector-key I.pub]]
     crupier verify --export BOOK.json --key casino.pub   (an exported book, offline)
+    crupier verify --package DIR [--key casino.pub]      (a certification package)
 
     --checkpoint FILE also proves that nothing before the inspector's checkpoint
     (`crupier checkpoint`) was removed or changed; --inspector-key requires it signed
@@ -297,8 +298,11 @@ def verify(ctx: typer.Context) -> None:
     extra.add_argument("--checkpoint")
     extra.add_argument("--inspector-key", action="append", default=[])
     extra.add_argument("--export")
+    extra.add_argument("--package")
     extra.add_argument("--json", action="store_true")
     known, _ = extra.parse_known_args(ctx.args)
+    if known.package is not None:
+        raise typer.Exit(_verify_package(Path(known.package), known.key, known.json))
     if known.export is not None:
         raise typer.Exit(_verify_export(Path(known.export), known.key, known.json))
     rest, skip = [], 0
@@ -351,6 +355,24 @@ def _verify_export(path: Path, keys: list[str], as_json: bool) -> int:
     report = verify_export(doc, _public_keys(keys))
     typer.echo(json.dumps(report.as_json(), sort_keys=True) if as_json else str(report))
     return 0 if report.ok else 1
+
+
+def _verify_package(folder: Path, keys: list[str], as_json: bool) -> int:
+    from crupier.analysis.certify import verify_package
+
+    if not folder.is_dir():
+        _fail(f"{folder}: no such folder")
+    if len(keys) > 1:
+        _fail("verify --package takes one --key (the casino key the package is signed with)")
+    check = verify_package(folder, _public_keys(keys)[0] if keys else None)
+    if as_json:
+        typer.echo(json.dumps({"ok": check.ok, "files": check.files, "key_id": check.key_id,
+                               "problems": check.problems}, sort_keys=True))  # fmt: skip
+    elif check.ok:
+        typer.echo(f"OK: {check.files} files match the manifest signed by key {check.key_id}")
+    else:
+        typer.echo("BROKEN:\n" + "\n".join(f"  {p}" for p in check.problems))
+    return 0 if check.ok else 1
 
 
 DbOpt = Annotated[
@@ -611,6 +633,163 @@ def rng_test(
         except ValueError as exc:
             _fail(f"{doc}: {exc}")
     raise typer.Exit(0 if data["passed"] else 1)
+
+
+@app.command()
+def report(
+    games: Annotated[
+        list[str] | None, typer.Argument(help="Game ids (every game with a PAR model if none).")
+    ] = None,
+    out: Annotated[
+        Path, typer.Option("--out", help="The folder the reports are written in.")
+    ] = Path("par-reports"),
+    profile: ProfileOpt = None,
+    rules: RulesOpt = None,
+    compare: Annotated[
+        tuple[str, str] | None,
+        typer.Option(help="Two profiles (built-in names or rules files) side by side, one game."),
+    ] = None,
+) -> None:
+    """Write the PAR report of each game (HTML, PDF, JSON, a chart per bet), or compare two
+    profiles of one game (--compare andorra spain-1979)."""
+    from crupier.analysis.report import (
+        build_report,
+        compare_profiles,
+        render_compare_html,
+        write_report,
+    )
+    from crupier.games.catalogue import GAMES
+
+    chosen = list(games or [])
+    for game in chosen:
+        if game not in GAMES:
+            _fail(f"unknown game {game!r}: see `crupier games`")
+    if compare is not None:
+        if len(chosen) != 1 or profile is not None or rules is not None:
+            _fail("--compare takes exactly one game and no --profile/--rules")
+        game = chosen[0]
+        pair = []
+        for name in compare:
+            path = Path(name)
+            pair.append(
+                _profile(game, None, path) if path.is_file() else _profile(game, name, None)
+            )
+        cmp = compare_profiles(game, pair[0], pair[1])
+        out.mkdir(parents=True, exist_ok=True)
+        stem = f"{game}-{compare[0]}-vs-{compare[1]}".replace("/", "_")
+        (out / f"{stem}.html").write_text(render_compare_html(cmp), "utf-8")
+        (out / f"{stem}.json").write_text(json.dumps(cmp, indent=2, ensure_ascii=False), "utf-8")
+        typer.echo(f"{out / stem}.html: {len(cmp['rules'])} rules differ")
+        for bet in cmp["bets"]:
+            if bet["change_pct"]:
+                typer.echo(f"  {bet['id']}: {bet['first_pct']:.4f} % -> {bet['second_pct']:.4f} %")
+        return
+    if not chosen:
+        chosen = list(GAMES)
+    if len(chosen) > 1 and (profile is not None or rules is not None):
+        _fail("--profile and --rules go with one game")
+    for game in chosen:
+        prof = _profile(game, profile, rules)
+        written = write_report(build_report(game, prof, rules), out)
+        typer.echo(f"{game}: {len(written)} files in {out}")
+
+
+@app.command()
+def simulate(
+    game: GameArg,
+    rounds: Annotated[
+        int, typer.Option(help="Outcomes drawn (spins, throws, coups).")
+    ] = 10_000_000,
+    seed: Annotated[int, typer.Option(help="The root seed: the same seed, the same figures.")] = 0,
+    workers: Annotated[int, typer.Option(help="Local worker processes.")] = 1,
+    cluster: Annotated[
+        str | None, typer.Option(help="A Dask scheduler address (tcp://host:8786).")
+    ] = None,
+    batch: Annotated[int, typer.Option(help="Outcomes per batch (one seed each).")] = 4_000_000,
+    profile: ProfileOpt = None,
+    rules: RulesOpt = None,
+    as_json: Annotated[bool, typer.Option("--json", help="Print JSON.")] = False,
+) -> None:
+    """Monte Carlo of every bet of the game's PAR model, beside its exact figure: per bet the
+    simulated edge with its 95 % interval, hit frequency, deviation and payouts."""
+    from rich.progress import Progress
+
+    from crupier.analysis.simulate import simulate as run
+
+    _profile(game, profile, rules)  # a clear error before any worker starts
+    if rounds < 1 or batch < 1 or workers < 1:
+        _fail("--rounds, --batch and --workers must be at least 1")
+    with Progress(console=_console(stderr=True), transient=True) as bar:
+        task = bar.add_task(f"{game}: {rounds:,} rounds", total=None)
+
+        def step(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        try:
+            result = run(
+                game, rounds, seed, profile_name=profile or "andorra",
+                rules=None if rules is None else str(rules), batch=batch, workers=workers,
+                cluster=cluster, progress=step,
+            )  # fmt: skip
+        except OSError as exc:
+            _fail(f"cluster {cluster}: {exc}")
+    if as_json:
+        typer.echo(json.dumps(result.to_dict(), indent=2))
+        return
+    from rich.table import Table
+
+    table = Table(title=f"Simulation — {game}, {rounds:,} rounds, seed {seed}")
+    for col in ("Bet", "Resolved", "House edge", "95 % interval", "Exact", "Difference"):
+        table.add_column(col, justify="left" if col == "Bet" else "right", no_wrap=True)
+    for bet in result.bets:
+        low, high = bet.interval
+        inside = low <= float(bet.exact_edge) <= high
+        table.add_row(
+            bet.bet_id, f"{bet.resolved:,}", f"{-bet.mean * 100:.4f} %",
+            f"{low * 100:.4f} … {high * 100:.4f} %", f"{float(bet.exact_edge) * 100:.4f} %",
+            f"{bet.difference * 100:+.4f} pt" + ("" if inside else " (outside)"),
+        )  # fmt: skip
+    _console().print(table)
+
+
+@app.command()
+def certify(
+    out: Annotated[Path, typer.Option("--out", help="A new folder for the package.")],
+    key: Annotated[
+        Path, typer.Option("--key", help="The casino's private key (PEM) that signs the manifest.")
+    ],
+    games: Annotated[
+        list[str] | None, typer.Option("--game", help="Only these games (repeat the option).")
+    ] = None,
+    rng_bits: Annotated[
+        int, typer.Option(help="Bits of the system source put through the RNG tests.")
+    ] = 10_000_000,
+) -> None:
+    """Write the certification package: every PAR report, the RNG test report, every rules
+    profile, the source tree's hash, the dependency versions, and a manifest signed with the
+    casino key (check it with `crupier verify --package DIR`)."""
+    from crupier.analysis.certify import write_package
+    from crupier.games.catalogue import GAMES
+    from crupier.ledger import LedgerError
+    from crupier.ledger.keys import load_private_key
+
+    chosen = list(games or GAMES)
+    for game in chosen:
+        if game not in GAMES:
+            _fail(f"unknown game {game!r}: see `crupier games`")
+    if rng_bits < 1_000:
+        _fail(f"--rng-bits must be at least 1000, not {rng_bits}")
+    try:
+        signing = load_private_key(key, _passphrase())
+    except LedgerError as exc:
+        _fail(str(exc))
+    try:
+        manifest = write_package(out, signing, chosen, rng_bits, progress=typer.echo)
+    except FileExistsError as exc:
+        _fail(str(exc))
+    typer.echo(
+        f"{out}: {len(manifest['files'])} files, manifest signed by key {manifest['key_id']}"
+    )
 
 
 # ------------------------------------------------------------------ the live casino

@@ -217,3 +217,93 @@ def test_chart_follows_the_values() -> None:
     chart = basic_strategy(BlackjackAnalysis(variant(load_builtin(), decks=1)))
     # every cell is the best action for its row: 11 against a 6 doubles, 20 stands
     assert chart.hard[11][4] == "D" and chart.hard[19][0] == "S" and chart.pairs[1][0] == "P"
+
+
+# -- splits against brute force ---------------------------------------------------------------
+#
+# The analyser values a split hand from the shoe less the up card and the pair cards split so
+# far (its own cards removed as it draws), the other split hands' non-pair cards left in: the
+# approximation its docstring states. The brute force below deals that model card by card
+# from the distinct cards of a small shoe (every order), resplits included: each hand in turn
+# draws its second card from the cards left after the pair cards; a pair card drawn (where a
+# resplit is allowed) opens a new hand and leaves the shoe for every hand after it; the hand is
+# then played out by exhaustive search (stand, hit, double where allowed), the dealer drawing
+# card by card from what that hand left. Equality in fractions proves the split code computes
+# exactly that model.
+
+
+def split_hand(cards: Cards, up: int, pair: int, c: int, rules: dict[str, object]) -> Fraction:
+    """One split hand (pair card, then ``c``), ``cards`` the shoe it draws from."""
+    hand = (pair, c)
+    if pair == 1 and rules["split_aces_one_card"]:
+        return stand(cards, up, best_total(hand), 1, 1, False)
+    value = best(cards, up, hand, False)
+    totals = rules["double_totals"]
+    assert isinstance(totals, list)
+    hard = pair + c
+    may_double = not soft(hand) and hard in totals
+    if rules["double_after_split"] and pair != 1 and may_double:
+        value = max(value, double(cards, up, hand, False))
+    return value
+
+
+def split_brute(rest: Cards, up: int, pair: int, rules: dict[str, object]) -> Fraction:
+    """The split of ``pair`` by the model above, per unit of the original bet."""
+    cap = rules["max_split_hands"]
+    assert isinstance(cap, int)
+    if cap == 0:
+        cap = 2 + rest.count(pair)
+    may_resplit = pair != 1 or bool(rules["resplit_aces"])
+
+    def hands(pending: int, opened: int, cards: Cards) -> Fraction:
+        if pending == 0:
+            return Fraction(0)
+        out = Fraction(0)
+        for i, c in enumerate(cards):
+            left = without(cards, i)
+            if c == pair and may_resplit and opened < cap:
+                out += hands(pending + 1, opened + 1, left)
+            else:
+                out += split_hand(left, up, pair, c, rules) + hands(pending - 1, opened, cards)
+        return out / len(cards)
+
+    return hands(2, 2, rest)
+
+
+SPLIT_SHOES: list[Cards] = [
+    (1, 1, 1, 2, 5, 7, 8, 8, 8, 10, 10, 3),
+    (2, 2, 2, 3, 6, 9, 9, 9, 10, 10, 1, 4),
+    (1, 1, 1, 4, 6, 6, 6, 7, 10, 10, 9),
+]
+SPLIT_RULES = [
+    {"max_split_hands": 2, "double_after_split": True, "resplit_aces": False},
+    {"max_split_hands": 0, "double_after_split": True, "resplit_aces": False},
+    {"max_split_hands": 3, "double_after_split": False, "resplit_aces": True},
+]
+
+
+@pytest.mark.parametrize("rules", SPLIT_RULES, ids=["no-resplit", "resplit-das", "3-hands"])
+@pytest.mark.parametrize("shoe", SPLIT_SHOES)
+def test_split_values_equal_brute_force(shoe: Cards, rules: dict[str, object]) -> None:
+    every = {
+        **rules,
+        "double_totals": [9, 10, 11],
+        "split_aces_one_card": True,
+        "split_ten_values": True,
+    }
+    profile = variant(load_builtin(), **every)
+    a: BlackjackAnalysis[Fraction] = BlackjackAnalysis(profile, exact=True)
+    checked = 0
+    for pair in sorted(set(shoe)):
+        for up in sorted(set(shoe)):
+            cards = list(shoe)
+            try:
+                for v in (pair, up, pair):
+                    cards.remove(v)
+            except ValueError:
+                continue
+            rest = tuple(cards)
+            got = a.decisions(comp_of(rest), up, pair, pair).split
+            assert got == split_brute(rest, up, pair, every), (pair, up)
+            checked += 1
+    assert checked >= 12

@@ -33,6 +33,7 @@ TEXTS = (*PLAYERS, "bank", "", "nobody", "red", "win", "banker", "1", "2", "tie"
 NUMBERS = (-1, 0, 1, 2, 3, 5, 17, 500, 1_000, 10_000, 10**9)
 SPOTS = {"craps": "win", "sic-bo": "small", "punto-banco": "banker", "boule": "red"}
 SPOTS |= {"trente-et-quarante": "rouge", "casino-war": "initial", "monte": "1v2"}
+SPOTS |= {"triple-blackjack": "box-1-1"}
 
 
 def _value(rng: random.Random, hint: Any, game: Game[Any, Any]) -> Any:

@@ -80,6 +80,8 @@ GAMES: dict[str, GameInfo] = {
         GameInfo("monte", "13", "Monte o Banca"),
         GameInfo("casino-war", "14", "El Repte (casino war)"),
         GameInfo("sic-bo", "16", "Sic Bo"),
+        GameInfo("triple-blackjack", "19", "Triple Black Jack"),
+        GameInfo("triple-play", "21", "Triple Joc (Triple Play)"),
         GameInfo("texas-holdem-bonus", "22", "Texas Hold'em Bonus"),
     )
 }

@@ -59,6 +59,7 @@ from crupier.core.layout import (
     Bet,
     BetPlaced,
     CashOut,
+    LayoutGame,
     Note,
     Phase,
     ResultEvent,
@@ -96,6 +97,11 @@ from crupier.games.cardtable import (
     NewShoe,
     ShoeRules,
 )
+
+IN_PLACE_RESERVE = 12
+"""Cards an electronic shoe must hold for a card-drawing action other than the deal to run
+on the live state: more than any one of them draws (a croupier's hand takes at most 11:
+A A A A 2 2 2 2 3 3 ...); the deal needs two per box and one."""
 
 
 class Stage(StrEnum):
@@ -390,7 +396,15 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         "suspend": frozenset({Role.DIRECTOR}),
         "reopen": frozenset({Role.DIRECTOR}),
     }
-    checked_first: ClassVar[frozenset[str]] = frozenset()
+    checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first
+    cards_in_place: ClassVar[frozenset[str]] = frozenset(
+        {"deal", "hit", "stand", "double", "split", "dealer-play"}
+    )
+    """Kinds whose rules refuse before they change anything when the engine draws the cards
+    from a shoe holding enough of them (:data:`IN_PLACE_RESERVE`): applied to the live
+    state, not to a copy (a live table's entered cards may be refused half-way: copied)."""
+    early_card_stages: ClassVar[frozenset[Stage]] = frozenset({Stage.PLAY})
+    """When a card the croupier takes for himself is early (burnt, spec 03 Errors)."""
     play_help: ClassVar[str] = (
         "bets: box-N AMOUNT (your seat's box, or a vacant one)\n"
         "in a round: hit, stand, double, split, insure AMOUNT, surrender (if offered)"
@@ -398,6 +412,16 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
 
     def initial_state(self) -> BlackjackState:
         return BlackjackState()
+
+    def in_place(self, action: Action) -> bool:
+        kind = action.kind
+        if kind in self.checked_first:
+            return True
+        shoe = self.state.shoe
+        if kind not in self.cards_in_place or shoe is None or shoe.live:
+            return False
+        need = 2 * self.profile.rules.boxes + 1 if kind == "deal" else IN_PLACE_RESERVE
+        return shoe.remaining >= need
 
     # -- layout hooks ---------------------------------------------------------------------
 
@@ -412,6 +436,16 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
 
     def resolve(self, bet: Bet, spot: Spot, outcome: Any, state: BlackjackState) -> Resolution:
         raise NotImplementedError("blackjack settles hand by hand (see DealerPlay)")
+
+    def of_box(self, spot: str, box: int) -> bool:
+        """True if a bet on ``spot`` belongs to box ``box`` (insurance apart). A game built on
+        this engine with several spots per box (Triple Black Jack, Triple Joc) widens it."""
+        return spot == f"box-{box}"
+
+    def rides_hand(self, spot: str, box: int) -> bool:
+        """True if a bet on ``spot`` rides on the hand dealt to box ``box`` (settled against
+        the croupier's hand)."""
+        return spot == f"box-{box}"
 
     def controller(self, state: BlackjackState, box: int) -> str | None:
         """Who commands ``box``: its seat's holder, else its first bettor this round."""
@@ -470,7 +504,7 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
     def _take_down(self, state: BlackjackState, action: Any) -> list[Event]:
         events = super()._take_down(state, action)
         for box in list(state.controllers):
-            if not any(b.spot == f"box-{box}" for b in state.bets.values()):
+            if not any(self.of_box(b.spot, box) for b in state.bets.values()):
                 del state.controllers[box]
         return events
 
@@ -579,7 +613,7 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
 
     def check_leave_seat(self, state: BlackjackState, player: str, seats: Sequence[int]) -> None:
         if state.phase is not Phase.BETTING or any(
-            b.spot == f"box-{s}" for s in seats for b in state.bets.values()
+            self.of_box(b.spot, s) for s in seats for b in state.bets.values()
         ):
             raise IllegalAction(f"{player}'s box carries bets: it stays until settled")
 
@@ -633,7 +667,7 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         state.dealer = [dealer]
         state.hands = []
         for b in boxes:
-            bet_ids = sorted(x.id for x in state.bets.values() if x.spot == f"box-{b}")
+            bet_ids = sorted(x.id for x in state.bets.values() if self.rides_hand(x.spot, b))
             hand = Hand(b, firsts[b], bet_ids)
             hand.done = hand.natural(self.profile)
             state.hands.append(hand)
@@ -745,7 +779,7 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
                     f"not enough for {format_amount(amount)}"
                 )
         if not self.profile.rules.extra_stake_over_maximum:
-            on_box = sum(b.amount for b in state.bets.values() if b.spot == f"box-{hand.box}")
+            on_box = sum(b.amount for b in state.bets.values() if self.rides_hand(b.spot, hand.box))
             if on_box + sum(need.values()) > self.profile.box_maximum:
                 raise BetOverMaximum(f"{what}: the box would hold more than its maximum")
         return chosen
@@ -851,23 +885,13 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
                 "insurance is closed: a player has received a third card; nobody may insure now"
             )
         player = self._player(state, action.player)
-        box = action.box
-        mine = [
-            state.bets[i]
-            for h in state.hands
-            if h.box == box and h.origin
-            for i in h.bets
-            if i in state.bets and state.bets[i].player == player
-        ]
-        if not mine:
-            raise IllegalAction(f"insurance: {player} has no bet on box {box}")
-        spot = f"insurance-{box}"
+        spot, insured = self.insured_bet(state, player, action)
         if any(b.player == player and b.spot == spot for b in state.bets.values()):
-            raise IllegalAction(f"insurance: {player} has already insured box {box}")
+            raise IllegalAction(f"insurance: {player} has already bet {spot}")
         amount = action.amount
         if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
             raise MalformedAction(f"insurance: {amount!r} is not an amount")
-        limit = share(mine[0].original, Fraction(1, 2), self.profile.limits.rounding, 1)
+        limit = share(insured.original, Fraction(1, 2), self.profile.limits.rounding, 1)
         if amount > limit:
             raise BetOverMaximum(
                 f"insurance: {format_amount(amount)} is over half the bet ({format_amount(limit)})"
@@ -880,10 +904,25 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         state.next_bet += 1
         return [BetPlaced(bet=bet.id, player=player, spot=spot, amount=amount)]
 
+    def insured_bet(self, state: BlackjackState, player: str, action: Insure) -> tuple[str, Bet]:
+        """The insurance spot ``action`` asks for and the player's bet it insures (at most half
+        of that bet); refused if the player has no bet there."""
+        box = action.box
+        mine = [
+            state.bets[i]
+            for h in state.hands
+            if h.box == box and h.origin
+            for i in h.bets
+            if i in state.bets and state.bets[i].player == player
+        ]
+        if not mine:
+            raise IllegalAction(f"insurance: {player} has no bet on box {box}")
+        return f"insurance-{box}", mine[0]
+
     # -- the croupier's errors -------------------------------------------------------------
 
     def _early_card(self, state: BlackjackState, action: DealerEarlyCard) -> list[Event]:
-        if state.phase is not Phase.NO_MORE_BETS or state.stage is not Stage.PLAY:
+        if state.phase is not Phase.NO_MORE_BETS or state.stage not in self.early_card_stages:
             raise WrongPhase("the croupier's second card is early only while players act")
         shoe = self.shoe_of(state)
         if shoe.live and action.card is None:
@@ -937,11 +976,32 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         self.require_phase(state, Phase.NO_MORE_BETS)
         if state.stage is not Stage.DEALER:
             raise WrongPhase(f"the players have not finished: the round is at {state.stage}")
-        shoe = self.shoe_of(state)
-        hits17 = self.profile.rules.dealer_hits_soft_17
         insured = any(b.spot.startswith("insurance-") for b in state.bets.values())
         compete = self.competitors(state)
         draws_second = compete or (insured and self.profile.rules.dealer_draws_for_insurance)
+        hand, events = self.dealer_hand(state, action, compete=compete, second=draws_second)
+        state.dealer = hand
+        events.append(self.dealer_result(hand))
+        natural = is_natural(values(hand))
+        # insurance first, then the hands from the croupier's right
+        for bet in sorted(
+            (b for b in state.bets.values() if b.spot.startswith("insurance-")),
+            key=lambda b: (-_box_of(self.spot(b.spot)), b.id),
+        ):
+            res: Resolution = Win(self.profile.payouts.insurance) if natural else Lose()
+            events.append(self.apply_resolution(state, bet, res))
+        for h in sorted(state.hands, key=lambda h: -h.box):
+            events += self._settle_hand(state, h, hand)
+        return events + self._finish(state)
+
+    def dealer_hand(
+        self, state: BlackjackState, action: DealerPlay, *, compete: bool, second: bool
+    ) -> tuple[list[Card], list[Event]]:
+        """The croupier's hand from his first card (``state.dealer[0]``): his second card if
+        ``second``, his draws by the fixed rule if ``compete``; at a live table the cards of
+        ``action`` as they came out (too few refused, those past his total burnt)."""
+        shoe = self.shoe_of(state)
+        hits17 = self.profile.rules.dealer_hits_soft_17
         entered = list(parse_cards(list(action.cards), "dealer-play")) if shoe.live else []
         if not shoe.live and action.cards:
             raise MalformedAction("dealer-play: cards are drawn from this shoe, not entered")
@@ -968,7 +1028,7 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
                 raise IllegalAction("dealer-play: the shoe is empty: the cap de taula voids")
             return shoe.draw()
 
-        if draws_second:
+        if second:
             hand.append(take())
             if compete and not is_natural(values(hand)):
                 while dealer_draws(*total(values(hand)), hits_soft_17=hits17):
@@ -986,32 +1046,21 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
             )
             state.incidents.append(text)
             events.append(Note(text=text))
-        state.dealer = hand
-        natural = is_natural(values(hand))
+        return hand, events
+
+    def dealer_result(self, hand: Sequence[Card], prefix: str = "croupier") -> ResultEvent:
+        """The croupier's announcement of his final hand."""
         points = total(values(hand))[0]
         if len(hand) == 1:
             said = "no competitor: the croupier does not draw"
-        elif natural:
-            said = "croupier: blackjack"
+        elif is_natural(values(hand)):
+            said = f"{prefix}: blackjack"
         elif points > 21:
-            said = f"croupier busts with {points}"
+            said = f"{prefix} busts with {points}"
         else:
-            said = f"croupier {points}"
-        events.append(
-            ResultEvent(
-                result=" ".join(map(str, hand)), announcement=f"{said} ({' '.join(map(str, hand))})"
-            )
-        )
-        # insurance first, then the hands from the croupier's right
-        for bet in sorted(
-            (b for b in state.bets.values() if b.spot.startswith("insurance-")),
-            key=lambda b: (-_box_of(self.spot(b.spot)), b.id),
-        ):
-            res: Resolution = Win(self.profile.payouts.insurance) if natural else Lose()
-            events.append(self.apply_resolution(state, bet, res))
-        for h in sorted(state.hands, key=lambda h: -h.box):
-            events += self._settle_hand(state, h, hand)
-        return events + self._finish(state)
+            said = f"{prefix} {points}"
+        shown = " ".join(map(str, hand))
+        return ResultEvent(result=shown, announcement=f"{said} ({shown})")
 
     def resolution(self, hand: Hand, bet: Bet, dealer: Sequence[Card] | None) -> Resolution:
         """How ``bet`` on ``hand`` fares against the croupier's ``dealer`` cards (``None``:

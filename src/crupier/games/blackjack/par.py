@@ -28,7 +28,10 @@ MAIN_METHOD = (
 def analysis_of(profile: BlackjackProfile) -> dict[str, Any]:
     """The analysis of ``profile`` (computed once per profile): the hands, the result's
     distribution, the insurance value."""
-    key = profile.model_dump_json()
+    # what the analysis reads: a game built on blackjack's rules (Triple Black Jack) shares it
+    key = "|".join(
+        part.model_dump_json() for part in (profile.shoe, profile.rules, profile.payouts)
+    )
     found = _CACHE.get(key)
     if found is None:
         from crupier.analysis.blackjack import BlackjackAnalysis, Distribution, full_shoe, take

@@ -1,0 +1,501 @@
+"""Monte Carlo at scale: every bet of a game simulated over billions of rounds, on one
+machine's cores or on a Dask cluster, reproducibly.
+
+**One copy of every rule.** The kernel does not know any game. It is compiled from the
+game's own PAR model (``GAME.par``): each bet's chain is walked once, outcome by outcome and
+state by state, through the chain's ``step`` — which is the engine's own resolve function —
+into three tables: the net result of a resolving outcome, the next state of one that keeps
+the bet on the layout (a prison, a craps point) with the share of the stake kept, and
+whether it is a win. Bets whose chains share their outcomes (every bet of a roulette spin,
+of a throw of the dice) share one stream of draws, as they share the wheel at a table.
+
+**Kernels.** A batch draws its outcomes with numpy (uniform outcomes as integers, others
+by inverse CDF); a bet that always resolves on the next outcome is summed from the
+outcome counts (``bincount``), a bet that can stay is walked by a numba loop.
+
+**Reproducible.** The root seed's :class:`numpy.random.SeedSequence` is spawned once per
+batch; batch ``i`` always draws the same outcomes, and the batches' sums are added in batch
+order, so the result is the same on one process, a pool of workers or a cluster.
+
+>>> res = simulate("sic-bo", rounds=200_000, seed=7, batch=100_000)
+>>> small = next(b for b in res.bets if b.bet_id == "small")
+>>> small.resolved, abs(small.mean + float(small.exact_edge)) < 4 * small.std_error
+(200000, True)
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Hashable, Iterable
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from crupier.analysis.exact import analyse
+from crupier.core.profile import Profile
+from crupier.core.resolution import BetChain, Stay, Win, net_of
+
+MAX_STATES = 256
+"""A chain with more states than this is not compiled (the exact analyser still covers it)."""
+
+Z95 = 1.959963984540054
+
+
+@dataclass(frozen=True)
+class BetKernel:
+    """One bet compiled to tables over (state, outcome)."""
+
+    bet_id: str
+    net: npt.NDArray[np.float64]
+    """Net result per unit first staked when the outcome resolves the bet (share at risk 1)."""
+    nxt: npt.NDArray[np.int32]
+    """The next state when the bet stays; -1 when the outcome resolves it."""
+    scale: npt.NDArray[np.float64]
+    """The share of the stake kept at risk when the bet stays."""
+    win: npt.NDArray[np.bool_]
+    exact_edge: Fraction
+
+    @property
+    def single_step(self) -> bool:
+        """True when every outcome resolves the bet at once."""
+        return bool(self.nxt.shape[0] == 1 and (self.nxt < 0).all())
+
+
+@dataclass(frozen=True)
+class OutcomeSpace:
+    """The outcomes a group of bets is settled on, with their probabilities."""
+
+    labels: tuple[str, ...]
+    probs: npt.NDArray[np.float64]
+    bets: tuple[BetKernel, ...]
+    outcomes: tuple[Any, ...] = ()
+    """The outcomes themselves (a real-shoe kernel maps its coups onto them)."""
+
+    @property
+    def uniform(self) -> bool:
+        """True when every outcome is equally likely (a fair wheel, fair dice)."""
+        return bool(np.all(self.probs == self.probs[0]))
+
+
+def compile_chain(chain: BetChain[Any, Any], outcomes: list[tuple[Any, Fraction]]) -> BetKernel:
+    """Walk ``chain`` over its states into the kernel's tables (see the module)."""
+    index: dict[Hashable, int] = {chain.start(): 0}
+    order: list[Hashable] = [chain.start()]
+    rows: list[tuple[list[float], list[int], list[float], list[bool]]] = []
+    i = 0
+    while i < len(order):
+        state = order[i]
+        net, nxt, scale, win = [], [], [], []
+        for outcome, _p in outcomes:
+            res = chain.step(state, outcome)
+            if isinstance(res, Stay):
+                after = chain.next_state(state, res)
+                if after not in index:
+                    index[after] = len(order)
+                    order.append(after)
+                net.append(0.0)
+                nxt.append(index[after])
+                scale.append(float(res.scale))
+                win.append(False)
+            else:
+                net.append(float(net_of(res)))
+                nxt.append(-1)
+                scale.append(1.0)
+                win.append(isinstance(res, Win) and res.ratio > 0)
+        rows.append((net, nxt, scale, win))
+        i += 1
+        if len(order) > MAX_STATES:
+            raise ValueError(f"{chain.bet_id}: more than {MAX_STATES} states")
+    edge = analyse(chain, getattr(chain, "method", "exact")).house_edge
+    return BetKernel(
+        chain.bet_id,
+        np.array([r[0] for r in rows], dtype=np.float64),
+        np.array([r[1] for r in rows], dtype=np.int32),
+        np.array([r[2] for r in rows], dtype=np.float64),
+        np.array([r[3] for r in rows], dtype=np.bool_),
+        edge,
+    )
+
+
+def compile_game(game_id: str, profile: Profile) -> tuple[OutcomeSpace, ...]:
+    """Every bet of the game's PAR model compiled, grouped by shared outcomes."""
+    from crupier.games.catalogue import game_module
+
+    groups: dict[tuple[Any, ...], tuple[list[tuple[Any, Fraction]], list[BetKernel]]] = {}
+    for chain in game_module(game_id).par(profile):
+        outcomes = list(chain.outcomes())
+        key = tuple((repr(o), p) for o, p in outcomes)
+        groups.setdefault(key, (outcomes, []))[1].append(compile_chain(chain, outcomes))
+    return tuple(
+        OutcomeSpace(
+            tuple(repr(o) for o, _ in outcomes),
+            np.array([float(p) for _, p in outcomes], dtype=np.float64),
+            tuple(kernels),
+            tuple(o for o, _ in outcomes),
+        )
+        for outcomes, kernels in groups.values()
+    )
+
+
+@cache
+def _compiled(game_id: str, profile_name: str, rules: str | None) -> tuple[OutcomeSpace, ...]:
+    from crupier.games.catalogue import load_profile
+
+    path = None if rules is None else Path(rules)
+    return compile_game(game_id, load_profile(game_id, profile_name, path))
+
+
+# -- the kernels ----------------------------------------------------------------------------
+
+
+def _walk_py(
+    draws: npt.NDArray[np.int32],
+    net: npt.NDArray[np.float64],
+    nxt: npt.NDArray[np.int32],
+    scale: npt.NDArray[np.float64],
+    win: npt.NDArray[np.bool_],
+) -> tuple[int, float, float, int]:
+    """A bet that can stay, walked over the draws: (resolved, sum, sum of squares, wins).
+    Compiled by numba (:data:`walk`); a bet still open at the end is not counted."""
+    done = 0
+    s1 = 0.0
+    s2 = 0.0
+    hits = 0
+    state = 0
+    risk = 1.0
+    for i in range(draws.shape[0]):
+        o = draws[i]
+        after = nxt[state, o]
+        if after >= 0:
+            risk *= scale[state, o]
+            state = after
+            continue
+        v = (risk - 1.0) + risk * net[state, o]
+        s1 += v
+        s2 += v * v
+        done += 1
+        if win[state, o]:
+            hits += 1
+        state = 0
+        risk = 1.0
+    return done, s1, s2, hits
+
+
+def _jit(fn: Callable[..., Any]) -> Callable[..., Any]:
+    try:
+        from numba import njit
+    except ImportError:  # pragma: no cover - numba is a dependency; keep working without it
+        return fn
+    compiled: Callable[..., Any] = njit(cache=True, nogil=True)(fn)
+    return compiled
+
+
+walk = _jit(_walk_py)
+
+
+@dataclass
+class BetSums:
+    """A bet's sums over some rounds (added batch by batch, in batch order)."""
+
+    resolved: int = 0
+    s1: float = 0.0
+    s2: float = 0.0
+    hits: int = 0
+    payouts: dict[float, int] = field(default_factory=dict)
+
+    def add(self, other: BetSums) -> None:
+        """Add another batch's sums."""
+        self.resolved += other.resolved
+        self.s1 += other.s1
+        self.s2 += other.s2
+        self.hits += other.hits
+        for k, v in other.payouts.items():
+            self.payouts[k] = self.payouts.get(k, 0) + v
+
+
+def draw_outcomes(
+    space: OutcomeSpace, rng: np.random.Generator, size: int
+) -> npt.NDArray[np.int32]:
+    """``size`` outcome indices of ``space``."""
+    k = len(space.labels)
+    if space.uniform:
+        return rng.integers(0, k, size=size, dtype=np.int32)
+    cumulative = np.cumsum(space.probs)
+    cumulative[-1] = 1.0
+    return np.searchsorted(cumulative, rng.random(size), side="right").astype(np.int32)
+
+
+def run_batch(
+    game_id: str, profile_name: str, rules: str | None, seed: np.random.SeedSequence, size: int
+) -> list[dict[str, BetSums]]:
+    """One batch of ``size`` outcomes per outcome space: every bet's sums. The unit a worker
+    runs (a process of the pool or a Dask worker)."""
+    spaces = _compiled(game_id, profile_name, rules)
+    children = seed.spawn(len(spaces))
+    out: list[dict[str, BetSums]] = []
+    for space, child in zip(spaces, children, strict=True):
+        rng = np.random.Generator(np.random.PCG64(child))
+        draws = _draws(game_id, profile_name, rules, space, rng, size, len(spaces))
+        counts: npt.NDArray[np.int64] | None = None
+        sums: dict[str, BetSums] = {}
+        for bet in space.bets:
+            if bet.single_step:
+                if counts is None:
+                    counts = np.bincount(draws, minlength=len(space.labels))
+                net = bet.net[0]
+                payouts: dict[float, int] = {}
+                for value, c in zip(net.tolist(), counts.tolist(), strict=True):
+                    if c:
+                        payouts[value] = payouts.get(value, 0) + c
+                sums[bet.bet_id] = BetSums(
+                    int(size), float(counts @ net), float(counts @ (net * net)),
+                    int(counts @ bet.win[0]), payouts,
+                )  # fmt: skip
+            else:
+                done, s1, s2, hits = walk(draws, bet.net, bet.nxt, bet.scale, bet.win)
+                sums[bet.bet_id] = BetSums(int(done), float(s1), float(s2), int(hits))
+        out.append(sums)
+    return out
+
+
+def _draws(
+    game_id: str,
+    profile_name: str,
+    rules: str | None,
+    space: OutcomeSpace,
+    rng: np.random.Generator,
+    size: int,
+    spaces: int,
+) -> npt.NDArray[np.int32]:
+    """The batch's outcomes: dealt from real shoes where the game has a shoe kernel
+    (:mod:`crupier.analysis.shoes`), else drawn from the PAR model's distribution."""
+    from crupier.analysis.shoes import REAL_SHOES
+
+    dealer = REAL_SHOES.get(game_id)
+    if dealer is None or spaces != 1:
+        return draw_outcomes(space, rng, size)
+    from crupier.games.catalogue import load_profile
+
+    profile = load_profile(game_id, profile_name, None if rules is None else Path(rules))
+    return dealer(space, profile, rng, size)
+
+
+# -- the run --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BetResult:
+    """A bet's simulated figures beside its exact ones."""
+
+    bet_id: str
+    resolved: int
+    mean: float
+    """Mean net result per resolved bet (minus the house edge)."""
+    std_dev: float
+    hit_frequency: float
+    exact_edge: Fraction
+    payouts: dict[float, int]
+
+    @property
+    def std_error(self) -> float:
+        """The standard error of the mean."""
+        return self.std_dev / math.sqrt(self.resolved) if self.resolved else math.inf
+
+    @property
+    def interval(self) -> tuple[float, float]:
+        """The 95 % interval of the house edge."""
+        half = Z95 * self.std_error
+        return (-self.mean - half, -self.mean + half)
+
+    @property
+    def difference(self) -> float:
+        """Simulated edge minus the exact edge."""
+        return -self.mean - float(self.exact_edge)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form."""
+        low, high = self.interval
+        return {
+            "id": self.bet_id,
+            "resolved": self.resolved,
+            "house_edge": -self.mean,
+            "interval_95": [low, high],
+            "hit_frequency": self.hit_frequency,
+            "std_dev": self.std_dev,
+            "exact_house_edge": float(self.exact_edge),
+            "exact_house_edge_fraction": f"{self.exact_edge.numerator}/{self.exact_edge.denominator}",
+            "difference": self.difference,
+            "exact_in_interval": low <= float(self.exact_edge) <= high,
+            "payouts": {str(k): v for k, v in sorted(self.payouts.items())},
+        }
+
+
+@dataclass(frozen=True)
+class Simulation:
+    """A simulation's figures: the game, its seed, rounds per outcome space, every bet."""
+
+    game_id: str
+    profile: str
+    seed: int
+    rounds: int
+    batches: int
+    bets: tuple[BetResult, ...]
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON form (``crupier simulate --json``)."""
+        return {
+            "game": self.game_id,
+            "profile": self.profile,
+            "seed": self.seed,
+            "rounds": self.rounds,
+            "batches": self.batches,
+            "bets": [b.to_dict() for b in self.bets],
+        }
+
+
+def _load(game_id: str, profile_name: str, rules: str | None) -> Any:
+    from crupier.games.catalogue import load_profile
+
+    return load_profile(game_id, profile_name, None if rules is None else Path(rules))
+
+
+def _blackjack_batch(
+    profile_name: str, rules: str | None, arrays: Any, seed: np.random.SeedSequence, size: int
+) -> list[dict[str, BetSums]]:
+    from crupier.analysis.blackjack_kernel import play_blackjack
+
+    run = play_blackjack(_load("blackjack", profile_name, rules), arrays, size, seed)
+    hands, s1, s2, wins = run.sums.tolist()
+    return [{"main": BetSums(int(hands), s1, s2, int(wins))}]
+
+
+def _blackjack_result(
+    game_id: str,
+    profile_name: str,
+    rules: str | None,
+    seed: int,
+    rounds: int,
+    results: list[Any],
+) -> Simulation:
+    total = BetSums()
+    for batch_result in results:
+        total.add(batch_result[0]["main"])
+    profile = _load(game_id, profile_name, rules)
+    from crupier.games.catalogue import game_module
+
+    main = next(c for c in game_module(game_id).par(profile) if c.bet_id == "main")
+    edge = analyse(main, getattr(main, "method", "exact")).house_edge
+    n = max(total.resolved, 1)
+    mean = total.s1 / n
+    sd = math.sqrt(max(total.s2 / n - mean * mean, 0.0))
+    bet = BetResult("main", total.resolved, mean, sd, total.hits / n, edge, {})
+    return Simulation(game_id, profile_name, seed, rounds, len(results), (bet,))
+
+
+def _batches(rounds: int, batch: int) -> list[int]:
+    full, rest = divmod(rounds, batch)
+    return [batch] * full + ([rest] if rest else [])
+
+
+Mapper = Callable[[Callable[..., Any], list[tuple[Any, ...]]], Iterable[Any]]
+
+
+def simulate(
+    game_id: str,
+    rounds: int,
+    seed: int = 0,
+    *,
+    profile_name: str = "andorra",
+    rules: str | None = None,
+    batch: int = 4_000_000,
+    workers: int = 1,
+    cluster: Any = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> Simulation:
+    """Simulate ``rounds`` outcomes of every outcome space of the game (see the module).
+
+    ``workers`` > 1 runs the batches on a local process pool; ``cluster`` (a Dask scheduler
+    address, or a :class:`distributed.Client`) on a cluster. The result depends only on the
+    seed, the rounds and the batch size.
+    """
+    if rounds < 1 or batch < 1:
+        raise ValueError("rounds and batch must be at least 1")
+    sizes = _batches(rounds, batch)
+    seeds = np.random.SeedSequence(seed).spawn(len(sizes))
+    worker: Callable[..., Any] = run_batch
+    tasks: list[tuple[Any, ...]] = [
+        (game_id, profile_name, rules, s, n) for s, n in zip(seeds, sizes, strict=True)
+    ]
+    if game_id == "blackjack":  # a strategy, not a chain: the chart is computed once, here
+        from crupier.analysis.blackjack_kernel import chart_arrays, check_supported
+
+        profile = _load(game_id, profile_name, rules)
+        check_supported(profile)
+        arrays = chart_arrays(profile)
+        worker = _blackjack_batch
+        tasks = [(profile_name, rules, arrays, s, n) for s, n in zip(seeds, sizes, strict=True)]
+    results: list[Any] = [None] * len(tasks)
+    done = 0
+
+    def record(i: int, value: Any) -> None:
+        nonlocal done
+        results[i] = value
+        done += 1
+        if progress is not None:
+            progress(done, len(tasks))
+
+    if cluster is not None:
+        from distributed import Client, as_completed
+
+        client = cluster if isinstance(cluster, Client) else Client(cluster)  # type: ignore[no-untyped-call]
+        try:
+            futures = [client.submit(worker, *t, pure=False) for t in tasks]
+            where = {f.key: i for i, f in enumerate(futures)}
+            for future in as_completed(futures):  # type: ignore[no-untyped-call]
+                record(where[future.key], future.result())
+        finally:
+            if not isinstance(cluster, Client):
+                client.close()  # type: ignore[no-untyped-call]
+    elif workers > 1:
+        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures import as_completed as done_first
+
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            pending = {pool.submit(worker, *t): i for i, t in enumerate(tasks)}
+            for future in done_first(pending):
+                record(pending[future], future.result())
+    else:
+        for i, t in enumerate(tasks):
+            record(i, worker(*t))
+    if game_id == "blackjack":
+        return _blackjack_result(game_id, profile_name, rules, seed, rounds, results)
+    spaces = _compiled(game_id, profile_name, rules)
+    totals: dict[str, BetSums] = {}
+    for batch_result in results:  # in batch order: the same sums whoever ran them
+        for sums in batch_result:
+            for bet_id, s in sums.items():
+                totals.setdefault(bet_id, BetSums()).add(s)
+    bets = []
+    for space in spaces:
+        for bet in space.bets:
+            s = totals[bet.bet_id]
+            n = max(s.resolved, 1)
+            mean = s.s1 / n
+            var = max(s.s2 / n - mean * mean, 0.0)
+            bets.append(
+                BetResult(
+                    bet.bet_id,
+                    s.resolved,
+                    mean,
+                    math.sqrt(var),
+                    s.hits / n,
+                    bet.exact_edge,
+                    s.payouts,
+                )
+            )
+    return Simulation(game_id, profile_name, seed, rounds, len(sizes), tuple(bets))

@@ -1,0 +1,100 @@
+"""Monte Carlo at scale: kernels compiled from each game's own PAR model, reproducible
+seed streams, and the same figures on one process, a process pool and a Dask cluster."""
+
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from crupier.analysis.simulate import compile_game, draw_outcomes, simulate
+from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet, Settled
+from crupier.core.rng import SeededSource
+from crupier.core.roles import Role
+from crupier.games import load_profile
+from crupier.games.catalogue import GAMES
+from crupier.games.roulette import Direction, FrenchRoulette, Result, Spin
+
+SIMULATED = [g for g in GAMES if g != "blackjack"]  # blackjack: its own strategy simulation
+
+
+def test_kernel_tables_are_the_engine_resolution() -> None:
+    # spec 01: a straight pays 35 to 1, a dozen 2 to 1; la partage returns half on zero
+    (space,) = compile_game("french-roulette", load_profile("french-roulette"))
+    bets = {b.bet_id: b for b in space.bets}
+    pockets = [int(x) for x in space.labels]
+    straight = dict(zip(pockets, bets["straight"].net[0], strict=True))
+    assert straight[17] == 35 and {v for p, v in straight.items() if p != 17} == {-1}
+    dozen = dict(zip(pockets, bets["dozen"].net[0], strict=True))
+    assert dozen[13] == dozen[24] == 2 and dozen[12] == dozen[25] == dozen[0] == -1
+    assert bets["straight"].single_step and not bets["even-chance-prison"].single_step
+
+
+def test_the_kernel_stream_settles_as_the_engine_does() -> None:
+    # the same outcomes through the kernel's tables and through the engine, round for round
+    profile = load_profile("french-roulette")
+    (space,) = compile_game("french-roulette", profile)
+    tables = {b.bet_id: b for b in space.bets}
+    draws = draw_outcomes(space, np.random.Generator(np.random.PCG64(2024)), 300)
+    game = FrenchRoulette(profile, SeededSource(1))  # type: ignore[arg-type]
+    game.apply(BuyIn(player="ana", amount=100_000_000))
+    spots = {"straight": "straight 17", "dozen": "dozen 2", "split": "split 17-20",
+             "column": "column 2", "six-line": "six-line 16-21"}  # fmt: skip
+    for o in draws.tolist():
+        for spot in spots.values():
+            game.apply(PlaceBet(player="ana", spot=spot, amount=1_000, by=Role.PLAYER))
+        game.apply(Spin(wheel=game.next_direction() or Direction.CW))
+        game.apply(NoMoreBets())
+        events = game.apply(Result(pocket=int(space.labels[o]))).events
+        nets = {e.spot: e.net for e in events if isinstance(e, Settled)}
+        for bet_id, spot in spots.items():
+            assert nets[game.spot(spot).name] == tables[bet_id].net[0, o] * 1_000, (o, bet_id)
+
+
+@pytest.mark.parametrize("game", SIMULATED)
+def test_every_bet_is_simulated_around_its_exact_edge(game: str) -> None:
+    result = simulate(game, rounds=400_000, seed=11, batch=200_000)
+    assert result.bets
+    for bet in result.bets:
+        assert bet.resolved > 0
+        # 4 standard errors: a correct kernel fails this about once in 16,000 bets
+        assert abs(bet.difference) <= 4 * bet.std_error + 1e-12, bet.to_dict()
+
+
+def test_same_seed_same_figures_other_seed_other_figures() -> None:
+    a = simulate("craps", rounds=300_000, seed=5, batch=100_000)
+    b = simulate("craps", rounds=300_000, seed=5, batch=100_000)
+    c = simulate("craps", rounds=300_000, seed=6, batch=100_000)
+    assert a.to_dict() == b.to_dict()
+    assert a.to_dict()["bets"] != c.to_dict()["bets"]
+
+
+def test_a_process_pool_gives_the_single_process_figures() -> None:
+    one = simulate("sic-bo", rounds=600_000, seed=3, batch=100_000)
+    pool = simulate("sic-bo", rounds=600_000, seed=3, batch=100_000, workers=2)
+    assert pool.to_dict() == one.to_dict()
+
+
+def test_a_two_worker_dask_cluster_gives_the_single_process_figures() -> None:
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        assert len(client.scheduler_info()["workers"]) == 2
+        spread = simulate("french-roulette", rounds=800_000, seed=9, batch=100_000, cluster=client)
+        by_address = simulate(
+            "french-roulette",
+            rounds=800_000,
+            seed=9,
+            batch=100_000,
+            cluster=cluster.scheduler_address,
+        )
+    one = simulate("french-roulette", rounds=800_000, seed=9, batch=100_000)
+    assert spread.to_dict() == one.to_dict() == by_address.to_dict()
+
+
+def test_bad_sizes_are_refused() -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        simulate("craps", rounds=0)
