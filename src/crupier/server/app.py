@@ -13,6 +13,7 @@ import contextlib
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
+import orjson
 from fastapi import Depends, FastAPI, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 
@@ -20,7 +21,7 @@ from crupier.casino import Casino
 from crupier.server import web
 from crupier.server.auth import COOKIE, CSRF_HEADER, AuthStore, Session
 from crupier.server.errors import ApiError, error_of, install_handlers
-from crupier.server.hub import TableHub, Viewer, check_can_view, view_for
+from crupier.server.hub import TableHub, Viewer, check_can_view
 from crupier.server.setup import Opened
 
 
@@ -64,23 +65,20 @@ def create_app(opened: Opened) -> FastAPI:
             return
         await websocket.accept()
         viewer = Viewer(session.account)
-        hub.subscribe(table_id, viewer)
+        hub.subscribe(table_id, viewer)  # the whole view first
         sender = asyncio.create_task(_send_loop(websocket, viewer))
         tasks: set[asyncio.Task[None]] = set()
         try:
-            await viewer.queue.put({"type": "view", **view_for(hub, table_id, session.account)})
             while True:
-                message = await websocket.receive_json()
+                message = orjson.loads(await websocket.receive_text())
                 if isinstance(message, dict) and message.get("type") == "action":
                     task = asyncio.create_task(
                         _socket_action(hub, table_id, session, viewer, message)
                     )
                     tasks.add(task)
                     task.add_done_callback(tasks.discard)
-                else:  # anything else asks for the current view
-                    await viewer.queue.put(
-                        {"type": "view", **view_for(hub, table_id, session.account)}
-                    )
+                else:  # anything else asks for the whole view again
+                    hub.resend(table_id, viewer)
         except (WebSocketDisconnect, ValueError, KeyError):
             pass
         finally:
@@ -117,14 +115,13 @@ async def _socket_action(
     except Exception as exc:
         status, code, text = error_of(exc)
         frame = {"type": "error", "id": ident, "status": status, "code": code, "message": text}
-    await viewer.queue.put(frame)
+    viewer.send(frame)
 
 
 async def _send_loop(websocket: WebSocket, viewer: Viewer) -> None:
     with contextlib.suppress(Exception):
         while True:
-            frame = await viewer.queue.get()
-            await websocket.send_json(frame)
+            await websocket.send_text(await viewer.queue.get())
 
 
 # ---------------------------------------------------------------- dependencies
