@@ -425,6 +425,7 @@ class KeyRegistry:
     keys: dict[str, StaffKey] = field(default_factory=dict)  # key id -> key
     current: dict[str, str] = field(default_factory=dict)  # staff id -> its valid key id
     last_seq: int = 0
+    scanned: int = 0  # every committed entry up to here has been looked at
 
     def apply(self, kind: str, payload: Any) -> None:
         """Follow one ``key.registered`` / ``key.revoked`` entry."""
@@ -1444,13 +1445,19 @@ class Ledger:
             select(entries_table.c.seq, entries_table.c.kind, entries_table.c.payload)
             .where(
                 entries_table.c.kind.in_((KEY_REGISTERED, KEY_REVOKED)),
-                entries_table.c.seq > registry.last_seq,
+                entries_table.c.seq > max(registry.last_seq, registry.scanned),
             )
             .order_by(entries_table.c.seq)
         )
         for row in rows:
             registry.apply(row.kind, parse(row.payload))
             registry.last_seq = row.seq
+        txn = self._txn()
+        if txn is not None and txn.conn is conn:
+            # Under the lock every entry up to the head committed before this transaction
+            # has been seen: the next read starts there, not at the last key entry (which
+            # would scan every entry since, once per signed action).
+            registry.scanned = max(registry.scanned, txn.stored_seq)
         return registry
 
     def _cosign(self, txn: _Txn, target: Entry, cosigner: Cosigner) -> Entry:
