@@ -142,6 +142,10 @@ class TableHub:
     def resend(self, table_id: str, viewer: Viewer) -> None:
         """Send ``viewer`` the whole view of the table's last push (the basis the next
         delta applies to; the table's present state if it was never pushed)."""
+        if table_id in self._busy:  # its engine is changing in a worker thread: after it
+            viewer.synced = False
+            self._deferred.add(table_id)
+            return
         account = viewer.account
         if account.kind == "player" and table_id not in self.whole_views:
             check_projection(self, table_id, account.subject)
