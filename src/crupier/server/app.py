@@ -14,6 +14,7 @@ import os
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
+import orjson
 from fastapi import Depends, FastAPI, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 
@@ -23,7 +24,7 @@ from crupier.server import openapi, web
 from crupier.server.auth import COOKIE, CSRF_HEADER, AuthStore, Session
 from crupier.server.errors import ApiError, denied, error_of, install_handlers
 from crupier.server.headers import SecurityHeaders
-from crupier.server.hub import TableHub, Viewer, check_can_view, view_for
+from crupier.server.hub import TableHub, Viewer, check_can_view
 from crupier.server.lobby import Lobby, follow_lobby
 from crupier.server.setup import Opened
 from crupier.server.throttle import LoginThrottle
@@ -91,23 +92,20 @@ def create_app(opened: Opened) -> FastAPI:
             return
         await websocket.accept()
         viewer = Viewer(session.account)
-        hub.subscribe(table_id, viewer)
+        hub.subscribe(table_id, viewer)  # the whole view first
         sender = asyncio.create_task(_send_loop(websocket, viewer))
         tasks: set[asyncio.Task[None]] = set()
         try:
-            await viewer.queue.put({"type": "view", **view_for(hub, table_id, session.account)})
             while True:
-                message = await websocket.receive_json()
+                message = orjson.loads(await websocket.receive_text())
                 if isinstance(message, dict) and message.get("type") == "action":
                     task = asyncio.create_task(
                         _socket_action(hub, table_id, session, viewer, message)
                     )
                     tasks.add(task)
                     task.add_done_callback(tasks.discard)
-                else:  # anything else asks for the current view
-                    await viewer.queue.put(
-                        {"type": "view", **view_for(hub, table_id, session.account)}
-                    )
+                else:  # anything else asks for the whole view again
+                    hub.resend(table_id, viewer)
         except (WebSocketDisconnect, ValueError, KeyError):
             pass
         finally:
@@ -158,14 +156,13 @@ async def _socket_action(
         frame = {"type": "error", "id": ident, "status": status, "code": code, "message": text}
         if status == 403:
             await denied(hub.casino, session.account, f"WS action at {table_id}", exc)
-    await viewer.queue.put(frame)
+    viewer.send(frame)
 
 
 async def _send_loop(websocket: WebSocket, viewer: Viewer) -> None:
     with contextlib.suppress(Exception):
         while True:
-            frame = await viewer.queue.get()
-            await websocket.send_json(frame)
+            await websocket.send_text(await viewer.queue.get())
 
 
 # ---------------------------------------------------------------- dependencies

@@ -8,6 +8,7 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from crupier.casino.roles import Role
+from crupier.core.layout import LayoutGame
 from crupier.i18n import N_
 from crupier.server.app import HubDep, SessionDep, auth_of, casino_of, staff_id
 from crupier.server.auth import COOKIE, Session
@@ -208,7 +209,10 @@ async def submit_action(
         lambda: casino.live_action(table_id, action, by=account.subject, player=player),
     )
     out: dict[str, Any] = record.as_json()
-    out.pop("events", None)  # what the action revealed reaches each person through views
+    if not isinstance(casino.live_engine(table_id), LayoutGame):
+        # the card games dealt from private hands (chemin de fer, two-table baccarat): what
+        # an action revealed reaches each person through their own view only
+        out.pop("events", None)
     return out
 
 

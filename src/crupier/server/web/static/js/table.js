@@ -48,8 +48,9 @@ class Live {
     const v = this.view;
     return Number(v.rounds ?? v.coups ?? 0) + Number(v.voids ?? 0);
   }
-  absorb(frame, first = false) {
-    if (!frame || typeof frame !== "object" || (frame.type && frame.type !== "view")) return;
+  absorb(msg, first = false) {
+    const frame = api.nextFrame(this.frame, msg); // a whole view, or the last one and a delta
+    if (!frame) return;
     const before = { view: this.view, round: this.roundNo };
     this.frame = frame;
     this.view = frame.view || {};
