@@ -55,12 +55,12 @@ BETS: dict[str, list[tuple[str, int]]] = {
     "trente-et-quarante": [("rouge", 1000), ("couleur", 1000)],
     "casino-war": [("initial", 1000)],
     "monte": [("1v2", 1000)],
-    "texas-holdem-bonus": [("ante", 1000), ("bonus", 500)],
+    "holdem-bonus": [("ante", 1000), ("bonus", 500)],
 }
 
 #: The decision each player takes when a round awaits one (casino war: go to war; Hold'em
 #: Bonus: make every street's bet).
-DECISIONS: dict[str, list[str]] = {"casino-war": ["war"], "texas-holdem-bonus": ["bet"]}
+DECISIONS: dict[str, list[str]] = {"casino-war": ["war"], "holdem-bonus": ["bet"]}
 
 
 def cpu(fn: Callable[[], Any]) -> tuple[float, Any]:

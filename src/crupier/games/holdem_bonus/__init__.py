@@ -6,12 +6,12 @@ actions and the table's state), :mod:`.engine` (the engine), :mod:`.par` (the ex
 analysis of the Bonus bet) and :mod:`.terminal` (the terminal table).
 
 >>> GAME.id, GAME.engine.__name__
-('texas-holdem-bonus', 'HoldemBonus')
+('holdem-bonus', 'HoldemBonus')
 """
 
 from crupier.games.cardtable import NewShoe
 from crupier.games.contract import GameModule
-from crupier.games.texas_holdem_bonus.actions import (
+from crupier.games.holdem_bonus.actions import (
     Box,
     Check,
     Deal,
@@ -22,10 +22,10 @@ from crupier.games.texas_holdem_bonus.actions import (
     Stage,
     StreetBet,
 )
-from crupier.games.texas_holdem_bonus.engine import HoldemBonus
-from crupier.games.texas_holdem_bonus.hands import bonus_hand, resolve_bonus, resolve_main
-from crupier.games.texas_holdem_bonus.par import BonusChain, bonus_distribution, par_chains
-from crupier.games.texas_holdem_bonus.profile import (
+from crupier.games.holdem_bonus.engine import HoldemBonus
+from crupier.games.holdem_bonus.hands import bonus_hand, resolve_bonus, resolve_main
+from crupier.games.holdem_bonus.par import BonusChain, bonus_distribution, par_chains
+from crupier.games.holdem_bonus.profile import (
     BONUS_HANDS,
     HoldemBonusProfile,
     load_builtin,
@@ -33,11 +33,11 @@ from crupier.games.texas_holdem_bonus.profile import (
 )
 
 GAME = GameModule(
-    id="texas-holdem-bonus",
+    id="holdem-bonus",
     profile=HoldemBonusProfile,
     engine=HoldemBonus,
     par=par_chains,
-    terminal="crupier.games.texas_holdem_bonus.terminal",
+    terminal="crupier.games.holdem_bonus.terminal",
 )
 
 __all__ = [

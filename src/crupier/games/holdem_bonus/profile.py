@@ -19,7 +19,7 @@ from crupier.core.poker import Category
 from crupier.core.profile import Ratio
 from crupier.games.builtin import builtin_raw, load_builtin_profile
 
-GAME_ID = "texas-holdem-bonus"
+GAME_ID = "holdem-bonus"
 
 BONUS_HANDS: tuple[str, ...] = (
     "aces_vs_dealer_aces",
@@ -199,7 +199,7 @@ def load_builtin(name: str = "andorra") -> HoldemBonusProfile:
     """A built-in profile, ``extends`` resolved.
 
     >>> load_builtin().game
-    'texas-holdem-bonus'
+    'holdem-bonus'
     """
     return load_builtin_profile(HoldemBonusProfile, GAME_ID, name)
 

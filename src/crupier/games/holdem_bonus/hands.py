@@ -17,7 +17,7 @@ from crupier.core.errors import UnknownSpot
 from crupier.core.layout import Spot
 from crupier.core.poker import Key, best_key, high
 from crupier.core.resolution import Lose, Push, Resolution, Win
-from crupier.games.texas_holdem_bonus.profile import HoldemBonusProfile
+from crupier.games.holdem_bonus.profile import HoldemBonusProfile
 
 SPOTS: dict[str, str] = {
     "ante": "ante",
@@ -81,7 +81,7 @@ def resolve_main(
     that folded (its Ante is lost).
 
     >>> from crupier.core.poker import Category
-    >>> from crupier.games.texas_holdem_bonus.profile import load_builtin
+    >>> from crupier.games.holdem_bonus.profile import load_builtin
     >>> p, two_pair, pair = load_builtin(), (Category.TWO_PAIR, (13, 7, 9)), (Category.PAIR, (12,))
     >>> resolve_main(p, "ante", two_pair, pair), resolve_main(p, "flop", two_pair, pair)
     (Push(), Win(ratio=Fraction(1, 1)))

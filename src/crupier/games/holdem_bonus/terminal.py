@@ -4,9 +4,9 @@ cards follow at once.
 
 >>> from io import StringIO
 >>> from rich.console import Console
->>> from crupier.games.texas_holdem_bonus.profile import load_builtin
+>>> from crupier.games.holdem_bonus.profile import load_builtin
 >>> out = StringIO()
->>> table = HoldemBonusTable("texas-holdem-bonus", load_builtin(), seed=3,
+>>> table = HoldemBonusTable("holdem-bonus", load_builtin(), seed=3,
 ...                          console=Console(file=out, width=100))
 >>> table.command("buy 100"), table.command("ante 10"), table.command("go")
 (True, True, True)
@@ -22,9 +22,9 @@ from crupier.core.errors import ProfileError
 from crupier.core.money import format_amount
 from crupier.core.profile import Profile
 from crupier.core.rng import SeededSource, SystemSource
-from crupier.games.texas_holdem_bonus.actions import DECISION_STREET, Stage
-from crupier.games.texas_holdem_bonus.engine import HoldemBonus
-from crupier.games.texas_holdem_bonus.profile import HoldemBonusProfile
+from crupier.games.holdem_bonus.actions import DECISION_STREET, Stage
+from crupier.games.holdem_bonus.engine import HoldemBonus
+from crupier.games.holdem_bonus.profile import HoldemBonusProfile
 from crupier.play import GO_WORDS, TerminalTable
 
 DECISION_WORDS = {"bet", "raise", "play", "check", "pass", "fold"}

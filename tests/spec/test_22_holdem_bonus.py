@@ -38,8 +38,8 @@ from crupier.core.profile import merge, validate_profile
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.core.round import Action, Record
-from crupier.games import texas_holdem_bonus as thb
-from crupier.games.texas_holdem_bonus import (
+from crupier.games import holdem_bonus as thb
+from crupier.games.holdem_bonus import (
     Check,
     Deal,
     DealStreet,

@@ -3,7 +3,7 @@ and, when it is A-A, every two-card hand of the dealer from the 50 cards left, c
 the engine's own :func:`~.hands.bonus_hand` and priced by the profile's table.
 
 >>> from crupier.analysis.exact import analyse
->>> from crupier.games.texas_holdem_bonus.profile import load_builtin
+>>> from crupier.games.holdem_bonus.profile import load_builtin
 >>> (chain,) = par_chains(load_builtin())
 >>> analyse(chain).house_edge  # spec 22: -13873/162435 per unit, 8.54 %
 Fraction(13873, 162435)
@@ -19,8 +19,8 @@ from itertools import combinations
 
 from crupier.core.cards import standard_deck
 from crupier.core.resolution import Resolution, Stay
-from crupier.games.texas_holdem_bonus.hands import bonus_hand, resolve_bonus
-from crupier.games.texas_holdem_bonus.profile import HoldemBonusProfile
+from crupier.games.holdem_bonus.hands import bonus_hand, resolve_bonus
+from crupier.games.holdem_bonus.profile import HoldemBonusProfile
 
 
 @cache

@@ -1,7 +1,7 @@
 """22 — Texas Hold'em Bonus: each box's best five of seven against the dealer's, the Ante
 paid on a straight or better, the Flop, Turn and River bets, and the Bonus on the two cards.
 
-Spec: ``spec/games/22-texas-holdem-bonus-poker.md`` (seed 003, "22 - Texas Hold'em Pòquer
+Spec: ``spec/games/22-holdem-bonus-poker.md`` (seed 003, "22 - Texas Hold'em Pòquer
 Bonus"). The dealer holds the bank and never qualifies. Each player bets the ``ante`` (and
 may bet the ``bonus``); two cards go to each box and two to the dealer (:class:`Deal`).
 Before the Flop each player, from the dealer's left, makes the Flop bet of twice the Ante
@@ -15,7 +15,7 @@ data; :mod:`.hands` holds the rules the engine and the analyser share.
 
 >>> from crupier.core.layout import BuyIn, PlaceBet, NoMoreBets
 >>> from crupier.core.roles import Role
->>> from crupier.games.texas_holdem_bonus.profile import load_builtin
+>>> from crupier.games.holdem_bonus.profile import load_builtin
 >>> game = HoldemBonus(load_builtin())
 >>> _ = game.apply(NewShoe(live=True))
 >>> _ = game.apply(BuyIn(player="ana", amount=10_000))
@@ -60,7 +60,7 @@ from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
 from crupier.core.shoe import parse_cards
 from crupier.games.cardtable import CARD_TABLE_ACTIONS, CardTable, NewShoe, ShoeRules
-from crupier.games.texas_holdem_bonus.actions import (
+from crupier.games.holdem_bonus.actions import (
     DECISION_STREET,
     Box,
     Check,
@@ -72,7 +72,7 @@ from crupier.games.texas_holdem_bonus.actions import (
     Stage,
     StreetBet,
 )
-from crupier.games.texas_holdem_bonus.hands import (
+from crupier.games.holdem_bonus.hands import (
     STREET_BETS,
     bonus_hand,
     hand_key,
@@ -80,7 +80,7 @@ from crupier.games.texas_holdem_bonus.hands import (
     resolve_main,
     spot_of,
 )
-from crupier.games.texas_holdem_bonus.profile import (
+from crupier.games.holdem_bonus.profile import (
     GAME_ID,
     HoldemBonusProfile,
     VoidBets,
