@@ -55,7 +55,12 @@ BETS: dict[str, list[tuple[str, int]]] = {
     "trente-et-quarante": [("rouge", 1000), ("couleur", 1000)],
     "casino-war": [("initial", 1000)],
     "monte": [("1v2", 1000)],
+    "holdem-bonus": [("ante", 1000), ("bonus", 500)],
 }
+
+#: The decision each player takes when a round awaits one (casino war: go to war; Hold'em
+#: Bonus: make every street's bet).
+DECISIONS: dict[str, list[str]] = {"casino-war": ["war"], "holdem-bonus": ["bet"]}
 
 
 def cpu(fn: Callable[[], Any]) -> tuple[float, Any]:
@@ -88,9 +93,9 @@ def play_layout(game_id: str, profile: Profile, rounds: int) -> Game[Any, Any]:
                     pass
         for _ in range(20):
             steps = game.auto_round()
-            if not steps:  # a decision is awaited (war after a tie): each player goes to war
+            if not steps:  # a decision is awaited: each player takes the game's DECISIONS
                 for p in players:
-                    decision = game.play_command(["war"], p)
+                    decision = game.play_command(DECISIONS.get(game_id, ["war"]), p)
                     if decision is not None:
                         with contextlib.suppress(RuleError):
                             game.apply(decision)

@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import json
 import os
 import random
 import resource
@@ -38,13 +37,23 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+import orjson
 import websockets
+
+from crupier.server.delta import apply
 
 SPOTS = ("red", "black", "odd", "even")
 BUY_IN = 5_000_000
 PASSWORD = "bench-password"
 PROFILE: list[Any] = []  # [output file, py-spy process] with --profile
 SERVER_PID: list[int] = []
+WINDOW: dict[str, Any] = {}  # CPU seconds and load averages over the betting window
+
+
+def process_cpu(pid: int) -> float:
+    """CPU seconds (user + system) the process ``pid`` has used so far (Linux /proc)."""
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
 @dataclass
@@ -132,11 +141,14 @@ class Socket:
     async def _read(self) -> None:
         try:
             async for text in self.ws:
-                frame = json.loads(text)
-                if frame["type"] == "view":
-                    self.view = frame
-                    phase = (frame.get("view") or {}).get("phase")
-                    launched = (frame.get("view") or {}).get("launched")
+                frame = orjson.loads(text)
+                kind = frame["type"]
+                if kind in ("view", "delta"):
+                    if kind == "view":
+                        self.view = frame.get("view") or {}
+                    else:  # what changed since the last frame (crupier.server.delta)
+                        self.view = apply(self.view, frame["view"])
+                    phase, launched = self.view.get("phase"), self.view.get("launched")
                     if phase == "betting" and not launched:
                         self.betting.set()
                     elif phase != "betting":
@@ -153,7 +165,7 @@ class Socket:
         ident = self.next_id
         future: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.waiting[ident] = future
-        await self.ws.send(json.dumps({"type": "action", "id": ident, "action": action}))
+        await self.ws.send(orjson.dumps({"type": "action", "id": ident, "action": action}).decode())
         return await future
 
 
@@ -199,7 +211,7 @@ async def deal(
 ) -> None:
     while not stop.is_set():
         await asyncio.sleep(period)
-        view = sock.view.get("view") or {}
+        view = sock.view
         for action in (
             {"kind": "spin", "wheel": view.get("next_direction") or "cw"},
             {"kind": "no-more-bets"},
@@ -234,6 +246,9 @@ async def load(
             ["py-spy", "record", "-p", str(SERVER_PID[0]), "-d", str(int(seconds)), "-f", "raw",
              "-o", PROFILE[0], "--nonblocking"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         ))  # fmt: skip
+    WINDOW.update(
+        server_cpu=process_cpu(SERVER_PID[0]), own_cpu=time.process_time(), load=os.getloadavg()
+    )
     start = time.perf_counter()
     tasks = [
         asyncio.create_task(play(p, sock, stop, random.Random(rng.random())))
@@ -246,6 +261,11 @@ async def load(
         sock.betting.set()
     await asyncio.gather(*tasks)
     elapsed = time.perf_counter() - start
+    WINDOW.update(
+        server_cpu=process_cpu(SERVER_PID[0]) - WINDOW["server_cpu"],
+        own_cpu=time.process_time() - WINDOW["own_cpu"],
+        load_end=os.getloadavg(),
+    )
     for p, (client, sock) in zip(players, sessions, strict=True):
         view = (await client.get(f"/api/tables/{p.table}")).json()
         p.balance = int(view["view"]["players"][p.id])
@@ -389,7 +409,16 @@ def main() -> int:
         p99 = latencies[min(len(latencies) - 1, int(len(latencies) * 0.99))] * 1000
         print(f"send -> ack latency: p50 {p50:.1f} ms, p99 {p99:.1f} ms")
     cpu = usage.ru_utime + usage.ru_stime
-    print(f"server CPU time: {cpu:.1f} s ({cpu / max(accepted, 1) * 1e6:.0f} us per accepted bet)")
+    print(f"server CPU time, whole run: {cpu:.1f} s (with its start and the 200 logins)")
+    server_cpu, own_cpu = WINDOW["server_cpu"], WINDOW["own_cpu"]
+    print(f"CPU over the {elapsed:.0f} s of betting: server {server_cpu:.1f} s "
+          f"({server_cpu / elapsed:.0%} of a core, {server_cpu / max(accepted, 1) * 1e6:.0f} us "
+          f"per accepted bet); load generator {own_cpu:.1f} s ({own_cpu / elapsed:.0%} of a "
+          f"core; its own process)")  # fmt: skip
+    start_load = ", ".join(f"{x:.1f}" for x in WINDOW["load"])
+    end_load = ", ".join(f"{x:.1f}" for x in WINDOW["load_end"])
+    print(f"load average (1, 5, 15 min): {start_load} at the start, {end_load} at the end "
+          f"({os.cpu_count()} CPUs)")  # fmt: skip
     ref = reference_appends(5000)
     print(f"reference: bare ledger appends {ref:,.0f}/s in one process; server/reference "
           f"{accepted / elapsed / ref:.2f}")  # fmt: skip

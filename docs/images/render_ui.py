@@ -94,6 +94,13 @@ class Shots:
         page.keyboard.press(key)
         page.wait_for_selector(then)
 
+    def post(self, page: Any, path: str, body: dict[str, Any]) -> Any:
+        """A REST call as the page's person (its session cookie and CSRF token)."""
+        csrf = page.request.get(f"{self.url}/api/me").json()["csrf"]
+        r = page.request.post(f"{self.url}{path}", data=body, headers={"X-CSRF-Token": csrf})
+        assert r.ok, r.text()
+        return r.json()
+
     def shot(self, page: Any, name: str) -> None:
         page.wait_for_timeout(400)
         page.screenshot(path=str(self.out / f"ui-{name}.png"))
@@ -238,6 +245,122 @@ def main(out: Path) -> None:
             inspector.click("[data-tab=verify]")
             inspector.wait_for_selector("#verify-result")
             s.shot(inspector, "inspector-verify")
+
+            # chemin de fer: two players seated, the bank taken, a banco, the coup dealt
+            croupier, ana, bob = s.person("r1"), s.person("p1"), s.person("p2")
+            for page in (croupier, ana, bob):
+                s.at(page, "CF-1")
+            s.key(croupier, "h", '[data-action="offer-bank"]')
+            s.post(
+                ana,
+                "/api/tables/CF-1/actions",
+                {"action": {"kind": "take-seat", "player": "P1", "seat": 1}},
+            )
+            s.post(
+                bob,
+                "/api/tables/CF-1/actions",
+                {"action": {"kind": "take-seat", "player": "P2", "seat": 4}},
+            )
+            croupier.click('[data-action="offer-bank"]')
+            ana.wait_for_selector('[data-cf="take-bank"]')
+            ana.fill("input[name=cf-amount]", "500.00")
+            ana.click('[data-cf="take-bank"]')
+            bob.wait_for_selector('[data-cf="banco"]')
+            s.shot(bob, "player-chemin-de-fer")
+            bob.click('[data-cf="banco"]')
+            croupier.wait_for_selector('.cf-seat [data-stake="banco"]')
+            s.key(croupier, "n", '[data-action="deal"]')
+            croupier.keyboard.press("d")
+            bob.wait_for_selector('[data-hand="punto"] .card[data-card]')
+            s.shot(bob, "player-chemin-de-fer-punto")
+            s.shot(croupier, "croupier-chemin-de-fer")
+
+            # monte: the layout and a bet on it
+            croupier, carla = s.person("r3"), s.person("p3")
+            s.at(croupier, "MO-1")
+            s.at(carla, "MO-1")
+            s.key(croupier, "y", '[data-action="no-more-bets"]')
+            carla.wait_for_selector(".mo-card .card")
+            s.shot(carla, "player-monte")
+
+            # the count room: RE-1 closed and sealed, its drop box counted at the cashier's
+            director = s.person("director", DESK)
+            s.post(director, "/api/tables/RE-1/temp-close", {"reason": "end of the session"})
+            s.post(director, "/api/tables/RE-1/close-definitively", {})
+            chief = s.person("chief-re-1", DESK)
+            s.post(
+                chief,
+                "/api/tables/RE-1/close",
+                {
+                    "cashier": "K1",
+                    "chips": {"100000": 9, "10000": 10},
+                    "seals": {"DROP": "D-0412", "TIP": "T-0412"},
+                },
+            )
+            cashier = s.person("cashier", DESK)
+            cashier.goto(url + "/cashier")
+            cashier.click('tr[data-table="RE-1"][data-box="DROP"] [data-count]')
+            cashier.fill('input[name="chips-10000"]', "31")
+            cashier.fill('input[name="chips-2500"]', "12")
+            cashier.fill('input[name="chips-500"]', "8")
+            s.shot(cashier, "cashier-count")
+            cashier.keyboard.press("Escape")
+
+            # the registers: a visit with its items, one followed up; a request and its reply
+            inspector = s.person("inspector", DESK)
+            today = inspector.evaluate("new Date().toLocaleDateString('sv')")
+            visit = s.post(
+                inspector,
+                "/api/registers/observations",
+                {
+                    "visit_date": today,
+                    "arrival_time": "00:00",
+                    "nature_of_operations": "AUDIT",
+                    "nature_text": "A43 of the day, drop count of RE-1",
+                    "items": [
+                        {
+                            "kind": "OBSERVATION",
+                            "text": "fill slip F-0001 signed at the window 40 min later",
+                        },
+                        {
+                            "kind": "INSTRUCTION",
+                            "text": "keep the sealed drop boxes in the count room",
+                        },
+                    ],
+                },
+            )
+            s.post(
+                director,
+                f"/api/registers/observations/{visit['seq']}/follow-up",
+                {"item_no": 1, "text": "cashiers reminded to sign at the table"},
+            )
+            ask = s.post(
+                director,
+                "/api/registers/communications",
+                {
+                    "type": "CLARIFICATION_ON_RULES",
+                    "subject": "monte deductions",
+                    "text": "may a deduction be rounded down to the chip?",
+                },
+            )
+            s.post(
+                inspector,
+                f"/api/registers/communications/{ask['seq']}/reply",
+                {"text": "no: the profile's rounding rule applies"},
+            )
+            s.post(
+                director,
+                "/api/registers/communications",
+                {
+                    "type": "COMMENT_OR_QUESTION",
+                    "subject": "boule wheel",
+                    "text": "the new wheel is delivered on Monday",
+                },
+            )
+            inspector.goto(url + "/inspector")
+            inspector.click("[data-tab=registers]")
+            inspector.wait_for_selector("#a61 tr[data-request]")
+            s.shot(inspector, "registers")
             browser.close()
         finally:
             proc.terminate()

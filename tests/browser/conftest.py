@@ -57,6 +57,12 @@ class Served:
 @pytest.fixture(scope="session")
 def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     """The demo casino served by the real command on loopback."""
+    yield from serve(tmp_path_factory)
+
+
+def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """Start ``crupier serve`` on a fresh demo casino; stop it when the generator ends (a
+    module whose tests change the casino's tables overrides ``served`` with its own)."""
     data = tmp_path_factory.mktemp("casino")
     port = _free_port()
     env = dict(os.environ, CRUPIER_KEY_PASSPHRASE="browser-tests")

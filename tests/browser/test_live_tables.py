@@ -16,6 +16,7 @@ from collections.abc import Callable
 from typing import Any
 
 from conftest import Person, Served, euros
+from crupier.server.delta import apply
 
 CARD = re.compile(r"\b(?:10|[2-9TJQKA])[hdcs]\b")
 
@@ -203,9 +204,14 @@ def test_a_players_page_never_holds_a_hidden_card(
     c.keyboard.press("d")
     settled(ana, 0)
     ana.page.wait_for_timeout(300)
-    views = [json.loads(f) for f in ana.frames]
-    assert views, "the table's WebSocket sent no frame"
-    final = views[-1]["view"]
+    frames = [json.loads(f) for f in ana.frames]
+    assert frames, "the table's WebSocket sent no frame"
+    final: dict = {}
+    for frame in frames:  # whole views, and deltas between them (crupier.server.delta)
+        if frame.get("type") == "view":
+            final = frame["view"]
+        elif frame.get("type") == "delta":
+            final = apply(final, frame["view"])
     # the cards the rules have shown: those of the coups dealt (the shoe stays hidden)
     shown = set(CARD.findall(" ".join(map(str, final["last_results"]))))
     assert shown, "the coup's cards are shown once dealt"

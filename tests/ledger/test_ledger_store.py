@@ -241,3 +241,38 @@ def test_sqlite_is_in_wal_mode(tmp_path: Any, casino: SigningKey) -> None:
     with engine.connect() as conn:
         assert conn.exec_driver_sql("PRAGMA journal_mode").scalar() == "wal"
     engine.dispose()
+
+
+def test_nested_units_undo_only_their_own_part(db_url: str, casino: SigningKey) -> None:
+    """A unit inside a unit is undone alone, whether it sent a statement to the database
+    (its savepoint is rolled back) or only queued its entry (the entry is dropped): the
+    chain stays gapless and verifies, and the outer unit commits the rest."""
+    with Ledger(db_url, casino) as ledger:
+
+        def refuse(read: bool) -> None:
+            ledger.append("bet", T1, {"n": "undone"})
+            if read:
+                list(ledger.entries())  # a statement: the savepoint is opened
+            ledger.append("bet", T1, {"n": "undone too"})
+            raise ValueError("refused")
+
+        def keep() -> int:
+            ledger.append("bet", T1, {"n": 3})
+            assert len(list(ledger.entries())) == 4  # a read sees the unit's own entries
+            return ledger.append("bet", T1, {"n": 4}).seq
+
+        def outer() -> list[int | None]:
+            seqs: list[int | None] = [ledger.append("bet", T1, {"n": 1}).seq]
+            for read in (False, True):
+                with pytest.raises(ValueError):
+                    ledger.unit(lambda read=read: refuse(read))
+                seqs.append(ledger.unit_head())
+            ledger.append("bet", T1, {"n": 2})
+            seqs.append(ledger.unit(keep))
+            return seqs
+
+        assert ledger.unit_head() is None  # outside a unit
+        assert ledger.unit(outer) == [2, 2, 2, 5]
+        payloads = [e.payload for e in ledger.entries(2)]
+        assert payloads == [{"n": 1}, {"n": 2}, {"n": 3}, {"n": 4}]
+    assert verify(db_url, [casino.public_key]).ok

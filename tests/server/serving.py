@@ -22,6 +22,7 @@ import uvicorn
 from crupier.ledger.store import drop_schema, make_engine
 from crupier.server.app import create_app
 from crupier.server.auth import metadata
+from crupier.server.delta import apply
 from crupier.server.setup import Opened, open_server_casino
 
 PG_URL = os.environ.get("CRUPIER_TEST_PG_URL")
@@ -108,11 +109,31 @@ class Client:
         return self.post(f"/api/tables/{table}/actions", {"action": action})
 
 
+def absorb(frame: dict[str, Any] | None, message: dict[str, Any]) -> dict[str, Any] | None:
+    """The table's frame after ``message``, as the web client computes it: a ``view``
+    replaces it, a ``delta`` changes it (``crupier.server.delta.apply``), anything else
+    (an ack, an error) is no view (``None``)."""
+    if message.get("type") == "view":
+        return message
+    if message.get("type") != "delta":
+        return None
+    assert frame is not None, "a delta before any whole view"
+    out = {**frame, "seq": message["seq"], "view": apply(frame["view"], message["view"])}
+    for key in ("status", "legal_actions"):
+        if key in message:
+            out[key] = message[key]
+    return out
+
+
 class Recorder:
-    """A WebSocket on a table that records every frame it receives (in a thread)."""
+    """A WebSocket on a table that records every frame it receives (in a thread).
+
+    ``wire`` holds the frames as sent (whole views, deltas), ``raw`` their text, and
+    ``frames`` the whole view the client holds after each of them."""
 
     def __init__(self, client: Client, table: str) -> None:
         self.frames: list[dict[str, Any]] = []
+        self.wire: list[dict[str, Any]] = []
         self.raw: list[str] = []
         self._stop = threading.Event()
         self._ready = threading.Event()
@@ -134,8 +155,12 @@ class Recorder:
                     text = await asyncio.wait_for(ws.recv(), 0.1)
                 except TimeoutError:
                     continue
+                message = json.loads(text)
+                frame = absorb(self.frames[-1] if self.frames else None, message)
                 self.raw.append(str(text))
-                self.frames.append(json.loads(text))
+                self.wire.append(message)
+                if frame is not None:
+                    self.frames.append(frame)
 
     def wait_for(self, predicate: Any, timeout: float = 10) -> dict[str, Any]:
         deadline = time.monotonic() + timeout

@@ -25,6 +25,7 @@ each volume of a book also has its own gapless numbering and hash chain
 
 from __future__ import annotations
 
+import dataclasses
 import datetime as dt
 import functools
 import threading
@@ -39,12 +40,13 @@ from crupier.casino.model import Assignment, Kind, Licence, Staff, Table, Volume
 from crupier.casino.roles import Op, Role, entry_op, may, qualifier, scoped, substitute_only
 from crupier.ledger import Actor, Cosigner, Entry, EntryView, Ledger, SigningKey
 from crupier.ledger import errors as lerr
+from crupier.ledger.canonical import canonical_text, parse
 from crupier.ledger.store import SYSTEM_ID, SYSTEM_ROLE, Policy
 
 #: Books that must be sealed by the CRAJ before their first entry (§7.0).
 SEALED_BOOKS = ("A43", "A44", "A45", "A46-A", "A46-B", "A46-C", "A56", "A60", "A61")
 #: Books kept with the same integrity but no seal.
-OPEN_BOOKS = ("JNL", "EQR", "STF", "PRM", "CAS", "ACC", "A47")
+OPEN_BOOKS = ("JNL", "EQR", "STF", "PRM", "CAS", "ACC", "A47", "EVT")
 BOOKS = SEALED_BOOKS + OPEN_BOOKS
 
 #: Signature purposes and the role each needs.
@@ -95,12 +97,17 @@ SYSTEM_KINDS = frozenset(
     {
         "CAS.CONFIG", "CAS.ROOM", "CAS.TABLE", "CAS.PROGRESSIVE_POOL", "CAS.OPENING_TOTALS",
         "ACC.READ",  # the access log (OPS-INT-12) is kept by the system
+        # (EVT.* below: the significant-events log, logins included)
         "JNL.DAY_CLOSED_TO_PLAY",  # OPS-DAY-04: reached when the last table closes
         "A43.LIMIT_CHANGE", "A44.LIMIT_CHANGE",  # executed at the announced round, co-signed
         "STF.LICENCE", "STF.CARD",  # licences granted before the casino used crupier
         "STF.ASSIGNMENT", "STF.ASSIGNMENT_END",  # staff positions set up by the system
         "LIVE.PLAYER_ACTION",  # a player's own action at a live table (players hold no keys)
         "correction",  # consequential corrections (OPS-BK-11), approved with their cause
+        # the significant-events log (GLI-13), kept by the system (crupier.casino.events)
+        "EVT.START", "EVT.STOP", "EVT.RECOVERY", "EVT.VOID_ROUND", "EVT.CONFIG_CHANGE",
+        "EVT.LOGIN", "EVT.LOGIN_FAILED", "EVT.LOGOUT", "EVT.PERMISSION_DENIED",
+        "EVT.VERIFY_FAILED", "EVT.CLOCK_CHANGE",
     }
 )  # fmt: skip
 CASINO_POLICY = Policy(signed_authors=True, system_kinds=SYSTEM_KINDS)
@@ -469,6 +476,8 @@ class CasinoBase:
 
     def _catch_up(self) -> list[Entry]:
         """Project every entry the ledger has that this casino has not seen."""
+        if self.ledger.unit_head() == self._last_seq:  # under the lock, nothing new
+            return []
         new = list(self.ledger.entries(self._last_seq + 1))
         for entry in new:
             self._project(entry)
@@ -531,18 +540,25 @@ class CasinoBase:
         unique: Iterable[tuple[str, str]] = (),
     ) -> Entry:
         author_key = None if actor.id == SYSTEM_ID else self.keyring.key(actor.id)
+        signers = list(cosigners)
         try:
             entry = self.ledger.append(
                 kind,
                 actor,
                 payload,
-                cosigners=list(cosigners),
+                cosigners=signers,
                 unique=list(unique),
                 author_key=author_key,
             )
         except lerr.LedgerError as exc:
             raise self._ops_error(exc) from None
-        self._catch_up()
+        if not signers and entry.seq == self._last_seq + 1:
+            # Only this entry is new: project it as it reads back (canonical JSON parsed),
+            # without a round trip to read it.
+            self._project(dataclasses.replace(entry, payload=parse(canonical_text(entry.payload))))
+            self._last_seq = entry.seq
+        else:
+            self._catch_up()
         return entry
 
     @staticmethod

@@ -52,6 +52,7 @@ BOOK_TITLES: dict[str, str] = {
     "PRM": N_("Promotions Register"),
     "CAS": N_("Casino Configuration"),
     "ACC": N_("Access Log"),
+    "EVT": N_("Significant Events"),
 }
 """Each book's title in English; the catalogues give the regulation's own names (Catalan:
 A43 "Llibre registre de bestretes i resultats en els jocs de contrapartida"...)."""

@@ -13,7 +13,9 @@ from __future__ import annotations
 from crupier.casino.base import CasinoConfig, Keyring
 from crupier.casino.clock import Clock, SystemClock, utc_text
 from crupier.casino.equipment import EquipmentOps
+from crupier.casino.events import EventOps
 from crupier.casino.live import LiveOps
+from crupier.casino.logins import LoginOps
 from crupier.casino.players import PlayerOps
 from crupier.casino.registers import RegisterOps
 from crupier.casino.slots import SlotOps
@@ -22,7 +24,9 @@ from crupier.casino.tables import TableOps
 from crupier.ledger import Ledger, SigningKey
 
 
-class Casino(LiveOps, TableOps, StaffOps, RegisterOps, EquipmentOps, PlayerOps, SlotOps):
+class Casino(
+    LiveOps, TableOps, StaffOps, RegisterOps, EquipmentOps, PlayerOps, SlotOps, LoginOps, EventOps
+):
     """A casino and its books. See :class:`~crupier.casino.base.CasinoBase`."""
 
 

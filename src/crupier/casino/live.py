@@ -34,6 +34,7 @@ from typing import Any, TypeVar
 
 from crupier.casino.base import SYSTEM, projects, query
 from crupier.casino.errors import Code, OpsError
+from crupier.casino.events import EventOps
 from crupier.casino.model import Table, TableSession
 from crupier.casino.roles import Op, Role, table_role
 from crupier.casino.tables import TableOps
@@ -83,7 +84,7 @@ class LiveRecord:
         }
 
 
-class LiveOps(TableOps):
+class LiveOps(TableOps, EventOps):
     """Live rounds, action by action, on the table sessions' engines."""
 
     def _init_state(self) -> None:
@@ -309,7 +310,20 @@ class LiveOps(TableOps):
             "launched_by": launcher or author,
             "live": True,
         }
-        return self._record_round(table, ts, data, author, role)
+        entry = self._record_round(table, ts, data, author, role)
+        if void:
+            self.record_event(
+                "EVT.VOID_ROUND",
+                {
+                    "table": table.id,
+                    "table_session": ts.id,
+                    "round": data["round"],
+                    "reason": reason,
+                    "by": by,
+                    "round_entry": entry.seq,
+                },
+            )
+        return entry
 
     def void_live_round(self, table_id: str, *, by: str, reason: str) -> Entry:
         """Declare the round in progress void (after a restart, the croupier's decision):

@@ -61,6 +61,20 @@ CREW: dict[str, dict[str, int]] = {
     "casino-war": {"DEALER": 1},
     "circle-poker": {"DEALER": 1},
 }
+
+
+def is_poker(game: str) -> bool:
+    """True for a circle-poker table (the generic ``circle-poker`` or one of its variants),
+    whose house box is the rake box.
+
+    >>> is_poker("holdem"), is_poker("circle-poker"), is_poker("chemin-de-fer")
+    (True, True, False)
+    """
+    from crupier.games.circle_poker.variants import VARIANTS
+
+    return game == "circle-poker" or game in VARIANTS
+
+
 #: Dealer functions that count as a dealer for the crew rule.
 DEALER_FUNCTIONS = {"DEALER", "SHOOTER_DEALER", "PAYING_DEALER", "END_OF_TABLE"}
 #: How many open tables one table chief may supervise: (tables, tables if contiguous).
@@ -484,7 +498,7 @@ class TableOps(CasinoBase):
         if table.kind is Kind.BANKING:
             boxes = ["DROP"]
         else:  # circle poker keeps its rake or time fees; the baccarats their cagnotte
-            boxes = ["RAKE"] if table.game == "circle-poker" else ["CAGNOTTE"]
+            boxes = ["RAKE"] if is_poker(table.game) else ["CAGNOTTE"]
         if all_boxes and self.config.tips_accepted:
             boxes.append("TIP")
         return boxes
@@ -812,11 +826,11 @@ class TableOps(CasinoBase):
     def reopen(self, table_id: str, *, by: str) -> Entry:
         """Reopen a temporarily closed table: only the key holder (OPS-TBL-23)."""
         table = self.table(table_id)
+        self.require_director(by, Op.TEMP_CLOSURE)  # who may, before what state the table is in
         if table.state is not TableState.TEMP_CLOSED:
             raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
         if by != table.key_holder:
             raise OpsError(Code.KEY_HOLDER_ONLY, f"only {table.key_holder}, who holds the key, may")
-        self.require_director(by, Op.TEMP_CLOSURE)
         ts = self.table_session(table_id)
         key = self.effective(ts.opening)["bank_key"]
         data = {"table_session": ts.id, "director": by, "key": key}
@@ -1636,10 +1650,11 @@ class TableOps(CasinoBase):
             table=table_id, late_reason=late_reason,
         )  # fmt: skip
         journal = self._journal_cagnotte(ts)
-        if kind == "CAGNOTTE" and journal is not None and journal != count["total"]:
+        if kind in ("CAGNOTTE", "RAKE") and journal is not None and journal != count["total"]:
             self.incident(
                 table_id, "RECONCILIATION_VARIANCE",
-                f"cagnotte counted {count['total'] / 100:.2f}, journal {journal / 100:.2f}",
+                f"{kind.lower()} counted {count['total'] / 100:.2f}, "
+                f"journal {journal / 100:.2f}",
                 by=by, extra={"counted": count["total"], "journal": journal},
             )  # fmt: skip
         if not data["seal_intact"]:

@@ -41,14 +41,15 @@ class Rank(StrEnum):
     SOTA = "S"
     CABALLO = "C"
     REY = "R"
+    JOKER = "*"
 
     @property
     def pips(self) -> int:
         """The number printed on the card: ace 1, 2-10, jack 11, queen 12, king 13;
-        Spanish sota 10, caballo 11, rey 12.
+        Spanish sota 10, caballo 11, rey 12; the joker has none (0).
 
-        >>> Rank.ACE.pips, Rank.TEN.pips, Rank.KING.pips, Rank.REY.pips
-        (1, 10, 13, 12)
+        >>> Rank.ACE.pips, Rank.TEN.pips, Rank.KING.pips, Rank.REY.pips, Rank.JOKER.pips
+        (1, 10, 13, 12, 0)
         """
         return _PIPS[self]
 
@@ -58,6 +59,7 @@ _PIPS: dict[Rank, int] = {
     Rank.SOTA: 10,
     Rank.CABALLO: 11,
     Rank.REY: 12,
+    Rank.JOKER: 0,
 }
 
 FRENCH_RANKS: tuple[Rank, ...] = tuple(list(Rank)[:13])
@@ -89,6 +91,7 @@ class Suit(StrEnum):
     COPAS = "C"
     ESPADAS = "E"
     BASTOS = "B"
+    JOKER = "*"
 
 
 FRENCH_SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
@@ -103,12 +106,17 @@ class Card:
     suit: Suit
 
     def __str__(self) -> str:
+        if self.rank is Rank.JOKER:
+            return "JK"
         return f"{self.rank.value}{self.suit.value}"
 
     @classmethod
     def parse(cls, text: str) -> Card:
-        """Read a card code such as ``"Qh"``, ``"Td"``, ``"10c"`` or ``"CO"``.
+        """Read a card code such as ``"Qh"``, ``"Td"``, ``"10c"``, ``"CO"`` or ``"JK"`` (the
+        joker of Pai Gow Poker's 53-card pack).
 
+        >>> Card.parse("JK") == JOKER
+        True
         >>> Card.parse("Zz")
         Traceback (most recent call last):
         ...
@@ -119,15 +127,23 @@ class Card:
         if not isinstance(text, str):
             raise ValueError(f"{text!r} is not a card (write e.g. Qh, Td, 9s, Ac)")
         code = text.strip()
+        if code.upper() == "JK":
+            return JOKER
         if code[:2] == "10":
             code = "T" + code[2:]
         if len(code) != 2:
             raise ValueError(f"{text!r} is not a card (write e.g. Qh, Td, 9s, Ac)")
         rank_code, suit_code = code[0].upper(), code[1]
+        if "*" in code:
+            raise ValueError(f"{text!r} is not a card (write e.g. Qh, Td, 9s, Ac)")
         try:
             return cls(Rank(rank_code), Suit(suit_code))
         except ValueError:
             raise ValueError(f"{text!r} is not a card (write e.g. Qh, Td, 9s, Ac)") from None
+
+
+JOKER = Card(Rank.JOKER, Suit.JOKER)
+"""The joker (code ``JK``): the 53rd card of Pai Gow Poker's pack."""
 
 
 def cards(text: str) -> list[Card]:
@@ -138,6 +154,16 @@ def cards(text: str) -> list[Card]:
 def standard_deck() -> list[Card]:
     """The 52-card French pack, suit by suit, ace to king."""
     return [Card(r, s) for s in FRENCH_SUITS for r in FRENCH_RANKS]
+
+
+def joker_deck() -> list[Card]:
+    """The 53-card pack of Pai Gow Poker: the 52 French cards and the joker, last.
+
+    >>> deck = joker_deck()
+    >>> len(deck), str(deck[-1])
+    (53, 'JK')
+    """
+    return [*standard_deck(), JOKER]
 
 
 def spanish_deck() -> list[Card]:
@@ -152,12 +178,14 @@ def spanish_deck() -> list[Card]:
 __all__ = [
     "FRENCH_RANKS",
     "FRENCH_SUITS",
+    "JOKER",
     "SPANISH_RANKS",
     "SPANISH_SUITS",
     "Card",
     "Rank",
     "Suit",
     "cards",
+    "joker_deck",
     "spanish_deck",
     "standard_deck",
 ]

@@ -78,11 +78,22 @@ GAMES: dict[str, GameInfo] = {
         GameInfo("punto-banco", "07", N_("Punto banco")),
         GameInfo("chemin-de-fer", "08", N_("Baccarat chemin de fer")),
         GameInfo("baccarat-two-tables", "09", N_("Two-table baccarat (banque)")),
+        GameInfo("trijoker", "11", N_("Trijoker")),
         GameInfo("monte", "13", N_("Monte o Banca")),
         GameInfo("casino-war", "14", N_("El Repte (casino war)")),
+        GameInfo("three-card-poker", "15", N_("Tripòquer (three card poker)")),
         GameInfo("sic-bo", "16", N_("Sic Bo")),
+        GameInfo("mahjong-pai-gow", "17", N_("Mahjong Pai Gow")),
+        GameInfo("four-card-poker", "18", N_("Pòquer de 4 cartes (four card poker)")),
         GameInfo("triple-blackjack", "19", N_("Triple Black Jack")),
+        GameInfo("casino-holdem", "20", N_("Texas pòquer de contrapartida (casino hold'em)")),
         GameInfo("triple-play", "21", N_("Triple Joc (Triple Play)")),
+        GameInfo("holdem-bonus", "22", N_("Texas Hold'em Bonus")),
+        GameInfo("seven-card-stud", "23.2.1", N_("Circle poker: seven card stud")),
+        GameInfo("omaha", "23.2.2", N_("Circle poker: Omaha")),
+        GameInfo("holdem", "23.2.3", N_("Circle poker: hold'em")),
+        GameInfo("five-card-stud", "23.2.4", N_("Circle poker: five card stud, 32 cards")),
+        GameInfo("synthetic-poker", "23.2.5", N_("Circle poker: synthetic poker, 28 cards")),
     )
 }
 

@@ -425,6 +425,7 @@ class KeyRegistry:
     keys: dict[str, StaffKey] = field(default_factory=dict)  # key id -> key
     current: dict[str, str] = field(default_factory=dict)  # staff id -> its valid key id
     last_seq: int = 0
+    scanned: int = 0  # every committed entry up to here has been looked at
 
     def apply(self, kind: str, payload: Any) -> None:
         """Follow one ``key.registered`` / ``key.revoked`` entry."""
@@ -528,15 +529,23 @@ class _Txn:
         self.insert_sql = f"INSERT INTO ledger_entries ({', '.join(ENTRY_COLUMNS)}) VALUES "
         self.pending: list[tuple[Any, ...]] = []  # rows written, not yet sent
         self.savepoints = 0
+        # The nested units running, innermost last: [index in pending where the unit's rows
+        # begin, its savepoint's name once opened]. A savepoint is opened only when a
+        # statement is about to reach the database (see flush).
+        self.parts: list[list[Any]] = []
         self.cursor = conn.connection.cursor()  # the DBAPI cursor, for the hot statements
         self.key_id = key.key_id
 
     def run(self, sql: str, params: Sequence[Any] = ()) -> None:
         """Execute ``sql`` on the transaction's DBAPI cursor (no SQLAlchemy round trip),
         after the rows still pending."""
-        if self.pending:
+        if self.pending or self.unopened():
             self.flush()
         self.cursor.execute(sql, tuple(params))
+
+    def unopened(self) -> bool:
+        """Whether a nested unit is running without its savepoint yet."""
+        return bool(self.parts) and self.parts[-1][1] is None
 
     def flush(self) -> None:
         """Send the pending entry rows: one multi-row ``INSERT`` per 500 rows.
@@ -545,8 +554,24 @@ class _Txn:
         database together, one round trip instead of one per entry. Every statement of
         the transaction (a read, a savepoint, the head's update) flushes first, so
         nothing ever reads the database without the rows written before.
+
+        A nested unit's savepoint is opened here, lazily: the rows queued before the unit
+        began are sent, then ``SAVEPOINT``, then the unit's rows. A unit that sends no
+        statement at all (a bet: one queued row) never needs one, since undoing it is
+        dropping its queued rows (see :meth:`Ledger._nested`).
         """
         rows, self.pending = self.pending, []
+        sent = 0
+        for part in self.parts:
+            if part[1] is None:
+                self._send(rows[sent : part[0]])
+                sent = part[0]
+                self.savepoints += 1
+                part[1] = f"crupier_unit_{self.savepoints}"
+                self.cursor.execute(f"SAVEPOINT {part[1]}")
+        self._send(rows[sent:])
+
+    def _send(self, rows: list[tuple[Any, ...]]) -> None:
         for first in range(0, len(rows), 500):
             chunk = rows[first : first + 500]
             params = [value for row in chunk for value in row]
@@ -835,7 +860,7 @@ class Ledger:
     def _flush_before(self, conn: Connection, *_: Any) -> None:
         """Send the unit's pending rows before any other statement on its connection."""
         txn = self._txn()
-        if txn is not None and txn.pending and txn.conn is conn:
+        if txn is not None and txn.conn is conn and (txn.pending or txn.unopened()):
             txn.flush()
 
     def close(self) -> None:
@@ -862,6 +887,13 @@ class Ledger:
     def in_unit(self) -> bool:
         """Whether the calling thread runs inside a unit of work of this ledger."""
         return self._txn() is not None
+
+    def unit_head(self) -> int | None:
+        """Inside a unit of work, the seq of the last entry the unit sees (the locked head:
+        every committed entry and the unit's own); ``None`` outside one. A reader that has
+        projected up to it has nothing to read back."""
+        txn = self._txn()
+        return None if txn is None else txn.head.seq
 
     def unit(self, work: Callable[[], T], on_rollback: Callable[[], None] | None = None) -> T:
         """Run ``work`` under the append lock, in one durable transaction; return its result.
@@ -983,19 +1015,30 @@ class Ledger:
         return cast(T, item.result)
 
     def _nested(self, txn: _Txn, work: Callable[[], T]) -> T:
-        """A unit inside a unit: its own savepoint, so a refusal undoes only its part."""
+        """A unit inside a unit: a refusal undoes only its part.
+
+        Its savepoint is opened lazily (:meth:`_Txn.flush`): only if the unit sends a
+        statement to the database. A unit that only queues rows (a player's bet: one
+        entry) is undone by dropping them and restoring the head, with no round trip.
+        """
         saved = txn.snapshot()
-        txn.savepoints += 1
-        name = f"crupier_unit_{txn.savepoints}"
-        txn.run(f"SAVEPOINT {name}")
+        part: list[Any] = [len(txn.pending), None]
+        txn.parts.append(part)
         try:
             result = work()
         except BaseException:
-            txn.run(f"ROLLBACK TO SAVEPOINT {name}")
-            txn.run(f"RELEASE SAVEPOINT {name}")
+            txn.parts.pop()
+            if part[1] is None:  # nothing of it reached the database
+                del txn.pending[part[0] :]
+            else:  # every row still queued is its own
+                txn.pending.clear()
+                txn.cursor.execute(f"ROLLBACK TO SAVEPOINT {part[1]}")
+                txn.cursor.execute(f"RELEASE SAVEPOINT {part[1]}")
             txn.restore(saved)
             raise
-        txn.run(f"RELEASE SAVEPOINT {name}")
+        txn.parts.pop()
+        if part[1] is not None:
+            txn.cursor.execute(f"RELEASE SAVEPOINT {part[1]}")
         return result
 
     def _run_batch(self, batch: list[_Work[Any]]) -> None:
@@ -1402,13 +1445,19 @@ class Ledger:
             select(entries_table.c.seq, entries_table.c.kind, entries_table.c.payload)
             .where(
                 entries_table.c.kind.in_((KEY_REGISTERED, KEY_REVOKED)),
-                entries_table.c.seq > registry.last_seq,
+                entries_table.c.seq > max(registry.last_seq, registry.scanned),
             )
             .order_by(entries_table.c.seq)
         )
         for row in rows:
             registry.apply(row.kind, parse(row.payload))
             registry.last_seq = row.seq
+        txn = self._txn()
+        if txn is not None and txn.conn is conn:
+            # Under the lock every entry up to the head committed before this transaction
+            # has been seen: the next read starts there, not at the last key entry (which
+            # would scan every entry since, once per signed action).
+            registry.scanned = max(registry.scanned, txn.stored_seq)
         return registry
 
     def _cosign(self, txn: _Txn, target: Entry, cosigner: Cosigner) -> Entry:

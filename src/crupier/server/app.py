@@ -10,31 +10,50 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
 from collections.abc import AsyncIterator
 from typing import Annotated, Any
 
+import orjson
 from fastapi import Depends, FastAPI, Request, Response, WebSocket, WebSocketDisconnect
 from fastapi.exceptions import RequestValidationError
 
 from crupier.casino import Casino
 from crupier.i18n import N_
-from crupier.server import web
+from crupier.server import openapi, web
 from crupier.server.auth import COOKIE, CSRF_HEADER, AuthStore, Session
-from crupier.server.errors import ApiError, error_of, install_handlers
-from crupier.server.hub import TableHub, Viewer, check_can_view, view_for
+from crupier.server.errors import ApiError, denied, error_of, install_handlers
+from crupier.server.headers import SecurityHeaders
+from crupier.server.hub import TableHub, Viewer, check_can_view
+from crupier.server.lobby import Lobby, follow_lobby
 from crupier.server.setup import Opened
+from crupier.server.throttle import LoginThrottle
 
 
 def create_app(opened: Opened) -> FastAPI:
     """The server over the opened casino ``opened``."""
-    from crupier.server import language, routes_ops, routes_tables
+    from crupier.server import (
+        events,
+        language,
+        routes_counts,
+        routes_events,
+        routes_ops,
+        routes_registers,
+        routes_tables,
+    )
 
     hub = TableHub(opened.casino)
+    lobby = Lobby(hub)
 
     @contextlib.asynccontextmanager
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
+        await asyncio.to_thread(events.on_start, opened.casino, dict(hub.recovering))
+        clock = asyncio.create_task(events.watch_clock(opened.casino, events.ClockWatch()))
         yield
+        await lobby.close()
+        clock.cancel()
         await hub.close()
+        await events.write_async(opened.casino, "EVT.STOP", {"pid": os.getpid()})
 
     app = FastAPI(
         title="crupier live casino",
@@ -45,10 +64,16 @@ def create_app(opened: Opened) -> FastAPI:
     )
     app.state.opened = opened
     app.state.hub = hub
+    app.state.lobby = lobby
+    app.state.throttle = LoginThrottle()
     install_handlers(app)
+    app.add_middleware(SecurityHeaders)
     app.include_router(routes_tables.router)
     app.include_router(routes_ops.router)
     app.include_router(language.router)
+    app.include_router(routes_counts.router)
+    app.include_router(routes_registers.router)
+    app.include_router(routes_events.router)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
@@ -62,34 +87,44 @@ def create_app(opened: Opened) -> FastAPI:
         try:
             check_can_view(opened.casino, table_id, session.account)
         except Exception as exc:
+            await denied(opened.casino, session.account, f"WS /ws/tables/{table_id}", exc)
             await websocket.close(code=4403, reason=str(exc)[:120])
             return
         await websocket.accept()
         viewer = Viewer(session.account)
-        hub.subscribe(table_id, viewer)
+        hub.subscribe(table_id, viewer)  # the whole view first
         sender = asyncio.create_task(_send_loop(websocket, viewer))
         tasks: set[asyncio.Task[None]] = set()
         try:
-            await viewer.queue.put({"type": "view", **view_for(hub, table_id, session.account)})
             while True:
-                message = await websocket.receive_json()
+                message = orjson.loads(await websocket.receive_text())
                 if isinstance(message, dict) and message.get("type") == "action":
                     task = asyncio.create_task(
                         _socket_action(hub, table_id, session, viewer, message)
                     )
                     tasks.add(task)
                     task.add_done_callback(tasks.discard)
-                else:  # anything else asks for the current view
-                    await viewer.queue.put(
-                        {"type": "view", **view_for(hub, table_id, session.account)}
-                    )
+                else:  # anything else asks for the whole view again
+                    hub.resend(table_id, viewer)
         except (WebSocketDisconnect, ValueError, KeyError):
             pass
         finally:
             hub.unsubscribe(table_id, viewer)
             sender.cancel()
 
+    @app.websocket("/ws/lobby")
+    async def lobby_socket(websocket: WebSocket) -> None:
+        session = opened.auth.session(websocket.cookies.get(COOKIE))
+        if session is None:
+            await websocket.close(code=4401, reason="not logged in")
+            return
+        if not _same_origin(websocket):
+            await websocket.close(code=4403, reason="cross-site WebSocket refused")
+            return
+        await follow_lobby(websocket, lobby, session.account)
+
     web.mount(app)
+    openapi.install(app)
     return app
 
 
@@ -119,14 +154,15 @@ async def _socket_action(
     except Exception as exc:
         status, code, text = error_of(exc)
         frame = {"type": "error", "id": ident, "status": status, "code": code, "message": text}
-    await viewer.queue.put(frame)
+        if status == 403:
+            await denied(hub.casino, session.account, f"WS action at {table_id}", exc)
+    viewer.send(frame)
 
 
 async def _send_loop(websocket: WebSocket, viewer: Viewer) -> None:
     with contextlib.suppress(Exception):
         while True:
-            frame = await viewer.queue.get()
-            await websocket.send_json(frame)
+            await websocket.send_text(await viewer.queue.get())
 
 
 # ---------------------------------------------------------------- dependencies

@@ -24,10 +24,11 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
 
-from crupier.casino import OpsError
+from crupier.casino import Casino, OpsError
 from crupier.core.errors import RuleError
 from crupier.i18n import N_, gettext
 from crupier.ledger import LedgerError
+from crupier.server.auth import Account
 
 FORBIDDEN = frozenset(
     {"PERMISSION_DENIED", "LICENCE_INVALID", "SIGNER_NOT_AUTHORISED", "STAFF_MAY_NOT_PLAY"}
@@ -49,18 +50,27 @@ class ApiError(Exception):
     """A refusal of the server itself (not logged in, CSRF...).
 
     ``message`` is an English message id with ``{name}`` fields filled from ``params``
-    after it is translated, so each person reads it in their own language:
+    after it is translated, so each person reads it in their own language; ``headers``
+    go with the response (``Retry-After``):
 
     >>> err = ApiError(404, "NO_SUCH", "no book {book}", book="A99")
     >>> err.message, err.localised("ca")
     ('no book A99', 'no book A99')
     """
 
-    def __init__(self, status: int, code: str, message: str, **params: object) -> None:
+    def __init__(
+        self,
+        status: int,
+        code: str,
+        message: str,
+        headers: dict[str, str] | None = None,
+        **params: object,
+    ) -> None:
         self.template, self.params = message, params
         text = message.format(**params) if params else message
         super().__init__(text)
         self.status, self.code, self.message = status, code, text
+        self.headers = headers
 
     def localised(self, lang: str | None) -> str:
         """The message in ``lang``."""
@@ -106,13 +116,39 @@ def error_of(exc: BaseException, lang: str | None = None) -> tuple[int, str, str
     return 500, "SERVER_ERROR", gettext(SERVER_ERROR, lang)
 
 
+async def denied(casino: Casino, account: Account | None, where: str, exc: BaseException) -> None:
+    """Record a refused permission as a significant event (``EVT.PERMISSION_DENIED``)."""
+    from crupier.server.events import write_async
+
+    _status, code, text = error_of(exc)
+    who = None if account is None else {"kind": account.kind, "id": account.subject}
+    await write_async(
+        casino,
+        "EVT.PERMISSION_DENIED",
+        {"who": who, "where": where, "code": code, "message": text[:200]},
+    )
+
+
+async def _denied_request(request: Request, exc: BaseException) -> None:
+    from crupier.server.auth import COOKIE
+
+    opened = request.app.state.opened
+    session = opened.auth.session(request.cookies.get(COOKIE))
+    where = f"{request.method} {request.url.path}"
+    await denied(opened.casino, None if session is None else session.account, where, exc)
+
+
 def install_handlers(app: FastAPI) -> None:
-    """Map every typed error to its status and body, the message in the person's language."""
+    """Map every typed error to its status and body, the message in the person's language;
+    a 403 is also recorded as a significant event."""
     from crupier.server.language import request_language
 
     async def _refused(request: Request, exc: Exception) -> JSONResponse:
         status, code, message = error_of(exc, request_language(request))
-        return JSONResponse(body(code, message), status_code=status)
+        if status == 403:
+            await _denied_request(request, exc)
+        headers = exc.headers if isinstance(exc, ApiError) else None
+        return JSONResponse(body(code, message), status_code=status, headers=headers)
 
     for kind in (ApiError, OpsError, RuleError, LedgerError):
         app.add_exception_handler(kind, _refused)

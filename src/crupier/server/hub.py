@@ -21,11 +21,15 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+import orjson
+
 from crupier.casino import Casino, OpsError
 from crupier.casino.live import LiveRecord
 from crupier.casino.roles import Op
+from crupier.core.layout import LayoutGame
 from crupier.core.roles import TableRole
 from crupier.server.auth import Account
+from crupier.server.delta import diff, for_seat, project
 
 #: How many queued requests of one table go into one batch.
 MAX_BATCH = 128
@@ -36,12 +40,28 @@ MAX_BEHIND = 64
 PUSH_EVERY = 0.25
 
 
+def encode(frame: dict[str, Any]) -> str:
+    """A frame as JSON text (orjson: several times faster than the standard library on
+    views of a few hundred bets, and exact on integers)."""
+    return orjson.dumps(frame, option=orjson.OPT_NON_STR_KEYS).decode()
+
+
 @dataclass(eq=False)
 class Viewer:
-    """A WebSocket subscribed to a table: who it is and where to send."""
+    """A WebSocket subscribed to a table: who it is, where to send, what it holds.
+
+    ``synced`` says the viewer holds the view of the table's last push (the basis the next
+    delta applies to); ``legal`` is the list of actions it was last sent.
+    """
 
     account: Account
-    queue: asyncio.Queue[dict[str, Any]] = field(default_factory=asyncio.Queue)
+    queue: asyncio.Queue[str] = field(default_factory=asyncio.Queue)
+    synced: bool = False
+    legal: list[str] | None = None
+
+    def send(self, frame: dict[str, Any]) -> None:
+        """Queue ``frame`` (encoded once, here) for the socket."""
+        self.queue.put_nowait(encode(frame))
 
 
 @dataclass
@@ -61,6 +81,10 @@ class TableHub:
         self.recovering: dict[str, dict[str, Any]] = {}  # table -> the round found open
         self._pushed: dict[str, float] = {}  # table -> when its views were last pushed
         self._scheduled: set[str] = set()  # tables with a push waiting
+        self.basis: dict[str, dict[str, Any]] = {}  # table -> its last push (see snapshot)
+        self.whole_views: set[str] = set()  # tables whose seats' views are not projections
+        self._busy: set[str] = set()  # tables whose batch a worker thread is running
+        self._deferred: set[str] = set()  # tables to push once their batch is done
         for table_id in casino.tables:
             found = _quiet(casino.live_round, table_id)
             if found:
@@ -84,6 +108,7 @@ class TableHub:
             while not queue.empty() and len(batch) < MAX_BATCH:
                 batch.append(queue.get_nowait())
             calls = [r.call for r in batch]
+            self._busy.add(table_id)
             try:
                 results = await asyncio.to_thread(self.casino.run_batch, calls)
             except Exception as exc:  # the commit failed: nothing of the batch is stored
@@ -91,6 +116,11 @@ class TableHub:
                     if not r.future.done():
                         r.future.set_exception(exc)
                 continue
+            finally:
+                self._busy.discard(table_id)
+                if table_id in self._deferred:  # a push that came while the batch ran
+                    self._deferred.discard(table_id)
+                    self.push(table_id)
             for r, result in zip(batch, results, strict=True):
                 if r.future.done():
                     continue
@@ -105,8 +135,26 @@ class TableHub:
                 self.schedule_push(table_id)  # bets coalesce
 
     def subscribe(self, table_id: str, viewer: Viewer) -> None:
-        """Send ``viewer`` the table's views from now on."""
+        """Send ``viewer`` the table's whole view now, then every change."""
         self.viewers.setdefault(table_id, set()).add(viewer)
+        self.resend(table_id, viewer)
+
+    def resend(self, table_id: str, viewer: Viewer) -> None:
+        """Send ``viewer`` the whole view of the table's last push (the basis the next
+        delta applies to; the table's present state if it was never pushed)."""
+        if table_id in self._busy:  # its engine is changing in a worker thread: after it
+            viewer.synced = False
+            self._deferred.add(table_id)
+            return
+        account = viewer.account
+        if account.kind == "player" and table_id not in self.whole_views:
+            check_projection(self, table_id, account.subject)
+        snap = self.basis.get(table_id)
+        if snap is None or snap["deltas"] != (table_id not in self.whole_views):
+            snap = self.basis[table_id] = snapshot(self, table_id)
+        frame = view_from(self, table_id, account, snap)
+        viewer.synced, viewer.legal = True, frame["legal_actions"]
+        viewer.send({"type": "view", **frame})
 
     def unsubscribe(self, table_id: str, viewer: Viewer) -> None:
         """Stop sending ``viewer`` views."""
@@ -132,15 +180,56 @@ class TableHub:
         loop.call_later(wait, later)
 
     def push(self, table_id: str) -> None:
-        """Queue each viewer of ``table_id`` its view as it is now."""
+        """Send each viewer of ``table_id`` what changed since the last push.
+
+        The table's public view is built once; a viewer holding the last push's view gets
+        a ``delta`` frame (the public delta, cut down to a player's own seat), anyone else
+        the whole view. When the phase or the round changes, every viewer gets the whole
+        view again. A viewer :data:`MAX_BEHIND` frames behind is skipped and gets the whole
+        view once it catches up (acks and errors are never skipped).
+        """
+        if table_id in self._busy:  # its engine is changing in a worker thread: after it
+            self._deferred.add(table_id)
+            return
         with contextlib.suppress(RuntimeError):
             self._pushed[table_id] = asyncio.get_running_loop().time()
-        shared: dict[Any, Any] = {}  # what every viewer's view shares, computed once
-        for viewer in list(self.viewers.get(table_id, ())):
+        old = self.basis.get(table_id)
+        snap = self.basis[table_id] = snapshot(self, table_id)
+        viewers = list(self.viewers.get(table_id, ()))
+        if not viewers:
+            return
+        public = snap["public"]
+        delta: dict[str, Any] | None = None
+        if snap["deltas"] and old is not None and old["deltas"]:
+            before = old["public"]
+            if all(before.get(k) == public.get(k) for k in WHOLE_ON):
+                delta = diff(before, public)
+        for viewer in viewers:
             if viewer.queue.qsize() > MAX_BEHIND:
-                continue  # a stalled socket skips views (each one is whole), never acks
-            frame = {"type": "view", **view_for(self, table_id, viewer.account, shared)}
-            viewer.queue.put_nowait(frame)
+                viewer.synced = False
+                continue
+            if delta is None or not viewer.synced:
+                frame = view_from(self, table_id, viewer.account, snap)
+                viewer.synced, viewer.legal = True, frame["legal_actions"]
+                viewer.send({"type": "view", **frame})
+                continue
+            assert old is not None
+            account = viewer.account
+            legal = legal_for(self, table_id, account, snap)
+            mine = (
+                for_seat(delta, account.subject, old["public"], public)
+                if account.kind == "player"
+                else delta
+            )
+            out: dict[str, Any] = {"type": "delta", "table": table_id, "seq": snap["seq"]}
+            if snap["status"] != old["status"]:
+                out["status"] = snap["status"]
+            if legal != viewer.legal:
+                out["legal_actions"] = viewer.legal = legal
+            if not mine and len(out) == 3:
+                continue  # nothing this viewer sees has changed
+            out["view"] = mine
+            viewer.send(out)
 
     async def close(self) -> None:
         """Stop the workers."""
@@ -150,6 +239,10 @@ class TableHub:
             with contextlib.suppress(asyncio.CancelledError):
                 await task
 
+
+#: The view's keys whose change sends every viewer the whole view again (a new phase or
+#: round: a point to resynchronise, where the views are short).
+WHOLE_ON = ("phase", "stage", "rounds", "coups", "voids")
 
 #: Action kinds whose views may wait for the next coalesced push.
 COALESCED = frozenset({"place-bet", "take-down", "announced-bet"})
@@ -208,48 +301,102 @@ def status_of(hub: TableHub, table_id: str) -> dict[str, Any]:
     }
 
 
-def view_for(
-    hub: TableHub, table_id: str, account: Account, shared: dict[Any, Any] | None = None
-) -> dict[str, Any]:
-    """What ``account`` may see of ``table_id`` now, and what it may do there.
-
-    ``shared`` lets one push build the parts every viewer shares (the table's status, the
-    staff view, each seat's view) once.
-    """
+def snapshot(hub: TableHub, table_id: str) -> dict[str, Any]:
+    """What every viewer's view of ``table_id`` is built from, computed once: the table's
+    status, the last ledger entry, the engine, its legal actions, its public view, and
+    whether the seats' views are projections of it (``deltas``: the layout games)."""
     casino = hub.casino
-    cache: dict[Any, Any] = {} if shared is None else shared
-    if "status" not in cache:
-        cache["status"] = status_of(hub, table_id)
-        cache["seq"] = casino.books_seq()
-        engine = None
-        with contextlib.suppress(OpsError):
-            engine = casino.live_engine(table_id) if cache["status"]["table_session"] else None
-        cache["engine"] = engine
-        cache["legal"] = [] if engine is None else engine.legal_actions()
-    status, engine = cache["status"], cache["engine"]
-    role = table_role_of(casino, table_id, account)
+    status = status_of(hub, table_id)
+    engine = None
+    with contextlib.suppress(OpsError):
+        engine = casino.live_engine(table_id) if status["table_session"] else None
+    public = None
+    if engine is not None:
+        public = engine.view(None)
+        public.pop("legal_actions", None)  # each person's own list is beside the view
+    return {
+        "status": status,
+        "seq": casino.books_seq(),
+        "engine": engine,
+        "legal": [] if engine is None else engine.legal_actions(),
+        "public": public,
+        "deltas": isinstance(engine, LayoutGame) and table_id not in hub.whole_views,
+        "seats": {},
+    }
+
+
+def legal_for(hub: TableHub, table_id: str, account: Account, snap: dict[str, Any]) -> list[str]:
+    """The actions ``account`` may take at the table now: the engine's legal actions
+    that its permissions grant the person's table role (none while a recovery waits)."""
+    engine = snap["engine"]
+    role = table_role_of(hub.casino, table_id, account)
+    if engine is None or role is None or table_id in hub.recovering:
+        return []
+    return [kind for kind in snap["legal"] if role in engine.permissions.get(kind, ())]
+
+
+def view_from(
+    hub: TableHub,
+    table_id: str,
+    account: Account,
+    snap: dict[str, Any],
+) -> dict[str, Any]:
+    """The whole view of ``account`` from ``snap`` (:func:`snapshot`).
+
+    A player's view is the engine's ``view(seat)``; at the layout games it is taken as
+    the public view cut down to the seat (:func:`crupier.server.delta.project`), a rule
+    :func:`check_projection` verifies whenever a player connects.
+    """
+    role = table_role_of(hub.casino, table_id, account)
     out: dict[str, Any] = {
         "table": table_id,
-        "status": status,
-        "seq": cache["seq"],
+        "status": snap["status"],
+        "seq": snap["seq"],
         "as": {
             "kind": account.kind,
             "id": account.subject,
             "table_role": None if role is None else str(role),
         },
         "view": None,
-        "legal_actions": [],
+        "legal_actions": legal_for(hub, table_id, account, snap),
     }
+    engine = snap["engine"]
     if engine is None:
         return out
-    seat = account.subject if account.kind == "player" else None
-    if ("view", seat) not in cache:
-        view = engine.view(seat)
-        view.pop("legal_actions", None)  # the person's own list is below
-        cache[("view", seat)] = view
-    out["view"] = cache[("view", seat)]
-    if role is not None and table_id not in hub.recovering:
-        out["legal_actions"] = [
-            kind for kind in cache["legal"] if role in engine.permissions.get(kind, ())
-        ]
+    if account.kind != "player":
+        out["view"] = snap["public"]
+        return out
+    seat = account.subject
+    seats = snap["seats"]
+    if seat not in seats:
+        seats[seat] = project(snap["public"], seat) if snap["deltas"] else _seat_view(engine, seat)
+    out["view"] = seats[seat]
     return out
+
+
+def check_projection(hub: TableHub, table_id: str, seat: str) -> bool:
+    """Whether the engine's ``view(seat)`` at ``table_id`` is its public view cut down to
+    the seat, as deltas assume; if not, the table sends whole views from now on."""
+    engine = None
+    with contextlib.suppress(OpsError):
+        engine = hub.casino.live_engine(table_id)
+    if not isinstance(engine, LayoutGame):
+        return False
+    public = engine.view(None)
+    public.pop("legal_actions", None)
+    if project(public, seat) == _seat_view(engine, seat):
+        return True
+    hub.whole_views.add(table_id)
+    return False
+
+
+def _seat_view(engine: Any, seat: str) -> dict[str, Any]:
+    view: dict[str, Any] = engine.view(seat)
+    view.pop("legal_actions", None)
+    return view
+
+
+def view_for(hub: TableHub, table_id: str, account: Account) -> dict[str, Any]:
+    """What ``account`` may see of ``table_id`` now, and what it may do there (the REST
+    view: the table's present state)."""
+    return view_from(hub, table_id, account, snapshot(hub, table_id))

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
-from fastapi import APIRouter, Query, Request, Response
+from fastapi import APIRouter, Path, Query, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from crupier.casino import Casino, Code, OpsError
@@ -24,9 +24,15 @@ from crupier.i18n import N_
 from crupier.server.app import CasinoDep, HubDep, SessionDep, staff_id
 from crupier.server.auth import Session
 from crupier.server.errors import ApiError
+from crupier.server.events import write_async
 from crupier.server.hub import TableHub, check_can_view
 
 router = APIRouter()
+
+#: The largest ledger seq a request may name (the databases' 64-bit integer).
+MAX_SEQ = 2**63 - 1
+#: A ledger entry named in a path.
+Seq = Annotated[int, Path(gt=0, le=MAX_SEQ)]
 
 
 class Strict(BaseModel):
@@ -93,7 +99,7 @@ class ChangeBody(Strict):
 
 
 class CorrectionBody(Strict):
-    seq: int = Field(gt=0)
+    seq: int = Field(gt=0, le=MAX_SEQ)
     changes: list[ChangeBody] = Field(min_length=1)
     reason: str = Field(min_length=1)
 
@@ -254,7 +260,7 @@ async def credit(
 
 
 @router.post("/api/entries/{seq}/sign", tags=["table operations"])
-async def sign(seq: int, body: SignBody, session: SessionDep, casino: CasinoDep) -> dict[str, Any]:
+async def sign(seq: Seq, body: SignBody, session: SessionDep, casino: CasinoDep) -> dict[str, Any]:
     """Add a signature to an entry that awaits it (the second signature of a fill...)."""
     by = staff_id(session)
     sig = await _casino_op(casino, lambda: casino.sign(seq, by, body.purpose))
@@ -269,6 +275,8 @@ def pending(session: SessionDep, casino: CasinoDep) -> list[dict[str, Any]]:
     for seq in sorted(casino.incomplete):
         entry = casino.ledger.get(seq)
         p = entry.payload
+        if not _may_read_entry(session, casino, p.get("table")):
+            continue  # another table's entry: not this person's to read (row 35, own)
         out.append(
             {
                 "seq": seq,
@@ -288,11 +296,21 @@ async def change_limits(
     """Announce a limit change ("les cinc últimes passades")."""
     by = staff_id(session)
     c = hub.casino
-    return _entry(
-        await _table_op(
-            hub, table_id, lambda: c.announce_limit_change(table_id, body.limits(), by=by)
-        )
+    entry = await _table_op(
+        hub, table_id, lambda: c.announce_limit_change(table_id, body.limits(), by=by)
     )
+    await write_async(
+        c,
+        "EVT.CONFIG_CHANGE",
+        {
+            "what": "table limits",
+            "table": table_id,
+            "limits": body.model_dump(),
+            "by": by,
+            "entry": entry.seq,
+        },
+    )
+    return _entry(entry)
 
 
 @router.post("/api/tables/{table_id}/temp-close", tags=["table operations"])
@@ -356,6 +374,10 @@ def corrections(session: SessionDep, casino: CasinoDep) -> list[dict[str, Any]]:
         if entry.seq in decided:
             continue
         target = entry.payload["corrects"]["seq"]
+        original = casino.ledger.get(target).payload
+        table = original.get("table") if isinstance(original, dict) else None
+        if not _may_read_entry(session, casino, table):
+            continue
         out.append(
             {
                 "seq": entry.seq,
@@ -363,7 +385,7 @@ def corrections(session: SessionDep, casino: CasinoDep) -> list[dict[str, Any]]:
                 "by": entry.actor.id,
                 "reason": entry.payload.get("reason"),
                 "changes": entry.payload.get("changes"),
-                "original": casino.ledger.get(target).payload,
+                "original": original,
             }
         )
     return out
@@ -371,7 +393,7 @@ def corrections(session: SessionDep, casino: CasinoDep) -> list[dict[str, Any]]:
 
 @router.post("/api/corrections/{seq}/decision", tags=["corrections"])
 async def decide(
-    seq: int, body: DecisionBody, session: SessionDep, casino: CasinoDep
+    seq: Seq, body: DecisionBody, session: SessionDep, casino: CasinoDep
 ) -> dict[str, Any]:
     """Approve or reject a correction (never its requester)."""
     by = staff_id(session)
@@ -453,6 +475,18 @@ async def book(
     )
 
 
+def _may_read_entry(session: Session, casino: Casino, table: str | None) -> bool:
+    """Whether the person may read an entry of ``table`` (``None``: a casino-wide entry,
+    for casino-wide readers only)."""
+    try:
+        _reader(session, casino)
+    except (ApiError, OpsError):
+        return False
+    if table is None:
+        return not _own_only(session, casino)
+    return _may_read_table(session, casino, table)
+
+
 def _may_read_table(session: Session, casino: Casino, table: str | None) -> bool:
     if table is None:
         return False
@@ -468,7 +502,7 @@ async def recall(
     table_id: str,
     session: SessionDep,
     casino: CasinoDep,
-    last: int | None = Query(default=None, gt=0),
+    last: int | None = Query(default=None, gt=0, le=MAX_SEQ),
     table_session: str | None = None,
 ) -> list[dict[str, Any]]:
     """Rounds of the table replayed move by move from the journal (with each move's events)."""
@@ -499,7 +533,14 @@ async def verify(session: SessionDep, casino: CasinoDep) -> dict[str, Any]:
 
     keys = [public_key_from_b64(key["public_key"])] if isinstance(key, dict) else None
     verification = await asyncio.to_thread(verify_books, casino.ledger, keys)
-    return verification.as_json()
+    result: dict[str, Any] = verification.as_json()
+    if not result.get("ok"):
+        await write_async(
+            casino,
+            "EVT.VERIFY_FAILED",
+            {"by": session.account.subject, "first_bad_seq": result.get("first_bad_seq")},
+        )
+    return result
 
 
 @router.post("/api/checkpoint", tags=["books"])

@@ -8,12 +8,16 @@ from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
 from crupier.casino.roles import Role
+from crupier.core.layout import LayoutGame
 from crupier.i18n import N_
 from crupier.server.app import HubDep, SessionDep, auth_of, casino_of, staff_id
 from crupier.server.auth import COOKIE, Session
 from crupier.server.errors import ApiError
+from crupier.server.events import write as write_event
+from crupier.server.events import write_async
 from crupier.server.hub import TableHub, check_can_view, status_of, view_for
 from crupier.server.setup import ROLE_NAMES
+from crupier.server.throttle import LoginThrottle
 
 router = APIRouter()
 
@@ -73,14 +77,58 @@ def me_of(request: Request, session: Session) -> dict[str, Any]:
     }
 
 
+def login_event(
+    request: Request,
+    event: str,
+    username: str,
+    session: Session | None = None,
+    reason: str | None = None,
+) -> None:
+    """A login, refused login or logout into the significant-events log (``EVT``), with
+    the client's address: who, when, from where."""
+    casino = casino_of(request)
+    if not casino.login_events_kept():
+        return  # a ledger begun before the events log: its policy refuses these kinds
+    account = None if session is None else session.account
+    casino.record_login(
+        event,
+        username=username,
+        who=None if account is None else account.subject,
+        account=None if account is None else account.kind,
+        source=None if request.client is None else request.client.host,
+        agent=request.headers.get("user-agent"),
+        reason=reason,
+    )
+
+
 @router.post("/api/login", tags=["auth"])
 def login(body: Login, request: Request, response: Response) -> dict[str, Any]:
     """Log in: sets the session cookie (HttpOnly, SameSite=Strict); returns ``me`` with the
     CSRF token to send as ``X-CSRF-Token`` on every state-changing request."""
+    throttle: LoginThrottle = request.app.state.throttle
+    client = request.client.host if request.client else "?"
+    wait = throttle.retry_after(body.username, client)
+    if wait is not None:
+        write_event(
+            casino_of(request),
+            "EVT.LOGIN_FAILED",
+            {"username": body.username, "client": client, "reason": "rate limited"},
+        )
+        raise ApiError(
+            429,
+            "TOO_MANY_ATTEMPTS",
+            N_("too many failed logins: try again in {wait} s"),
+            headers={"Retry-After": str(wait)},
+            wait=wait,
+        )
     found = auth_of(request).login(body.username, body.password)
     if found is None:
+        throttle.failed(body.username, client)
+        login_event(request, "LOGIN_FAILED", body.username, reason="wrong password")
         raise ApiError(401, "LOGIN_FAILED", N_("unknown user or wrong password"))
+    throttle.succeeded(body.username)
     token, session = found
+    login_event(request, "LOGIN", body.username, session)
     response.set_cookie(
         COOKIE,
         token,
@@ -97,6 +145,7 @@ def login(body: Login, request: Request, response: Response) -> dict[str, Any]:
 def logout(session: SessionDep, request: Request, response: Response) -> dict[str, Any]:
     """End the session."""
     auth_of(request).logout(request.cookies.get(COOKIE))
+    login_event(request, "LOGOUT", session.account.username, session)
     response.delete_cookie(COOKIE, path="/")
     return {"ok": True, "username": session.account.username}
 
@@ -160,7 +209,10 @@ async def submit_action(
         lambda: casino.live_action(table_id, action, by=account.subject, player=player),
     )
     out: dict[str, Any] = record.as_json()
-    out.pop("events", None)  # what the action revealed reaches each person through views
+    if not isinstance(casino.live_engine(table_id), LayoutGame):
+        # the card games dealt from private hands (chemin de fer, two-table baccarat): what
+        # an action revealed reaches each person through their own view only
+        out.pop("events", None)
     return out
 
 
@@ -185,19 +237,30 @@ async def recovery(
     in progress is voided; the round's bets are returned)."""
     by = staff_id(session)
     casino = hub.casino
+    casino.staff_table_role(table_id, by)  # the permission matrix: this table's staff only
     if table_id not in hub.recovering:
         raise ApiError(409, "NO_RECOVERY", N_("{table} has no round awaiting a decision"),
                        table=table_id)  # fmt: skip
-    casino.staff_table_role(table_id, by)  # the permission matrix: this table's staff only
     if body.decision == "resume":
         hub.recovering.pop(table_id, None)
         hub.push(table_id)
-        return {"table": table_id, "decision": "resume", "round": casino.live_round(table_id)}
+        found = casino.live_round(table_id)
+        await write_async(
+            casino,
+            "EVT.RECOVERY",
+            {"table": table_id, "stage": "resume", "by": by, "round": found},
+        )
+        return {"table": table_id, "decision": "resume", "round": found}
     entry = await hub.submit(
         table_id, lambda: casino.void_live_round(table_id, by=by, reason=body.reason)
     )
     hub.recovering.pop(table_id, None)
     hub.push(table_id)
+    await write_async(
+        casino,
+        "EVT.RECOVERY",
+        {"table": table_id, "stage": "void", "by": by, "round_entry": entry.seq},
+    )
     return {"table": table_id, "decision": "void", "round_entry": entry.seq}
 
 

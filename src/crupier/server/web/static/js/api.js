@@ -108,6 +108,45 @@ export const buyIn = (id, player, amount) => post(`/api/tables/${encodeURICompon
 export const recall = (id, last) => get(`/api/tables/${encodeURIComponent(id)}/recall${last ? `?last=${last}` : ""}`);
 
 /**
+ * A table view after a "delta" frame's changes (the server's crupier.server.delta.apply):
+ * set/unset top-level keys, maps changed entry by entry, rows (records sorted by id)
+ * upserted and removed by id. The view given is left as it was.
+ */
+export function applyDelta(view, delta) {
+  const out = { ...(view || {}) };
+  for (const [k, v] of Object.entries(delta.set || {})) out[k] = v;
+  for (const k of delta.unset || []) delete out[k];
+  for (const [k, part] of Object.entries(delta.maps || {})) {
+    const entries = { ...(out[k] || {}) };
+    Object.assign(entries, part.set || {});
+    for (const e of part.unset || []) delete entries[e];
+    out[k] = entries;
+  }
+  for (const [k, part] of Object.entries(delta.rows || {})) {
+    const byId = new Map((out[k] || []).map((r) => [r.id, r]));
+    for (const id of part.remove || []) byId.delete(id);
+    for (const r of part.upsert || []) byId.set(r.id, r);
+    out[k] = [...byId.values()].sort((a, b) => a.id - b.id);
+  }
+  return out;
+}
+
+/**
+ * A table's frame after a WebSocket message: a "view" frame replaces it, a "delta" frame
+ * ({table, seq, view: delta, status?, legal_actions?}) changes it; anything else (an ack,
+ * an error) leaves it. Returns null when the message is no view.
+ */
+export function nextFrame(frame, msg) {
+  if (!msg || typeof msg !== "object") return null;
+  if (!msg.type || msg.type === "view") return msg;
+  if (msg.type !== "delta" || !frame || !frame.view) return null;
+  const out = { ...frame, type: "view", seq: msg.seq, view: applyDelta(frame.view, msg.view || {}) };
+  if (msg.status) out.status = msg.status;
+  if (msg.legal_actions) out.legal_actions = msg.legal_actions;
+  return out;
+}
+
+/**
  * Follow a table live: onMessage(msg) gets every frame (parsed); returns {close()}.
  * Reconnects after a drop; onState(true|false) tells whether the link is up.
  */
@@ -118,6 +157,43 @@ export function follow(id, onMessage, onState = () => {}) {
   const open = () => {
     const proto = location.protocol === "https:" ? "wss:" : "ws:";
     ws = new WebSocket(`${proto}//${location.host}/ws/tables/${encodeURIComponent(id)}`);
+    ws.onopen = () => {
+      wait = 500;
+      onState(true);
+    };
+    ws.onmessage = (ev) => {
+      try {
+        onMessage(JSON.parse(ev.data));
+      } catch (e) {
+        console.error(e);
+      }
+    };
+    ws.onclose = () => {
+      onState(false);
+      if (!closed) setTimeout(open, (wait = Math.min(wait * 2, 8000)));
+    };
+  };
+  open();
+  return {
+    close() {
+      closed = true;
+      if (ws) ws.close();
+    },
+  };
+}
+
+/**
+ * Follow the lobby (every table's status) on one WebSocket: onMessage gets
+ * {type: "lobby", tables: [...]} first (every table one may see), then
+ * {type: "tables", tables: [...]} with the tables that changed. Reconnects after a drop.
+ */
+export function followLobby(onMessage, onState = () => {}) {
+  let ws = null;
+  let closed = false;
+  let wait = 500;
+  const open = () => {
+    const proto = location.protocol === "https:" ? "wss:" : "ws:";
+    ws = new WebSocket(`${proto}//${location.host}/ws/lobby`);
     ws.onopen = () => {
       wait = 500;
       onState(true);

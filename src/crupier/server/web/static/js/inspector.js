@@ -3,6 +3,7 @@
 // communications registers.
 import { t, tn } from "./i18n.js";
 import * as api from "./api.js";
+import { registers } from "./registers.js";
 import { spotLabel } from "./roulette.js";
 import { actionName, cardEl, cardsIn, flash, gameName, h, money, resultBadge } from "./util.js";
 
@@ -24,6 +25,7 @@ export const BOOKS = [
   ["PRM", t("Promotions Register")],
   ["CAS", t("Casino Configuration")],
   ["ACC", t("Access Log")],
+  ["EVT", t("Significant Events")],
 ];
 
 function summary(data) {
@@ -41,7 +43,7 @@ function summary(data) {
   return parts.join(" · ");
 }
 
-export async function render(root) {
+export async function render(root, { me }) {
   const msg = h("div.msg#msg");
   const main = h("div#inspector-main");
   const tabs = h("div.actions");
@@ -55,6 +57,7 @@ export async function render(root) {
     ["recall", "Round recall", recallTab],
     ["verify", "Verify ledger", verifyTab],
     ["registers", "Observations & communications", registersTab],
+    ["events", "Significant events", eventsTab],
   ];
   tabs.append(...tabList.map(([name, label, fn]) => h("button.btn", { type: "button", dataset: { tab: name }, onclick: show(fn, name) }, label)));
   root.append(h("div.tablehead", h("h1", t("Inspector")), tabs), msg, main);
@@ -171,12 +174,28 @@ export async function render(root) {
     await run();
   }
 
+  // The significant-events log (EVT.* entries): starts, stops, recoveries, void rounds,
+  // configuration changes, failed logins, refusals, failed verifications, clock changes.
+  async function eventsTab() {
+    const r = await api.get("/api/events?limit=500");
+    const detail = (e) => summary(Object.fromEntries(Object.entries(e).filter(([k]) =>
+      !["seq", "kind", "recorded_at", "event_time"].includes(k))));
+    main.append(h("div.panel",
+      h("div.tablehead", h("h2", { style: "margin:0" }, "Significant events"),
+        h("span.note", `${r.events.length} events, newest first`)),
+      h("table.grid.dense#events",
+        h("thead", h("tr", ["Entry", "Time (UTC)", "Event", "Details"].map((x) => h("th", x)))),
+        h("tbody", r.events.slice().reverse().map((e) =>
+          h("tr", { dataset: { seq: e.seq, kind: e.kind } },
+            h("td", e.seq), h("td", (e.event_time || e.recorded_at || "").slice(0, 19)),
+            h("td", { title: r.kinds[e.kind] || "" }, e.kind.replace("EVT.", "").replace(/_/g, " ").toLowerCase()),
+            h("td", { style: "white-space:normal;font-size:12px;color:var(--muted)" }, detail(e))))))));
+  }
+
   async function registersTab() {
-    const a = h("div.panel");
-    const b = h("div.panel");
-    main.append(h("div", { style: "display:grid;gap:10px" }, a, b));
-    await bookView("A60", a);
-    await bookView("A61", b);
+    const box = h("div");
+    main.append(box);
+    await registers(box, me, msg);
   }
 
   await booksTab();

@@ -3,6 +3,8 @@
 // onSpot(name) when a spot is clicked. Spot names are the engines' canonical ones.
 import { t } from "./i18n.js";
 import { cardEl, cardsIn, chipLabel, DIE, dieEl, h, money } from "./util.js";
+import { cheminTable } from "./circle.js";
+import { monteLayout } from "./monte.js";
 import { createCloth } from "./roulette.js";
 
 const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
@@ -234,7 +236,8 @@ function diceTray() {
   return { el, update };
 }
 
-/** The layout of ``game`` for a page: {el, update({view, bets, me, open}), kind}. */
+/** The layout of ``game`` for a page: {el, update({view, bets, me, open, legal}), kind,
+ * handles}: ``handles``, the action kinds the layout offers as its own buttons. */
 export function layoutFor(game, handlers) {
   if (game === "french-roulette" || game === "american-roulette") {
     const cloth = createCloth(handlers);
@@ -243,6 +246,14 @@ export function layoutFor(game, handlers) {
       el: cloth.el,
       update: ({ view, bets, me, open }) => cloth.update({ bets, me, open, last: (view.last_results || []).slice(-1)[0] ?? null }),
     };
+  }
+  if (game === "chemin-de-fer") {
+    const t = cheminTable(handlers);
+    return { kind: game, el: t.el, update: t.update, handles: t.handles };
+  }
+  if (game === "monte") {
+    const t = monteLayout(handlers);
+    return { kind: game, el: t.el, update: t.update };
   }
   const parts = [];
   if (game === "punto-banco") parts.push(bacBoxes(handlers));

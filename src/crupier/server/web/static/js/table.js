@@ -48,8 +48,9 @@ class Live {
     const v = this.view;
     return Number(v.rounds ?? v.coups ?? 0) + Number(v.voids ?? 0);
   }
-  absorb(frame, first = false) {
-    if (!frame || typeof frame !== "object" || (frame.type && frame.type !== "view")) return;
+  absorb(msg, first = false) {
+    const frame = api.nextFrame(this.frame, msg); // a whole view, or the last one and a delta
+    if (!frame) return;
     const before = { view: this.view, round: this.roundNo };
     this.frame = frame;
     this.view = frame.view || {};
@@ -282,6 +283,14 @@ function playerPage(root, live) {
     }
   };
   const layout = layoutFor(live.game, {
+    onAction: async (action) => {
+      try {
+        await live.act(action);
+        flash(msg, null, `${titleCase(action.kind)} ✓`);
+      } catch (e) {
+        flash(msg, e);
+      }
+    },
     onSpot: place,
     onHover: (spot) => {
       const { min: mn } = limits(live);
@@ -293,7 +302,7 @@ function playerPage(root, live) {
   const dialog = h("dialog#confirm");
   // a game without a drawn layout here: the spot by name (the engine reads its aliases)
   const spotInput = h("input", { name: "spot", placeholder: t("spot, e.g. vis-3"), size: 16 });
-  const spotForm = SPOT_GROUPS[live.game] || ["french-roulette", "american-roulette", "punto-banco", "blackjack"].includes(live.game)
+  const spotForm = SPOT_GROUPS[live.game] || ["french-roulette", "american-roulette", "punto-banco", "blackjack", "monte"].includes(live.game)
     ? ""
     : h("form.chips", { onsubmit: (e) => {
       e.preventDefault();
@@ -352,7 +361,7 @@ function playerPage(root, live) {
     head.update();
     const v = live.view;
     const open = live.legal.includes("place-bet");
-    layout.update({ view: v, bets: live.bets, me: live.pid, open });
+    layout.update({ view: v, bets: live.bets, me: live.pid, open, legal: live.legal });
     const bal = (v.players || {})[live.pid];
     balance.textContent = bal === undefined ? "no chips yet" : money(bal);
     const own = live.bets.filter((b) => b.player === live.pid);
@@ -386,7 +395,7 @@ function playerPage(root, live) {
     stateBox.replaceChildren(stateList(v));
     if (spotForm) spotForm.style.display = open ? "" : "none";
     chipBar.style.visibility = open || live.legal.includes("announced-bet") ? "" : "hidden";
-    const HANDLED = new Set(["place-bet", "take-down", "announced-bet", "zero-choice"]);
+    const HANDLED = new Set(["place-bet", "take-down", "announced-bet", "zero-choice", ...(layout.handles || [])]);
     more.replaceChildren(
       ...live.legal.filter((k) => !HANDLED.has(k)).map((k) => h("button.btn", { type: "button", dataset: { action: k }, onclick: () => other(k) }, actionName(k))),
     );
@@ -591,6 +600,9 @@ function consolePage(root, live) {
       return { kind };
     }
     if (kind === "last-rounds") return { kind, count: 3 };
+    // chemin de fer offers the bank in the order of the seats: the engine names the candidate
+    // and at its coup the engine knows the hand a card goes to, and the banker's tableau
+    if (live.game === "chemin-de-fer" && ["offer-bank", "give-card", "banker-play"].includes(kind)) return { kind };
     if (kind === "void") {
       const reason = await confirm(kind, [["reason", t("Reason"), "text", ""]]);
       return reason ? { kind, reason: reason.reason } : null;
@@ -704,7 +716,7 @@ function consolePage(root, live) {
     drawRecovery();
     const v = live.view;
     const legal = live.legal;
-    layout.update({ view: v, bets: live.bets, me: null, open: legal.includes("place-bet") });
+    layout.update({ view: v, bets: live.bets, me: null, open: legal.includes("place-bet"), legal });
     actions.replaceChildren(
       ...legal
         .filter((k) => !PLAYER_SIDE.has(k) && !ERRORS[k] && !PIT_ONLY.has(k))

@@ -1,0 +1,859 @@
+"""The circle-poker engine: seats, the mà, antes and blinds, the betting intervals of the
+four structures with the minimum raise, the incomplete all-in and the raise cap, side pots,
+the showdown order, odd chips and the house benefit (spec 23).
+
+One engine runs every variant; a variant's package subclasses it with its shape
+(:mod:`.variants`). Every rule check runs before the first change, so a refused action
+changes nothing; the dealing draws come from the injected source and are logged.
+
+>>> from crupier.core.rng import SeededSource
+>>> from crupier.core.layout import BuyIn
+>>> from crupier.games.holdem import Holdem, load_builtin
+>>> game = Holdem(load_builtin(), SeededSource(1))
+>>> for name in ("ana", "bo", "cy", "dee"):
+...     _ = game.apply(BuyIn(player=name, amount=200))
+>>> _ = game.apply(DrawSeats())
+>>> _ = game.apply(StartDeal())
+>>> game.state.deal.pot(), game.to_act() in game.state.chips
+(400, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import ClassVar
+
+from crupier.core.cards import Card, Rank, standard_deck
+from crupier.core.errors import MalformedAmount, NotPermitted, WrongPhase
+from crupier.core.layout import BuyIn
+from crupier.core.money import format_amount
+from crupier.core.rng import RandomSource, shuffle
+from crupier.core.roles import Role
+from crupier.core.round import JSON, Action, Event, Game, registry
+from crupier.games.circle_poker.actions import (
+    AllIn,
+    AssignSeat,
+    Bet,
+    BettingNotReopened,
+    Call,
+    ChargeTime,
+    Check,
+    ComeBack,
+    Deal,
+    DealSettled,
+    DrawSeats,
+    Expose,
+    Fold,
+    IllegalWager,
+    Leave,
+    Misdeal,
+    NotEnoughChips,
+    OutOfTurn,
+    PokerState,
+    Raise,
+    RaiseCapReached,
+    Rest,
+    Result,
+    SeatError,
+    StartDeal,
+    StreetDealt,
+    TooFewPlayers,
+)
+from crupier.games.circle_poker.hands import (
+    HandKey,
+    best_any,
+    best_omaha,
+    low_card_key,
+    showing_key,
+)
+from crupier.games.circle_poker.pots import rake, side_pots, split, uncalled
+from crupier.games.circle_poker.profile import CirclePokerProfile, HouseOption, Structure
+from crupier.games.circle_poker.variants import HOLDEM, Variant
+
+STAFF = frozenset({Role.CROUPIER, Role.SYSTEM})
+PLAYER_ACTS = frozenset({Role.PLAYER, Role.CROUPIER, Role.SYSTEM})
+NO_LIMIT = 10**18
+
+
+def deck_of(size: int) -> list[Card]:
+    """The pack of a variant: 52 cards, or the short packs of 32 (A, K...7) and 28 (A...8).
+
+    >>> len(deck_of(52)), len(deck_of(32)), len(deck_of(28))
+    (52, 32, 28)
+    """
+    full = standard_deck()
+    lowest = {52: 2, 32: 7, 28: 8}[size]
+    return [c for c in full if c.rank is Rank.ACE or _pips(c) >= lowest]
+
+
+def _pips(card: Card) -> int:
+    return card.rank.pips
+
+
+def _card(text: str) -> Card:
+    try:
+        return Card.parse(text)
+    except ValueError as exc:
+        raise SeatError(str(exc)) from None
+
+
+class CirclePoker(Game[CirclePokerProfile, PokerState]):
+    """A circle-poker table of one variant (hold'em unless a subclass says otherwise)."""
+
+    game_id: ClassVar[str] = "holdem"
+    variant: ClassVar[Variant] = HOLDEM
+    actions = registry(
+        BuyIn, DrawSeats, AssignSeat, Rest, ComeBack, Leave, StartDeal, Misdeal, Expose,
+        ChargeTime, Fold, Check, Call, Bet, Raise, AllIn,
+    )  # fmt: skip
+    permissions: ClassVar[dict[str, frozenset[Role]]] = {
+        "buy-in": frozenset({Role.PLAYER, Role.CROUPIER}),
+        "draw-seats": STAFF,
+        "assign-seat": frozenset({Role.HEAD}),
+        "rest": PLAYER_ACTS,
+        "come-back": PLAYER_ACTS,
+        "leave": PLAYER_ACTS,
+        "start-deal": STAFF,
+        "misdeal": STAFF,
+        "expose": STAFF,
+        "charge-time": STAFF,
+        **{k: PLAYER_ACTS for k in ("fold", "check", "call", "bet", "raise", "all-in")},
+    }
+
+    checked_first = frozenset({"fold", "check", "call", "bet", "raise", "all-in"})
+    """The players' actions check everything (turn, amount, cap, reopening) before their
+    first change, so they run on the live state without a copy."""
+    _source: RandomSource
+    _events: list[Event]
+
+    def initial_state(self) -> PokerState:
+        return PokerState()
+
+    # -- what the table shows ---------------------------------------------------------
+
+    def to_act(self) -> str | None:
+        """The player whose turn it is, or ``None``."""
+        deal = self.state.deal
+        return None if deal is None else deal.to_act
+
+    def legal_actions(self) -> list[str]:
+        s = self.state
+        if s.deal is None:
+            kinds = ["buy-in", "leave", "rest", "come-back", "assign-seat"]
+            kinds += ["start-deal"] if s.ma else ["draw-seats"]
+            if self.profile.house.option is HouseOption.TIME:
+                kinds.append("charge-time")
+            return kinds
+        if s.deal.to_act is None:
+            return []
+        kinds = [k for k in ("fold", "check", "call", "bet", "raise", "all-in") if self._may(k)]
+        return kinds + (["misdeal"] if not s.deal.voluntary else []) + ["expose"]
+
+    def _may(self, kind: str) -> bool:
+        deal = self.state.deal
+        assert deal is not None and deal.to_act is not None
+        player = deal.to_act
+        try:
+            if kind in ("bet", "raise"):
+                self._wager_bounds(deal, player, raising=kind == "raise")
+            elif kind == "check":
+                self._check_check(deal, player)
+            elif kind == "call":
+                if deal.bet[player] >= deal.high:
+                    return False
+            elif kind == "fold":
+                self._check_fold(deal, player)
+        except (IllegalWager, RaiseCapReached, BettingNotReopened, WrongPhase):
+            return False
+        return True
+
+    def view(self, seat: str | None = None) -> JSON:
+        s = self.state
+        out: JSON = {
+            "game": self.game_id,
+            "seats": {str(k): v for k, v in sorted(s.seats.items())},
+            "ma": s.ma,
+            "chips": dict(s.chips),
+            "house": s.house,
+            "waiting": list(s.waiting),
+            "resting": sorted(s.resting),
+        }
+        deal = s.deal
+        if deal is not None:
+            out["deal"] = {
+                "number": deal.number,
+                "order": list(deal.order),
+                "board": [str(c) for c in deal.board],
+                "up": {p: [str(c) for c in deal.up[p]] for p in deal.order},
+                "pot": deal.pot(),
+                "bets": dict(deal.bet),
+                "folded": list(deal.folded),
+                "to_act": deal.to_act,
+                "street": deal.street,
+            }
+            if seat is not None and seat in deal.down:
+                out["deal"]["own"] = [str(c) for c in deal.down[seat]]
+        return out
+
+    # -- rules ------------------------------------------------------------------------
+
+    def _step(self, state: PokerState, action: Action, source: RandomSource) -> Sequence[Event]:
+        handler = getattr(self, "_do_" + action.kind.replace("-", "_"))
+        self._source = source
+        self._events: list[Event] = []
+        handler(state, action, source)
+        return self._events
+
+    def _no_deal(self, state: PokerState, what: str) -> None:
+        if state.deal is not None:
+            raise WrongPhase(f"{what}: a deal is in progress (deal {state.deal.number})")
+
+    def _do_buy_in(self, state: PokerState, a: BuyIn, source: RandomSource) -> None:
+        if not isinstance(a.amount, int) or a.amount <= 0:
+            raise MalformedAmount(f"buy-in: {a.amount!r} is not a positive amount")
+        if not isinstance(a.player, str) or not a.player:
+            raise SeatError("buy-in: a player's name is needed")
+        if state.deal is not None and a.player in state.deal.order:
+            raise WrongPhase(f"buy-in: {a.player} is in the deal (table stakes: chips are added "
+                             "only between deals)")  # fmt: skip
+        resta = self.profile.resta
+        if resta.minimum:  # 23.2.5.III: the resta, and re-buys only when it is exhausted
+            if a.player in state.chips and state.chips[a.player] >= max(
+                1, self.profile.stakes.ante
+            ):
+                raise NotEnoughChips(
+                    f"buy-in: {a.player}'s resta is not exhausted ({state.chips[a.player]} left); "
+                    "a re-buy is made only when it is (23.2.5.III)"
+                )
+            if a.amount < resta.minimum or (resta.maximum and a.amount > resta.maximum):
+                most = f" and at most {resta.maximum}" if resta.maximum else ""
+                raise MalformedAmount(
+                    f"buy-in: the resta is at least {resta.minimum}{most}, not {a.amount}"
+                )
+        if a.player not in state.chips:
+            state.waiting.append(a.player)
+            state.chips[a.player] = 0
+        state.chips[a.player] += a.amount
+
+    def _do_draw_seats(self, state: PokerState, a: DrawSeats, source: RandomSource) -> None:
+        table = self.profile.table
+        if state.ma:
+            raise WrongPhase("draw-seats: the seats were drawn when the partida started")
+        if len(state.waiting) < table.min_players:
+            raise TooFewPlayers(
+                f"draw-seats: {len(state.waiting)} players; the partida needs "
+                f"{table.min_players} (23.VII)"
+            )
+        if a.seats:
+            if sorted(a.seats) != sorted(state.waiting) or len(a.seats) > table.max_players:
+                raise SeatError(
+                    f"draw-seats: the entered lot {list(a.seats)} is not the players present "
+                    f"{state.waiting}"
+                )
+            if not isinstance(a.ma, int) or not 1 <= a.ma <= len(a.seats):
+                raise SeatError(f"draw-seats: the mà must be one of seats 1-{len(a.seats)}")
+            state.seats = {i + 1: p for i, p in enumerate(a.seats)}
+            state.waiting = []
+            state.ma = a.ma
+            return
+        players = list(state.waiting[: table.max_players])
+        numbers = list(range(1, table.max_players + 1))
+        shuffle(numbers, source)
+        state.seats = dict(sorted(zip(numbers, players, strict=False)))
+        state.waiting = state.waiting[table.max_players :]
+        occupied = sorted(state.seats)
+        state.ma = occupied[source.randbelow(len(occupied))]
+
+    def _do_assign_seat(self, state: PokerState, a: AssignSeat, source: RandomSource) -> None:
+        if a.player not in state.waiting:
+            raise SeatError(f"assign-seat: {a.player!r} is not on the waiting list")
+        if not isinstance(a.seat, int) or not 1 <= a.seat <= self.profile.table.max_players:
+            raise SeatError(f"assign-seat: there is no seat {a.seat!r}")
+        if a.seat in state.seats:
+            raise SeatError(f"assign-seat: seat {a.seat} is taken by {state.seats[a.seat]}")
+        state.waiting.remove(a.player)
+        state.seats[a.seat] = a.player
+        state.seats = dict(sorted(state.seats.items()))
+
+    def _seated(self, state: PokerState, player: str, what: str) -> int:
+        seat = state.seat_of(player)
+        if seat is None:
+            raise SeatError(f"{what}: {player!r} has no seat at this table")
+        return seat
+
+    def _do_rest(self, state: PokerState, a: Rest, source: RandomSource) -> None:
+        self._seated(state, a.player, "rest")
+        if a.player in state.resting:
+            raise WrongPhase(f"rest: {a.player} is already resting")
+        state.resting[a.player] = 0
+
+    def _do_come_back(self, state: PokerState, a: ComeBack, source: RandomSource) -> None:
+        if a.player not in state.resting:
+            raise WrongPhase(f"come-back: {a.player!r} is not resting")
+        del state.resting[a.player]
+
+    def _do_leave(self, state: PokerState, a: Leave, source: RandomSource) -> None:
+        if a.player not in state.chips:
+            raise SeatError(f"leave: {a.player!r} is not at the table")
+        if state.deal is not None and a.player in state.deal.live():
+            raise WrongPhase(f"leave: {a.player} is in the deal; he folds or finishes it first")
+        seat = state.seat_of(a.player)
+        if seat is not None:
+            del state.seats[seat]
+        if a.player in state.waiting:
+            state.waiting.remove(a.player)
+        state.resting.pop(a.player, None)
+        del state.chips[a.player]
+
+    def _do_charge_time(self, state: PokerState, a: ChargeTime, source: RandomSource) -> None:
+        house = self.profile.house
+        if house.option is not HouseOption.TIME:
+            raise WrongPhase("charge-time: this table takes its benefit by rake (option A)")
+        self._no_deal(state, "charge-time")
+        if not isinstance(a.period, int) or a.period < 0:
+            raise MalformedAmount(f"charge-time: {a.period!r} is not a period number")
+        if a.period in state.periods:
+            raise WrongPhase(f"charge-time: period {a.period} was already charged")
+        state.periods.append(a.period)
+        for player in state.seats.values():  # resting players pay too (23 example 9)
+            paid = min(house.time_charge, state.chips[player])
+            state.chips[player] -= paid
+            state.house += paid
+
+    # -- the deal -----------------------------------------------------------------------
+
+    def _dealt_in(self, state: PokerState) -> list[str]:
+        """Seated players who play this deal, clockwise from the mà."""
+        seats = sorted(state.seats)
+        start = seats.index(state.ma)
+        clockwise = seats[start:] + seats[:start]
+        need = max(1, self.profile.stakes.ante)
+        return [
+            state.seats[s]
+            for s in clockwise
+            if state.seats[s] not in state.resting and state.chips[state.seats[s]] >= need
+        ]
+
+    def _pack(self, order: tuple[str, ...], source: RandomSource) -> list[Card]:
+        deck = deck_of(self.variant.deck)
+        if order:
+            entered = [_card(t) for t in order]
+            if sorted(entered) != sorted(deck):
+                raise SeatError(
+                    f"start-deal: the entered pack is not the {self.variant.deck}-card pack "
+                    "(missing or duplicated cards: a misdeal, 23.VIII)"
+                )
+            return entered
+        shuffle(deck, source)
+        return deck
+
+    def _do_start_deal(self, state: PokerState, a: StartDeal, source: RandomSource) -> None:
+        self._no_deal(state, "start-deal")
+        if not state.ma:
+            raise WrongPhase("start-deal: draw the seats first (23.IV)")
+        table = self.profile.table
+        seated = [p for p in state.seats.values() if state.chips[p] > 0]
+        if len(seated) < table.min_players:
+            raise TooFewPlayers(
+                f"start-deal: {len(seated)} players at the table; the partida needs "
+                f"{table.min_players} (23.VII) and is suspended"
+            )
+        if state.deals:  # the marker moves clockwise at every new deal
+            seats = sorted(state.seats)
+            later = [s for s in seats if s > state.ma]
+            state.ma = later[0] if later else seats[0]
+        players = self._dealt_in(state)
+        if len(players) < 2:
+            raise TooFewPlayers("start-deal: fewer than two players can be dealt in")
+        pack = self._pack(a.order, source)
+        # rests: a player who misses more deals than allowed loses his seat (23.IV, DEFAULT)
+        for player in list(state.resting):
+            state.resting[player] += 1
+            if state.resting[player] > table.rest_deals:
+                seat = state.seat_of(player)
+                if seat is not None:
+                    del state.seats[seat]
+                del state.resting[player]
+                state.waiting.append(player)
+        state.deals += 1
+        deal = Deal(
+            number=state.deals,
+            order=players,
+            down={p: [] for p in players},
+            up={p: [] for p in players},
+            stub=pack,
+            total={p: 0 for p in players},
+            bet={p: 0 for p in players},
+            starting={p: state.chips[p] for p in players},
+        )
+        state.deal = deal
+        self._antes(state, deal)
+        self._street(state, deal, source)
+
+    def _antes(self, state: PokerState, deal: Deal) -> None:
+        stakes = self.profile.stakes
+        for p in deal.order:
+            self._put(state, deal, p, min(stakes.ante, state.chips[p]), interval=False)
+
+    def _put(self, state: PokerState, deal: Deal, player: str, amount: int, interval: bool) -> None:
+        state.chips[player] -= amount
+        deal.total[player] += amount
+        if interval:
+            deal.bet[player] += amount
+
+    def _deal_cards(self, deal: Deal, count: int, source: RandomSource) -> list[Card]:
+        if len(deal.stub) < count:
+            # stud's dead cards go back under the stub, shuffled (23.2.1.II, DEFAULT use 1)
+            extra = list(deal.burned)
+            shuffle(extra, source)
+            deal.stub.extend(extra)
+            deal.burned.clear()
+        taken, deal.stub = deal.stub[:count], deal.stub[count:]
+        return taken
+
+    def _street(self, state: PokerState, deal: Deal, source: RandomSource) -> None:
+        """Deal the current street, then open its betting interval (or go on dealing when
+        fewer than two players can still bet)."""
+        while True:
+            street = self.variant.streets[deal.street]
+            live = deal.live()
+            if street.burn:
+                deal.burned.extend(self._deal_cards(deal, 1, source))
+            per_player = street.down + street.up
+            if per_player and len(deal.stub) + len(deal.burned) < per_player * len(live):
+                # not enough for everyone: one common card serves all (DEFAULT use 2)
+                deal.board.extend(self._deal_cards(deal, 1, source))
+                deal.phh.append(f"d db {deal.board[-1]}")
+            else:
+                for k in range(per_player):
+                    face_up = k >= street.down
+                    for p in live:
+                        (card,) = self._deal_cards(deal, 1, source)
+                        (deal.up if face_up else deal.down)[p].append(card)
+                for i, p in enumerate(deal.order):
+                    if p in live and per_player:
+                        down = (
+                            "".join(str(c) for c in deal.down[p][-street.down :])
+                            if street.down
+                            else ""
+                        )
+                        up = "".join(str(c) for c in deal.up[p][-street.up :]) if street.up else ""
+                        deal.phh.append(f"d dh p{i + 1} {down}{up}".rstrip())
+            if street.board:
+                deal.board.extend(self._deal_cards(deal, street.board, source))
+                deal.phh.append("d db " + "".join(str(c) for c in deal.board[-street.board :]))
+            self._events.append(
+                StreetDealt(
+                    street=deal.street,
+                    board=tuple(str(c) for c in deal.board),
+                    up=tuple(
+                        f"{p}: {' '.join(str(c) for c in deal.up[p])}"
+                        for p in deal.live()
+                        if deal.up[p]
+                    ),
+                )
+            )
+            self._open_interval(state, deal)
+            if deal.to_act is not None:
+                return
+            if len(deal.live()) < 2 or deal.street == len(self.variant.streets) - 1:
+                self._settle(state, deal)
+                return
+            deal.street += 1
+
+    def _open_interval(self, state: PokerState, deal: Deal) -> None:
+        stakes = self.profile.stakes
+        deal.bet = {p: 0 for p in deal.order}
+        deal.raises = {p: 0 for p in deal.order}
+        deal.high = 0
+        deal.last_full = stakes.minimum_bet
+        deal.opener = None
+        deal.bring_in = False
+        deal.pot_at_card = deal.pot()
+        live = deal.live()
+        able = [p for p in live if state.chips[p] > 0]
+        deal.may_raise = {p: True for p in able}
+        first = self._first(state, deal, live)
+        deal.aggressor = None
+        if deal.street == 0 and stakes.big_blind and self.variant.opener == "position":
+            sb, bb = live[0], live[1 % len(live)]
+            self._put(state, deal, sb, min(stakes.small_blind, state.chips[sb]), interval=True)
+            self._put(state, deal, bb, min(stakes.big_blind, state.chips[bb]), interval=True)
+            deal.high = max(deal.bet.values())
+            deal.last_full = max(stakes.big_blind, stakes.minimum_bet)
+            first = live[2 % len(live)]
+            able = [p for p in live if state.chips[p] > 0]
+        owes = [p for p in able if deal.bet[p] < deal.high]
+        if len(able) < 2 and not owes:
+            deal.pending, deal.to_act = [], None
+            return
+        deal.pending = list(able)
+        deal.to_act = self._next_from(deal, first, include=True)
+        if self.variant.opener in ("stud", "stud-high"):
+            deal.opener = deal.to_act
+            deal.bring_in = deal.street == 0 and stakes.bring_in > 0
+
+    def _first(self, state: PokerState, deal: Deal, live: list[str]) -> str:
+        opener = self.variant.opener
+        if opener == "position" or len(live) < 2:
+            return live[0]
+        if opener == "aggressor":  # 23.2.5.IV: the highest bettor of the round before
+            before = deal.aggressor
+            return before if deal.street > 0 and before in live else live[0]
+        if deal.street == 0 and opener == "stud":  # the lowest up card; ties: nearest the mà
+            return min(live, key=lambda p: low_card_key(deal.up[p][-1]))
+        best = max(showing_key(deal.up[p]) for p in live)
+        return next(p for p in live if showing_key(deal.up[p]) == best)
+
+    def _next_from(self, deal: Deal, start: str, include: bool) -> str | None:
+        order = deal.order
+        i = order.index(start)
+        for k in range(0 if include else 1, len(order) + 1):
+            p = order[(i + k) % len(order)]
+            if p in deal.pending:
+                return p
+        return None
+
+    # -- betting --------------------------------------------------------------------------
+
+    def _turn(self, state: PokerState, player: str, what: str) -> Deal:
+        deal = state.deal
+        if deal is None or deal.to_act is None:
+            raise WrongPhase(f"{what}: no betting interval is open")
+        if player != deal.to_act:
+            raise OutOfTurn(f"{what}: it is {deal.to_act}'s turn, not {player!r}'s")
+        return deal
+
+    def _check_check(self, deal: Deal, player: str) -> None:
+        if deal.bet[player] < deal.high:
+            raise IllegalWager(
+                f"check: {player} faces a bet of {format_amount(deal.high)}; he may call, raise "
+                "or fold"
+            )
+        if deal.bring_in and player == deal.opener:
+            raise IllegalWager(f"check: {player} has the lowest card and must bring it in")
+
+    def _check_fold(self, deal: Deal, player: str) -> None:
+        stud = self.variant.opener == "stud"
+        if stud and deal.opener == player and deal.street > 0 and deal.bet[player] >= deal.high:
+            raise IllegalWager(f"fold: {player} opens this interval; he may check or bet, "
+                               "not fold (23.2.1.II)")  # fmt: skip
+        if deal.bring_in and player == deal.opener:
+            raise IllegalWager(f"fold: {player} has the lowest card and must bring it in")
+
+    def _wager_bounds(self, deal: Deal, player: str, raising: bool) -> tuple[int, int, bool]:
+        """(minimum to, maximum to, whether a bet to the minimum is complete) for a bet or
+        raise by ``player``; an all-in for less is allowed below the minimum."""
+        assert self.state.deal is not None
+        stakes, chips = self.profile.stakes, self.state.chips[player]
+        word = "raise" if raising else "bet"
+        if raising and deal.high == 0:
+            raise IllegalWager("raise: there is no bet to raise; bet instead")
+        if not raising and deal.high > 0:
+            raise IllegalWager(
+                f"bet: there is already a bet of {format_amount(deal.high)}; raise instead"
+            )
+        own, high = deal.bet[player], deal.high
+        if own + chips <= high:
+            raise IllegalWager(f"{word}: {player} has only enough chips to call")
+        if raising:
+            if not deal.may_raise.get(player, False):
+                raise BettingNotReopened(
+                    f"raise: only an incomplete all-in raise since {player} acted; he may call "
+                    "or fold"
+                )
+            cap = self.profile.raises
+            heads_up = cap.lifted_heads_up and len(deal.live()) == 2
+            if cap.per_player and deal.raises[player] >= cap.per_player and not heads_up:
+                raise RaiseCapReached(
+                    f"raise: {player} has raised {deal.raises[player]} times in this interval"
+                )
+        pot = deal.pot()
+        step = max(stakes.minimum_bet, deal.last_full)
+        structure = stakes.structure
+        if structure is Structure.FIXED_LIMIT:
+            unit = stakes.unit(deal.street)
+            low = high_to = high + unit
+        elif structure is Structure.SPREAD_LIMIT:
+            low = high + (step if raising else stakes.minimum_bet)
+            high_to = high + stakes.maximum_bet
+        elif structure is Structure.POT_LIMIT:
+            low = high + (step if raising else stakes.minimum_bet)
+            high_to = 2 * high - own + pot if raising else max(pot, stakes.minimum_bet)
+        elif structure is Structure.POT_FRACTION:
+            unit = self.profile.table.chip_unit
+            most = int(stakes.fraction(deal.street) * deal.pot_at_card // unit) * unit
+            most = max(most, stakes.minimum_bet)
+            low = high + (step if raising else stakes.minimum_bet)
+            high_to = high + most
+        else:
+            low = high + (step if raising else stakes.minimum_bet)
+            high_to = NO_LIMIT
+        if deal.bring_in and player == deal.opener and not raising:
+            low = min(low, stakes.bring_in)
+        return low, min(high_to, own + chips), low <= own + chips
+
+    def _wager(self, state: PokerState, deal: Deal, player: str, to: int, raising: bool) -> None:
+        word = "raise" if raising else "bet"
+        if isinstance(to, bool) or not isinstance(to, int) or to <= 0:
+            raise MalformedAmount(f"{word}: {to!r} is not a positive amount")
+        low, most, _ = self._wager_bounds(deal, player, raising)
+        allin = deal.bet[player] + state.chips[player]
+        if to > allin:
+            raise NotEnoughChips(f"{word}: {player} has {format_amount(allin)} in all for this "
+                                 f"interval, not {format_amount(to)}")  # fmt: skip
+        if to > most:
+            raise IllegalWager(
+                f"{word}: {format_amount(to)} is over the maximum {format_amount(most)}"
+            )
+        if to < low and to != allin:
+            raise IllegalWager(
+                f"{word}: {format_amount(to)} is under the minimum {format_amount(low)}"
+            )
+        increment = to - deal.high
+        complete = to >= low
+        if complete and self.profile.stakes.structure is not Structure.FIXED_LIMIT:
+            deal.last_full = (
+                max(deal.last_full, increment)
+                if raising
+                else max(increment, self.profile.stakes.minimum_bet)
+            )
+        if raising:
+            deal.raises[player] += 1
+        self._put(state, deal, player, to - deal.bet[player], interval=True)
+        deal.high = to
+        deal.aggressor = player
+        deal.bring_in = False
+        if complete:
+            for p in deal.may_raise:
+                deal.may_raise[p] = True
+        deal.may_raise[player] = False
+        i = deal.order.index(player) + 1
+        deal.phh.append(f"p{i} cbr {to}")
+        self._after(state, deal, player, reopen=True)
+
+    def _after(self, state: PokerState, deal: Deal, player: str, reopen: bool) -> None:
+        deal.voluntary = True
+        live = deal.live()
+        if reopen:
+            deal.pending = [p for p in live if p != player and state.chips[p] > 0]
+        elif player in deal.pending:
+            deal.pending.remove(player)
+        deal.pending = [p for p in deal.pending if p in live and state.chips[p] > 0]
+        if len(live) == 1:
+            deal.pending = []
+        deal.to_act = self._next_from(deal, player, include=False) if deal.pending else None
+        if deal.to_act is None:
+            self._close_interval(state, deal)
+
+    def _close_interval(self, state: PokerState, deal: Deal) -> None:
+        if len(deal.live()) < 2 or deal.street == len(self.variant.streets) - 1:
+            self._settle(state, deal)
+            return
+        deal.street += 1
+        self._street(state, deal, self._source)
+
+    def _do_fold(self, state: PokerState, a: Fold, source: RandomSource) -> None:
+        deal = self._turn(state, a.player, "fold")
+        self._check_fold(deal, a.player)
+        deal.folded.append(a.player)
+        deal.may_raise.pop(a.player, None)
+        deal.phh.append(f"p{deal.order.index(a.player) + 1} f")
+        self._after(state, deal, a.player, reopen=False)
+
+    def _do_check(self, state: PokerState, a: Check, source: RandomSource) -> None:
+        deal = self._turn(state, a.player, "check")
+        self._check_check(deal, a.player)
+        deal.may_raise[a.player] = False
+        deal.phh.append(f"p{deal.order.index(a.player) + 1} cc")
+        self._after(state, deal, a.player, reopen=False)
+
+    def _do_call(self, state: PokerState, a: Call, source: RandomSource) -> None:
+        deal = self._turn(state, a.player, "call")
+        owed = deal.high - deal.bet[a.player]
+        if owed <= 0:
+            raise IllegalWager(f"call: {a.player} has nothing to call; he may check")
+        self._put(state, deal, a.player, min(owed, state.chips[a.player]), interval=True)
+        deal.may_raise[a.player] = False
+        deal.phh.append(f"p{deal.order.index(a.player) + 1} cc")
+        self._after(state, deal, a.player, reopen=False)
+
+    def _do_bet(self, state: PokerState, a: Bet, source: RandomSource) -> None:
+        deal = self._turn(state, a.player, "bet")
+        self._wager(state, deal, a.player, a.to, raising=False)
+
+    def _do_raise(self, state: PokerState, a: Raise, source: RandomSource) -> None:
+        deal = self._turn(state, a.player, "raise")
+        self._wager(state, deal, a.player, a.to, raising=True)
+
+    def _do_all_in(self, state: PokerState, a: AllIn, source: RandomSource) -> None:
+        deal = self._turn(state, a.player, "all-in")
+        allin = deal.bet[a.player] + state.chips[a.player]
+        if allin <= deal.high:
+            self._do_call(state, Call(player=a.player), source)
+            return
+        self._wager(state, deal, a.player, allin, raising=deal.high > 0)
+
+    # -- irregularities -------------------------------------------------------------------
+
+    def _do_misdeal(self, state: PokerState, a: Misdeal, source: RandomSource) -> None:
+        deal = state.deal
+        if deal is None:
+            raise WrongPhase("misdeal: no deal is in progress")
+        if deal.voluntary:
+            raise WrongPhase("misdeal: the betting has begun; the deal stands (23.VIII)")
+        if not isinstance(a.reason, str) or not a.reason:
+            raise MalformedAmount("misdeal: say which dealing error it is")
+        pack = self._pack(a.order, source)
+        # everything back as it was after the antes: blinds returned, antes stay (23.VIII)
+        for p in deal.order:
+            state.chips[p] += deal.bet[p]
+            deal.total[p] -= deal.bet[p]
+        deal.down = {p: [] for p in deal.order}
+        deal.up = {p: [] for p in deal.order}
+        deal.board, deal.burned, deal.stub, deal.street = [], [], pack, 0
+        deal.phh.append(f"# misdeal: {a.reason}")
+        self._street(state, deal, source)
+
+    def _do_expose(self, state: PokerState, a: Expose, source: RandomSource) -> None:
+        deal = state.deal
+        if deal is None or a.player not in deal.live():
+            raise WrongPhase(f"expose: {a.player!r} is not in a deal")
+        card = _card(a.card)
+        if card not in deal.down[a.player]:
+            raise SeatError(f"expose: {card} is not one of {a.player}'s face-down cards")
+        deal.exposed.append(f"{a.player} {card}")
+
+    # -- the end of the deal --------------------------------------------------------------
+
+    def hand_key(self, deal: Deal, player: str) -> HandKey:
+        """The value of ``player``'s hand at the showdown."""
+        own = [*deal.down[player], *deal.up[player]]
+        size = self.variant.deck
+        if self.variant.reading == "omaha":
+            return best_omaha(own, deal.board, size)[0]
+        if self.variant.reading == "both" and len(deal.board) >= 3:
+            return best_omaha(own, deal.board, size, own_cards=len(own))[0]
+        return best_any(own, deal.board, size)[0]
+
+    def _settle(self, state: PokerState, deal: Deal) -> None:
+        house = self.profile.house
+        live = deal.live()
+        returned = 0
+        back = uncalled({p: deal.total[p] for p in deal.order})
+        if back is not None and back[0] in live:
+            player, returned = back
+            deal.total[player] -= returned
+            state.chips[player] += returned
+        totals = {p: deal.total[p] for p in deal.order}
+        pots = side_pots(totals, set(live))
+        shown: list[str] = []
+        if len(live) > 1:
+            start = deal.aggressor if deal.aggressor in live else live[0]
+            i = deal.order.index(start)
+            shown = [p for p in deal.order[i:] + deal.order[:i] if p in live]
+        keys = {p: self.hand_key(deal, p) for p in shown}
+        cuts = [0] * len(pots)
+        no_drop = (
+            house.no_flop_no_drop and any(s.board for s in self.variant.streets) and not deal.board
+        )
+        if house.option is HouseOption.RAKE and not no_drop:
+            cuts = rake(
+                [p.amount for p in pots], house.rate, house.cap, self.profile.table.chip_unit
+            )
+        won: dict[str, int] = {}
+        winners: list[tuple[str, ...]] = []
+        for pot, cut in zip(pots, cuts, strict=True):
+            if len(pot.eligible) == 1:
+                best: tuple[str, ...] = pot.eligible
+            else:
+                top = max(keys[p] for p in pot.eligible)
+                best = tuple(p for p in pot.eligible if keys[p] == top)
+            winners.append(best)
+            for p, amount in split(pot.amount - cut, best, self.profile.table.chip_unit).items():
+                won[p] = won.get(p, 0) + amount
+                state.chips[p] += amount
+        state.house += sum(cuts)
+        self._events.append(
+            DealSettled(
+                shown=tuple(
+                    f"{p}: {' '.join(str(c) for c in [*deal.down[p], *deal.up[p]])}" for p in shown
+                ),
+                pots=tuple(
+                    f"{format_amount(pot.amount)}: {', '.join(w)}"
+                    for pot, w in zip(pots, winners, strict=True)
+                ),
+                rake=sum(cuts),
+                returned=returned,
+                won=tuple(f"{p} {format_amount(v)}" for p, v in won.items()),
+            )
+        )
+        for p in shown:  # in the showdown order: the last bettor first (23.VII)
+            deal.phh.append(
+                f"p{deal.order.index(p) + 1} sm "
+                + "".join(str(c) for c in [*deal.down[p], *deal.up[p]])
+            )
+        state.results = (
+            *state.results,
+            Result(
+                number=deal.number,
+                order=tuple(deal.order),
+                starting=tuple(deal.starting[p] for p in deal.order),
+                cards=tuple(
+                    tuple(str(c) for c in [*deal.down[p], *deal.up[p]]) for p in deal.order
+                ),
+                board=tuple(str(c) for c in deal.board),
+                pots=tuple(pots),
+                winners=tuple(winners),
+                rake=sum(cuts),
+                returned=returned,
+                won=tuple(won.items()),
+                final=tuple(state.chips.get(p, 0) for p in deal.order),
+                shown=tuple(shown),
+                actions=tuple(deal.phh),
+            ),
+        )
+        state.deal = None
+
+    # -- a simple computer player and the croupier's next step ------------------------------
+
+    def auto_action(self) -> Action | None:
+        """The next step by the rules with players who check or call (a table's autopilot):
+        draw the seats, start a deal, or the player to act checks or calls.
+
+        >>> from crupier.games.holdem import Holdem, load_builtin
+        >>> Holdem(load_builtin()).auto_action() is None
+        True
+        """
+        s = self.state
+        if s.deal is None:
+            if not s.ma:
+                return DrawSeats() if len(s.waiting) >= self.profile.table.min_players else None
+            active = [p for p in s.seats.values() if s.chips[p] > 0]
+            return StartDeal() if len(active) >= self.profile.table.min_players else None
+        player = s.deal.to_act
+        if player is None:
+            return None
+        if s.deal.bring_in and player == s.deal.opener:
+            low, _, _ = self._wager_bounds(s.deal, player, raising=False)
+            return Bet(player=player, to=min(low, s.chips[player]))
+        if s.deal.bet[player] >= s.deal.high:
+            return Check(player=player)
+        return Call(player=player)
+
+    def bounds(self) -> JSON:
+        """The bounds of the player to act: ``{"call": n, "min": m, "max": M}`` (empty
+        when no one is to act)."""
+        deal = self.state.deal
+        if deal is None or deal.to_act is None:
+            return {}
+        p = deal.to_act
+        out: JSON = {"player": p, "call": max(0, deal.high - deal.bet[p])}
+        for kind in ("bet", "raise"):
+            if self._may(kind):
+                low, most, _ = self._wager_bounds(deal, p, raising=kind == "raise")
+                out[kind] = (min(low, most), most)
+        return out
+
+
+__all__ = ["CirclePoker", "NotPermitted", "deck_of"]

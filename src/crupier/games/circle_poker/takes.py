@@ -1,0 +1,102 @@
+"""The house take of a circle-poker table, simulated: rake (or time charge) per deal and
+per hour at the profile's stakes, with the computer opponents of :mod:`.bots` buying in
+at 100 minimum bets (or the resta) and re-buying when short (or, under a resta,
+when it is exhausted).
+
+>>> from crupier.games.holdem import load_builtin
+>>> t = house_take("holdem", load_builtin(), players=6, deals=20, seed=3)
+>>> t.deals, t.per_deal > 0
+(20, True)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Any
+
+from crupier.core.layout import BuyIn
+from crupier.core.rng import SeededSource
+from crupier.games.circle_poker.actions import DrawSeats, StartDeal
+from crupier.games.circle_poker.bots import choose
+from crupier.games.circle_poker.profile import CirclePokerProfile, HouseOption
+
+DEALS_PER_HOUR = 30
+"""DEFAULT: deals per hour at a dealt table (a live table's usual pace)."""
+
+
+@dataclass(frozen=True)
+class HouseTake:
+    """The simulated take: mean per deal with its 95 % interval, and per hour."""
+
+    game: str
+    players: int
+    deals: int
+    per_deal: float
+    half_width: float
+    per_hour: float
+    option: str
+
+
+def house_take(
+    game_id: str, profile: CirclePokerProfile, players: int = 6, deals: int = 2000, seed: int = 1
+) -> HouseTake:
+    """Simulate ``deals`` deals of ``players`` bots and measure the house's take."""
+    from crupier.games.catalogue import new_game
+
+    game: Any = new_game(game_id, profile, SeededSource(seed))
+    stack = max(100 * profile.stakes.minimum_bet, profile.resta.minimum)
+    exhausted = max(1, profile.stakes.ante)
+    names = [f"bot{i + 1}" for i in range(players)]
+    for name in names:
+        game.apply(BuyIn(player=name, amount=stack))
+    game.apply(DrawSeats())
+    takes: list[int] = []
+    for _ in range(deals):
+        for name in names:  # re-buys between deals keep every bot in the game
+            chips = game.state.chips[name]
+            if profile.resta.minimum and chips < exhausted:  # a new resta (23.2.5.III)
+                game.apply(BuyIn(player=name, amount=stack))
+            elif not profile.resta.minimum and chips < stack // 2:
+                game.apply(BuyIn(player=name, amount=stack - chips))
+        before = game.state.house
+        game.apply(StartDeal())
+        while game.state.deal is not None:
+            action = choose(game)
+            assert action is not None
+            game.apply(action)
+        takes.append(game.state.house - before)
+    n = len(takes)
+    mean = sum(takes) / n
+    var = sum((t - mean) ** 2 for t in takes) / max(1, n - 1)
+    half = 1.96 * math.sqrt(var / n)
+    house = profile.house
+    if house.option is HouseOption.TIME:
+        per_hour = players * house.time_charge * 60 / house.period_minutes
+        return HouseTake(game_id, players, n, per_hour / DEALS_PER_HOUR, 0.0, per_hour, "time")
+    return HouseTake(game_id, players, n, mean, half, mean * DEALS_PER_HOUR, "rake")
+
+
+def take_table(profile: CirclePokerProfile, deals: int = 200) -> dict[str, Any]:
+    """The PAR sheet's table of the house take at 4, 6 and the maximum seats (simulated)."""
+    rows = []
+    for players in sorted({4, 6, profile.table.max_players}):
+        t = house_take(profile.game, profile, players=players, deals=deals, seed=players)
+        rows.append(
+            [
+                str(players),
+                str(t.deals),
+                f"{t.per_deal / 100:.2f}",
+                f"{t.half_width / 100:.2f}",
+                f"{t.per_hour / 100:.2f}",
+            ]
+        )
+    return {
+        "title": f"House take ({profile.house.option.value}), simulated, "
+        f"{DEALS_PER_HOUR} deals an hour, {profile.currency}",
+        "columns": ["players", "deals", "per deal", "± 95 %", "per hour"],
+        "rows": rows,
+    }
+
+
+__all__ = ["DEALS_PER_HOUR", "HouseTake", "house_take", "take_table"]

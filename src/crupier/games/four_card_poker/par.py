@@ -1,0 +1,132 @@
+"""The exact PAR model of Four Card Poker: the Asos (Aces Up) bet over the 2,598,960 five-card
+hands, each ranked by its best four (:func:`~crupier.core.four_card.best4_batch`, numpy), and
+the Ante bonus's share of the Ante.
+
+The Ante and Play against the croupier's best four of six under the optimal play rule is not
+on this sheet: its exact enumeration (every five-card hand and up card against the croupier's
+five hidden cards) is beyond the time a sheet is given here.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import cache
+from itertools import combinations
+from typing import Any
+
+import numpy as np
+
+from crupier.core.cards import standard_deck
+from crupier.core.four_card_batch import best4_batch
+from crupier.core.poker import Category4, high
+from crupier.core.resolution import Resolution, Stay
+from crupier.games.four_card_poker.profile import FourCardProfile
+from crupier.games.four_card_poker.showdown import resolve_aces
+
+HANDS = 2_598_960
+
+Outcome = tuple[Category4, int]
+"""The player's best four: its category and, for a pair, the pair's rank (else 0)."""
+
+
+@cache
+def five_card_distribution() -> tuple[tuple[Outcome, int], ...]:
+    """How many of the 2,598,960 five-card hands have each best four (pairs by rank).
+
+    >>> dict(five_card_distribution())[(Category4.PAIR, 14)]
+    81096
+    """
+    deck = standard_deck()
+    suits = sorted({c.suit for c in deck})
+    ranks = np.array([high(c) for c in deck], dtype=np.int64)
+    suit_ids = np.array([suits.index(c.suit) for c in deck], dtype=np.int64)
+    combos = np.fromiter(
+        (i for combo in combinations(range(52), 5) for i in combo), dtype=np.int8
+    ).reshape(-1, 5)
+    scores = best4_batch(ranks[combos], suit_ids[combos])
+    category = scores >> 20
+    pair_rank = np.where(category == int(Category4.PAIR), (scores >> 16) & 15, 0)
+    counts = Counter(zip(category.tolist(), pair_rank.tolist(), strict=True))
+    return tuple(((Category4(c), r), n) for (c, r), n in sorted(counts.items(), reverse=True))
+
+
+@dataclass(frozen=True)
+class AcesChain:
+    """The Asos bet, for the exact analyser."""
+
+    profile: FourCardProfile
+    bet_id: str = "aces"
+    method: str = "exact"
+
+    def outcomes(self) -> tuple[tuple[Outcome, Fraction], ...]:
+        return tuple((o, Fraction(n, HANDS)) for o, n in five_card_distribution())
+
+    def start(self) -> str:
+        return "placed"
+
+    def step(self, state: str, outcome: Outcome) -> Resolution:
+        return resolve_aces(self.profile, outcome[0], outcome[1], False)
+
+    def next_state(self, state: str, stay: Stay) -> str:  # pragma: no cover - never stays
+        return state
+
+
+def par_chains(profile: FourCardProfile) -> list[AcesChain]:
+    """The Asos bet.
+
+    >>> from crupier.games.four_card_poker.profile import load_builtin
+    >>> [c.bet_id for c in par_chains(load_builtin())]
+    ['aces']
+    """
+    return [AcesChain(profile)]
+
+
+def category_counts() -> dict[Category4, int]:
+    """The five-card hands per best-four category (spec 18's table)."""
+    out: Counter[Category4] = Counter()
+    for (category, _), n in five_card_distribution():
+        out[category] += n
+    return dict(out)
+
+
+def ante_bonus_value(profile: FourCardProfile) -> Fraction:
+    """The Ante bonus's expected payment per unit of Ante when every bonus hand is played.
+
+    >>> from crupier.games.four_card_poker.profile import load_builtin
+    >>> ante_bonus_value(load_builtin())
+    Fraction(6703, 108290)
+    """
+    return sum(
+        (Fraction(n, HANDS) * profile.ante_bonus.pays(c) for c, n in category_counts().items()),
+        Fraction(0),
+    )
+
+
+def _exact(value: Fraction) -> str:
+    return f"{value.numerator}/{value.denominator}"
+
+
+def par_outcomes(profile: FourCardProfile) -> list[dict[str, Any]]:
+    """The player's best four of five and the Ante bonus's value."""
+    counts = category_counts()
+    aces = dict(five_card_distribution())[(Category4.PAIR, 14)]
+    rows = [
+        [c.name.lower().replace("_", " "), str(counts[c]), f"{counts[c] / HANDS:.6f}"]
+        for c in sorted(counts, reverse=True)
+    ]
+    rows.append(["of which a pair of aces", str(aces), f"{aces / HANDS:.6f}"])
+    bonus = ante_bonus_value(profile)
+    return [
+        {
+            "title": "The player's best four of five (2,598,960 hands)",
+            "columns": ["Hand", "Hands", "Probability"],
+            "rows": rows,
+        },
+        {
+            "title": "The Ante bonus when every bonus hand is played (per unit of Ante)",
+            "columns": ["Figure", "Exact", "Decimal"],
+            "rows": [["Ante bonus EV", _exact(bonus), f"{float(bonus):.6f}"]],
+        },
+    ]

@@ -1,0 +1,205 @@
+"""The house way of Pai Gow Poker (spec 12, "House way", DEFAULT): how the croupier sets his
+seven cards into a five-card high hand and a two-card low hand, the first rule that applies.
+
+Every threshold is a field of :class:`HouseWay`, so a casino's own house way is data. The
+joker counts as an ace, except where it completes a straight or a flush (rule 4).
+
+>>> from crupier.core.cards import cards
+>>> way = HouseWay.spec_default()
+>>> high, low = house_way(cards("As Kd 9h 7c 5s 4d 2c"), way)
+>>> " ".join(map(str, low)), " ".join(map(str, high))
+('Kd 9h', 'As 7c 5s 4d 2c')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from enum import StrEnum
+from itertools import combinations
+
+from pydantic import BaseModel, ConfigDict, model_validator
+
+from crupier.core.cards import JOKER, Card
+from crupier.core.poker import PaiGowCategory, high, rank_high, rank_low, settings
+
+Setting = tuple[tuple[Card, ...], tuple[Card, ...]]
+"""``(high five, low two)``."""
+
+
+class TwoPair(StrEnum):
+    """What to do with two pairs and three singletons (rule 6)."""
+
+    SPLIT = "split"
+    """Higher pair high, lower pair low, the singletons high."""
+    SPLIT_UNLESS_ACE = "split-unless-ace"
+    """Split, but keep both pairs high (two highest singletons low) with an ace singleton."""
+    SPLIT_UNLESS_ACE_OR_KING = "split-unless-ace-or-king"
+    """The same, keeping also with a king singleton."""
+
+
+class HouseWay(BaseModel):
+    """The house way's rules as data (spec 12 DEFAULT values in :meth:`spec_default`)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    five_aces_keep_with_pair: int
+    """Rule 1: five aces stay high when the other two cards are a pair of this rank."""
+    quads_keep_up_to: int
+    """Rule 2: four of a kind up to this rank stay together (two highest singletons low)."""
+    quads_split_unless_ace_up_to: int
+    """Rule 2: up to this rank they are split unless an ace (or the joker) is held; above
+    it, always split."""
+    full_house_keep_pair: int
+    """Rule 3: with trips and a pair of this rank and an ace and a king singleton, the full
+    house stays high and A-K goes low (0: never)."""
+    low_pair_up_to: int
+    """Rule 6: pairs up to this rank are low pairs."""
+    medium_pair_up_to: int
+    """Rule 6: pairs up to this rank are medium; above, up to the king, high; then aces."""
+    two_pair: dict[str, TwoPair]
+    """Rule 6 by the two pairs' classes, higher first: ``aces-any``, ``high-high``,
+    ``high-medium``, ``high-low``, ``medium-medium``, ``medium-low``, ``low-low``."""
+
+    @model_validator(mode="after")
+    def _check(self) -> HouseWay:
+        want = {"aces-any", "high-high", "high-medium", "high-low", "medium-medium",
+                "medium-low", "low-low"}  # fmt: skip
+        if set(self.two_pair) != want:
+            raise ValueError(f"two_pair: the classes are {sorted(want)}")
+        if not 2 <= self.quads_keep_up_to <= self.quads_split_unless_ace_up_to <= 14:
+            raise ValueError("quads_keep_up_to <= quads_split_unless_ace_up_to, ranks 2-14")
+        if not 2 <= self.low_pair_up_to < self.medium_pair_up_to < 13:
+            raise ValueError("low_pair_up_to < medium_pair_up_to < king")
+        return self
+
+    @classmethod
+    def spec_default(cls) -> HouseWay:
+        """The house way spec 12 writes as its DEFAULT."""
+        return cls(
+            five_aces_keep_with_pair=13,
+            quads_keep_up_to=6,
+            quads_split_unless_ace_up_to=10,
+            full_house_keep_pair=2,
+            low_pair_up_to=6,
+            medium_pair_up_to=10,
+            two_pair={
+                "aces-any": TwoPair.SPLIT,
+                "high-high": TwoPair.SPLIT,
+                "high-medium": TwoPair.SPLIT,
+                "medium-medium": TwoPair.SPLIT_UNLESS_ACE,
+                "high-low": TwoPair.SPLIT_UNLESS_ACE,
+                "medium-low": TwoPair.SPLIT_UNLESS_ACE_OR_KING,
+                "low-low": TwoPair.SPLIT_UNLESS_ACE_OR_KING,
+            },
+        )
+
+
+def _value(card: Card) -> int:
+    return 14 if card == JOKER else high(card)
+
+
+def _split(seven: Sequence[Card], low: Sequence[Card]) -> Setting:
+    taken = list(low)
+    rest = [c for c in seven if c not in taken]
+    return tuple(sorted(rest, key=_value, reverse=True)), tuple(taken)
+
+
+def _groups(seven: Sequence[Card]) -> dict[int, list[Card]]:
+    """Cards by rank (the joker with the aces), each group's real aces before the joker."""
+    out: dict[int, list[Card]] = {}
+    for card in sorted(seven, key=lambda c: (c == JOKER, str(c))):
+        out.setdefault(_value(card), []).append(card)
+    return out
+
+
+def house_way(seven: Sequence[Card], way: HouseWay) -> Setting:
+    """Set seven cards the house way: ``(high five, low two)``.
+
+    >>> from crupier.core.cards import cards
+    >>> w = HouseWay.spec_default()
+    >>> [" ".join(map(str, h)) for h in house_way(cards("9s 9d 9h 9c As 7d 2c"), w)][1]
+    'As 7d'
+    """
+    if len(seven) != 7 or len(set(seven)) != 7:
+        raise ValueError("the house way sets seven different cards")
+    groups = _groups(seven)
+    by_size = sorted(groups.items(), key=lambda rc: (len(rc[1]), rc[0]), reverse=True)
+    sizes = [len(g) for _, g in by_size]
+    singles = sorted((r for r, g in groups.items() if len(g) == 1), reverse=True)
+    pairs = sorted((r for r, g in groups.items() if len(g) == 2), reverse=True)
+    trips = sorted((r for r, g in groups.items() if len(g) == 3), reverse=True)
+
+    def top_singles(n: int) -> list[Card]:
+        return [groups[r][0] for r in singles[:n]]
+
+    # 1. five aces
+    if sizes[0] == 5:
+        if pairs == [way.five_aces_keep_with_pair]:
+            return _split(seven, groups[pairs[0]])
+        return _split(seven, groups[14][:2])
+    # 2. four of a kind
+    if sizes[0] == 4:
+        quad = by_size[0][0]
+        if pairs or trips:
+            other = groups[pairs[0] if pairs else trips[0]]
+            return _split(seven, other[:2])
+        ace = 14 in singles
+        if quad <= way.quads_keep_up_to or (quad <= way.quads_split_unless_ace_up_to and ace):
+            return _split(seven, top_singles(2))
+        return _split(seven, groups[quad][:2])
+    # 3. full house and multiple trips
+    if len(trips) == 2:
+        return _split(seven, groups[trips[0]][:2])
+    if trips and len(pairs) == 2:
+        return _split(seven, groups[pairs[0]])
+    if trips and pairs:
+        if pairs[0] == way.full_house_keep_pair and {14, 13} <= set(singles):
+            return _split(seven, [groups[14][0], groups[13][0]])
+        return _split(seven, groups[pairs[0]])
+    # 4. straight, flush, straight flush (at most one pair, or three of a kind)
+    if len(pairs) <= 1:
+        made = [s for s in settings(seven) if rank_high(s[0])[0] >= PaiGowCategory.STRAIGHT]
+        if made:
+            return max(made, key=lambda s: (rank_low(s[1]), rank_high(s[0])))
+    # 5. three pair
+    if len(pairs) == 3:
+        return _split(seven, groups[pairs[0]])
+    # 6. two pair
+    if len(pairs) == 2:
+        policy = way.two_pair[_two_pair_class(pairs[0], pairs[1], way)]
+        keep = (policy is not TwoPair.SPLIT and 14 in singles) or (
+            policy is TwoPair.SPLIT_UNLESS_ACE_OR_KING and 13 in singles
+        )
+        return _split(seven, top_singles(2) if keep else groups[pairs[1]])
+    # 7. three of a kind
+    if trips:
+        if trips[0] == 14:
+            return _split(seven, [groups[14][-1], *top_singles(1)])
+        return _split(seven, top_singles(2))
+    # 8. one pair; 9. no pair
+    if pairs:
+        return _split(seven, top_singles(2))
+    return _split(seven, [groups[r][0] for r in singles[1:3]])
+
+
+def _two_pair_class(higher: int, lower: int, way: HouseWay) -> str:
+    def kind(rank: int) -> str:
+        if rank <= way.low_pair_up_to:
+            return "low"
+        if rank <= way.medium_pair_up_to:
+            return "medium"
+        return "high" if rank < 14 else "aces"
+
+    top = kind(higher)
+    return "aces-any" if top == "aces" else f"{top}-{kind(lower)}"
+
+
+def all_settings(seven: Sequence[Card]) -> list[Setting]:
+    """Every way of setting seven cards, correct or not (21): for checking a player's."""
+    return [
+        (tuple(c for i, c in enumerate(seven) if i not in low), tuple(seven[i] for i in low))
+        for low in combinations(range(7), 2)
+    ]
+
+
+__all__ = ["HouseWay", "Setting", "TwoPair", "all_settings", "house_way"]

@@ -1,0 +1,188 @@
+"""The exact PAR model of Trijoker under the optimal withdrawal strategy: box 1 is withdrawn
+when the expected result of the player's three cards is negative, box 2 when that of his four
+known cards is; box 3 always plays (spec 11).
+
+Every five-card hand is ranked once by the evaluator's batch API
+(:func:`crupier.core.poker.batch.score_batch`); its result on a unit bet is added to each of its
+four-card and three-card parts (numpy sums over the colex index of each part), which gives the
+value of every decision; the whole round's result is then counted over the 22,100 x 49 x 48
+ordered deals (the player's three cards, the left and the right community card).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import combinations
+from math import comb, lcm
+from typing import Any
+
+import numpy as np
+
+from crupier.core.poker import Category
+from crupier.core.poker.batch import every_hand, score_batch
+from crupier.core.resolution import Lose, Resolution, Stay, Win
+from crupier.games.trijoker.profile import RANKS, TrijokerProfile
+
+DEALS = 22_100 * 49 * 48
+
+_BINOM = np.array([[comb(n, k) for k in range(6)] for n in range(53)], dtype=np.int64)
+
+
+def _colex(rows: np.ndarray[Any, Any]) -> np.ndarray[Any, np.dtype[np.int64]]:
+    """The colex index of each row of increasing card indices."""
+    out = np.zeros(rows.shape[0], dtype=np.int64)
+    for j in range(rows.shape[1]):
+        out += _BINOM[rows[:, j].astype(np.int64), j + 1]
+    return out
+
+
+@dataclass(frozen=True)
+class TrijokerAnalysis:
+    """The round's net result (per unit in each box) under the optimal strategy."""
+
+    distribution: tuple[tuple[Fraction, Fraction], ...]
+    ev_box1: Fraction
+    ev_box2: Fraction
+    ev_box3: Fraction
+    kept1: int
+    """Three-card hands (of 22,100) on which box 1 is kept."""
+
+
+_CACHE: dict[str, TrijokerAnalysis] = {}
+
+
+def analysis(profile: TrijokerProfile) -> TrijokerAnalysis:
+    """The analysis of ``profile`` (computed once per profile)."""
+    key = profile.model_dump_json()
+    if key not in _CACHE:
+        _CACHE[key] = _analyse(profile)
+    return _CACHE[key]
+
+
+def _analyse(profile: TrijokerProfile) -> TrijokerAnalysis:
+    hands = every_hand(5)
+    scores = score_batch(hands).astype(np.int64)
+    category = scores >> 20
+    pair_rank = np.where(category == int(Category.PAIR), (scores >> 16) & 15, 0)
+    # each hand's class: its category, and for a pair whether it is paid
+    ratios: dict[int, Fraction] = {}
+    for c in Category:
+        for paid_pair in (False, True):
+            cls = 2 * int(c) + int(paid_pair)
+            rank = 14 if paid_pair else 0
+            ratio = profile.paytable.pays(c, rank)
+            ratios[cls] = Fraction(-1) if ratio is None else ratio
+    least = RANKS[profile.paytable.least_pair]
+    paid_pair = (category == int(Category.PAIR)) & (pair_rank >= least)
+    classes = 2 * category + paid_pair.astype(np.int64)
+    denominator = lcm(*(r.denominator for r in ratios.values()))
+    value = np.array(
+        [int(ratios.get(i, Fraction(-1)) * denominator) for i in range(20)], dtype=np.int64
+    )
+    pay = value[classes]  # a unit bet's result on each five-card hand, times the denominator
+    # the value of the decisions: sums over each hand's four- and three-card parts
+    sum4 = np.zeros(comb(52, 4), dtype=np.int64)
+    for drop in range(5):
+        cols = [j for j in range(5) if j != drop]
+        np.add.at(sum4, _colex(hands[:, cols]), pay)
+    sum3 = np.zeros(comb(52, 3), dtype=np.int64)
+    for keep in combinations(range(5), 3):
+        np.add.at(sum3, _colex(hands[:, list(keep)]), pay)
+    keep2 = sum4 > 0
+    keep1 = sum3 > 0
+    fours = every_hand(4)
+    v4 = sum4 * (1 + keep2.astype(np.int64))
+    w3 = np.zeros(comb(52, 3), dtype=np.int64)
+    for keep in combinations(range(4), 3):
+        np.add.at(w3, _colex(fours[:, list(keep)]), v4[_colex(fours)])
+    # the round's result over every ordered deal: count (bets in play, class)
+    counts: Counter[tuple[int, int]] = Counter()
+    for first in range(5):
+        for second in range(5):
+            if first == second:
+                continue
+            mine = [j for j in range(5) if j not in (first, second)]
+            id3 = _colex(hands[:, mine])
+            id4 = _colex(np.sort(hands[:, [*mine, first]], axis=1))
+            in_play = 1 + keep1[id3].astype(np.int64) + keep2[id4].astype(np.int64)
+            found = np.bincount(in_play * 20 + classes, minlength=80)
+            for code in np.nonzero(found)[0]:
+                counts[(int(code) // 20, int(code) % 20)] += int(found[code])
+    nets: Counter[Fraction] = Counter()
+    for (k, cls), n in counts.items():
+        nets[k * ratios[cls]] += n
+    total_pay = int(pay.sum())
+    ev3 = Fraction(total_pay, len(pay) * denominator)
+    ev1 = Fraction(int((sum3 * keep1).sum()), 22_100 * 1_176 * denominator)
+    ev2 = Fraction(int((sum4 * keep2).sum()), comb(52, 4) * 48 * denominator)
+    return TrijokerAnalysis(
+        tuple(sorted((net, Fraction(n, DEALS)) for net, n in nets.items())),
+        ev1,
+        ev2,
+        ev3,
+        int(keep1.sum()),
+    )
+
+
+@dataclass(frozen=True)
+class TrijokerChain:
+    """The round per unit in each box, under the optimal withdrawal strategy (a loss of two or
+    three bets, -2 or -3, is carried as ``Win`` with that negative ratio, as casino war does)."""
+
+    profile: TrijokerProfile
+    bet_id: str = "trijoker"
+    method: str = "exact"
+
+    def outcomes(self) -> tuple[tuple[Fraction, Fraction], ...]:
+        return analysis(self.profile).distribution
+
+    def start(self) -> str:
+        return "placed"
+
+    def step(self, state: str, outcome: Fraction) -> Resolution:
+        return Lose() if outcome == -1 else Win(outcome)
+
+    def next_state(self, state: str, stay: Stay) -> str:  # pragma: no cover - never stays
+        return state
+
+
+def par_chains(profile: TrijokerProfile) -> list[TrijokerChain]:
+    """The round, per unit of one box.
+
+    >>> from crupier.games.trijoker.profile import load_builtin
+    >>> [c.bet_id for c in par_chains(load_builtin())]
+    ['trijoker']
+    """
+    return [TrijokerChain(profile)]
+
+
+def par_outcomes(profile: TrijokerProfile) -> list[dict[str, Any]]:
+    """The value of each box under the optimal strategy."""
+    a = analysis(profile)
+    rows = [
+        [name, f"{ev.numerator}/{ev.denominator}", f"{float(ev):.6f}"]
+        for name, ev in (("box 1", a.ev_box1), ("box 2", a.ev_box2), ("box 3", a.ev_box3))
+    ]
+    total = a.ev_box1 + a.ev_box2 + a.ev_box3
+    rows.append(
+        [
+            "round (per unit in each box)",
+            f"{total.numerator}/{total.denominator}",
+            f"{float(total):.6f}",
+        ]
+    )
+    rows.append(
+        ["three-card hands keeping box 1 (of 22,100)", str(a.kept1), f"{a.kept1 / 22_100:.6f}"]
+    )
+    return [
+        {
+            "title": (
+                "Expected result of each box per unit, optimal strategy: withdraw box 1 when the "
+                "three cards' expected result is negative, box 2 when the four known cards' is"
+            ),
+            "columns": ["Box", "EV", "Decimal"],
+            "rows": rows,
+        }
+    ]

@@ -1,0 +1,117 @@
+// The circle baccarat tables, drawn from the table's view: chemin de fer's oval table with
+// its numbered seats, the shoe passing round with the bank, the stakes and bancos at the
+// seats, the coup's two hands; the player's own decisions (take the bank, banco, banco
+// suivi, avec la table, a stake, carte or non, draw or stand as banker, pass the hand) as
+// buttons shown only when the engine allows them to this seat.
+import { cardEl, chipLabel, h, money } from "./util.js";
+
+/** The action kinds this layout offers as its own buttons (not repeated generically). */
+export const CHEMIN_HANDLES = new Set(["take-bank", "decline-bank", "banco", "avec-la-table", "stake", "declare", "banker-play", "pass-hand", "deal", "give-card"]);
+
+const SHOE = "🂠";
+
+/** Where seat n of `count` sits round the oval (the croupier at the top, seat 1 on his right). */
+function seatPosition(n, count) {
+  const angle = Math.PI / 2 + ((n - 0.5) / count) * 2 * Math.PI * 0.86 + Math.PI * 0.07;
+  return { left: `${50 + 44 * Math.cos(angle + Math.PI)}%`, top: `${50 + 40 * Math.sin(angle + Math.PI)}%` };
+}
+
+function hand(title, cards, cls) {
+  return h(`div.cf-hand.${cls}`, { dataset: { hand: cls } }, h("h4", title), h("div.cards", (cards || []).map(cardEl)));
+}
+
+/**
+ * Chemin de fer. update({view, me, legal}) redraws from the view: `me` is the player's id
+ * (null at the console), `legal` the action kinds the engine allows this person now.
+ * handlers.onAction(action) sends one of the player's decisions.
+ */
+export function cheminTable(handlers = {}) {
+  const table = h("div.cf-table");
+  const info = h("div.cf-info");
+  const controls = h("div.cf-actions#cf-actions");
+  const el = h("div.cf", table, info, controls);
+  const amount = h("input.cf-amount", { name: "cf-amount", type: "text", inputmode: "decimal", size: 8, placeholder: "€" });
+  const send = (action) => handlers.onAction && handlers.onAction(action);
+  const euros = () => Math.round(Number(String(amount.value).replace(",", ".")) * 100);
+
+  function update({ view, me, legal = [] }) {
+    const v = view || {};
+    const seats = v.seats || {};
+    const taken = Object.keys(seats).map(Number);
+    const count = Math.max(9, ...taken);
+    const bank = v.bank || null;
+    const offer = v.offer || null;
+    const coup = v.coup || null;
+    const stakes = new Map();
+    for (const s of v.stakes || []) stakes.set(s.player, s);
+    const seatEls = [];
+    for (let n = 1; n <= count; n += 1) {
+      const who = seats[n] || seats[String(n)] || null;
+      const stake = who ? stakes.get(who) : null;
+      const badges = [];
+      if (bank && bank.banker === who) badges.push(h("span.cf-badge.bank", { title: "holds the bank and the shoe" }, `${SHOE} bank`));
+      if (offer && offer.candidate === who) badges.push(h("span.cf-badge.offer", "offered the bank"));
+      if (v.suivi && v.suivi === who) badges.push(h("span.cf-badge.suivi", "banco suivi"));
+      if (coup && coup.holder === who) badges.push(h("span.cf-badge.punto", "punto"));
+      seatEls.push(h(`div.cf-seat${who ? "" : ".free"}${who && who === me ? ".me" : ""}${bank && bank.banker === who ? ".banker" : ""}`,
+        { style: `left:${seatPosition(n, count).left};top:${seatPosition(n, count).top}`, dataset: { seat: n, player: who || "" } },
+        h("b.n", String(n)),
+        h("div.who", who || "free"),
+        ...badges,
+        stake ? h("span.amt", { title: `${stake.kind}: ${money(stake.amount)}`, dataset: { stake: stake.kind } }, chipLabel(stake.amount)) : ""));
+    }
+    const centre = coup
+      ? h("div.cf-centre", { dataset: { coup: coup.number } },
+        h("div.cf-hands", hand(`Punto · ${coup.holder || ""}`, coup.punto, "punto"), hand(`Banque · ${bank ? bank.banker : ""}`, coup.banker, "banker")),
+        h("div.note", coup.word ? `punto said “${coup.word}”` : `coup ${coup.number}`))
+      : h("div.cf-centre",
+        h("div.cf-bank", bank ? [h("span.note", "Bank "), h("b.money#cf-bank", money(bank.amount))] : h("span.note", offer ? `the bank is offered to ${offer.candidate || "the table"}${offer.minimum ? ` · at least ${money(offer.minimum)}` : ""}` : "no bank")),
+        h("div.cf-last", (v.last_results || []).slice(-1).map((r) => h("span.rn.text", { title: "last coup" }, String(r)))));
+    table.replaceChildren(h("div.cf-felt", h("div.cf-croupier", "croupier"), centre), ...seatEls);
+    info.replaceChildren(
+      h("span", h("span.note", "Bank "), bank ? money(bank.amount) : "—"),
+      bank && bank.garage ? h("span", h("span.note", "Garage "), money(bank.garage)) : "",
+      bank ? h("span", h("span.note", "Coups of this bank "), String(bank.coups)) : "",
+      h("span", h("span.note", "Stakes "), money((v.stakes || []).reduce((a, s) => a + s.amount, 0))),
+      h("span", h("span.note", "Cagnotte "), money(v.cagnotte || 0)),
+      v.shoe ? h("span", h("span.note", "Shoe "), `${v.shoe.remaining} cards`) : "",
+    );
+    controls.replaceChildren();
+    if (!me) return;
+    const can = (k) => legal.includes(k);
+    const mine = bank && bank.banker === me;
+    const btn = (label, action, cls = "primary") => h(`button.btn${cls ? `.${cls}` : ""}`, { type: "button", dataset: { cf: action.kind + (action.word ? `-${action.word}` : action.draw !== undefined ? `-${action.draw ? "draw" : "stand"}` : "") }, onclick: () => send(action) }, label);
+    if (offer && offer.candidate === me && can("take-bank")) {
+      if (!amount.value && offer.minimum) amount.value = (offer.minimum / 100).toFixed(2);
+      controls.append(h("span.note", "The bank is offered to you: "), amount,
+        h("button.btn.primary", { type: "button", dataset: { cf: "take-bank" }, onclick: () => send({ kind: "take-bank", player: me, amount: euros() }) }, "Take the bank"),
+        can("decline-bank") ? btn("Decline", { kind: "decline-bank", player: me }, "danger") : "");
+      return;
+    }
+    if (coup && coup.holder === me && !coup.word && v.phase === "punto" && can("declare")) {
+      controls.append(h("span.note", "Your hand: "), btn("Carte", { kind: "declare", player: me, word: "carte" }), btn("Non", { kind: "declare", player: me, word: "non" }, ""));
+      return;
+    }
+    if (coup && mine && v.phase === "banker" && can("banker-play")) {
+      controls.append(h("span.note", "Banker: "), btn("Draw", { kind: "banker-play", player: me, draw: true }), btn("Stand", { kind: "banker-play", player: me, draw: false }, ""));
+      return;
+    }
+    if (coup && mine && coup.word === "carte" && v.phase !== "banker" && can("give-card")) {
+      controls.append(h("span.note", "Punto asked a card: "), btn("Give the card", { kind: "give-card", player: me }));
+      return;
+    }
+    if (mine) {
+      if (can("deal")) controls.append(btn("Deal", { kind: "deal", player: me }));
+      if (can("pass-hand")) controls.append(btn("Pass the hand", { kind: "pass-hand", player: me }, "danger"));
+      return;
+    }
+    if (bank && can("banco")) {
+      controls.append(
+        btn(v.suivi === me ? "Banco suivi" : "Banco", { kind: "banco", player: me }),
+        can("avec-la-table") ? btn("Avec la table", { kind: "avec-la-table", player: me }, "") : "",
+      );
+      if (can("stake")) controls.append(h("span.note", " or stake "), amount, h("button.btn", { type: "button", dataset: { cf: "stake" }, onclick: () => send({ kind: "stake", player: me, amount: euros() }) }, "Stake"));
+    }
+  }
+  return { el, update, handles: CHEMIN_HANDLES };
+}
