@@ -45,6 +45,8 @@ from crupier.games.circle_poker.actions import (
 from crupier.games.circle_poker.bots import choose
 from crupier.games.circle_poker.engine import CirclePoker
 from crupier.games.circle_poker.profile import CirclePokerProfile
+from crupier.i18n import gettext as _
+from crupier.i18n import ngettext
 from crupier.play import GO_WORDS, TerminalTable
 
 HELP = """Commands:
@@ -116,13 +118,13 @@ class PokerTable(TerminalTable):
                 return True
             if head == "log":
                 deal = self.poker.state.deal
-                self.say("\n".join(deal.phh if deal else ["no deal in progress"]))
+                self.say("\n".join(deal.phh if deal else [_("no deal in progress")]))
                 return True
             action: Action | None = None
             if head in GO_WORDS:
                 before = len(self.poker.state.results)
                 if self.apply(StartDeal()):
-                    self.say(f"[bold]Deal {self.poker.state.deals}[/bold]")
+                    self.say("[bold]" + _("Deal {n}").format(n=self.poker.state.deals) + "[/bold]")
                     self.advance(before)
                 return True
             simple = {"fold": Fold, "check": Check, "call": Call, "allin": AllIn}
@@ -132,7 +134,8 @@ class PokerTable(TerminalTable):
                 cls = Bet if head == "bet" else Raise
                 action = cls(player=p, to=parse_amount(words[1]), by=Role.PLAYER)
             if action is None:
-                self.say(f"refused: {escape(line)!s} is not understood (help lists the commands)")
+                self.say(_("refused: {words} is not understood (help lists the commands)").format(
+                    words=escape(line)))  # fmt: skip
                 return True
             before = len(self.poker.state.results)
             if self.apply(action):
@@ -155,14 +158,16 @@ class PokerTable(TerminalTable):
         if len(self.poker.state.results) > results_before:
             r = self.poker.state.results[-1]
             board = " ".join(r.board)
-            self.say(f"  board: {board or '-'}")
+            self.say("  " + _("board: {cards}").format(cards=board or "-"))
             for who, cards in zip(r.order, r.cards, strict=True):
                 if who in r.shown or who == self.player:
                     self.say(f"  {who}: {' '.join(cards)}")
             for pot, winners in zip(r.pots, r.winners, strict=True):
-                self.say(f"  pot {format_amount(pot.amount)} to {', '.join(winners)}")
-            self.say(f"  house (rake): {format_amount(r.rake)}; your chips: "
-                     f"{format_amount(self.balance())}. Write deal for the next deal.")  # fmt: skip
+                self.say("  " + _("pot {amount} to {winners}").format(
+                    amount=format_amount(pot.amount), winners=", ".join(winners)))  # fmt: skip
+            self.say("  " + _("house (rake): {rake}; your chips: {chips}. Write deal for the next "
+                              "deal.").format(rake=format_amount(r.rake),
+                                              chips=format_amount(self.balance())))  # fmt: skip
         else:
             self.show_table()
 
@@ -170,24 +175,26 @@ class PokerTable(TerminalTable):
         view = self.poker.view(self.player)
         deal = view.get("deal")
         if deal is None:
-            self.say(f"  no deal; your chips {format_amount(self.balance())}; write deal")
+            self.say("  " + _("no deal; your chips {chips}; write deal").format(
+                chips=format_amount(self.balance())))  # fmt: skip
             return
-        self.say(
-            f"  your cards: {' '.join(deal.get('own', []))} {' '.join(deal['up'].get(self.player, []))}"
-            f"  board: {' '.join(deal['board']) or '-'}  pot: {format_amount(deal['pot'])}"
-        )
+        cards = f"{' '.join(deal.get('own', []))} {' '.join(deal['up'].get(self.player, []))}"
+        self.say("  " + _("your cards: {cards}  board: {board}  pot: {pot}").format(
+            cards=cards, board=" ".join(deal["board"]) or "-",
+            pot=format_amount(deal["pot"])))  # fmt: skip
         bounds = self.poker.bounds()
         if bounds.get("player") == self.player:
-            parts = [f"to call {format_amount(bounds['call'])}"]
+            parts = [_("to call {amount}").format(amount=format_amount(bounds["call"]))]
             for kind in ("bet", "raise"):
                 if kind in bounds:
                     low, high = bounds[kind]
                     parts.append(f"{kind} {format_amount(low)}..{format_amount(high)}")
-            self.say("  your turn: " + "; ".join(parts))
+            self.say("  " + _("your turn: {choices}").format(choices="; ".join(parts)))
 
     def run(self, buy_in: str) -> int:
-        self.say(f"[bold]crupier — {self.poker.game_id}[/bold] against {len(self.bots)} "
-                 "computer players. Type help for commands.")  # fmt: skip
+        self.say(f"[bold]crupier — {self.poker.game_id}[/bold] "
+                 + _("against {n} computer players. Type help for commands.").format(
+                     n=len(self.bots)))  # fmt: skip
         try:
             if not self.sit(buy_in):
                 return 2
@@ -203,7 +210,8 @@ class PokerTable(TerminalTable):
                 break
         if self.poker.state.deal is None:
             self.apply(Leave(player=self.player))
-        self.say(f"Goodbye. {len(self.poker.log)} actions in the log.")
+        self.say(ngettext("Goodbye. {n} action in the log.", "Goodbye. {n} actions in the log.",
+                          len(self.poker.log)).format(n=len(self.poker.log)))  # fmt: skip
         return 0
 
 

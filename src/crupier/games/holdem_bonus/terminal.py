@@ -25,6 +25,7 @@ from crupier.core.rng import SeededSource, SystemSource
 from crupier.games.holdem_bonus.actions import DECISION_STREET, Stage
 from crupier.games.holdem_bonus.engine import HoldemBonus
 from crupier.games.holdem_bonus.profile import HoldemBonusProfile
+from crupier.i18n import gettext as _
 from crupier.play import GO_WORDS, TerminalTable
 
 DECISION_WORDS = {"bet", "raise", "play", "check", "pass", "fold"}
@@ -78,7 +79,7 @@ class HoldemBonusTable(TerminalTable):
             if not steps or not all(self.apply(a) for a in steps):
                 break
         if self.holdem.state.rounds != rounds:
-            self.say(f"Balance: {format_amount(self.balance())}")
+            self.say(_("Balance: {amount}").format(amount=format_amount(self.balance())))
         else:
             self.ask()
 
@@ -88,14 +89,16 @@ class HoldemBonusTable(TerminalTable):
         box = next((b for b in s.boxes if b.player == self.player), None)
         if box is None or s.stage not in DECISION_STREET:
             return
-        board = " ".join(str(c) for c in s.board) or "none yet"
-        self.say(f"  your cards: {' '.join(str(c) for c in box.hole)}; common cards: {board}")
+        board = " ".join(str(c) for c in s.board) or _("none yet")
+        self.say("  " + _("your cards: {cards}; common cards: {board}").format(
+            cards=" ".join(str(c) for c in box.hole), board=board))  # fmt: skip
         turn = self.holdem.pending()
         if turn is None or turn.player != self.player:
             return
         street = DECISION_STREET[s.stage]
-        other = "fold (lose the ante)" if street == "flop" else "check"
-        self.say(f"  [bold]{street}[/bold]: bet ({street} bet) or {other}?")
+        other = _("fold (lose the ante)") if street == "flop" else "check"
+        self.say(f"  [bold]{street}[/bold]: "
+                 + _("bet ({street} bet) or {other}?").format(street=street, other=other))  # fmt: skip
 
 
 TABLE = HoldemBonusTable

@@ -18,6 +18,7 @@ from rich.console import Console
 
 from crupier.core.profile import Profile
 from crupier.games.trijoker.engine import Stage, Trijoker
+from crupier.i18n import gettext as _
 from crupier.play import TerminalTable
 
 
@@ -52,12 +53,16 @@ class TrijokerTable(TerminalTable):
         if box is None:
             return
         if box.player != self.player:
-            self.say(f"  waiting for {box.player} (box {box.seat})")
+            self.say("  " + _("waiting for {player} (box {box})").format(
+                player=box.player, box=box.seat))  # fmt: skip
             return
         which = "box-1" if state.stage is Stage.BOX_1 else "box-2"
-        left = f"; left community card {state.community[0]}" if state.stage is Stage.BOX_2 else ""
+        left = ""
+        if state.stage is Stage.BOX_2:
+            left = "; " + _("left community card {card}").format(card=state.community[0])
         cards = " ".join(map(str, box.cards))
-        self.say(f"[bold]Your cards: {cards}{left}[/bold] — withdraw {which} or keep it")
+        self.say("[bold]" + _("Your cards: {cards}").format(cards=cards) + left + "[/bold] "
+                 + _("— withdraw {box} or keep it").format(box=which))  # fmt: skip
 
 
 TABLE = TrijokerTable
