@@ -1,6 +1,7 @@
 // The cashier's window: slips awaiting the cashier's signature (fills, credits, floats,
 // closing counts), the count room (drop, cagnotte and tip boxes of the closed tables,
 // counted by denomination with a second cashier), and the day's fills and credits.
+import { t } from "./i18n.js";
 import * as api from "./api.js";
 import { chipGrid, field, formDialog } from "./dialogs.js";
 import { flash, h, money } from "./util.js";
@@ -22,14 +23,15 @@ export async function render(root, { me }) {
   let denominations = [];
 
   /** Count one box: the chips by denomination, the seal found on it, the second cashier. */
-  function countDialog(t, b) {
+  function countDialog(tb, b) {
     const grid = chipGrid(denominations);
     const seal = h("input", { name: "seal", required: true, value: b.seal || "" });
-    const second = h("input", { name: "second", required: true, placeholder: "the second cashier's id", value: me && me.id === "K1" ? "K2" : me && me.id === "K2" ? "K1" : "" });
-    const option = h("select", { name: "option" }, ["POT_PERCENTAGE", "TIME_OR_SEAT_FEE"].map((o) => h("option", { value: o }, o.toLowerCase().replace(/_/g, " "))));
+    const second = h("input", { name: "second", required: true, placeholder: t("the second cashier's id"), value: me && me.id === "K1" ? "K2" : me && me.id === "K2" ? "K1" : "" });
+    const rakeOptions = { POT_PERCENTAGE: t("pot percentage"), TIME_OR_SEAT_FEE: t("time or seat fee") };
+    const option = h("select", { name: "option" }, Object.entries(rakeOptions).map(([o, label]) => h("option", { value: o }, label)));
     const tips = b.kind === "TIP";
     formDialog(
-      `${BOX_NAMES[b.kind] || b.kind} — ${t.table}`,
+      `${BOX_NAMES[b.kind] || b.kind} — ${tb.table}`,
       tips
         ? "The tips go into the tips account (A56), never into the table's result. Two cashiers sign the count, after the end of gaming hours."
         : `The count goes into the books (${b.kind === "DROP" ? "A43" : "A44"}) signed by you and the second cashier; a seal that differs from ${b.seal || "the one recorded at closing"} is recorded as an incident.`,
@@ -38,22 +40,22 @@ export async function render(root, { me }) {
         const body = { chips: grid.chips(), seal: seal.value.trim(), second: second.value.trim() };
         const path = tips ? "tips" : "count";
         if (!tips) Object.assign(body, { box: b.kind, total: grid.sum() }, b.kind === "RAKE" ? { option: option.value } : {});
-        if (tips) body.table_session = t.table_session;
-        const r = await api.post(`/api/tables/${encodeURIComponent(t.table)}/${path}`, body);
-        flash(msg, null, `${BOX_NAMES[b.kind]} of ${t.table} counted: ${money(r.total)} (entry ${r.seq})`);
+        if (tips) body.table_session = tb.table_session;
+        const r = await api.post(`/api/tables/${encodeURIComponent(tb.table)}/${path}`, body);
+        flash(msg, null, t("{box} of {table} counted: {total} (entry {seq})", { box: BOX_NAMES[b.kind], table: tb.table, total: money(r.total), seq: r.seq }));
         load();
       },
       "Sign the count",
     );
   }
   root.append(
-    h("div.tablehead", h("h1", "Cashier"), h("span.note", "slips to sign, fills and credits")),
+    h("div.tablehead", h("h1", t("Cashier")), h("span.note", t("slips to sign, fills and credits"))),
     msg,
     h("div.cols2",
-      h("div.panel", h("h2", "Slips awaiting a signature"), h("table.grid", h("thead", h("tr", ["Entry", "Slip", "Table", "Chips", "Total", "Missing", ""].map((x) => h("th", x)))), pending)),
-      h("div.panel", h("h2", "Fills and credits today"), h("table.grid", h("thead", h("tr", ["No.", "Time", "Table", "Type", "Chips", "Total", "Status"].map((x) => h("th", x)))), movements))),
-    h("div.panel", { style: "margin-top:8px" }, h("h2", "Count room — boxes of the day"),
-      h("table.grid", h("thead", h("tr", ["Table", "Session", "Box", "State", "Seal", "Counted", ""].map((x, i) => h(i === 5 ? "th.r" : "th", x)))), boxes)),
+      h("div.panel", h("h2", t("Slips awaiting a signature")), h("table.grid", h("thead", h("tr", [t("Entry"), t("Slip"), t("Table"), t("Chips"), t("Total"), t("Missing"), ""].map((x) => h("th", x)))), pending)),
+      h("div.panel", h("h2", t("Fills and credits today")), h("table.grid", h("thead", h("tr", ["No.", t("Time"), t("Table"), t("Type"), t("Chips"), t("Total"), t("Status")].map((x) => h("th", x)))), movements))),
+    h("div.panel", { style: "margin-top:8px" }, h("h2", t("Count room — boxes of the day")),
+      h("table.grid", h("thead", h("tr", [t("Table"), t("Session"), t("Box"), t("State"), t("Seal"), t("Counted"), ""].map((x, i) => h(i === 5 ? "th.r" : "th", x)))), boxes)),
   );
   async function load() {
     const [slips, a43, counts, day] = await Promise.all([
@@ -66,22 +68,22 @@ export async function render(root, { me }) {
     // the boxes that have left their table (sealed, then counted); those still in place
     // are only counted here; tip boxes wait for the end of gaming hours
     const dayOpen = !day.day || day.day.state === "OPEN";
-    const all = counts.flatMap((t) => t.boxes.map((b) => [t, b]));
+    const all = counts.flatMap((tb) => tb.boxes.map((b) => [tb, b]));
     const rows = all.filter(([, b]) => b.state !== "IN_PLACE");
-    const inPlace = new Set(all.filter(([, b]) => b.state === "IN_PLACE").map(([t]) => t.table));
+    const inPlace = new Set(all.filter(([, b]) => b.state === "IN_PLACE").map(([tb]) => tb.table));
     boxes.replaceChildren(
-      ...rows.map(([t, b]) => {
+      ...rows.map(([tb, b]) => {
         const state = String(b.state || "").toLowerCase();
-        return h("tr", { dataset: { table: t.table, box: b.kind } },
-          h("td", h("b", t.table)), h("td.note", t.table_session), h("td", BOX_NAMES[b.kind] || b.kind),
+        return h("tr", { dataset: { table: tb.table, box: b.kind } },
+          h("td", h("b", tb.table)), h("td.note", tb.table_session), h("td", BOX_NAMES[b.kind] || b.kind),
           h("td", h(`span.pill.${state === "counted" ? "open" : state === "removed_sealed" ? "betting" : "closed"}`, state.replace(/_/g, " "))),
           h("td", b.seal || "—"),
           h("td.r.money", b.total === null || b.total === undefined ? "—" : money(b.total)),
-          h("td", state === "removed_sealed" && !(b.kind === "TIP" && dayOpen) ? h("button.btn.primary.small", { type: "button", dataset: { count: b.kind }, onclick: () => countDialog(t, b) }, "Count") : b.kind === "TIP" && dayOpen && state === "removed_sealed" ? h("span.note", "after the gaming hours") : ""));
+          h("td", state === "removed_sealed" && !(b.kind === "TIP" && dayOpen) ? h("button.btn.primary.small", { type: "button", dataset: { count: b.kind }, onclick: () => countDialog(tb, b) }, t("Count")) : b.kind === "TIP" && dayOpen && state === "removed_sealed" ? h("span.note", t("after the gaming hours")) : ""));
       }),
     );
-    if (!rows.length) boxes.append(h("tr", h("td.note", { colspan: 7 }, "No box has left its table yet")));
-    if (inPlace.size) boxes.append(h("tr", h("td.note", { colspan: 7 }, `Boxes still at their tables: ${[...inPlace].sort().join(", ")}`)));
+    if (!rows.length) boxes.append(h("tr", h("td.note", { colspan: 7 }, t("No box has left its table yet"))));
+    if (inPlace.size) boxes.append(h("tr", h("td.note", { colspan: 7 }, t("Boxes still at their tables: {tables}", { tables: [...inPlace].sort().join(", ") }))));
     pending.replaceChildren(
       ...slips.map((p) => {
         const d = p.data || {};
@@ -94,22 +96,22 @@ export async function render(root, { me }) {
           h("td", needs.map((purpose) => h("button.btn.primary.small", { type: "button", dataset: { sign: purpose }, onclick: async () => {
             try {
               const r = await api.post(`/api/entries/${p.seq}/sign`, { purpose });
-              flash(msg, null, `Signed #${p.seq} as ${purpose} (entry ${r.seq})`);
+              flash(msg, null, t("Signed #{seq} as {purpose} (entry {entry})", { seq: p.seq, purpose, entry: r.seq }));
               load();
             } catch (e) {
               flash(msg, e);
             }
-          } }, `Sign (${purpose.toLowerCase()})`))));
+          } }, t("Sign ({purpose})", { purpose: purpose.toLowerCase() })))));
       }),
     );
-    if (!slips.length) pending.append(h("tr", h("td.note", { colspan: 7 }, "Nothing awaits a signature")));
+    if (!slips.length) pending.append(h("tr", h("td.note", { colspan: 7 }, t("Nothing awaits a signature"))));
     const moves = (a43.entries || []).filter((e) => e.type === "FILL" || e.type === "CREDIT");
     movements.replaceChildren(
       ...moves.reverse().map((e) =>
         h("tr", h("td", e.number), h("td", (e.local_time || "").slice(11, 16)), h("td", e.table || ""), h("td", e.type.toLowerCase()),
           h("td", { style: "white-space:normal" }, chipsText(e.data.chips)), h("td.r.money", money(e.data.total)), h("td", String(e.status || "").toLowerCase()))),
     );
-    if (!moves.length) movements.append(h("tr", h("td.note", { colspan: 7 }, "No fill or credit yet")));
+    if (!moves.length) movements.append(h("tr", h("td.note", { colspan: 7 }, t("No fill or credit yet"))));
   }
   await load();
   const timer = setInterval(() => load().catch(() => {}), 5000);

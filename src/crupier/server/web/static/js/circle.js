@@ -3,6 +3,7 @@
 // seats, the coup's two hands; the player's own decisions (take the bank, banco, banco
 // suivi, avec la table, a stake, carte or non, draw or stand as banker, pass the hand) as
 // buttons shown only when the engine allows them to this seat.
+import { t } from "./i18n.js";
 import { cardEl, chipLabel, h, money } from "./util.js";
 
 /** The action kinds this layout offers as its own buttons (not repeated generically). */
@@ -49,32 +50,32 @@ export function cheminTable(handlers = {}) {
       const who = seats[n] || seats[String(n)] || null;
       const stake = who ? stakes.get(who) : null;
       const badges = [];
-      if (bank && bank.banker === who) badges.push(h("span.cf-badge.bank", { title: "holds the bank and the shoe" }, `${SHOE} bank`));
-      if (offer && offer.candidate === who) badges.push(h("span.cf-badge.offer", "offered the bank"));
-      if (v.suivi && v.suivi === who) badges.push(h("span.cf-badge.suivi", "banco suivi"));
-      if (coup && coup.holder === who) badges.push(h("span.cf-badge.punto", "punto"));
+      if (bank && bank.banker === who) badges.push(h("span.cf-badge.bank", { title: t("holds the bank and the shoe") }, SHOE + " " + t("bank")));
+      if (offer && offer.candidate === who) badges.push(h("span.cf-badge.offer", t("offered the bank")));
+      if (v.suivi && v.suivi === who) badges.push(h("span.cf-badge.suivi", t("banco suivi")));
+      if (coup && coup.holder === who) badges.push(h("span.cf-badge.punto", t("punto")));
       seatEls.push(h(`div.cf-seat${who ? "" : ".free"}${who && who === me ? ".me" : ""}${bank && bank.banker === who ? ".banker" : ""}`,
         { style: `left:${seatPosition(n, count).left};top:${seatPosition(n, count).top}`, dataset: { seat: n, player: who || "" } },
         h("b.n", String(n)),
-        h("div.who", who || "free"),
+        h("div.who", who || t("free")),
         ...badges,
         stake ? h("span.amt", { title: `${stake.kind}: ${money(stake.amount)}`, dataset: { stake: stake.kind } }, chipLabel(stake.amount)) : ""));
     }
     const centre = coup
       ? h("div.cf-centre", { dataset: { coup: coup.number } },
         h("div.cf-hands", hand(`Punto · ${coup.holder || ""}`, coup.punto, "punto"), hand(`Banque · ${bank ? bank.banker : ""}`, coup.banker, "banker")),
-        h("div.note", coup.word ? `punto said “${coup.word}”` : `coup ${coup.number}`))
+        h("div.note", coup.word ? t("punto said “{word}”", { word: coup.word }) : t("coup {n}", { n: coup.number })))
       : h("div.cf-centre",
-        h("div.cf-bank", bank ? [h("span.note", "Bank "), h("b.money#cf-bank", money(bank.amount))] : h("span.note", offer ? `the bank is offered to ${offer.candidate || "the table"}${offer.minimum ? ` · at least ${money(offer.minimum)}` : ""}` : "no bank")),
-        h("div.cf-last", (v.last_results || []).slice(-1).map((r) => h("span.rn.text", { title: "last coup" }, String(r)))));
-    table.replaceChildren(h("div.cf-felt", h("div.cf-croupier", "croupier"), centre), ...seatEls);
+        h("div.cf-bank", bank ? [h("span.note", t("Bank") + " "), h("b.money#cf-bank", money(bank.amount))] : h("span.note", offer ? t("the bank is offered to {who}", { who: offer.candidate || t("the table") }) + (offer.minimum ? " · " + t("at least {amount}", { amount: money(offer.minimum) }) : "") : t("no bank"))),
+        h("div.cf-last", (v.last_results || []).slice(-1).map((r) => h("span.rn.text", { title: t("last coup") }, String(r)))));
+    table.replaceChildren(h("div.cf-felt", h("div.cf-croupier", t("croupier")), centre), ...seatEls);
     info.replaceChildren(
-      h("span", h("span.note", "Bank "), bank ? money(bank.amount) : "—"),
-      bank && bank.garage ? h("span", h("span.note", "Garage "), money(bank.garage)) : "",
-      bank ? h("span", h("span.note", "Coups of this bank "), String(bank.coups)) : "",
-      h("span", h("span.note", "Stakes "), money((v.stakes || []).reduce((a, s) => a + s.amount, 0))),
-      h("span", h("span.note", "Cagnotte "), money(v.cagnotte || 0)),
-      v.shoe ? h("span", h("span.note", "Shoe "), `${v.shoe.remaining} cards`) : "",
+      h("span", h("span.note", t("Bank") + " "), bank ? money(bank.amount) : "—"),
+      bank && bank.garage ? h("span", h("span.note", t("Garage") + " "), money(bank.garage)) : "",
+      bank ? h("span", h("span.note", t("Coups of this bank") + " "), String(bank.coups)) : "",
+      h("span", h("span.note", t("Stakes") + " "), money((v.stakes || []).reduce((a, s) => a + s.amount, 0))),
+      h("span", h("span.note", t("Cagnotte") + " "), money(v.cagnotte || 0)),
+      v.shoe ? h("span", h("span.note", t("Shoe") + " "), t("{n} cards", { n: v.shoe.remaining })) : "",
     );
     controls.replaceChildren();
     if (!me) return;
@@ -83,26 +84,26 @@ export function cheminTable(handlers = {}) {
     const btn = (label, action, cls = "primary") => h(`button.btn${cls ? `.${cls}` : ""}`, { type: "button", dataset: { cf: action.kind + (action.word ? `-${action.word}` : action.draw !== undefined ? `-${action.draw ? "draw" : "stand"}` : "") }, onclick: () => send(action) }, label);
     if (offer && offer.candidate === me && can("take-bank")) {
       if (!amount.value && offer.minimum) amount.value = (offer.minimum / 100).toFixed(2);
-      controls.append(h("span.note", "The bank is offered to you: "), amount,
-        h("button.btn.primary", { type: "button", dataset: { cf: "take-bank" }, onclick: () => send({ kind: "take-bank", player: me, amount: euros() }) }, "Take the bank"),
-        can("decline-bank") ? btn("Decline", { kind: "decline-bank", player: me }, "danger") : "");
+      controls.append(h("span.note", t("The bank is offered to you: ")), amount,
+        h("button.btn.primary", { type: "button", dataset: { cf: "take-bank" }, onclick: () => send({ kind: "take-bank", player: me, amount: euros() }) }, t("Take the bank")),
+        can("decline-bank") ? btn(t("Decline"), { kind: "decline-bank", player: me }, "danger") : "");
       return;
     }
     if (coup && coup.holder === me && !coup.word && v.phase === "punto" && can("declare")) {
-      controls.append(h("span.note", "Your hand: "), btn("Carte", { kind: "declare", player: me, word: "carte" }), btn("Non", { kind: "declare", player: me, word: "non" }, ""));
+      controls.append(h("span.note", t("Your hand: ")), btn("Carte", { kind: "declare", player: me, word: "carte" }), btn("Non", { kind: "declare", player: me, word: "non" }, ""));
       return;
     }
     if (coup && mine && v.phase === "banker" && can("banker-play")) {
-      controls.append(h("span.note", "Banker: "), btn("Draw", { kind: "banker-play", player: me, draw: true }), btn("Stand", { kind: "banker-play", player: me, draw: false }, ""));
+      controls.append(h("span.note", t("Banker: ")), btn(t("Draw"), { kind: "banker-play", player: me, draw: true }), btn(t("Stand"), { kind: "banker-play", player: me, draw: false }, ""));
       return;
     }
     if (coup && mine && coup.word === "carte" && v.phase !== "banker" && can("give-card")) {
-      controls.append(h("span.note", "Punto asked a card: "), btn("Give the card", { kind: "give-card", player: me }));
+      controls.append(h("span.note", t("Punto asked a card: ")), btn(t("Give the card"), { kind: "give-card", player: me }));
       return;
     }
     if (mine) {
-      if (can("deal")) controls.append(btn("Deal", { kind: "deal", player: me }));
-      if (can("pass-hand")) controls.append(btn("Pass the hand", { kind: "pass-hand", player: me }, "danger"));
+      if (can("deal")) controls.append(btn(t("Deal"), { kind: "deal", player: me }));
+      if (can("pass-hand")) controls.append(btn(t("Pass the hand"), { kind: "pass-hand", player: me }, "danger"));
       return;
     }
     if (bank && can("banco")) {
@@ -110,7 +111,7 @@ export function cheminTable(handlers = {}) {
         btn(v.suivi === me ? "Banco suivi" : "Banco", { kind: "banco", player: me }),
         can("avec-la-table") ? btn("Avec la table", { kind: "avec-la-table", player: me }, "") : "",
       );
-      if (can("stake")) controls.append(h("span.note", " or stake "), amount, h("button.btn", { type: "button", dataset: { cf: "stake" }, onclick: () => send({ kind: "stake", player: me, amount: euros() }) }, "Stake"));
+      if (can("stake")) controls.append(h("span.note", " " + t("or stake") + " "), amount, h("button.btn", { type: "button", dataset: { cf: "stake" }, onclick: () => send({ kind: "stake", player: me, amount: euros() }) }, t("Stake")));
     }
   }
   return { el, update, handles: CHEMIN_HANDLES };

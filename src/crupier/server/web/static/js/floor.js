@@ -1,5 +1,6 @@
 // The floor (lobby): every table by room, with its game, limits, status, staff and last
 // results, kept live by the lobby's WebSocket (one socket for every table).
+import { t } from "./i18n.js";
 import * as api from "./api.js";
 import { setLive } from "./app.js";
 import { gameName, h, money, resultBadge } from "./util.js";
@@ -46,7 +47,7 @@ function row(t, go) {
 
 export async function render(root, { go }) {
   const body = h("div");
-  root.append(h("div.tablehead", h("h1", "Floor"), h("span.note#day")), body);
+  root.append(h("div.tablehead", h("h1", t("Floor")), h("span.note#day")), body);
   const tables = new Map();
   function draw() {
     const rooms = new Map();
@@ -62,13 +63,13 @@ export async function render(root, { go }) {
           h("h2", room),
           h(
             "table.grid",
-            h("thead", h("tr", ["Table", "Game", "Min", "Max", "Status", "Crew", "Rounds", "Seats free", "Last results"].map((x, i) => h([2, 3, 6, 7].includes(i) ? "th.r" : "th", x)))),
+            h("thead", h("tr", [t("Table"), t("Game"), t("Min"), t("Max"), t("Status"), t("Crew"), t("Rounds"), t("Seats free"), t("Last results")].map((x, i) => h([2, 3, 6, 7].includes(i) ? "th.r" : "th", x)))),
             h("tbody", ts.map((t) => row(t, go))),
           ),
         ),
       ),
     );
-    if (!tables.size) body.append(h("p.note", "No table is open to you."));
+    if (!tables.size) body.append(h("p.note", t("No table is open to you.")));
   }
   // the lobby's socket: every table first, then each change as it happens
   const link = api.followLobby((msg) => {

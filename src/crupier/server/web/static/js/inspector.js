@@ -181,10 +181,10 @@ export async function render(root, { me }) {
     const detail = (e) => summary(Object.fromEntries(Object.entries(e).filter(([k]) =>
       !["seq", "kind", "recorded_at", "event_time"].includes(k))));
     main.append(h("div.panel",
-      h("div.tablehead", h("h2", { style: "margin:0" }, "Significant events"),
-        h("span.note", `${r.events.length} events, newest first`)),
+      h("div.tablehead", h("h2", { style: "margin:0" }, t("Significant events")),
+        h("span.note", t("{n} events, newest first", { n: r.events.length }))),
       h("table.grid.dense#events",
-        h("thead", h("tr", ["Entry", "Time (UTC)", "Event", "Details"].map((x) => h("th", x)))),
+        h("thead", h("tr", [t("Entry"), t("Time (UTC)"), t("Event"), t("Details")].map((x) => h("th", x)))),
         h("tbody", r.events.slice().reverse().map((e) =>
           h("tr", { dataset: { seq: e.seq, kind: e.kind } },
             h("td", e.seq), h("td", (e.event_time || e.recorded_at || "").slice(0, 19)),

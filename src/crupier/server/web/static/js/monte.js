@@ -2,6 +2,7 @@
 // top, P3 P4 below) in their Spanish suits, each with its multiple bets (vista hermosa,
 // camo, anti, viudo, pot) as spots on the card's box, and the simple bets (one card against
 // another, two against two) between them. Spot names are the engine's (vis-1, 1v2, 12v34).
+import { t } from "./i18n.js";
 import { chipLabel, h } from "./util.js";
 
 const SUITS = { O: ["oros", "gold"], C: ["copas", "red"], E: ["espadas", "blue"], B: ["bastos", "green"] };
@@ -17,7 +18,7 @@ const STATUS = { N: "", D: "doubled", T: "tripled" };
 
 /** A Spanish card "4C" / "RC" / "10O" as a DOM card: rank and suit, coloured by suit. */
 export function spanishCard(code, faceDown) {
-  if (faceDown || !code) return h("span.card.back", { title: "face down" });
+  if (faceDown || !code) return h("span.card.back", { title: t("face down") });
   const m = /^(\d+|[SCRA])([OCEB])$/.exec(String(code));
   if (!m) return h("span.card", String(code));
   const [word, colour] = SUITS[m[2]];
@@ -42,7 +43,7 @@ export function monteLayout({ onSpot, onHover }) {
     bets: MULTIPLE.map(([kind, label]) => spot(`${kind}-${n}`, label)),
   }));
   for (const b of boxes) b.el = h("div.box.mo-box", { dataset: { box: `P${b.n}` } }, h("h3", `P${b.n}`), b.card, h("div.spots", b.bets));
-  const simple = h("div.spot-group", h("h4", "Simple bets — one card or two against others"), h("div.spots", SIMPLE.map(([name, label]) => spot(name, label))));
+  const simple = h("div.spot-group", h("h4", t("Simple bets — one card or two against others")), h("div.spots", SIMPLE.map(([name, label]) => spot(name, label))));
   const head = h("div.mo-head");
   const el = h("div.mo", head, h("div.mo-grid", boxes.map((b) => b.el)), simple);
   function update({ view, bets, me, open }) {
@@ -51,17 +52,17 @@ export function monteLayout({ onSpot, onHover }) {
     const cards = layout.cards || [];
     el.classList.toggle("open", Boolean(open));
     head.replaceChildren(
-      h("span.pill", v.stage && v.stage !== "none" ? v.stage : "no layout"),
-      v.pack ? h("span.note", `pack ${v.pack.colour} · ${v.pack.remaining} cards`) : "",
-      layout.vista_hermosa_pays ? h("span.note", `vista hermosa pays ${layout.vista_hermosa_pays}`) : "",
-      layout.camo_anti_viudo_pays ? h("span.note", `camo, anti, viudo pay ${layout.camo_anti_viudo_pays}`) : "",
+      h("span.pill", v.stage && v.stage !== "none" ? v.stage : t("no layout")),
+      v.pack ? h("span.note", t("pack {colour} · {n} cards", { colour: v.pack.colour, n: v.pack.remaining })) : "",
+      layout.vista_hermosa_pays ? h("span.note", t("vista hermosa pays {pays}", { pays: layout.vista_hermosa_pays })) : "",
+      layout.camo_anti_viudo_pays ? h("span.note", t("camo, anti, viudo pay {pays}", { pays: layout.camo_anti_viudo_pays })) : "",
     );
     boxes.forEach((b, i) => {
       const c = cards[i];
       b.card.replaceChildren(
         c ? spanishCard(c.card, c.face_down) : h("span.note", "—"),
         c && STATUS[c.status] ? h("div.note", `${STATUS[c.status]}${(c.doubled_by || []).length ? ` by ${c.doubled_by.join(", ")}` : ""}`) : "",
-        c ? h("div.note", `${c.left_in_pack} of its value left`) : "",
+        c ? h("div.note", t("{n} of its value left", { n: c.left_in_pack })) : "",
       );
     });
     const totals = new Map();

@@ -1,6 +1,7 @@
 // The pit / director console: the gaming day, every table live (float, fills, credits,
 // drop, win, hold, crew, rounds), fills and credits counted by denomination with the
 // cashier's second signature, limit changes, temporary closures, corrections to approve.
+import { t } from "./i18n.js";
 import * as api from "./api.js";
 import { setLive } from "./app.js";
 import { chipGrid, field, formDialog } from "./dialogs.js";
@@ -33,28 +34,28 @@ export async function render(root) {
   const corrections = h("div");
   const ratingsBody = h("tbody#ratings");
   root.append(
-    h("div.tablehead", h("h1", "Pit"), dayBox),
+    h("div.tablehead", h("h1", t("Pit")), dayBox),
     msg,
-    h("div.panel", h("h2", "Tables"), h("table.grid.dense", h("thead", h("tr", ["Table", "Status", "Dealer", "Limits €", "Float", "Fills", "Credits", "Drop", "Win", "Hold", "Rounds", ""].map((x, i) => h(i >= 4 && i <= 10 ? "th.r" : "th", x)))), tablesBody)),
+    h("div.panel", h("h2", t("Tables")), h("table.grid.dense", h("thead", h("tr", [t("Table"), t("Status"), t("Dealer"), t("Limits €"), t("Float"), t("Fills"), t("Credits"), t("Drop"), t("Win"), t("Hold"), t("Rounds"), ""].map((x, i) => h(i >= 4 && i <= 10 ? "th.r" : "th", x)))), tablesBody)),
     h("div.cols2", { style: "margin-top:8px" },
-      h("div.panel", h("h2", "Corrections awaiting a decision"), corrections),
-      h("div.panel", h("h2", "Slips awaiting a signature"), h("table.grid", pendingBody))),
-    h("div.panel", { style: "margin-top:8px" }, h("h2", "Player ratings (theoretical win from the exact PAR sheet)"),
-      h("table.grid.dense", h("thead", h("tr", ["Player", "Table", "Rounds", "Time", "Average bet", "Wagered", "Theoretical win", "Actual win", ""].map((x, i) => h(i >= 2 && i <= 7 ? "th.r" : "th", x)))), ratingsBody)),
+      h("div.panel", h("h2", t("Corrections awaiting a decision")), corrections),
+      h("div.panel", h("h2", t("Slips awaiting a signature")), h("table.grid", pendingBody))),
+    h("div.panel", { style: "margin-top:8px" }, h("h2", t("Player ratings (theoretical win from the exact PAR sheet)")),
+      h("table.grid.dense", h("thead", h("tr", [t("Player"), t("Table"), t("Rounds"), t("Time"), t("Average bet"), t("Wagered"), t("Theoretical win"), t("Actual win"), ""].map((x, i) => h(i >= 2 && i <= 7 ? "th.r" : "th", x)))), ratingsBody)),
   );
   let denominations = [];
 
   const done = (label) => (r) => {
-    flash(msg, null, `${label} ✓ (entry ${r && r.seq})`);
+    flash(msg, null, t("{label} ✓ (entry {seq})", { label, seq: r && r.seq }));
     load();
   };
 
-  function movementDialog(t, kind) {
+  function movementDialog(tb, kind) {
     const grid = chipGrid(denominations);
-    const slip = h("input", { name: "slip", required: true, placeholder: "slip number" });
-    const cashier = h("input", { name: "cashier", placeholder: "cashier id (blank: signs at the window)" });
+    const slip = h("input", { name: "slip", required: true, placeholder: t("slip number") });
+    const cashier = h("input", { name: "cashier", placeholder: t("cashier id (blank: signs at the window)") });
     formDialog(
-      `${kind === "fills" ? "Fill" : "Credit"} — ${t.id}`,
+      `${kind === "fills" ? "Fill" : "Credit"} — ${tb.id}`,
       kind === "fills"
         ? "Chips from the cage to the table. The slip carries your signature and the cashier's: the cashier signs now if named, else at the cashier's window."
         : "Chips from the table back to the cage, on a slip signed by you and the cashier.",
@@ -62,89 +63,90 @@ export async function render(root) {
       async () => {
         const body = { chips: grid.chips(), slip: slip.value.trim(), total: grid.sum() };
         if (cashier.value.trim()) body.cashier = cashier.value.trim();
-        const r = await api.post(`/api/tables/${encodeURIComponent(t.id)}/${kind}`, body);
+        const r = await api.post(`/api/tables/${encodeURIComponent(tb.id)}/${kind}`, body);
         done(kind === "fills" ? "Fill" : "Credit")(r);
       },
     );
   }
 
-  function limitsDialog(t) {
-    const min = h("input", { name: "minimum", value: t.limits ? (t.limits.minimum / 100).toFixed(2) : "" });
-    const max = h("input", { name: "maximum", value: t.limits ? (t.limits.maximum / 100).toFixed(2) : "" });
-    formDialog(`Limits — ${t.id}`, "A limit change is announced at the table and takes effect after the rounds the regulation states.", [field("Minimum (€)", min), field("Maximum (€)", max)], async () => {
-      const r = await api.post(`/api/tables/${encodeURIComponent(t.id)}/limits`, { minimum: parseMoney(min.value), maximum: parseMoney(max.value), layouts: (t.limits && t.limits.layouts) || {} });
+  function limitsDialog(tb) {
+    const min = h("input", { name: "minimum", value: tb.limits ? (tb.limits.minimum / 100).toFixed(2) : "" });
+    const max = h("input", { name: "maximum", value: tb.limits ? (tb.limits.maximum / 100).toFixed(2) : "" });
+    formDialog(`Limits — ${tb.id}`, "A limit change is announced at the table and takes effect after the rounds the regulation states.", [field("Minimum (€)", min), field("Maximum (€)", max)], async () => {
+      const r = await api.post(`/api/tables/${encodeURIComponent(tb.id)}/limits`, { minimum: parseMoney(min.value), maximum: parseMoney(max.value), layouts: (tb.limits && tb.limits.layouts) || {} });
       done("Limit change")(r);
     });
   }
 
-  function closeDialog(t) {
-    const reason = h("input", { name: "reason", placeholder: "reason (in the books)" });
-    formDialog(`Temporary closure — ${t.id}`, "The table stops: no round may start until the director reopens it. The closure is written in the books.", [field("Reason", reason)], async () => {
-      const r = await api.post(`/api/tables/${encodeURIComponent(t.id)}/temp-close`, { reason: reason.value });
+  function closeDialog(tb) {
+    const reason = h("input", { name: "reason", placeholder: t("reason (in the books)") });
+    formDialog(`Temporary closure — ${tb.id}`, "The table stops: no round may start until the director reopens it. The closure is written in the books.", [field("Reason", reason)], async () => {
+      const r = await api.post(`/api/tables/${encodeURIComponent(tb.id)}/temp-close`, { reason: reason.value });
       done("Temporary closure")(r);
     });
   }
 
   /** The closing count: the float by denomination, the boxes' seals, the cashier who
    * co-signs; a wheel closes under its seal. The table goes to the count room. */
-  function closingDialog(t) {
+  function closingDialog(tb) {
     const grid = chipGrid(denominations);
-    const cashier = h("input", { name: "cashier", required: true, placeholder: "cashier id", value: "K1" });
-    const circle = ["chemin-de-fer", "baccarat-two-tables", "circle-poker"].includes(t.game);
-    const kinds = [circle ? (t.game === "circle-poker" ? "RAKE" : "CAGNOTTE") : "DROP", "TIP"];
-    const seals = kinds.map((k) => [k, h("input", { name: `seal-${k}`, required: true, placeholder: `seal of the ${k.toLowerCase()} box` })]);
-    const wheel = ["french-roulette", "american-roulette", "boule"].includes(t.game) ? h("input", { name: "wheel_seal", required: true, placeholder: "wheel seal or key number" }) : null;
+    const cashier = h("input", { name: "cashier", required: true, placeholder: t("cashier id"), value: "K1" });
+    const circle = ["chemin-de-fer", "baccarat-two-tables", "circle-poker"].includes(tb.game);
+    const kinds = [circle ? (tb.game === "circle-poker" ? "RAKE" : "CAGNOTTE") : "DROP", "TIP"];
+    const seals = kinds.map((k) => [k, h("input", { name: `seal-${k}`, required: true, placeholder: t("seal of the {box} box", { box: k.toLowerCase() }) })]);
+    const wheel = ["french-roulette", "american-roulette", "boule"].includes(tb.game) ? h("input", { name: "wheel_seal", required: true, placeholder: t("wheel seal or key number") }) : null;
     formDialog(
-      `Closing count — ${t.id}`,
+      `Closing count — ${tb.id}`,
       "The float left on the table is counted by denomination and co-signed by the cashier; the boxes are removed under the seals given here and go to the count room.",
       [grid.el, field("Cashier (second signature)", cashier), ...seals.map(([k, input]) => field(`Seal — ${k.toLowerCase()} box`, input)), wheel ? field("Wheel seal", wheel) : ""],
       async () => {
         const body = { cashier: cashier.value.trim(), chips: grid.chips(), seals: Object.fromEntries(seals.map(([k, i]) => [k, i.value.trim()])) };
         if (wheel) body.wheel_seal = wheel.value.trim();
-        const r = await api.post(`/api/tables/${encodeURIComponent(t.id)}/close`, body);
+        const r = await api.post(`/api/tables/${encodeURIComponent(tb.id)}/close`, body);
         done("Closing count")(r);
       },
     );
   }
 
-  function row(t, figs) {
+  function row(tb, figs) {
     const f = figs || {};
     const drop = f.drop;
     const win = f.win ?? f.result;
     const hold = f.hold_pct !== undefined && f.hold_pct !== null ? `${f.hold_pct.toFixed(1)} %` : "—";
-    const state = String(t.state || "").toLowerCase();
+    const state = String(tb.state || "").toLowerCase();
+    const closing = ["temp_closed", "last_rounds"].includes(state);
     const actions = h("td.ops", h("div.opsgrid",
-      h("button.btn.small", { type: "button", dataset: { op: "fill" }, onclick: () => movementDialog(t, "fills") }, "Fill"),
-      h("button.btn.small", { type: "button", dataset: { op: "credit" }, onclick: () => movementDialog(t, "credits") }, "Credit"),
-      h("button.btn.small", { type: "button", dataset: { op: "limits" }, onclick: () => limitsDialog(t) }, "Limits"),
+      h("button.btn.small", { type: "button", dataset: { op: "fill" }, onclick: () => movementDialog(tb, "fills") }, t("Fill")),
+      h("button.btn.small", { type: "button", dataset: { op: "credit" }, onclick: () => movementDialog(tb, "credits") }, t("Credit")),
+      h("button.btn.small", { type: "button", dataset: { op: "limits" }, onclick: () => limitsDialog(tb) }, t("Limits")),
       state === "open"
-        ? h("button.btn.small.danger", { type: "button", dataset: { op: "temp-close" }, title: "temporary closure", onclick: () => closeDialog(t) }, "Temp. close")
-        : h("button.btn.small", { type: "button", dataset: { op: "reopen" }, onclick: () => api.post(`/api/tables/${encodeURIComponent(t.id)}/reopen`, {}).then(done("Reopen"), (e) => flash(msg, e)) }, "Reopen"),
+        ? h("button.btn.small.danger", { type: "button", dataset: { op: "temp-close" }, title: t("temporary closure"), onclick: () => closeDialog(tb) }, t("Temp. close"))
+        : h("button.btn.small", { type: "button", dataset: { op: "reopen" }, onclick: () => api.post(`/api/tables/${encodeURIComponent(tb.id)}/reopen`, {}).then(done(t("Reopen")), (e) => flash(msg, e)) }, t("Reopen")),
       state === "open"
-        ? h("button.btn.small", { type: "button", dataset: { op: "last-rounds" }, onclick: () => api.post(`/api/tables/${encodeURIComponent(t.id)}/last-rounds`, {}).then(done("Last rounds announced"), (e) => flash(msg, e)) }, "Last 3")
+        ? h("button.btn.small", { type: "button", dataset: { op: "last-rounds" }, onclick: () => api.post(`/api/tables/${encodeURIComponent(tb.id)}/last-rounds`, {}).then(done("Last rounds announced"), (e) => flash(msg, e)) }, t("Last 3"))
         : "",
       state === "temp_closed"
-        ? h("button.btn.small.danger", { type: "button", dataset: { op: "close-definitively" }, title: "close for the session: the closing count follows", onclick: () => api.post(`/api/tables/${encodeURIComponent(t.id)}/close-definitively`, {}).then(done("Closed for the session"), (e) => flash(msg, e)) }, "Close")
+        ? h("button.btn.small.danger", { type: "button", dataset: { op: "close-definitively" }, title: t("close for the session: the closing count follows"), onclick: () => api.post(`/api/tables/${encodeURIComponent(tb.id)}/close-definitively`, {}).then(done("Closed for the session"), (e) => flash(msg, e)) }, t("Close"))
         : "",
       state === "last_rounds"
-        ? h("button.btn.small", { type: "button", dataset: { op: "end-last-rounds" }, title: "the last round offered drew no bet", onclick: () => api.post(`/api/tables/${encodeURIComponent(t.id)}/last-rounds/end`, {}).then(done("Last rounds ended"), (e) => flash(msg, e)) }, "End")
+        ? h("button.btn.small", { type: "button", dataset: { op: "end-last-rounds" }, title: t("the last round offered drew no bet"), onclick: () => api.post(`/api/tables/${encodeURIComponent(tb.id)}/last-rounds/end`, {}).then(done("Last rounds ended"), (e) => flash(msg, e)) }, t("End"))
         : "",
-      ["temp_closed", "last_rounds"].includes(state)
-        ? h("button.btn.small.primary", { type: "button", dataset: { op: "closing-count" }, onclick: () => closingDialog(t) }, "Closing count")
+      closing
+        ? h("button.btn.small.primary", { type: "button", dataset: { op: "closing-count" }, onclick: () => closingDialog(tb) }, t("Closing count"))
         : "",
     ));
-    return h("tr", { dataset: { table: t.id } },
-      h("td", h("a", { href: `/table/${encodeURIComponent(t.id)}` }, h("b", t.id)), h("div.note", { style: "font-size:11px;white-space:normal" }, gameName(t.game))),
+    return h("tr", { dataset: { table: tb.id } },
+      h("td", h("a", { href: `/table/${encodeURIComponent(tb.id)}` }, h("b", tb.id)), h("div.note", { style: "font-size:11px;white-space:normal" }, gameName(tb.game))),
       h("td", h(`span.pill.${state}`, state.replace(/_/g, " "))),
-      h("td", f.dealer_on_duty ? [h("b", f.dealer_on_duty), h("span.note", ` ${String(f.dealer_since || "").slice(11, 16)}`)] : h("span.note", Object.keys(t.crew || {}).join(" ") || "—")),
-      h("td.money", t.limits ? `${(t.limits.minimum / 100).toFixed(2)}–${(t.limits.maximum / 100).toFixed(2)}` : "—"),
+      h("td", f.dealer_on_duty ? [h("b", f.dealer_on_duty), h("span.note", ` ${String(f.dealer_since || "").slice(11, 16)}`)] : h("span.note", Object.keys(tb.crew || {}).join(" ") || "—")),
+      h("td.money", tb.limits ? `${(tb.limits.minimum / 100).toFixed(2)}–${(tb.limits.maximum / 100).toFixed(2)}` : "—"),
       h("td.r.money", (f.opening_float ?? f.opening) === null || (f.opening_float ?? f.opening) === undefined ? "—" : money(f.opening_float ?? f.opening)),
       h("td.r.money", money(f.fills || 0)),
       h("td.r.money", money(f.credits || 0)),
       h("td.r.money", drop === null || drop === undefined ? "—" : money(drop)),
       h("td.r.money", { dataset: { col: "win" } }, win === null || win === undefined ? "—" : money(win)),
       h("td.r", { dataset: { col: "hold" } }, hold),
-      h("td.r", t.rounds ?? 0),
+      h("td.r", tb.rounds ?? 0),
       actions,
     );
   }
@@ -154,30 +156,30 @@ export async function render(root) {
     const date = h("input", { name: "date", value: new Date().toISOString().slice(0, 10), size: 10 });
     const op = (path, body, label) => () => api.post(path, body()).then(done(label), (e) => flash(msg, e));
     dayBox.replaceChildren(
-      h("span.pill", { style: "font-size:14px" }, `Gaming day ${day ? day.date : "— none open"}`),
-      h("span.pill", day ? day.state.toLowerCase() : "closed"),
-      h("span.note", `session ${d.session || "none open"} · ${day ? day.sessions.length : 0} today`),
+      h("span.pill", { style: "font-size:14px" }, t("Gaming day {date}", { date: day ? day.date : t("— none open") })),
+      h("span.pill", day ? day.state.toLowerCase() : t("closed")),
+      h("span.note", t("session {session} · {n} today", { session: d.session || t("none open"), n: day ? day.sessions.length : 0 })),
       h("span.actions", { style: "margin-left:auto" },
         day && day.state === "OPEN"
           ? [
             d.session
-              ? h("button.btn", { type: "button", onclick: op("/api/session/close", () => ({}), "Session closed") }, "Close session")
-              : h("button.btn", { type: "button", onclick: op("/api/session/open", () => ({}), "Session opened") }, "Open session"),
-            h("button.btn.danger", { type: "button", onclick: op("/api/day/close", () => ({}), "Day closed") }, "Close day"),
+              ? h("button.btn", { type: "button", onclick: op("/api/session/close", () => ({}), "Session closed") }, t("Close session"))
+              : h("button.btn", { type: "button", onclick: op("/api/session/open", () => ({}), "Session opened") }, t("Open session")),
+            h("button.btn.danger", { type: "button", onclick: op("/api/day/close", () => ({}), "Day closed") }, t("Close day")),
           ]
-          : [date, h("button.btn.primary", { type: "button", onclick: op("/api/day/open", () => ({ date: date.value }), "Day opened") }, "Open day")]),
+          : [date, h("button.btn.primary", { type: "button", onclick: op("/api/day/open", () => ({ date: date.value }), "Day opened") }, t("Open day"))]),
     );
   }
 
   function correctionCard(c) {
     return h("div.panel", { style: "margin:6px 0;background:var(--panel-2)", dataset: { correction: c.seq } },
-      h("div", h("b", `Entry ${c.target}`), ` — requested by ${c.by}: `, h("i", c.reason || "")),
+      h("div", h("b", t("Entry {seq}", { seq: c.target })), " — " + t("requested by {who}:", { who: c.by }) + " ", h("i", c.reason || "")),
       h("div.cols2",
-        h("div", h("h3", "Original"), h("pre.json", JSON.stringify(c.original && (c.original.data || c.original), null, 1))),
-        h("div", h("h3", { style: "color:var(--err)" }, "Red ink"), h("table.grid", (c.changes || []).map((x) => h("tr", h("td", x.field ?? x[0]), h("td", { style: "text-decoration:line-through;color:var(--muted)" }, JSON.stringify(x.old ?? x[1])), h("td", { style: "color:#ff8a8e" }, JSON.stringify(x.new ?? x[2]))))))),
+        h("div", h("h3", t("Original")), h("pre.json", JSON.stringify(c.original && (c.original.data || c.original), null, 1))),
+        h("div", h("h3", { style: "color:var(--err)" }, t("Red ink")), h("table.grid", (c.changes || []).map((x) => h("tr", h("td", x.field ?? x[0]), h("td", { style: "text-decoration:line-through;color:var(--muted)" }, JSON.stringify(x.old ?? x[1])), h("td", { style: "color:#ff8a8e" }, JSON.stringify(x.new ?? x[2]))))))),
       h("div.actions",
-        h("button.btn.primary", { type: "button", onclick: () => api.post(`/api/corrections/${c.seq}/decision`, { approve: true }).then(done("Approved"), (e) => flash(msg, e)) }, "Approve"),
-        h("button.btn.danger", { type: "button", onclick: () => api.post(`/api/corrections/${c.seq}/decision`, { approve: false }).then(done("Rejected"), (e) => flash(msg, e)) }, "Reject")),
+        h("button.btn.primary", { type: "button", onclick: () => api.post(`/api/corrections/${c.seq}/decision`, { approve: true }).then(done("Approved"), (e) => flash(msg, e)) }, t("Approve")),
+        h("button.btn.danger", { type: "button", onclick: () => api.post(`/api/corrections/${c.seq}/decision`, { approve: false }).then(done("Rejected"), (e) => flash(msg, e)) }, t("Reject"))),
     );
   }
 
@@ -196,24 +198,24 @@ export async function render(root) {
     // A43's float, fills and credits where the server gives none
     const live = new Map((numbers.tables || []).map((n) => [n.table_session, n]));
     const figs = movements(a43.entries || []);
-    tablesBody.replaceChildren(...tables.map((t) => row(t, live.get(t.table_session) || figs.get(t.table_session))));
+    tablesBody.replaceChildren(...tables.map((tb) => row(tb, live.get(tb.table_session) || figs.get(tb.table_session))));
     // rated play only (a buy-in without a bet is no rating), the most valuable first
     const players = (numbers.players || []).filter((r) => r.rounds > 0 || r.wagered > 0).sort((a, b) => b.theoretical_win - a.theoretical_win);
     ratingsBody.replaceChildren(
       ...players.map((r) =>
         h("tr", { dataset: { player: r.player, table: r.table } },
           h("td", h("b", r.player)), h("td", r.table), h("td.r", r.rounds),
-          h("td.r", `${Math.floor((r.time_played_s || 0) / 60)} min`),
+          h("td.r", t("{n} min", { n: Math.floor((r.time_played_s || 0) / 60) })),
           h("td.r.money", money(r.average_bet)), h("td.r.money", { dataset: { col: "wagered" } }, money(r.wagered)),
-          h("td.r.money", { title: `exact: ${r.theoretical_win_exact} cents` }, money(Math.round(r.theoretical_win))),
+          h("td.r.money", { title: t("exact: {n} cents", { n: r.theoretical_win_exact }) }, money(Math.round(r.theoretical_win))),
           h(`td.r.money.${r.actual_win >= 0 ? "win-amt" : "lose-amt"}`, money(r.actual_win)),
-          h("td.note", r.bets_without_edge ? `${r.bets_without_edge} bets without a PAR edge` : ""))),
+          h("td.note", r.bets_without_edge ? t("{n} bets without a PAR edge", { n: r.bets_without_edge }) : ""))),
     );
-    if (!players.length) ratingsBody.append(h("tr", h("td.note", { colspan: 9 }, "No rated play yet")));
+    if (!players.length) ratingsBody.append(h("tr", h("td.note", { colspan: 9 }, t("No rated play yet"))));
     pendingBody.replaceChildren(...pending.map((p) => h("tr", h("td", `#${p.seq}`), h("td", p.kind), h("td", p.table || ""), h("td", (p.missing || []).join(", ")))));
-    if (!pending.length) pendingBody.append(h("tr", h("td.note", "none")));
+    if (!pending.length) pendingBody.append(h("tr", h("td.note", t("none"))));
     corrections.replaceChildren(...corr.map(correctionCard));
-    if (!corr.length) corrections.append(h("span.note", "none"));
+    if (!corr.length) corrections.append(h("span.note", t("none")));
   }
   await load();
   // the lobby's socket tells when a table changes (a round, a fill, a closure): reload

@@ -2,6 +2,7 @@
 // each item's follow-up by the director within eight days) and A61 communications (the
 // director's requests to the CRAJ, the inspector's replies, the notices). The forms a
 // person sees follow their role; the server checks every entry against the regulation.
+import { t, tn } from "./i18n.js";
 import * as api from "./api.js";
 import { field, formDialog } from "./dialogs.js";
 import { flash, h, titleCase } from "./util.js";
@@ -33,7 +34,7 @@ export async function registers(root, me, msg) {
     drawCommunications(com);
   }
   const after = (label) => (r) => {
-    flash(msg, null, `${label} (entry ${r.seq})`);
+    flash(msg, null, t("{label} (entry {seq})", { label, seq: r.seq }));
     return load();
   };
 
@@ -41,9 +42,9 @@ export async function registers(root, me, msg) {
     const now = new Date();
     const date = h("input", { name: "visit_date", required: true, value: `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}` });
     const arrival = h("input", { name: "arrival_time", required: true, value: `${pad(now.getHours())}:${pad(now.getMinutes())}` });
-    const departure = h("input", { name: "departure_time", placeholder: "HH:MM (optional)" });
+    const departure = h("input", { name: "departure_time", placeholder: t("HH:MM (optional)") });
     const nature = h("select", { name: "nature" }, obs.natures.map((n) => h("option", { value: n }, words(n))));
-    const natureText = h("input", { name: "nature_text", placeholder: "what was checked" });
+    const natureText = h("input", { name: "nature_text", placeholder: t("what was checked") });
     const items = [0, 1, 2].map((i) => [
       h("select", { name: `item-kind-${i}` }, obs.item_kinds.map((k) => h("option", { value: k }, words(k)))),
       h("textarea", { name: `item-text-${i}`, rows: 2, placeholder: i ? "another item (optional)" : "observation, instruction or order (optional)", style: "width:100%" }),
@@ -101,46 +102,46 @@ export async function registers(root, me, msg) {
       byVisit.get(it.visit).push(it);
     }
     a60.replaceChildren(
-      h("div.tablehead", h("h2", { style: "margin:0" }, "A60 — Special register of observations"),
-        inspector ? h("button.btn.primary", { type: "button", id: "new-visit", onclick: () => visitDialog(obs) }, "Enter a visit") : "",
-        h("a.btn", { href: "/api/books/A60?format=pdf", target: "_blank" }, "PDF register")),
+      h("div.tablehead", h("h2", { style: "margin:0" }, t("A60 — Special register of observations")),
+        inspector ? h("button.btn.primary", { type: "button", id: "new-visit", onclick: () => visitDialog(obs) }, t("Enter a visit")) : "",
+        h("a.btn", { href: "/api/books/A60?format=pdf", target: "_blank" }, t("PDF register"))),
       h("table.grid.dense",
-        h("thead", h("tr", ["Visit", "Date", "Time", "Inspectors", "Nature", "Item", "Follow-up due", "Follow-up", "State", ""].map((x) => h("th", x)))),
+        h("thead", h("tr", [t("Visit"), t("Date"), t("Time"), t("Inspectors"), t("Nature"), t("Item"), t("Follow-up due"), t("Follow-up"), t("State"), ""].map((x) => h("th", x)))),
         h("tbody", obs.visits.slice().reverse().flatMap((v) => {
           const items = byVisit.get(v.seq) || [];
           const head = h("tr", { dataset: { visit: v.seq } },
             h("td", h("b", `#${v.seq}`)), h("td", v.visit_date), h("td", `${v.arrival_time}${v.departure_time ? `–${v.departure_time}` : ""}`),
             h("td", (v.inspectors || []).join(", ")), h("td", { style: "white-space:normal" }, words(v.nature && v.nature.kind), v.nature && v.nature.text ? h("div.note", v.nature.text) : ""),
-            h("td.note", items.length ? `${items.length} item${items.length > 1 ? "s" : ""}` : "no item"), h("td"), h("td"), h("td", pill(v.state)), h("td"));
+            h("td.note", items.length ? tn("{n} item", "{n} items", items.length) : t("no item")), h("td"), h("td"), h("td", pill(v.state)), h("td"));
           return [head, ...items.map((it) => h("tr", { dataset: { visit: v.seq, item: it.item_no } },
             h("td"), h("td"), h("td"), h("td"), h("td"),
             h("td", { style: "white-space:normal" }, h("b", `${it.item_no}. ${titleCase(words(it.kind))}`), " ", it.text),
             h("td.note", String(it.followup_due_local || "").slice(0, 10)),
             h("td", { style: "white-space:normal" }, it.follow_up_text || h("span.note", "—")),
             h("td", pill(it.state)),
-            h("td", director && !it.follow_up ? h("button.btn.small.primary", { type: "button", dataset: { followUp: `${v.seq}-${it.item_no}` }, onclick: () => followUpDialog(it) }, "Follow-up") : "")))];
+            h("td", director && !it.follow_up ? h("button.btn.small.primary", { type: "button", dataset: { followUp: `${v.seq}-${it.item_no}` }, onclick: () => followUpDialog(it) }, t("Follow-up")) : "")))];
         })),
       ),
-      obs.visits.length ? "" : h("p.note", "No visit entered yet"),
+      obs.visits.length ? "" : h("p.note", t("No visit entered yet")),
     );
   }
 
   function drawCommunications(com) {
     a61.replaceChildren(
-      h("div.tablehead", h("h2", { style: "margin:0" }, "A61 — Register of communications"),
-        director ? h("button.btn.primary", { type: "button", id: "new-request", onclick: () => requestDialog(com) }, "Request to the CRAJ") : "",
-        h("a.btn", { href: "/api/books/A61?format=pdf", target: "_blank" }, "PDF register")),
+      h("div.tablehead", h("h2", { style: "margin:0" }, t("A61 — Register of communications")),
+        director ? h("button.btn.primary", { type: "button", id: "new-request", onclick: () => requestDialog(com) }, t("Request to the CRAJ")) : "",
+        h("a.btn", { href: "/api/books/A61?format=pdf", target: "_blank" }, t("PDF register"))),
       h("table.grid.dense",
-        h("thead", h("tr", ["Entry", "Asked", "By", "Type", "Subject and text", "Replies", "Open for", "State", ""].map((x) => h("th", x)))),
+        h("thead", h("tr", [t("Entry"), t("Asked"), t("By"), t("Type"), t("Subject and text"), t("Replies"), t("Open for"), t("State"), ""].map((x) => h("th", x)))),
         h("tbody", com.requests.slice().reverse().map((r) => h("tr", { dataset: { request: r.seq } },
           h("td", h("b", `#${r.seq}`)), h("td", String(r.requested_at || "").slice(0, 10)), h("td", r.by), h("td", words(r.type)),
           h("td", { style: "white-space:normal" }, h("b", r.subject), h("div.note", r.text || "")),
           h("td", { style: "white-space:normal" }, r.replies.length ? r.replies.map((x) => h("div", h("b", `${x.by}: `), x.text)) : h("span.note", "—")),
           h("td.r", `${r.age_days} d`),
           h("td", pill(r.state)),
-          h("td", inspector && r.state === "OPEN" ? h("button.btn.small.primary", { type: "button", dataset: { reply: r.seq }, onclick: () => replyDialog(r) }, "Reply") : ""))))),
-      com.requests.length ? "" : h("p.note", "No request yet"),
-      com.notices.length ? h("div", h("h3", "Notices"), h("table.grid", h("tbody", com.notices.map((n) => h("tr", h("td", `#${n.seq}`), h("td", String(n.at || "").slice(0, 10)), h("td", n.by), h("td", words(n.type)), h("td", { style: "white-space:normal" }, n.text)))))) : "",
+          h("td", inspector && r.state === "OPEN" ? h("button.btn.small.primary", { type: "button", dataset: { reply: r.seq }, onclick: () => replyDialog(r) }, t("Reply")) : ""))))),
+      com.requests.length ? "" : h("p.note", t("No request yet")),
+      com.notices.length ? h("div", h("h3", t("Notices")), h("table.grid", h("tbody", com.notices.map((n) => h("tr", h("td", `#${n.seq}`), h("td", String(n.at || "").slice(0, 10)), h("td", n.by), h("td", words(n.type)), h("td", { style: "white-space:normal" }, n.text)))))) : "",
     );
   }
 
