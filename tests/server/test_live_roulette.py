@@ -109,7 +109,12 @@ def test_refusals_change_nothing(server: Server) -> None:
     anonymous = server.client("p2").http.__class__(base_url=server.url)
     assert anonymous.get("/api/tables").status_code == 401
     after = croupier.get("/api/tables/RF-1").json()
-    assert after["seq"] == head
+    # the books are as they were; only the refused permissions were logged as significant
+    # events, one per 403 (docs/reliability.md)
+    events = inspector.get(f"/api/events?since={head}").json()["events"]
+    denied = sum(1 for _, status in cases if status == 403)
+    assert [e["kind"] for e in events] == ["EVT.PERMISSION_DENIED"] * denied
+    assert [e["seq"] for e in events] == list(range(head + 1, after["seq"] + 1))
     assert after["view"] == before["view"]
 
 

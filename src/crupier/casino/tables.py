@@ -826,11 +826,11 @@ class TableOps(CasinoBase):
     def reopen(self, table_id: str, *, by: str) -> Entry:
         """Reopen a temporarily closed table: only the key holder (OPS-TBL-23)."""
         table = self.table(table_id)
-        self.require_director(by, Op.TEMP_CLOSURE)  # who may, before what state the table is in
         if table.state is not TableState.TEMP_CLOSED:
             raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
         if by != table.key_holder:
             raise OpsError(Code.KEY_HOLDER_ONLY, f"only {table.key_holder}, who holds the key, may")
+        self.require_director(by, Op.TEMP_CLOSURE)
         ts = self.table_session(table_id)
         key = self.effective(ts.opening)["bank_key"]
         data = {"table_session": ts.id, "director": by, "key": key}

@@ -327,9 +327,11 @@ async def temp_close(
 
 @router.post("/api/tables/{table_id}/reopen", tags=["table operations"])
 async def reopen(table_id: str, session: SessionDep, hub: HubDep) -> dict[str, Any]:
-    """Reopen a temporarily closed table."""
+    """Reopen a temporarily closed table (the director holding its key)."""
     by = staff_id(session)
     c = hub.casino
+    c.table(table_id)
+    c.require_director(by, Op.TEMP_CLOSURE)  # who may, before what state the table is in
     return _entry(await _table_op(hub, table_id, lambda: c.reopen(table_id, by=by)))
 
 
