@@ -45,11 +45,11 @@ from crupier.games.circle_poker.actions import (
 from crupier.games.circle_poker.bots import choose
 from crupier.games.circle_poker.engine import CirclePoker
 from crupier.games.circle_poker.profile import CirclePokerProfile
+from crupier.i18n import N_, ngettext
 from crupier.i18n import gettext as _
-from crupier.i18n import ngettext
 from crupier.play import GO_WORDS, TerminalTable
 
-HELP = """Commands:
+HELP = N_("""Commands:
   deal                 start the next deal
   fold | check | call  in turn
   bet AMOUNT           the first bet of the interval (e.g. bet 4, bet 4.50)
@@ -57,7 +57,7 @@ HELP = """Commands:
   allin                all your chips
   table                the table as you see it
   log                  the deal's hand record so far
-  quit                 leave the table"""
+  quit                 leave the table""")
 
 
 class PokerTable(TerminalTable):
@@ -111,7 +111,7 @@ class PokerTable(TerminalTable):
             if head in ("quit", "exit", "q"):
                 return False
             if head in ("help", "?"):
-                self.say(HELP)
+                self.say(_(HELP))
                 return True
             if head in ("table", "view"):
                 self.show_table()
