@@ -847,6 +847,8 @@ def simulate(
                 rules=None if rules is None else str(rules), batch=batch, workers=workers,
                 cluster=cluster, progress=step,
             )  # fmt: skip
+        except ValueError as exc:  # a game with no bet against the house
+            _fail(str(exc))
         except OSError as exc:
             _fail(f"cluster {cluster}: {exc}")
     if as_json:
