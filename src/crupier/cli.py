@@ -859,6 +859,8 @@ def simulate(
                 rules=None if rules is None else str(rules), batch=batch, workers=workers,
                 cluster=cluster, progress=step,
             )  # fmt: skip
+        except ValueError as exc:  # a game with no bet against the house
+            _fail(str(exc))
         except OSError as exc:
             _fail(_("cluster {cluster}: {reason}").format(cluster=cluster, reason=exc))
     if as_json:

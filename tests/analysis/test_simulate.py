@@ -14,7 +14,10 @@ from crupier.games import load_profile
 from crupier.games.catalogue import GAMES
 from crupier.games.roulette import Direction, FrenchRoulette, Result, Spin
 
-SIMULATED = [g for g in GAMES if g != "blackjack"]  # blackjack: its own strategy simulation
+#: The poker room: the players bet against each other, the house takes a rake (its take is
+#: simulated by `crupier par`), so there is no bet against the house to simulate.
+POKER_ROOM = ["seven-card-stud", "omaha", "holdem", "five-card-stud", "synthetic-poker"]
+SIMULATED = [g for g in GAMES if g != "blackjack" and g not in POKER_ROOM]
 
 
 def test_kernel_tables_are_the_engine_resolution() -> None:
@@ -93,6 +96,12 @@ def test_a_two_worker_dask_cluster_gives_the_single_process_figures() -> None:
         )
     one = simulate("french-roulette", rounds=800_000, seed=9, batch=100_000)
     assert spread.to_dict() == one.to_dict() == by_address.to_dict()
+
+
+@pytest.mark.parametrize("game", POKER_ROOM)
+def test_a_game_without_house_bets_is_refused_by_name(game: str) -> None:
+    with pytest.raises(ValueError, match="no bet against the house"):
+        simulate(game, rounds=1_000)
 
 
 def test_bad_sizes_are_refused() -> None:

@@ -431,6 +431,11 @@ def simulate(
     tasks: list[tuple[Any, ...]] = [
         (game_id, profile_name, rules, s, n) for s, n in zip(seeds, sizes, strict=True)
     ]
+    if game_id != "blackjack" and not _compiled(game_id, profile_name, rules):
+        raise ValueError(
+            f"{game_id} has no bet against the house (the players play each other; "
+            "`crupier par` simulates the house's take)"
+        )
     if game_id == "blackjack":  # a strategy, not a chain: the chart is computed once, here
         from crupier.analysis.blackjack_kernel import chart_arrays, check_supported
 
