@@ -6,7 +6,8 @@ import * as api from "./api.js";
 import { chipGrid, field, formDialog } from "./dialogs.js";
 import { flash, h, money } from "./util.js";
 
-const BOX_NAMES = { DROP: "Drop box", CAGNOTTE: "Cagnotte", RAKE: "Rake box", TIP: "Tip box" };
+/** A box by its name (the server's kinds are codes). */
+const boxName = (kind) => ({ DROP: t("Drop box"), CAGNOTTE: t("Cagnotte"), RAKE: t("Rake box"), TIP: t("Tip box") })[kind] || kind;
 
 function chipsText(chips) {
   return Object.entries(chips || {})
@@ -31,21 +32,21 @@ export async function render(root, { me }) {
     const option = h("select", { name: "option" }, Object.entries(rakeOptions).map(([o, label]) => h("option", { value: o }, label)));
     const tips = b.kind === "TIP";
     formDialog(
-      `${BOX_NAMES[b.kind] || b.kind} — ${tb.table}`,
+      `${boxName(b.kind)} — ${tb.table}`,
       tips
-        ? "The tips go into the tips account (A56), never into the table's result. Two cashiers sign the count, after the end of gaming hours."
-        : `The count goes into the books (${b.kind === "DROP" ? "A43" : "A44"}) signed by you and the second cashier; a seal that differs from ${b.seal || "the one recorded at closing"} is recorded as an incident.`,
-      [grid.el, field("Seal found on the box", seal), field("Second cashier (signs with you)", second), b.kind === "RAKE" ? field("Rake option", option) : ""],
+        ? t("The tips go into the tips account (A56), never into the table's result. Two cashiers sign the count, after the end of gaming hours.")
+        : t("The count goes into the books ({book}) signed by you and the second cashier; a seal that differs from {seal} is recorded as an incident.", { book: b.kind === "DROP" ? "A43" : "A44", seal: b.seal || t("the one recorded at closing") }),
+      [grid.el, field(t("Seal found on the box"), seal), field(t("Second cashier (signs with you)"), second), b.kind === "RAKE" ? field(t("Rake option"), option) : ""],
       async () => {
         const body = { chips: grid.chips(), seal: seal.value.trim(), second: second.value.trim() };
         const path = tips ? "tips" : "count";
         if (!tips) Object.assign(body, { box: b.kind, total: grid.sum() }, b.kind === "RAKE" ? { option: option.value } : {});
         if (tips) body.table_session = tb.table_session;
         const r = await api.post(`/api/tables/${encodeURIComponent(tb.table)}/${path}`, body);
-        flash(msg, null, t("{box} of {table} counted: {total} (entry {seq})", { box: BOX_NAMES[b.kind], table: tb.table, total: money(r.total), seq: r.seq }));
+        flash(msg, null, t("{box} of {table} counted: {total} (entry {seq})", { box: boxName(b.kind), table: tb.table, total: money(r.total), seq: r.seq }));
         load();
       },
-      "Sign the count",
+      t("Sign the count"),
     );
   }
   root.append(
@@ -75,7 +76,7 @@ export async function render(root, { me }) {
       ...rows.map(([tb, b]) => {
         const state = String(b.state || "").toLowerCase();
         return h("tr", { dataset: { table: tb.table, box: b.kind } },
-          h("td", h("b", tb.table)), h("td.note", tb.table_session), h("td", BOX_NAMES[b.kind] || b.kind),
+          h("td", h("b", tb.table)), h("td.note", tb.table_session), h("td", boxName(b.kind)),
           h("td", h(`span.pill.${state === "counted" ? "open" : state === "removed_sealed" ? "betting" : "closed"}`, state.replace(/_/g, " "))),
           h("td", b.seal || "—"),
           h("td.r.money", b.total === null || b.total === undefined ? "—" : money(b.total)),

@@ -55,16 +55,16 @@ export async function render(root) {
     const slip = h("input", { name: "slip", required: true, placeholder: t("slip number") });
     const cashier = h("input", { name: "cashier", placeholder: t("cashier id (blank: signs at the window)") });
     formDialog(
-      `${kind === "fills" ? "Fill" : "Credit"} — ${tb.id}`,
+      (kind === "fills" ? t("Fill — {table}", { table: tb.id }) : t("Credit — {table}", { table: tb.id })),
       kind === "fills"
-        ? "Chips from the cage to the table. The slip carries your signature and the cashier's: the cashier signs now if named, else at the cashier's window."
-        : "Chips from the table back to the cage, on a slip signed by you and the cashier.",
-      [grid.el, field("Slip", slip), field("Cashier (second signature)", cashier)],
+        ? t("Chips from the cage to the table. The slip carries your signature and the cashier's: the cashier signs now if named, else at the cashier's window.")
+        : t("Chips from the table back to the cage, on a slip signed by you and the cashier."),
+      [grid.el, field(t("Slip"), slip), field(t("Cashier (second signature)"), cashier)],
       async () => {
         const body = { chips: grid.chips(), slip: slip.value.trim(), total: grid.sum() };
         if (cashier.value.trim()) body.cashier = cashier.value.trim();
         const r = await api.post(`/api/tables/${encodeURIComponent(tb.id)}/${kind}`, body);
-        done(kind === "fills" ? "Fill" : "Credit")(r);
+        done(kind === "fills" ? t("Fill") : t("Credit"))(r);
       },
     );
   }
@@ -72,17 +72,17 @@ export async function render(root) {
   function limitsDialog(tb) {
     const min = h("input", { name: "minimum", value: tb.limits ? (tb.limits.minimum / 100).toFixed(2) : "" });
     const max = h("input", { name: "maximum", value: tb.limits ? (tb.limits.maximum / 100).toFixed(2) : "" });
-    formDialog(`Limits — ${tb.id}`, "A limit change is announced at the table and takes effect after the rounds the regulation states.", [field("Minimum (€)", min), field("Maximum (€)", max)], async () => {
+    formDialog(t("Limits — {table}", { table: tb.id }), t("A limit change is announced at the table and takes effect after the rounds the regulation states."), [field(t("Minimum (€)"), min), field(t("Maximum (€)"), max)], async () => {
       const r = await api.post(`/api/tables/${encodeURIComponent(tb.id)}/limits`, { minimum: parseMoney(min.value), maximum: parseMoney(max.value), layouts: (tb.limits && tb.limits.layouts) || {} });
-      done("Limit change")(r);
+      done(t("Limit change"))(r);
     });
   }
 
   function closeDialog(tb) {
     const reason = h("input", { name: "reason", placeholder: t("reason (in the books)") });
-    formDialog(`Temporary closure — ${tb.id}`, "The table stops: no round may start until the director reopens it. The closure is written in the books.", [field("Reason", reason)], async () => {
+    formDialog(t("Temporary closure — {table}", { table: tb.id }), t("The table stops: no round may start until the director reopens it. The closure is written in the books."), [field(t("Reason"), reason)], async () => {
       const r = await api.post(`/api/tables/${encodeURIComponent(tb.id)}/temp-close`, { reason: reason.value });
-      done("Temporary closure")(r);
+      done(t("Temporary closure"))(r);
     });
   }
 
@@ -96,14 +96,14 @@ export async function render(root) {
     const seals = kinds.map((k) => [k, h("input", { name: `seal-${k}`, required: true, placeholder: t("seal of the {box} box", { box: k.toLowerCase() }) })]);
     const wheel = ["french-roulette", "american-roulette", "boule"].includes(tb.game) ? h("input", { name: "wheel_seal", required: true, placeholder: t("wheel seal or key number") }) : null;
     formDialog(
-      `Closing count — ${tb.id}`,
-      "The float left on the table is counted by denomination and co-signed by the cashier; the boxes are removed under the seals given here and go to the count room.",
-      [grid.el, field("Cashier (second signature)", cashier), ...seals.map(([k, input]) => field(`Seal — ${k.toLowerCase()} box`, input)), wheel ? field("Wheel seal", wheel) : ""],
+      t("Closing count — {table}", { table: tb.id }),
+      t("The float left on the table is counted by denomination and co-signed by the cashier; the boxes are removed under the seals given here and go to the count room."),
+      [grid.el, field(t("Cashier (second signature)"), cashier), ...seals.map(([k, input]) => field(t("Seal — {box} box", { box: k.toLowerCase() }), input)), wheel ? field(t("Wheel seal"), wheel) : ""],
       async () => {
         const body = { cashier: cashier.value.trim(), chips: grid.chips(), seals: Object.fromEntries(seals.map(([k, i]) => [k, i.value.trim()])) };
         if (wheel) body.wheel_seal = wheel.value.trim();
         const r = await api.post(`/api/tables/${encodeURIComponent(tb.id)}/close`, body);
-        done("Closing count")(r);
+        done(t("Closing count"))(r);
       },
     );
   }
@@ -123,13 +123,13 @@ export async function render(root) {
         ? h("button.btn.small.danger", { type: "button", dataset: { op: "temp-close" }, title: t("temporary closure"), onclick: () => closeDialog(tb) }, t("Temp. close"))
         : h("button.btn.small", { type: "button", dataset: { op: "reopen" }, onclick: () => api.post(`/api/tables/${encodeURIComponent(tb.id)}/reopen`, {}).then(done(t("Reopen")), (e) => flash(msg, e)) }, t("Reopen")),
       state === "open"
-        ? h("button.btn.small", { type: "button", dataset: { op: "last-rounds" }, onclick: () => api.post(`/api/tables/${encodeURIComponent(tb.id)}/last-rounds`, {}).then(done("Last rounds announced"), (e) => flash(msg, e)) }, t("Last 3"))
+        ? h("button.btn.small", { type: "button", dataset: { op: "last-rounds" }, onclick: () => api.post(`/api/tables/${encodeURIComponent(tb.id)}/last-rounds`, {}).then(done(t("Last rounds announced")), (e) => flash(msg, e)) }, t("Last 3"))
         : "",
       state === "temp_closed"
-        ? h("button.btn.small.danger", { type: "button", dataset: { op: "close-definitively" }, title: t("close for the session: the closing count follows"), onclick: () => api.post(`/api/tables/${encodeURIComponent(tb.id)}/close-definitively`, {}).then(done("Closed for the session"), (e) => flash(msg, e)) }, t("Close"))
+        ? h("button.btn.small.danger", { type: "button", dataset: { op: "close-definitively" }, title: t("close for the session: the closing count follows"), onclick: () => api.post(`/api/tables/${encodeURIComponent(tb.id)}/close-definitively`, {}).then(done(t("Closed for the session")), (e) => flash(msg, e)) }, t("Close"))
         : "",
       state === "last_rounds"
-        ? h("button.btn.small", { type: "button", dataset: { op: "end-last-rounds" }, title: t("the last round offered drew no bet"), onclick: () => api.post(`/api/tables/${encodeURIComponent(tb.id)}/last-rounds/end`, {}).then(done("Last rounds ended"), (e) => flash(msg, e)) }, t("End"))
+        ? h("button.btn.small", { type: "button", dataset: { op: "end-last-rounds" }, title: t("the last round offered drew no bet"), onclick: () => api.post(`/api/tables/${encodeURIComponent(tb.id)}/last-rounds/end`, {}).then(done(t("Last rounds ended")), (e) => flash(msg, e)) }, t("End"))
         : "",
       closing
         ? h("button.btn.small.primary", { type: "button", dataset: { op: "closing-count" }, onclick: () => closingDialog(tb) }, t("Closing count"))
@@ -163,11 +163,11 @@ export async function render(root) {
         day && day.state === "OPEN"
           ? [
             d.session
-              ? h("button.btn", { type: "button", onclick: op("/api/session/close", () => ({}), "Session closed") }, t("Close session"))
-              : h("button.btn", { type: "button", onclick: op("/api/session/open", () => ({}), "Session opened") }, t("Open session")),
-            h("button.btn.danger", { type: "button", onclick: op("/api/day/close", () => ({}), "Day closed") }, t("Close day")),
+              ? h("button.btn", { type: "button", onclick: op("/api/session/close", () => ({}), t("Session closed")) }, t("Close session"))
+              : h("button.btn", { type: "button", onclick: op("/api/session/open", () => ({}), t("Session opened")) }, t("Open session")),
+            h("button.btn.danger", { type: "button", onclick: op("/api/day/close", () => ({}), t("Day closed")) }, t("Close day")),
           ]
-          : [date, h("button.btn.primary", { type: "button", onclick: op("/api/day/open", () => ({ date: date.value }), "Day opened") }, t("Open day"))]),
+          : [date, h("button.btn.primary", { type: "button", onclick: op("/api/day/open", () => ({ date: date.value }), t("Day opened")) }, t("Open day"))]),
     );
   }
 
@@ -178,8 +178,8 @@ export async function render(root) {
         h("div", h("h3", t("Original")), h("pre.json", JSON.stringify(c.original && (c.original.data || c.original), null, 1))),
         h("div", h("h3", { style: "color:var(--err)" }, t("Red ink")), h("table.grid", (c.changes || []).map((x) => h("tr", h("td", x.field ?? x[0]), h("td", { style: "text-decoration:line-through;color:var(--muted)" }, JSON.stringify(x.old ?? x[1])), h("td", { style: "color:#ff8a8e" }, JSON.stringify(x.new ?? x[2]))))))),
       h("div.actions",
-        h("button.btn.primary", { type: "button", onclick: () => api.post(`/api/corrections/${c.seq}/decision`, { approve: true }).then(done("Approved"), (e) => flash(msg, e)) }, t("Approve")),
-        h("button.btn.danger", { type: "button", onclick: () => api.post(`/api/corrections/${c.seq}/decision`, { approve: false }).then(done("Rejected"), (e) => flash(msg, e)) }, t("Reject"))),
+        h("button.btn.primary", { type: "button", onclick: () => api.post(`/api/corrections/${c.seq}/decision`, { approve: true }).then(done(t("Approved")), (e) => flash(msg, e)) }, t("Approve")),
+        h("button.btn.danger", { type: "button", onclick: () => api.post(`/api/corrections/${c.seq}/decision`, { approve: false }).then(done(t("Rejected")), (e) => flash(msg, e)) }, t("Reject"))),
     );
   }
 
