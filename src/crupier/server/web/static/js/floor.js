@@ -51,10 +51,10 @@ export async function render(root, { go }) {
   const tables = new Map();
   function draw() {
     const rooms = new Map();
-    for (const t of [...tables.values()].sort((a, b) => a.id.localeCompare(b.id))) {
-      const room = { MAIN: "Main room", PRIVE: "Salle privée" }[t.room] || t.room || "Main room";
+    for (const tb of [...tables.values()].sort((a, b) => a.id.localeCompare(b.id))) {
+      const room = { MAIN: t("Main room"), PRIVE: "Salle privée" }[tb.room] || tb.room || t("Main room");
       if (!rooms.has(room)) rooms.set(room, []);
-      rooms.get(room).push(t);
+      rooms.get(room).push(tb);
     }
     body.replaceChildren(
       ...[...rooms].map(([room, ts]) =>

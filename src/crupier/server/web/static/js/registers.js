@@ -47,33 +47,33 @@ export async function registers(root, me, msg) {
     const natureText = h("input", { name: "nature_text", placeholder: t("what was checked") });
     const items = [0, 1, 2].map((i) => [
       h("select", { name: `item-kind-${i}` }, obs.item_kinds.map((k) => h("option", { value: k }, words(k)))),
-      h("textarea", { name: `item-text-${i}`, rows: 2, placeholder: i ? "another item (optional)" : "observation, instruction or order (optional)", style: "width:100%" }),
+      h("textarea", { name: `item-text-${i}`, rows: 2, placeholder: i ? t("another item (optional)") : t("observation, instruction or order (optional)"), style: "width:100%" }),
     ]);
     formDialog(
-      "Visit — special register of observations (A60)",
-      "The visit is entered in the register with the day and time and the nature of the operations. Each observation, instruction or order awaits the director's follow-up within eight days.",
-      [field("Date", date), field("Arrival", arrival), field("Departure", departure), field("Nature of the operations", nature), field("Details", natureText),
-        ...items.map(([k, t], i) => field(`Item ${i + 1}`, h("div", { style: "display:grid;gap:4px" }, k, t)))],
+      t("Visit — special register of observations (A60)"),
+      t("The visit is entered in the register with the day and time and the nature of the operations. Each observation, instruction or order awaits the director's follow-up within eight days."),
+      [field(t("Date"), date), field(t("Arrival"), arrival), field(t("Departure"), departure), field(t("Nature of the operations"), nature), field(t("Details"), natureText),
+        ...items.map(([k, text], i) => field(t("Item {n}", { n: i + 1 }), h("div", { style: "display:grid;gap:4px" }, k, text)))],
       async () => {
         const body = {
           visit_date: date.value.trim(), arrival_time: arrival.value.trim(), nature_of_operations: nature.value, nature_text: natureText.value.trim(),
           items: items.filter(([, t]) => t.value.trim()).map(([k, t]) => ({ kind: k.value, text: t.value.trim() })),
         };
         if (departure.value.trim()) body.departure_time = departure.value.trim();
-        await api.post("/api/registers/observations", body).then(after("Visit entered"));
+        await api.post("/api/registers/observations", body).then(after(t("Visit entered")));
       },
-      "Sign the visit",
+      t("Sign the visit"),
     );
   }
 
   function followUpDialog(item) {
     const text = h("textarea", { name: "text", required: true, rows: 4, style: "width:100%" });
     formDialog(
-      `Follow-up — visit ${item.visit}, item ${item.item_no}`,
-      `"${item.text}" — the director states the follow-up given to it (one per item), signed, in the register.`,
-      [field("Follow-up given", text)],
-      async () => api.post(`/api/registers/observations/${item.visit}/follow-up`, { item_no: item.item_no, text: text.value.trim() }).then(after("Follow-up entered")),
-      "Sign the follow-up",
+      t("Follow-up — visit {visit}, item {item}", { visit: item.visit, item: item.item_no }),
+      `"${item.text}" — ` + t("the director states the follow-up given to it (one per item), signed, in the register."),
+      [field(t("Follow-up given"), text)],
+      async () => api.post(`/api/registers/observations/${item.visit}/follow-up`, { item_no: item.item_no, text: text.value.trim() }).then(after(t("Follow-up entered"))),
+      t("Sign the follow-up"),
     );
   }
 
@@ -81,18 +81,18 @@ export async function registers(root, me, msg) {
     const type = h("select", { name: "type" }, com.request_types.map((t) => h("option", { value: t }, words(t))));
     const subject = h("input", { name: "subject", required: true });
     const text = h("textarea", { name: "text", required: true, rows: 5, style: "width:100%" });
-    formDialog("Request to the CRAJ (A61)", "The request is entered in the register of communications, signed by the director; it stays open until the CRAJ replies.",
-      [field("Type", type), field("Subject", subject), field("Text", text)],
-      async () => api.post("/api/registers/communications", { type: type.value, subject: subject.value.trim(), text: text.value.trim() }).then(after("Request entered")),
-      "Sign the request");
+    formDialog(t("Request to the CRAJ (A61)"), t("The request is entered in the register of communications, signed by the director; it stays open until the CRAJ replies."),
+      [field(t("Type"), type), field(t("Subject"), subject), field(t("Text"), text)],
+      async () => api.post("/api/registers/communications", { type: type.value, subject: subject.value.trim(), text: text.value.trim() }).then(after(t("Request entered"))),
+      t("Sign the request"));
   }
 
   function replyDialog(r) {
     const text = h("textarea", { name: "text", required: true, rows: 5, style: "width:100%" });
-    formDialog(`Reply — request ${r.seq}`, `"${r.subject}" — the CRAJ's reply is entered in the register, linked to the request.`,
-      [field("Reply", text)],
-      async () => api.post(`/api/registers/communications/${r.seq}/reply`, { text: text.value.trim() }).then(after("Reply entered")),
-      "Sign the reply");
+    formDialog(t("Reply — request {seq}", { seq: r.seq }), `"${r.subject}" — ` + t("the CRAJ's reply is entered in the register, linked to the request."),
+      [field(t("Reply"), text)],
+      async () => api.post(`/api/registers/communications/${r.seq}/reply`, { text: text.value.trim() }).then(after(t("Reply entered"))),
+      t("Sign the reply"));
   }
 
   function drawObservations(obs) {
