@@ -135,8 +135,13 @@ def login(served: Served, browser: Any) -> Iterator[Callable[..., Person]]:
     """``login("p1")``: a fresh browser context (its own cookies) logged in at the floor."""
     contexts: list[Any] = []
 
-    def open_as(username: str, width: int = 1024, height: int = 768) -> Person:
-        context = browser.new_context(viewport={"width": width, "height": height})
+    def open_as(username: str, width: int = 1024, height: int = 768, csp: bool = False) -> Person:
+        # Playwright's wait_for_function evaluates its expression in the page, which the
+        # server's Content-Security-Policy forbids: the tests drive pages with the CSP
+        # bypassed, and test_inspector_events checks the screens under the real CSP.
+        context = browser.new_context(
+            viewport={"width": width, "height": height}, bypass_csp=not csp
+        )
         contexts.append(context)
         page = context.new_page()
         person = Person(page, [], [])

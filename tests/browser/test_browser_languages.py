@@ -36,7 +36,9 @@ EXPECTED = {
 
 
 def _open(browser: Any, served: Served, username: str, lang: str, path: str) -> tuple[Any, Any]:
-    context = browser.new_context(viewport={"width": 1024, "height": 768}, locale=lang)
+    context = browser.new_context(
+        viewport={"width": 1024, "height": 768}, locale=lang, bypass_csp=True
+    )
     page = context.new_page()
     errors: list[str] = []
     page.on("pageerror", lambda e: errors.append(str(e)))

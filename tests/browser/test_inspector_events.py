@@ -18,7 +18,7 @@ def test_inspector_sees_the_significant_events(
         f"{served.url}/api/login", json={"username": "r2", "password": "wrong-one"}, timeout=10
     )
     assert bad.status_code == 401
-    inspector = login("inspector")
+    inspector = login("inspector", csp=True)  # the real Content-Security-Policy
     page = inspector.page
     csp: list[str] = []
     page.on(
