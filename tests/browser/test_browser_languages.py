@@ -5,11 +5,12 @@ translates, and money written as the language writes it."""
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from conftest import Served
+from conftest import Person, Served
 from crupier.i18n.catalog import load
 
 PHRASES = {
@@ -103,3 +104,30 @@ def test_a_persons_language_is_kept_and_a_menu_changes_it(served: Served, browse
         page.select_option("#lang", "en")
         page.wait_for_function("document.documentElement.lang === 'en'")
         context.close()
+
+
+def test_plural_forms_follow_the_catalogue_under_the_csp(
+    served: Served, login: Callable[..., Person]
+) -> None:
+    """Catalan, Spanish and French have a form for millions ("1.000.000 de jugades", see
+    docs/i18n.md) beside "one" and "other"; the page picks the catalogue's form by the
+    catalogue's own rule, under the server's real Content-Security-Policy (no eval)."""
+    person = login("p1", csp=True)
+    forms = person.page.evaluate(
+        """async () => {
+            const i18n = await import("/static/js/i18n.js");
+            const out = {};
+            for (const lang of ["ca", "es", "fr", "en"]) {
+                await i18n.setLanguage(lang);
+                out[lang] = [1, 2, 1000000].map((n) => i18n.tn("{n} item", "{n} items", n));
+            }
+            return out;
+        }"""
+    )
+    assert forms == {
+        "ca": ["1 punt", "2 punts", "1000000 de punts"],
+        "es": ["1 punto", "2 puntos", "1000000 de puntos"],
+        "fr": ["1 point", "2 points", "1000000 de points"],
+        "en": ["1 item", "2 items", "1000000 items"],
+    }
+    assert person.errors == []
