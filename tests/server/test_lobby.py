@@ -18,6 +18,7 @@ class LobbyRecorder(Recorder):
 
     def __init__(self, client: Client) -> None:
         super().__init__(client, "")
+        self.frames = self.wire  # the lobby's frames are its messages: no view to rebuild
 
     async def _run(self, url: str, cookie: str | None) -> None:
         await super()._run(url.replace("/ws/tables/", "/ws/lobby"), cookie)

@@ -15,6 +15,7 @@ or a session token; logout and expiry end a session.
 from __future__ import annotations
 
 import datetime as dt
+import json
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
@@ -39,6 +40,7 @@ STAFF = EVERYONE - {"p1"}
 READERS = {A: STAFF - {"changer"}, B: STAFF - {"changer", "chief-rf-1", "r1"}}
 VIEWERS = {t: READERS[t] | {"p1"} for t in (A, B)}  # players watch any table
 CASINO_WIDE = frozenset({"director", "subdirector", "inspector"})  # events log
+REGISTER_READERS = CASINO_WIDE  # rows 21, 23: A60 and A61 are not the floor's to read
 
 
 def at(table_sets: dict[str, frozenset[str]] | frozenset[str]) -> Callable[[str], frozenset[str]]:
@@ -95,6 +97,30 @@ RULES: dict[tuple[str, str], Callable[[str], frozenset[str]]] = {
     ("POST", "/api/checkpoint"): at(frozenset({"inspector"})),  # row 21: the CRAJ
     ("GET", "/api/pit"): at(STAFF),
     ("GET", "/api/events"): at(CASINO_WIDE),
+    ("POST", "/api/me/language"): at(EVERYONE),  # one's own language, once logged in
+    # row 14: the count team (CSH) counts; DIR SUB CDM CRAJ read, the TC its own tables
+    ("GET", "/api/counts"): at(
+        frozenset({"director", "subdirector", "chief-rf-1", "cashier", "inspector"})
+    ),
+    ("POST", "/api/tables/{table_id}/count"): at(frozenset({"cashier"})),
+    # row 20: the cashier enters the tips count in A56, the director signs the day's total
+    ("POST", "/api/tables/{table_id}/tips"): at(frozenset({"cashier"})),
+    ("POST", "/api/day/tips-total"): at(frozenset({"director"})),
+    # row 8: definitive closure from a temporary one is the director's (S5)
+    ("POST", "/api/tables/{table_id}/close-definitively"): at(frozenset({"director"})),
+    # row 9: ending the last rounds early, as announcing them: DIR, TC own
+    ("POST", "/api/tables/{table_id}/last-rounds/end"): at(
+        {A: frozenset({"director", "chief-rf-1"}), B: frozenset({"director"})}
+    ),
+    # rows 21-24: A60 read by DIR SUB CDM CRAJ, a visit by the CRAJ, its follow-up by the
+    # DIR; A61 read by DIR SUB CDM CRAJ, a request or notice by the DIR, a reply by the CRAJ
+    ("GET", "/api/registers/observations"): at(REGISTER_READERS),
+    ("POST", "/api/registers/observations"): at(frozenset({"inspector"})),
+    ("POST", "/api/registers/observations/{seq}/follow-up"): at(frozenset({"director"})),
+    ("GET", "/api/registers/communications"): at(REGISTER_READERS),
+    ("POST", "/api/registers/communications"): at(frozenset({"director"})),
+    ("POST", "/api/registers/notices"): at(frozenset({"director"})),
+    ("POST", "/api/registers/communications/{seq}/reply"): at(frozenset({"inspector"})),
 }
 #: Served to anyone: the login, the pages (which hold no data) and their scripts, the schema.
 PUBLIC = {
@@ -110,8 +136,12 @@ PUBLIC = {
     ("GET", "/docs/oauth2-redirect"),
     ("GET", "/redoc"),
     ("GET", "/static"),
+    ("GET", "/api/language"),  # the login page asks which language to speak
+    ("GET", "/api/i18n/{lang}"),  # the messages of a language
 }
-SOCKETS = {"/ws/tables/{table_id}": at(VIEWERS)}
+#: Who may open each socket; the lobby is open to anyone logged in and shows each person
+#: only the tables they may view (VIEWERS, as the table's own socket).
+SOCKETS = {"/ws/tables/{table_id}": at(VIEWERS), "/ws/lobby": at(EVERYONE)}
 
 SECURITY_HEADERS = {
     "x-content-type-options": "nosniff",
@@ -197,6 +227,29 @@ def body_of(method: str, path: str, username: str, fill: int) -> Any:
             "reason": "slip number misread",
         },
         "/api/corrections/{seq}/decision": {"approve": False},
+        "/api/me/language": {"language": "en"},
+        "/api/tables/{table_id}/count": {
+            "box": "DROP",
+            "chips": {"2500": 4},
+            "seal": "S-1",
+            "second": "K2",
+        },
+        "/api/tables/{table_id}/tips": {"chips": {"2500": 1}, "seal": "T-1", "second": "K2"},
+        "/api/day/tips-total": {"date": "2031-01-02"},
+        "/api/registers/observations": {
+            "visit_date": "2026-01-02",
+            "arrival_time": "10:00",
+            "nature_of_operations": "VERIFICATION",
+            "items": [{"kind": "OBSERVATION", "text": "security walk"}],
+        },
+        "/api/registers/observations/{seq}/follow-up": {"item_no": 1, "text": "noted"},
+        "/api/registers/communications": {
+            "type": "COMMENT_OR_QUESTION",
+            "subject": "walk",
+            "text": "security walk",
+        },
+        "/api/registers/notices": {"type": "EXTERNAL_AUDITOR_GRANT", "text": "security walk"},
+        "/api/registers/communications/{seq}/reply": {"text": "security walk"},
     }.get(path, {})
 
 
@@ -288,6 +341,16 @@ def test_a_player_cannot_act_for_another_nor_a_croupier_at_another_table(
             assert set(view["players"]) <= {"P1"}, (table["id"], view["players"])
 
 
+def test_a_table_chief_reads_the_counts_of_its_own_tables_only(
+    served: tuple[Server, int],
+) -> None:
+    server, _ = served
+    everyone = {t["table"] for t in server.client("director").get("/api/counts").json()}
+    assert {A, B} <= everyone  # row 14: the director reads every table's boxes
+    own = {t["table"] for t in server.client("chief-rf-1").get("/api/counts").json()}
+    assert own == {A}  # "R own": the chief of RF-1, not CR-1's nor any other's
+
+
 def test_sockets_follow_the_same_rules(served: tuple[Server, int]) -> None:
     from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect
@@ -312,6 +375,27 @@ def test_sockets_follow_the_same_rules(served: tuple[Server, int]) -> None:
                 assert closed is None and '"type": "view"' in str(frame).replace('":"', '": "')
             else:
                 assert closed in (403, 4403), (table, username, closed)
+    # the lobby: anyone logged in follows it, and sees only the tables its socket rule allows
+    for username in PEOPLE:
+        assert username in SOCKETS["/ws/lobby"]("")
+        client = server.client(username)
+        headers = {"Cookie": f"crupier_session={client.cookie}"}
+        with connect(f"{server.ws_url}/ws/lobby", additional_headers=headers) as ws:
+            first = json.loads(ws.recv(timeout=10))
+        assert first["type"] == "lobby", (username, first)
+        seen = {t["id"] for t in first["tables"]}
+        for table in (A, B):
+            allowed = SOCKETS["/ws/tables/{table_id}"](table)
+            assert (table in seen) == (username in allowed), (username, table, seen)
+    try:
+        with connect(f"{server.ws_url}/ws/lobby") as ws:  # no login
+            ws.recv(timeout=10)
+        anonymous = None
+    except InvalidStatus:
+        anonymous = 403
+    except Exception as exc:
+        anonymous = getattr(getattr(exc, "rcvd", None), "code", None)
+    assert anonymous in (403, 4401), anonymous
 
 
 def test_nothing_over_http_reveals_keys_hashes_or_tokens(served: tuple[Server, int]) -> None:

@@ -196,14 +196,15 @@ class LiveOps(TableOps, EventOps):
         typed :class:`~crupier.core.errors.RuleError`; nothing is recorded then.
         """
         table = self.table(table_id)
+        # who may act here comes before the table's state (OPS-SEC-01, -02)
+        role = None if player else self.authorise(Op.RECORD_ROUNDS, by, "C", table_id)
         ts, last = self._round_checks(table)
         engine = self.live_engine(table_id)
-        if player:
+        if role is None:
             actor = SYSTEM
             parsed = self._parse_live(engine, action, TableRole.PLAYER)
             self._check_player_action(engine, parsed, by)
         else:
-            role = self.authorise(Op.RECORD_ROUNDS, by, "C", table_id)
             actor = Actor(by, str(role))
             parsed = self._parse_live(engine, action, table_role(role, ts.staff.get(by)))
         return self._apply_live(table, ts, engine, parsed, by=by, actor=actor, last=last)
@@ -356,13 +357,13 @@ class LiveOps(TableOps, EventOps):
     def live_buy_in(self, table_id: str, player: str, amount: int, *, by: str) -> Entry:
         """Chips sold at the table; while a live round is open the sale joins its log."""
         table = self.table(table_id)
+        role = self.authorise(Op.RECORD_ROUNDS, by, "C", table_id)  # before the table's state
         ts = self.table_session(table_id)
         if not self.live_logs.get(ts.id):
             return self.buy_in(table_id, player, amount, by=by)
         from crupier.core.layout import BuyIn
 
         self._money_checks(table)
-        role = self.authorise(Op.RECORD_ROUNDS, by, "C", table_id)
         engine = self.live_engine(table_id)
         record = engine.apply(BuyIn(player=player, amount=amount, by=table_role(Role.DLR)))
         data = {

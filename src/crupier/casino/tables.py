@@ -881,11 +881,11 @@ class TableOps(CasinoBase):
     def close_definitively(self, table_id: str, *, by: str) -> Entry:
         """From a temporary closure to the closing count, by the key holder (OPS-TBL-24)."""
         table = self.table(table_id)
+        role = self.require_director(by, Op.TEMP_CLOSURE)  # §4.3 row 8 (S5), before the state
         if table.state is not TableState.TEMP_CLOSED:
             raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
         if by != table.key_holder:
             raise OpsError(Code.KEY_HOLDER_ONLY, f"only {table.key_holder}, who holds the key, may")
-        role = self.require_director(by, Op.TEMP_CLOSURE)  # §4.3 row 8 (S5)
         ts = self.table_session(table_id)
         return self.record(
             self._book(table), "CLOSED_DEFINITIVELY", {"table_session": ts.id}, by=by,
@@ -1171,8 +1171,8 @@ class TableOps(CasinoBase):
         from crupier.core.layout import BuyIn
 
         table = self.table(table_id)
+        role = self.authorise(Op.RECORD_ROUNDS, by, "C", table_id)  # before the table's state
         ts = self._money_checks(table)
-        role = self.authorise(Op.RECORD_ROUNDS, by, "C", table_id)
         engine = self._engine_of(table)
         log: list[dict[str, Any]] = []
         if engine is not None:
@@ -1620,6 +1620,7 @@ class TableOps(CasinoBase):
         ``SEAL_MISMATCH`` incident. Once every box is counted the table is ``CLOSED``.
         """
         table = self.table(table_id)
+        self.authorise(Op.BOX_COUNT, by, "C")  # §4.3 row 14, before the table's state
         ts = self.table_session(table_id)
         if kind not in ("DROP", "CAGNOTTE", "RAKE"):
             raise OpsError(Code.MALFORMED_REQUEST, "tip boxes are counted with count_tips")
@@ -1627,7 +1628,6 @@ class TableOps(CasinoBase):
             raise OpsError(Code.MISSING_FIELDS, "a rake count names its option")
         if kind not in ts.boxes:
             raise OpsError(Code.UNKNOWN_ENTITY, f"{table_id} has no {kind.lower()} box")
-        self.authorise(Op.BOX_COUNT, by, "C")
         if kind in ts.counts:
             raise OpsError(Code.BOX_SEALED, f"the {kind.lower()} box of {ts.id} is already counted")
         if ts.boxes[kind]["state"] != "REMOVED_SEALED":
@@ -1887,9 +1887,11 @@ class TableOps(CasinoBase):
         gaming hours, by two cashiers."""
         if not self.config.tips_accepted:
             raise OpsError(Code.TIPS_NOT_ACCEPTED, "this casino does not accept tips")
+        self.authorise(Op.TIPS_ENTRY, by, "C")  # §4.3 row 20, before the table's state
+        if table_session is not None and table_session not in self.table_sessions:
+            raise OpsError(Code.UNKNOWN_ENTITY, f"no table session {table_session}")
         ts = self.table_sessions[table_session] if table_session else self.table_session(table_id)
         day = self.days[ts.gaming_day]
-        self.authorise(Op.TIPS_ENTRY, by, "C")
         if day.state == "OPEN":
             raise OpsError(
                 Code.TIPS_COUNT_TOO_EARLY, "tips are counted after the end of gaming hours"
@@ -1928,7 +1930,9 @@ class TableOps(CasinoBase):
         if not self.config.tips_accepted:
             raise OpsError(Code.TIPS_NOT_ACCEPTED, "this casino does not accept tips")
         self.require_director(by, Op.TIPS_ENTRY, "A")
-        day = self.days[date]
+        day = self.days.get(date)
+        if day is None:
+            raise OpsError(Code.UNKNOWN_ENTITY, f"no gaming day {date}")
         if day.state == "OPEN":
             raise OpsError(Code.TIPS_COUNT_TOO_EARLY, "the day is not closed to play")
         if day.tips_total is not None:

@@ -18,7 +18,6 @@ from pydantic import BaseModel, ConfigDict, Field
 from crupier.casino.registers import ITEM_KINDS, NATURES, NOTICE_TYPES, REQUEST_TYPES
 from crupier.casino.roles import Op
 from crupier.server.app import CasinoDep, SessionDep, staff_id
-from crupier.server.errors import ApiError
 from crupier.server.routes_ops import _casino_op, _entry
 
 router = APIRouter()
@@ -68,10 +67,11 @@ class ReplyBody(Strict):
     text: str = Field(min_length=1, max_length=4000)
 
 
-def _reader(session: Any, casino: Any) -> str:
-    """Reading a register: staff with the matrix's read grant (row 35)."""
+def _reader(session: Any, casino: Any, op: Op) -> str:
+    """Reading a register: staff with the read grant of the register's own row of the
+    matrix (A60 row 21, A61 row 23): the direction and the CRAJ, not the floor."""
     by = staff_id(session)
-    casino.authorise(Op.READ_ALL, by, "R")
+    casino.authorise(op, by, "R")
     return by
 
 
@@ -80,7 +80,7 @@ def observations(session: SessionDep, casino: CasinoDep) -> dict[str, Any]:
     """The A60 register: every visit with its follow-up state, and every item with its
     due date, state (``PENDING``, ``ANSWERED_ON_TIME``, ``ANSWERED_LATE``, ``OVERDUE``) and
     follow-up; the kinds the forms offer."""
-    _reader(session, casino)
+    _reader(session, casino, Op.VISIT_ENTRY)
     visits = []
     for seq in sorted(casino.visits):
         if casino.annulled(seq):
@@ -148,7 +148,7 @@ async def follow_up(
 def communications(session: SessionDep, casino: CasinoDep) -> dict[str, Any]:
     """The A61 register: the director's requests with their state, replies and age in
     days; the notices; the types the forms offer."""
-    _reader(session, casino)
+    _reader(session, casino, Op.COMMUNICATION)
     requests = casino.communications()
     for r in requests:
         r["text"] = casino.effective(r["seq"]).get("text")
@@ -193,7 +193,5 @@ async def reply(
 ) -> dict[str, Any]:
     """A CRAJ inspector replies to a request of the director."""
     by = staff_id(session)
-    if seq not in casino.requests:
-        raise ApiError(404, "UNKNOWN_ENTITY", f"entry {seq} is not an A61 request")
     entry = await _casino_op(casino, lambda: casino.reply(seq, body.text, by=by))
     return {**_entry(entry), "state": casino.request_state(seq)}
