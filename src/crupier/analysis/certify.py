@@ -43,6 +43,8 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
+from crupier.i18n import gettext as _
+from crupier.i18n.formats import number
 from crupier.ledger.keys import (
     SigningKey,
     b64,
@@ -179,13 +181,13 @@ def write_package(
     if any(folder.iterdir()):
         raise FileExistsError(f"{folder}: not empty (a package is written into a new folder)")
     for game in games:
-        progress(f"PAR report: {game}")
+        progress(_("PAR report: {game}").format(game=game))
         write_report(build_report(game, load_profile(game)), folder / "reports")
         for name in profile_names(game):
             target = folder / "profiles" / game / f"{name}.toml"
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_bytes((profiles_dir(game) / f"{name}.toml").read_bytes())
-    progress(f"RNG tests: {rng_bits:,} bits of the system source")
+    progress(_("RNG tests: {bits} bits of the system source").format(bits=number(rng_bits)))
     source = SystemSource()
     date = datetime.now(UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     data = rng_tests.report(rng_tests.run_battery(source, rng_bits), source=source.name,
