@@ -183,7 +183,7 @@ def run_crowd(url: str, db_url: str, clients: int, seed: int = 7) -> CrowdFigure
         await asyncio.gather(*tasks)
         figures.seconds = time.monotonic() - began
 
-    asyncio.run(main())
+    run_in_own_loop(main())
     after = balances(url)
     for key, held in before.items():
         amounts = [a for _, a in figures.acks.get(key, [])]
@@ -232,3 +232,12 @@ def run_crowd(url: str, db_url: str, clients: int, seed: int = 7) -> CrowdFigure
 
 
 __all__ = ["CrowdFigures", "run_crowd"]
+
+
+def run_in_own_loop(coro: Any) -> Any:
+    """``asyncio.run(coro)`` in a thread of its own: a test session that also drives a browser
+    (Playwright's sync API) keeps an event loop running in the main thread."""
+    import concurrent.futures
+
+    with concurrent.futures.ThreadPoolExecutor(max_workers=1) as pool:
+        return pool.submit(asyncio.run, coro).result()

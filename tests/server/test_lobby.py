@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from crowd import run_in_own_loop
 from serving import Client, Recorder, Server
 
 
@@ -75,7 +76,6 @@ def test_the_lobby_pushes_table_changes_to_the_tables_one_may_see(server: Server
 
 
 def test_the_lobby_needs_a_login(server: Server) -> None:
-    import asyncio
 
     import websockets
 
@@ -87,4 +87,4 @@ def test_the_lobby_needs_a_login(server: Server) -> None:
             return exc.response.status_code
         return 101
 
-    assert asyncio.run(attempt()) == 403
+    assert run_in_own_loop(attempt()) == 403
