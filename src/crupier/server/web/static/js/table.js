@@ -202,6 +202,26 @@ export function parseFields(text) {
   return out;
 }
 
+/** "4h 3d, Kc" -> ["4h", "3d", "Kc"]: cards entered from a live shoe, in the order they came out. */
+export function parseCards(text) {
+  return String(text || "").split(/[\s,;]+/).filter(Boolean);
+}
+
+/** Is the shoe (or monte's pack) in play a live one, whose cards the croupier enters? */
+export function liveShoe(view) {
+  const v = view || {};
+  return Boolean((v.shoe && v.shoe.live) || (v.pack && v.pack.live));
+}
+
+/** The actions that take cards out of a live shoe: what the console asks the croupier to enter. */
+export const LIVE_CARDS = {
+  deal: t("Cards as they came out of the shoe, in order"),
+  draw: t("Cards as they came out, in order, up to the one that ends the phase"),
+  "give-card": t("The card given"),
+  "banker-play": t("The banker's third card (empty if he stands)"),
+  "dealer-play": t("The dealer's cards as they came out"),
+};
+
 /** A dialog that states the consequence and asks the fields; resolves to them or null. */
 function ask(dialog, live, kind, fields, text) {
   return new Promise((resolve) => {
@@ -231,7 +251,7 @@ function ask(dialog, live, kind, fields, text) {
       const out = {};
       for (const [name, type, input] of inputs) {
         const raw = input.value.trim();
-        out[name] = type === "int" ? Number(raw) : type === "money" ? parseMoney(raw) : raw;
+        out[name] = type === "int" ? Number(raw) : type === "money" ? parseMoney(raw) : type === "cards" ? parseCards(raw) : raw;
       }
       resolve(out);
     };
@@ -583,6 +603,20 @@ function consolePage(root, live) {
   /** Build the action for a kind (asking what it needs); null when cancelled. */
   async function build(kind) {
     const v = live.view;
+    if (kind === "live-shoe") {
+      const f = await confirm("new-shoe", [["burn", t("The card turned up, then the burnt cards"), "cards", ""]], t("A live shoe: the croupier enters every card that comes out of it."));
+      return f ? { kind: "new-shoe", live: true, burn: f.burn } : null;
+    }
+    if (kind === "live-lay-out") {
+      const f = await confirm("lay-out", [["cards", t("The cards of the layout as they came out (burnt and doubling cards too)"), "cards", ""]], t("A live pack: the croupier enters every card that comes out of it."));
+      return f ? { kind: "lay-out", live: true, cards: f.cards } : null;
+    }
+    if (LIVE_CARDS[kind] && liveShoe(v)) {
+      const f = await confirm(kind, [["cards", LIVE_CARDS[kind], "cards", ""]]);
+      if (!f) return null;
+      if (kind === "give-card") return { kind, card: f.cards[0] || "" };
+      return { kind, cards: f.cards };
+    }
     const decision = blackjackDecision(live, kind, v.to_act);
     if (decision) return decision;
     if (kind === "spin") return { kind, wheel: v.next_direction || "cw" };
@@ -722,6 +756,8 @@ function consolePage(root, live) {
         .filter((k) => !PLAYER_SIDE.has(k) && !ERRORS[k] && !PIT_ONLY.has(k))
         .map((k) => h("button.btn.primary", { type: "button", dataset: { action: k }, onclick: () => run(k) }, actionName(k), KEYS[k] ? h("kbd", KEYS[k]) : "")),
     );
+    if (legal.includes("new-shoe")) actions.append(h("button.btn", { type: "button", dataset: { action: "live-shoe" }, onclick: () => run("live-shoe") }, t("Live shoe"), " ", h("kbd", "I")));
+    if (legal.includes("lay-out")) actions.append(h("button.btn", { type: "button", dataset: { action: "live-lay-out" }, onclick: () => run("live-lay-out") }, t("Lay out from a live pack"), " ", h("kbd", "I")));
     if (legal.includes("buy-in")) actions.append(h("button.btn", { type: "button", dataset: { action: "buy-in" }, onclick: () => run("buy-in") }, t("Sell chips"), " ", h("kbd", "C")));
     errors.replaceChildren(
       ...legal.filter((k) => ERRORS[k] || PIT_ONLY.has(k)).map((k) => h("button.btn.danger", { type: "button", dataset: { action: k }, onclick: () => run(k) }, actionName(k), k === "void" ? h("kbd", "V") : "")),
@@ -789,6 +825,8 @@ function consolePage(root, live) {
     const up = k.toUpperCase();
     if (up === "V" && legal.includes("void")) return run("void");
     if (up === "C" && legal.includes("buy-in")) return run("buy-in");
+    if (up === "I" && legal.includes("new-shoe")) return run("live-shoe");
+    if (up === "I" && legal.includes("lay-out")) return run("live-lay-out");
     for (const kind of legal) if (KEYS[kind] === up && !PLAYER_SIDE.has(kind)) return run(kind);
   };
   document.addEventListener("keydown", onKey);
