@@ -168,9 +168,10 @@ class LiveOps(TableOps, EventOps):
         """The table role in which staff member ``by`` acts at ``table_id`` now, checked
         against the permission matrix (row 10, recording rounds: ``own`` tables only)."""
         role = self.authorise(Op.RECORD_ROUNDS, by, "C", table_id)
-        session = self.table(table_id).session
+        table = self.table(table_id)
+        session = table.session
         crew = self.table_sessions[session].staff if session is not None else {}
-        return table_role(role, crew.get(by))
+        return table_role(role, crew.get(by), table.game)
 
     @query
     def books_seq(self) -> int:
@@ -206,7 +207,9 @@ class LiveOps(TableOps, EventOps):
             self._check_player_action(engine, parsed, by)
         else:
             actor = Actor(by, str(role))
-            parsed = self._parse_live(engine, action, table_role(role, ts.staff.get(by)))
+            parsed = self._parse_live(
+                engine, action, table_role(role, ts.staff.get(by), table.game)
+            )
         return self._apply_live(table, ts, engine, parsed, by=by, actor=actor, last=last)
 
     def _parse_live(
