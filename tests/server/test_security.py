@@ -65,6 +65,8 @@ RULES: dict[tuple[str, str], Callable[[str], frozenset[str]]] = {
         {A: frozenset({"chief-rf-1", "r1"}), B: NOBODY}
     ),
     ("GET", "/api/tables/{table_id}/recall"): at(READERS),
+    # row 10 C own: the bank of a circle table and its cage deposit (A44, OPS-BK-14)
+    ("POST", "/api/tables/{table_id}/bank"): at({A: frozenset({"chief-rf-1", "r1"}), B: NOBODY}),
     # row 2: the director
     ("POST", "/api/day/open"): at(frozenset({"director"})),
     ("POST", "/api/day/close"): at(frozenset({"director"})),
@@ -210,6 +212,12 @@ def body_of(method: str, path: str, username: str, fill: int) -> Any:
         "/api/session/open": {"name": "night", "last": True},
         "/api/tables/{table_id}/buy-in": {"player": player, "amount": 1000},
         "/api/tables/{table_id}/recovery": {"decision": "resume"},
+        "/api/tables/{table_id}/bank": {
+            "banker": player,
+            "amount": 1_000_000,
+            "method": "AUCTION",
+            "deposit_ref": "CAGE-1",
+        },
         "/api/tables/{table_id}/open": {
             "cashier": "K1",
             "float_chips": {"2500": 4},

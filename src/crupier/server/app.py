@@ -35,6 +35,7 @@ def create_app(opened: Opened) -> FastAPI:
     from crupier.server import (
         events,
         language,
+        routes_bank,
         routes_counts,
         routes_events,
         routes_ops,
@@ -73,6 +74,7 @@ def create_app(opened: Opened) -> FastAPI:
     app.include_router(language.router)
     app.include_router(routes_counts.router)
     app.include_router(routes_registers.router)
+    app.include_router(routes_bank.router)
     app.include_router(routes_events.router)
 
     @app.websocket("/ws/tables/{table_id}")
