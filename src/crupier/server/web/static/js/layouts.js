@@ -5,6 +5,7 @@ import { t } from "./i18n.js";
 import { cardEl, cardsIn, chipLabel, DIE, dieEl, h, money } from "./util.js";
 import { cheminTable } from "./circle.js";
 import { monteLayout } from "./monte.js";
+import { twoTablesLayout } from "./twotables.js";
 import { createCloth } from "./roulette.js";
 
 const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
@@ -249,6 +250,10 @@ export function layoutFor(game, handlers) {
   }
   if (game === "chemin-de-fer") {
     const t = cheminTable(handlers);
+    return { kind: game, el: t.el, update: t.update, handles: t.handles };
+  }
+  if (game === "baccarat-two-tables") {
+    const t = twoTablesLayout(handlers);
     return { kind: game, el: t.el, update: t.update, handles: t.handles };
   }
   if (game === "monte") {

@@ -322,7 +322,7 @@ function playerPage(root, live) {
   const dialog = h("dialog#confirm");
   // a game without a drawn layout here: the spot by name (the engine reads its aliases)
   const spotInput = h("input", { name: "spot", placeholder: t("spot, e.g. vis-3"), size: 16 });
-  const spotForm = SPOT_GROUPS[live.game] || ["french-roulette", "american-roulette", "punto-banco", "blackjack", "monte"].includes(live.game)
+  const spotForm = SPOT_GROUPS[live.game] || ["french-roulette", "american-roulette", "punto-banco", "blackjack", "monte", "baccarat-two-tables"].includes(live.game)
     ? ""
     : h("form.chips", { onsubmit: (e) => {
       e.preventDefault();
@@ -538,6 +538,21 @@ export const FIELDS = {
   banco: [["player", t("Player"), "player", ""]],
 };
 
+/** What the console asks for an action whose fields differ at one game (same form as FIELDS). */
+export const GAME_FIELDS = {
+  "baccarat-two-tables": {
+    "take-seat": [["player", t("Player"), "player", ""], ["department", t("Department (table 1: 1-5, table 2: 6-10)"), "int", "1"]],
+    "announce-bank": [["banker", t("Banker"), "player", ""], ["amount", t("Bank (€)"), "money", ""]],
+    "open-auction": [],
+    adjudicate: [],
+    "offer-bank": [["player", t("Player offered the bank"), "player", ""]],
+    bid: [["player", t("Player"), "player", ""], ["amount", t("Bid (€)"), "money", ""]],
+    declare: [["table", t("Table (1 or 2)"), "text", "1"], ["word", t("Word (natural / card / no)"), "text", "card"], ["card", t("The card given (live shoe)"), "text", ""]],
+    "banker-play": [["draw", t("Draw? (yes / no)"), "text", "no"], ["card", t("The card drawn (live shoe)"), "text", ""]],
+    "call-banco": [["player", t("Player"), "player", ""], ["table", t("Table (1 or 2)"), "text", "1"]],
+  },
+};
+
 /** A blackjack decision for the hand in play (its box from the view), or null. */
 function blackjackDecision(live, kind, player) {
   if (live.game !== "blackjack" || !["hit", "stand", "double", "split", "surrender"].includes(kind)) return null;
@@ -604,12 +619,25 @@ function consolePage(root, live) {
   async function build(kind) {
     const v = live.view;
     if (kind === "live-shoe") {
-      const f = await confirm("new-shoe", [["burn", t("The card turned up, then the burnt cards"), "cards", ""]], t("A live shoe: the croupier enters every card that comes out of it."));
-      return f ? { kind: "new-shoe", live: true, burn: f.burn } : null;
+      // two-table baccarat: a punter cuts the cards (spec 09), named with the shoe
+      const cut = live.game === "baccarat-two-tables" ? [["cut_by", t("Player who cuts the cards"), "player", ""]] : [];
+      const f = await confirm("new-shoe", [["burn", t("The card turned up, then the burnt cards"), "cards", ""], ...cut], t("A live shoe: the croupier enters every card that comes out of it."));
+      return f ? { kind: "new-shoe", live: true, ...f } : null;
     }
     if (kind === "live-lay-out") {
       const f = await confirm("lay-out", [["cards", t("The cards of the layout as they came out (burnt and doubling cards too)"), "cards", ""]], t("A live pack: the croupier enters every card that comes out of it."));
       return f ? { kind: "lay-out", live: true, cards: f.cards } : null;
+    }
+    const special = (GAME_FIELDS[live.game] || {})[kind];
+    if (special) {
+      const f = special.length ? await confirm(kind, special) : {};
+      if (!f) return null;
+      const out = { kind };
+      for (const [name, value] of Object.entries(f)) {
+        if (value === "") continue; // an optional field left empty (a card at an electronic shoe)
+        out[name] = name === "draw" ? /^(y|yes|s|si|sí|oui|true|1)$/i.test(String(value)) : value;
+      }
+      return out;
     }
     if (LIVE_CARDS[kind] && liveShoe(v)) {
       const f = await confirm(kind, [["cards", LIVE_CARDS[kind], "cards", ""]]);
@@ -686,6 +714,17 @@ function consolePage(root, live) {
       }
       return;
     }
+    if (kind === "bank-deposit") {
+      const f = await confirm(kind, [["banker", t("Banker"), "player", ""], ["amount", t("Bank (€)"), "money", ""], ["method", t("Adjudicated by (ANNOUNCED, AUCTION, RE-OFFER, ROTATION, DRAW_AFTER_TIE)"), "text", "AUCTION"], ["deposit_ref", t("Cage deposit reference"), "text", ""]], t("The bank is deposited at the cage before play: the banker, the amount and the deposit go into the A44 book."));
+      if (!f) return;
+      try {
+        const ack = await api.post(`/api/tables/${encodeURIComponent(live.id)}/bank`, { ...f, method: f.method.toUpperCase() });
+        flash(msg, null, t("Bank of {amount} deposited for {player} (entry {seq})", { amount: money(f.amount), player: f.banker, seq: ack.seq }));
+      } catch (e) {
+        flash(msg, e);
+      }
+      return;
+    }
     const action = await build(kind);
     if (!action) return;
     if (await send(action)) {
@@ -756,6 +795,7 @@ function consolePage(root, live) {
         .filter((k) => !PLAYER_SIDE.has(k) && !ERRORS[k] && !PIT_ONLY.has(k))
         .map((k) => h("button.btn.primary", { type: "button", dataset: { action: k }, onclick: () => run(k) }, actionName(k), KEYS[k] ? h("kbd", KEYS[k]) : "")),
     );
+    if (live.game === "baccarat-two-tables") actions.append(h("button.btn", { type: "button", dataset: { action: "bank-deposit" }, onclick: () => run("bank-deposit") }, t("Bank at the cage"), " ", h("kbd", "M")));
     if (legal.includes("new-shoe")) actions.append(h("button.btn", { type: "button", dataset: { action: "live-shoe" }, onclick: () => run("live-shoe") }, t("Live shoe"), " ", h("kbd", "I")));
     if (legal.includes("lay-out")) actions.append(h("button.btn", { type: "button", dataset: { action: "live-lay-out" }, onclick: () => run("live-lay-out") }, t("Lay out from a live pack"), " ", h("kbd", "I")));
     if (legal.includes("buy-in")) actions.append(h("button.btn", { type: "button", dataset: { action: "buy-in" }, onclick: () => run("buy-in") }, t("Sell chips"), " ", h("kbd", "C")));
@@ -825,6 +865,7 @@ function consolePage(root, live) {
     const up = k.toUpperCase();
     if (up === "V" && legal.includes("void")) return run("void");
     if (up === "C" && legal.includes("buy-in")) return run("buy-in");
+    if (up === "M" && live.game === "baccarat-two-tables") return run("bank-deposit");
     if (up === "I" && legal.includes("new-shoe")) return run("live-shoe");
     if (up === "I" && legal.includes("lay-out")) return run("live-lay-out");
     for (const kind of legal) if (KEYS[kind] === up && !PLAYER_SIDE.has(kind)) return run(kind);
