@@ -135,6 +135,7 @@ class Op(StrEnum):
     SLOT_BOOKS = "33 slot books A46"
     ANNUAL_INFORMATION = "34 annual information"
     READ_ALL = "35 read every record"
+    CHIP_SALES = "36 sell chips to players and buy them back at the cashier's window"
 
 
 _COLUMNS = (
@@ -196,6 +197,9 @@ _ROWS: dict[Op, tuple[str, ...]] = {
     Op.SLOT_BOOKS: ("A", "R", "R", "-", "-", "-", "C", "R", "-"),
     Op.ANNUAL_INFORMATION: ("C", "R", "R", "-", "-", "-", "-", "R", "R"),
     Op.READ_ALL: ("R", "R", "R", "R own", "R own", "R own", "R own", "R", "R"),
+    # DEFAULT (the spec names the cage, not its chip sales): the cashier sells and buys
+    # back; the direction and the CRAJ read, as every book
+    Op.CHIP_SALES: ("R", "R", "R", "-", "-", "-", "C", "R", "-"),
 }
 
 MATRIX: dict[Op, dict[Role, str]] = {
@@ -225,6 +229,8 @@ ENTRY_OPS: dict[str, Op] = {
     "SESSION_RESULT": Op.SIGN_SESSION_RESULT,
     "ROUND": Op.RECORD_ROUNDS,
     "CHIPS_SOLD": Op.RECORD_ROUNDS,
+    "CHIP_SALE": Op.CHIP_SALES,
+    "CHIP_BUYBACK": Op.CHIP_SALES,
     "INCIDENT": Op.RECORD_ROUNDS,
     "DAY_OPENED": Op.OPEN_DAY_OR_SESSION,
     "DAY_CLOSED": Op.OPEN_DAY_OR_SESSION,
