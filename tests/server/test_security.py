@@ -123,6 +123,11 @@ RULES: dict[tuple[str, str], Callable[[str], frozenset[str]]] = {
     ("POST", "/api/registers/communications"): at(frozenset({"director"})),
     ("POST", "/api/registers/notices"): at(frozenset({"director"})),
     ("POST", "/api/registers/communications/{seq}/reply"): at(frozenset({"inspector"})),
+    # row 36 (a default): the cashier sells chips and buys them back at the window; the
+    # direction and the CRAJ read the cage's day
+    ("POST", "/api/cage/sales"): at(frozenset({"cashier"})),
+    ("POST", "/api/cage/buybacks"): at(frozenset({"cashier"})),
+    ("GET", "/api/cage"): at(frozenset({"director", "subdirector", "cashier", "inspector"})),
 }
 #: Served to anyone: the login, the pages (which hold no data) and their scripts, the schema.
 PUBLIC = {
@@ -212,6 +217,8 @@ def body_of(method: str, path: str, username: str, fill: int) -> Any:
         "/api/session/open": {"name": "night", "last": True},
         "/api/tables/{table_id}/buy-in": {"player": player, "amount": 1000},
         "/api/tables/{table_id}/recovery": {"decision": "resume"},
+        "/api/cage/sales": {"player": player, "chips": {"2500": 2}},
+        "/api/cage/buybacks": {"player": player, "chips": {"2500": 1}},
         "/api/tables/{table_id}/bank": {
             "banker": player,
             "amount": 1_000_000,

@@ -139,13 +139,26 @@ class CageOps(TableOps):
     @query
     def cage_day(self, date: str) -> dict[str, Any]:
         """The cage's chip movements of gaming day ``date``: chips sold (and what came in,
-        by form of payment), bought back, and the net in players' hands."""
+        by form of payment), bought back, the net in players' hands, and each operation."""
         day = self.cage.get(date, CageDay())
+        operations = []
+        for seq in day.entries:
+            payload = self.ledger.get(seq).payload
+            data = payload["data"]
+            operations.append(
+                {
+                    "seq": seq,
+                    "type": payload["type"],
+                    "local_time": payload.get("local_time"),
+                    "by": payload["author"]["id"],
+                    **{k: data[k] for k in ("player", "payment", "reference", "chips", "total")},
+                }
+            )
         return {
             "date": date,
             "sold": day.sold,
             "bought_back": day.bought_back,
             "net_chips_out": day.net_chips_out,
             "by_payment": dict(day.by_payment),
-            "entries": list(day.entries),
+            "operations": operations,
         }

@@ -36,6 +36,7 @@ def create_app(opened: Opened) -> FastAPI:
         events,
         language,
         routes_bank,
+        routes_cage,
         routes_counts,
         routes_events,
         routes_ops,
@@ -75,6 +76,7 @@ def create_app(opened: Opened) -> FastAPI:
     app.include_router(routes_counts.router)
     app.include_router(routes_registers.router)
     app.include_router(routes_bank.router)
+    app.include_router(routes_cage.router)
     app.include_router(routes_events.router)
 
     @app.websocket("/ws/tables/{table_id}")

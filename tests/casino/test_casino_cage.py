@@ -43,6 +43,11 @@ def test_sales_and_buy_backs_are_journal_entries_and_the_day_position(casino: Ca
     # the books hold the operations: a casino reopened from them knows the same day
     reopened = Casino(Ledger(casino.ledger.url, None))
     assert reopened.cage_day(day) == position
+    assert [(o["type"], o["player"], o["by"]) for o in position["operations"]] == [
+        ("CHIP_SALE", "P1", "K1"),
+        ("CHIP_SALE", "P2", "K2"),
+        ("CHIP_BUYBACK", "P1", "K1"),
+    ]
 
 
 @pytest.mark.parametrize(
