@@ -65,6 +65,8 @@ RULES: dict[tuple[str, str], Callable[[str], frozenset[str]]] = {
         {A: frozenset({"chief-rf-1", "r1"}), B: NOBODY}
     ),
     ("GET", "/api/tables/{table_id}/recall"): at(READERS),
+    # the cloth of a table: whoever may view it (A and B have none: 422, past the check)
+    ("GET", "/api/tables/{table_id}/cloth"): at(VIEWERS),
     # row 10 C own: the bank of a circle table and its cage deposit (A44, OPS-BK-14)
     ("POST", "/api/tables/{table_id}/bank"): at({A: frozenset({"chief-rf-1", "r1"}), B: NOBODY}),
     # row 2: the director

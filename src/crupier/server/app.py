@@ -37,6 +37,7 @@ def create_app(opened: Opened) -> FastAPI:
         language,
         routes_bank,
         routes_cage,
+        routes_cloths,
         routes_counts,
         routes_events,
         routes_ops,
@@ -77,6 +78,7 @@ def create_app(opened: Opened) -> FastAPI:
     app.include_router(routes_registers.router)
     app.include_router(routes_bank.router)
     app.include_router(routes_cage.router)
+    app.include_router(routes_cloths.router)
     app.include_router(routes_events.router)
 
     @app.websocket("/ws/tables/{table_id}")
