@@ -6,6 +6,7 @@ import { cardEl, cardsIn, chipLabel, DIE, dieEl, h, money } from "./util.js";
 import { cheminTable } from "./circle.js";
 import { monteLayout } from "./monte.js";
 import { twoTablesLayout } from "./twotables.js";
+import { drawnCloth } from "./cloths.js";
 import { createCloth } from "./roulette.js";
 
 const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
@@ -267,6 +268,8 @@ export function layoutFor(game, handlers) {
   else if (!SPOT_GROUPS[game] || game === "trente-et-quarante" || game === "casino-war") parts.push(cardTable());
   // the console (compact) totals the bets per spot in its own list instead of the grid
   const big = game === "craps" || game === "sic-bo";
-  if (SPOT_GROUPS[game] && !(handlers.compact && big)) parts.push(spotGrid(SPOT_GROUPS[game], handlers));
+  // trente et quarante and casino war: a cloth drawn from the table's profile
+  if ((game === "trente-et-quarante" || game === "casino-war") && handlers.table) parts.push(drawnCloth(game, handlers.table, handlers));
+  else if (SPOT_GROUPS[game] && !(handlers.compact && big)) parts.push(spotGrid(SPOT_GROUPS[game], handlers));
   return { kind: game, el: h("div", parts.map((p) => p.el)), update: (st) => parts.forEach((p) => p.update(st)) };
 }

@@ -303,6 +303,7 @@ function playerPage(root, live) {
     }
   };
   const layout = layoutFor(live.game, {
+    table: live.id,
     onAction: async (action) => {
       try {
         await live.act(action);
@@ -576,7 +577,7 @@ function consolePage(root, live) {
   const log = h("div.note", { style: "max-height:120px;overflow:auto;font-size:12px" });
   const players = h("tbody");
   const stateBox = h("div#state");
-  const layout = layoutFor(live.game, { compact: true });
+  const layout = layoutFor(live.game, { compact: true, table: live.id });
   let typed = "";
   let dice = [];
   const dialog = h("dialog#confirm");
