@@ -97,6 +97,16 @@ def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     else:  # pragma: no cover
         proc.kill()
         raise RuntimeError("crupier serve did not start:\n" + "".join(out))
+    # "Serving on" is printed before the server binds its port: wait until it listens (on a
+    # loaded machine the first page could otherwise be refused)
+    while time.monotonic() < until:
+        if proc.poll() is not None:
+            raise RuntimeError("crupier serve exited:\n" + "".join(out))
+        try:
+            with socket.create_connection(("127.0.0.1", port), timeout=1):
+                break
+        except OSError:
+            time.sleep(0.1)
     logins = {}
     for line in out:
         m = re.match(r"\s+(\S+)\s+(demo-\S+)\s", line)
