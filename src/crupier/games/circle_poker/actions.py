@@ -261,6 +261,9 @@ class Deal:
     starting: dict[str, int] = field(default_factory=dict)
     phh: list[str] = field(default_factory=list)
     exposed: list[str] = field(default_factory=list)
+    dead: int = 0
+    """Chips in the pot from earlier deals (five-card draw's pot carried over, 23.1.II);
+    they join the main pot."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Deal:
         return copy_record(self, memo)
@@ -270,8 +273,8 @@ class Deal:
         return [p for p in self.order if p not in self.folded]
 
     def pot(self) -> int:
-        """Every chip in the pot (this interval's included)."""
-        return sum(self.total.values())
+        """Every chip in the pot (this interval's and any carried over included)."""
+        return sum(self.total.values()) + self.dead
 
 
 @dataclass(frozen=True)

@@ -746,7 +746,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             deal.total[player] -= returned
             state.chips[player] += returned
         totals = {p: deal.total[p] for p in deal.order}
-        pots = side_pots(totals, set(live))
+        pots = side_pots(totals, set(live), deal.dead)
         shown: list[str] = []
         if len(live) > 1:
             start = deal.aggressor if deal.aggressor in live else live[0]
@@ -840,6 +840,14 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         if s.deal.bet[player] >= s.deal.high:
             return Check(player=player)
         return Call(player=player)
+
+    def bot_action(self) -> Action | None:
+        """The computer player's action for the player to act, by the documented strategy
+        of :mod:`.bots` (``None`` if nobody is to act); a variant with its own decisions
+        (the draw) overrides it."""
+        from crupier.games.circle_poker.bots import choose
+
+        return choose(self)
 
     def bounds(self) -> JSON:
         """The bounds of the player to act: ``{"call": n, "min": m, "max": M}`` (empty

@@ -42,7 +42,6 @@ from crupier.games.circle_poker.actions import (
     Raise,
     StartDeal,
 )
-from crupier.games.circle_poker.bots import choose
 from crupier.games.circle_poker.engine import CirclePoker
 from crupier.games.circle_poker.profile import CirclePokerProfile
 from crupier.i18n import N_, ngettext
@@ -150,7 +149,7 @@ class PokerTable(TerminalTable):
             None,
             self.player,
         ):
-            bot = choose(self.poker)
+            bot = self.poker.bot_action()
             assert bot is not None
             amount = f" {format_amount(bot.to)}" if isinstance(bot, (Bet, Raise)) else ""
             self.say(f"  {deal.to_act}: {bot.kind}{amount}")
