@@ -39,7 +39,7 @@ def profile(
     update = {
         "stakes": base.stakes.model_copy(update={"ante": 1, "minimum_bet": 1, **(stakes or {})}),
         "house": base.house.model_copy(update=house or NO_RAKE),
-        "draw": base.draw.model_copy(update=draw),
+        "draw": base.draw.model_validate({**base.draw.model_dump(), **draw}),
     }
     return base.model_copy(update=update)
 

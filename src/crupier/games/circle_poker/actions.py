@@ -294,6 +294,8 @@ class Result:
     final: tuple[int, ...]
     shown: tuple[str, ...]
     actions: tuple[str, ...]
+    dead: int = 0
+    """Chips carried into the deal's pot from earlier deals (five-card draw)."""
 
 
 @dataclass

@@ -811,6 +811,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
                 final=tuple(state.chips.get(p, 0) for p in deal.order),
                 shown=tuple(shown),
                 actions=tuple(deal.phh),
+                dead=deal.dead,
             ),
         )
         state.deal = None

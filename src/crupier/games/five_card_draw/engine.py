@@ -161,7 +161,8 @@ class FiveCardDraw(CirclePoker):
             raise
 
     def _turn(self, state: PokerState, player: str, what: str) -> Deal:
-        if self._ds(state).drawing:
+        deal = state.deal
+        if self._ds(state).drawing and deal is not None and player == deal.to_act:
             raise WrongPhase(f"{what}: the draw is on; {player} may only draw or be servit")
         return super()._turn(state, player, what)
 
@@ -258,6 +259,7 @@ class FiveCardDraw(CirclePoker):
                 final=tuple(state.chips.get(p, 0) for p in deal.order),
                 shown=(),
                 actions=tuple(deal.phh),
+                dead=deal.dead,
             ),
         )
         state.deal = None
@@ -285,10 +287,12 @@ class FiveCardDraw(CirclePoker):
     def _do_draw(self, state: PokerState, a: Draw, source: RandomSource) -> None:
         ds = self._ds(state)
         deal = state.deal
-        if deal is None or not ds.drawing:
-            raise WrongPhase("draw: the draw comes after the first betting interval")
+        if deal is None or deal.to_act is None:
+            raise WrongPhase("draw: no deal is waiting for a player")
         if a.player != deal.to_act:
-            raise OutOfTurn(f"draw: it is {deal.to_act}'s turn to draw, not {a.player!r}'s")
+            raise OutOfTurn(f"draw: it is {deal.to_act}'s turn, not {a.player!r}'s")
+        if not ds.drawing:
+            raise WrongPhase("draw: the draw comes after the first betting interval")
         discard = self._parse(a.discard, "discard")
         hand = deal.down[a.player]
         foreign = [c for c in discard if c not in hand]
