@@ -143,6 +143,10 @@ class PokerTable(TerminalTable):
             self.refuse(exc)
         return True
 
+    def detail(self, action: Action) -> str:
+        """What follows a computer player's action word: the amount of a bet or raise."""
+        return f" {format_amount(action.to)}" if isinstance(action, (Bet, Raise)) else ""
+
     def advance(self, results_before: int) -> None:
         """The computer players act until the person's turn or the end of the deal."""
         while (deal := self.poker.state.deal) is not None and deal.to_act not in (
@@ -151,8 +155,7 @@ class PokerTable(TerminalTable):
         ):
             bot = self.poker.bot_action()
             assert bot is not None
-            amount = f" {format_amount(bot.to)}" if isinstance(bot, (Bet, Raise)) else ""
-            self.say(f"  {deal.to_act}: {bot.kind}{amount}")
+            self.say(f"  {deal.to_act}: {bot.kind}{self.detail(bot)}")
             self.poker.apply(bot)
         if len(self.poker.state.results) > results_before:
             r = self.poker.state.results[-1]

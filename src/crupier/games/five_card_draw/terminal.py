@@ -19,6 +19,7 @@ from __future__ import annotations
 from crupier.core.errors import RuleError
 from crupier.core.money import format_amount
 from crupier.core.roles import Role
+from crupier.core.round import Action
 from crupier.games.circle_poker.terminal import PokerTable
 from crupier.games.five_card_draw.actions import Draw
 from crupier.i18n import N_
@@ -47,6 +48,19 @@ class DrawTable(PokerTable):
         except RuleError as exc:
             self.refuse(exc)
         return True
+
+    def detail(self, action: Action) -> str:
+        if isinstance(action, Draw):
+            return " " + (str(len(action.discard)) if action.discard else _("servit"))
+        return super().detail(action)
+
+    def advance(self, results_before: int) -> None:
+        super().advance(results_before)
+        results = self.poker.state.results
+        if len(results) > results_before and not results[-1].pots:
+            carried = getattr(self.poker.state, "carried", 0)
+            self.say("  " + _("the pot ({amount}) stays for the next deal").format(
+                amount=format_amount(carried)))  # fmt: skip
 
     def show_table(self) -> None:
         bounds = self.poker.bounds()
