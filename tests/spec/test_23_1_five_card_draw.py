@@ -302,7 +302,7 @@ def test_example_8_pack_put_away_too_early() -> None:
 
 
 def test_example_9_32_cards_flush_beats_full_house() -> None:
-    game = seated(FiveCardDraw, profile("andorra-32"), {p: 1000 for p in PLAYERS[:4]})
+    game = seated(FiveCardDraw, profile("andorra32"), {p: 1000 for p in PLAYERS[:4]})
     assert isinstance(game, FiveCardDraw32)
     holes = [
         ["Kh", "Jh", "9h", "8h", "7h"],
@@ -400,10 +400,10 @@ def test_refused_draws_change_nothing() -> None:
         assert game.state == before and game.log == log, move
 
 
-@pytest.mark.parametrize("name", ["andorra", "andorra-32"])
+@pytest.mark.parametrize("name", ["andorra", "andorra32"])
 def test_profiles_load_with_their_pack(name: str) -> None:
     p = load_builtin(name)
-    assert p.draw.deck == {"andorra": 52, "andorra-32": 32}[name]
+    assert p.draw.deck == {"andorra": 52, "andorra32": 32}[name]
     assert p.draw.openers == ("J", "Q", "K", "A") and p.stakes.big_blind == 0
     with pytest.raises(ValueError):
         p.draw.model_validate({**p.draw.model_dump(), "deck": 36})

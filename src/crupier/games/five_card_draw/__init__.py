@@ -2,7 +2,7 @@
 (:mod:`crupier.games.circle_poker`) with its openers, blank hands, the draw and false
 openers (:mod:`.engine`); 52 or 32 cards by profile.
 
->>> GAME.id, GAME.engine.variant.id, load_builtin("andorra-32").draw.deck
+>>> GAME.id, GAME.engine.variant.id, load_builtin("andorra32").draw.deck
 ('five-card-draw', 'five-card-draw', 32)
 """
 
@@ -16,7 +16,7 @@ from crupier.games.five_card_draw.rules import DrawProfile
 
 
 def load_builtin(name: str = "andorra") -> DrawProfile:
-    """A built-in five-card draw profile (``andorra``: 52 cards; ``andorra-32``: 32)."""
+    """A built-in five-card draw profile (``andorra``: 52 cards; ``andorra32``: 32)."""
     profile = load_builtin_profile(DrawProfile, "five-card-draw", name)
     assert isinstance(profile, DrawProfile)
     return profile
