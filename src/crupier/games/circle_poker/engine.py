@@ -366,6 +366,9 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         if len(players) < 2:
             raise TooFewPlayers("start-deal: fewer than two players can be dealt in")
         pack = self._pack(a.order, source)
+        redeal = [_card(t) for t in a.redeal]
+        if len(set(redeal)) != len(redeal) or not set(redeal) <= set(pack):
+            raise SeatError("start-deal: the re-deal order names a card twice or not in the pack")
         # rests: a player who misses more deals than allowed loses his seat (23.IV, DEFAULT)
         for player in list(state.resting):
             state.resting[player] += 1
@@ -385,6 +388,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             total={p: 0 for p in players},
             bet={p: 0 for p in players},
             starting={p: state.chips[p] for p in players},
+            redeal=redeal,
         )
         state.deal = deal
         self._antes(state, deal)
@@ -403,9 +407,12 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
 
     def _deal_cards(self, deal: Deal, count: int, source: RandomSource) -> list[Card]:
         if len(deal.stub) < count:
-            # stud's dead cards go back under the stub, shuffled (23.2.1.II, DEFAULT use 1)
-            extra = list(deal.burned)
+            # stud's dead cards go back under the stub, shuffled (23.2.1.II, DEFAULT use 1),
+            # in the order a live table or a replay entered, if any
+            entered = [c for c in deal.redeal if c in deal.burned]
+            extra = [c for c in deal.burned if c not in entered]
             shuffle(extra, source)
+            extra = entered + extra
             deal.stub.extend(extra)
             deal.burned.clear()
         taken, deal.stub = deal.stub[:count], deal.stub[count:]

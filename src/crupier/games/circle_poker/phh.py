@@ -32,7 +32,7 @@ from typing import Any
 from crupier.core.errors import ProfileError
 from crupier.games.circle_poker.actions import Bet, Call, Check, DrawSeats, Fold, Raise, Result
 from crupier.games.circle_poker.engine import CirclePoker
-from crupier.games.circle_poker.packs import stacked
+from crupier.games.circle_poker.packs import dealing
 from crupier.games.circle_poker.profile import CirclePokerProfile, Structure
 
 _LIMIT = {Structure.NO_LIMIT: "N", Structure.POT_LIMIT: "P", Structure.FIXED_LIMIT: "F"}
@@ -153,10 +153,10 @@ def replay(text: str) -> CirclePoker:
         elif words[:2] == ["d", "db"]:
             board += [words[2][k : k + 2] for k in range(0, len(words[2]), 2)]
     try:
-        order = stacked(game.variant, holes, board)
+        order, redeal = dealing(game.variant, holes, board)
     except ValueError as exc:
         raise ProfileError(f"cannot replay this record: {exc}") from None
-    game.apply(StartDeal(order=order))
+    game.apply(StartDeal(order=order, redeal=redeal))
     for k, action in enumerate(actions):
         words = action.split()
         if not words or words[0] in ("d", "#") or words[1] == "sm":
