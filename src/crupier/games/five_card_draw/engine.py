@@ -64,7 +64,9 @@ class FiveCardDraw(CirclePoker):
         "restore-stub": STAFF,
     }
 
-    def __new__(cls, profile: CirclePokerProfile, *args: Any, **kwargs: Any) -> FiveCardDraw:
+    def __new__(
+        cls, profile: CirclePokerProfile | None = None, *args: Any, **kwargs: Any
+    ) -> FiveCardDraw:
         if cls is FiveCardDraw and isinstance(profile, DrawProfile) and profile.draw.deck == 32:
             cls = FiveCardDraw32
         return super().__new__(cls)
