@@ -4,6 +4,11 @@ Besides circle poker's actions: ``draw`` (a player changes the cards he names, n
 "servit"; a live table may enter the cards he received) and ``restore-stub`` (the dealer put
 the pack away too early and it cannot be told apart: the unused cards reshuffled, cut, one
 burned, 23.1.III.1).
+
+>>> Draw(player="S2", discard=("9c", "4s")).to_dict()["discard"]
+['9c', '4s']
+>>> NoOpeners.code, BadDiscard.code
+('no-openers', 'bad-discard')
 """
 
 from __future__ import annotations
