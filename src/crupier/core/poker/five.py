@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from enum import IntEnum
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from crupier.core.cards import Card, Rank
@@ -98,7 +98,7 @@ def rank_values(
     return _rank_values(tuple(sorted(ranks)), flush, wheel, tuple(low_straight))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _rank_values(
     ranks: tuple[int, ...], flush: bool, wheel: bool, low_straight: tuple[int, ...]
 ) -> Key:
