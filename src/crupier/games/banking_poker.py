@@ -55,6 +55,7 @@ from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event
 from crupier.games.cardtable import CARD_TABLE_ACTIONS, CardTable, CardTableState, NewShoe
+from crupier.games.cardtable.permissions import CARD_TABLE_PERMISSIONS, PLAYER_OR_CROUPIER, STAFF
 
 # -- the round's parts ---------------------------------------------------------------------------
 
@@ -178,27 +179,12 @@ ONE_PACK = OnePack()
 P = TypeVar("P", bound=LayoutProfile)
 S = TypeVar("S", bound=BankingPokerState)
 
-_STAFF = frozenset({Role.CROUPIER, Role.HEAD, Role.INSPECTOR})
-_PLAYER_OR_CROUPIER = frozenset({Role.PLAYER, Role.CROUPIER})
 
 PERMISSIONS: dict[str, frozenset[Role]] = {
-    "buy-in": _STAFF,
-    "cash-out": _STAFF,
-    "place-bet": _PLAYER_OR_CROUPIER,
-    "take-down": _PLAYER_OR_CROUPIER,
-    "no-more-bets": _STAFF,
-    "new-shoe": _STAFF | {Role.SYSTEM},
-    "burn": _STAFF,
-    "take-seat": _STAFF,
-    "leave-seat": _STAFF | {Role.PLAYER},
-    "deal": frozenset({Role.CROUPIER, Role.SYSTEM}),
-    "play": _PLAYER_OR_CROUPIER,
-    "fold": _PLAYER_OR_CROUPIER,
-    "violation": _STAFF,
-    "void": _STAFF,
-    "last-rounds": _STAFF | {Role.DIRECTOR},
-    "suspend": frozenset({Role.DIRECTOR}),
-    "reopen": frozenset({Role.DIRECTOR}),
+    **CARD_TABLE_PERMISSIONS,
+    "play": PLAYER_OR_CROUPIER,
+    "fold": PLAYER_OR_CROUPIER,
+    "violation": STAFF,
 }
 """Who may take each action at a banking poker table."""
 

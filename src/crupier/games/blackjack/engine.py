@@ -97,6 +97,13 @@ from crupier.games.cardtable import (
     NewShoe,
     ShoeRules,
 )
+from crupier.games.cardtable.permissions import (
+    CARD_TABLE_PERMISSIONS,
+    DEALER,
+    HEAD,
+    PLAYER_OR_CROUPIER,
+    STAFF,
+)
 
 IN_PLACE_RESERVE = 12
 """Cards an electronic shoe must hold for a card-drawing action other than the deal to run
@@ -320,11 +327,6 @@ class BlackjackState(CardTableState):
         return copy_record(self, memo, frozenset({"results"}))
 
 
-_STAFF = frozenset({Role.CROUPIER, Role.HEAD, Role.INSPECTOR})
-_PLAYER_OR_CROUPIER = frozenset({Role.PLAYER, Role.CROUPIER})
-_HEAD = frozenset({Role.HEAD, Role.INSPECTOR})
-
-
 def spot_of(text: str) -> Spot:
     """The spot of ``text``: ``box-N`` (also ``box N``, ``N``) or ``insurance-N``.
 
@@ -369,32 +371,20 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         Bar,
     )
     permissions: ClassVar[dict[str, frozenset[Role]]] = {
-        "buy-in": _STAFF,
-        "cash-out": _STAFF,
-        "place-bet": _PLAYER_OR_CROUPIER,
-        "take-down": _PLAYER_OR_CROUPIER,
-        "no-more-bets": _STAFF,
-        "new-shoe": _STAFF | {Role.SYSTEM},
-        "deal": frozenset({Role.CROUPIER, Role.SYSTEM}),
-        "hit": _PLAYER_OR_CROUPIER,
-        "stand": _PLAYER_OR_CROUPIER,
-        "double": _PLAYER_OR_CROUPIER,
-        "split": _PLAYER_OR_CROUPIER,
-        "surrender": _PLAYER_OR_CROUPIER,
-        "insure": _PLAYER_OR_CROUPIER,
-        "dealer-play": frozenset({Role.CROUPIER, Role.SYSTEM}),
-        "dealer-early-card": _STAFF,
-        "unasked-card": _STAFF,
+        **CARD_TABLE_PERMISSIONS,
+        "hit": PLAYER_OR_CROUPIER,
+        "stand": PLAYER_OR_CROUPIER,
+        "double": PLAYER_OR_CROUPIER,
+        "split": PLAYER_OR_CROUPIER,
+        "surrender": PLAYER_OR_CROUPIER,
+        "insure": PLAYER_OR_CROUPIER,
+        "dealer-play": DEALER,
+        "dealer-early-card": STAFF,
+        "unasked-card": STAFF,
         "consent": frozenset({Role.PLAYER, Role.HEAD}),
-        "authorise": _HEAD,
-        "bar": _HEAD,
-        "burn": _STAFF,
-        "take-seat": _STAFF,
-        "leave-seat": _STAFF | {Role.PLAYER},
-        "void": _HEAD,
-        "last-rounds": _STAFF | {Role.DIRECTOR},
-        "suspend": frozenset({Role.DIRECTOR}),
-        "reopen": frozenset({Role.DIRECTOR}),
+        "authorise": HEAD,
+        "bar": HEAD,
+        "void": HEAD,
     }
     checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first
     cards_in_place: ClassVar[frozenset[str]] = frozenset(

@@ -60,6 +60,12 @@ from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
 from crupier.core.shoe import parse_cards
 from crupier.games.cardtable import CARD_TABLE_ACTIONS, CardTable, NewShoe, ShoeRules
+from crupier.games.cardtable.permissions import (
+    CARD_TABLE_PERMISSIONS,
+    DEALER,
+    PLAYER_OR_CROUPIER,
+    STAFF,
+)
 from crupier.games.holdem_bonus.actions import (
     DECISION_STREET,
     Box,
@@ -87,10 +93,6 @@ from crupier.games.holdem_bonus.profile import (
     ante_maximum,
 )
 
-_STAFF = frozenset({Role.CROUPIER, Role.HEAD, Role.INSPECTOR})
-_PLAYER_OR_CROUPIER = frozenset({Role.PLAYER, Role.CROUPIER})
-_DEALER = frozenset({Role.CROUPIER, Role.SYSTEM})
-
 #: The deal stage after each decision stage, and the cards it deals.
 _NEXT_DEAL = {Stage.PREFLOP: Stage.FLOP, Stage.TURN_DECISION: Stage.TURN}
 _STREET_CARDS = {Stage.FLOP: 3, Stage.TURN: 1, Stage.RIVER: 1}
@@ -105,25 +107,12 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         *COMMON_ACTIONS, *CARD_TABLE_ACTIONS, Deal, StreetBet, Check, Fold, DealStreet, Forfeit
     )
     permissions: ClassVar[dict[str, frozenset[Role]]] = {
-        "buy-in": _STAFF,
-        "cash-out": _STAFF,
-        "place-bet": _PLAYER_OR_CROUPIER,
-        "take-down": _PLAYER_OR_CROUPIER,
-        "no-more-bets": _STAFF,
-        "new-shoe": _STAFF | {Role.SYSTEM},
-        "deal": _DEALER,
-        "bet": _PLAYER_OR_CROUPIER,
-        "check": _PLAYER_OR_CROUPIER,
-        "fold": _PLAYER_OR_CROUPIER,
-        "deal-street": _DEALER,
-        "forfeit": _STAFF,
-        "burn": _STAFF,
-        "take-seat": _STAFF,
-        "leave-seat": _STAFF | {Role.PLAYER},
-        "void": _STAFF,
-        "last-rounds": _STAFF | {Role.DIRECTOR},
-        "suspend": frozenset({Role.DIRECTOR}),
-        "reopen": frozenset({Role.DIRECTOR}),
+        **CARD_TABLE_PERMISSIONS,
+        "bet": PLAYER_OR_CROUPIER,
+        "check": PLAYER_OR_CROUPIER,
+        "fold": PLAYER_OR_CROUPIER,
+        "deal-street": DEALER,
+        "forfeit": STAFF,
     }
     play_help: ClassVar[str] = (
         "spots: ante AMOUNT (compulsory), bonus AMOUNT (with an ante)\n"

@@ -64,6 +64,7 @@ from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
 from crupier.games.banking_poker import ONE_PACK, OnePack, Violation
 from crupier.games.cardtable import CARD_TABLE_ACTIONS, CardTable, CardTableState, NewShoe
+from crupier.games.cardtable.permissions import CARD_TABLE_PERMISSIONS, PLAYER_OR_CROUPIER, STAFF
 from crupier.games.three_card_poker.profile import ViolationRule
 from crupier.games.trijoker.hands import BOXES, hand_of, resolve_hand, spot_of
 from crupier.games.trijoker.profile import GAME_ID, RANKS, TrijokerProfile
@@ -157,10 +158,6 @@ class TrijokerState(CardTableState):
     community: tuple[Card, ...] = ()
 
 
-_STAFF = frozenset({Role.CROUPIER, Role.HEAD, Role.INSPECTOR})
-_PLAYER_OR_CROUPIER = frozenset({Role.PLAYER, Role.CROUPIER})
-
-
 class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
     """The Trijoker engine (see the module docstring)."""
 
@@ -170,24 +167,11 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         *COMMON_ACTIONS, *CARD_TABLE_ACTIONS, Deal, Withdraw, Keep, ExposedCard, Violation
     )
     permissions: ClassVar[dict[str, frozenset[Role]]] = {
-        "buy-in": _STAFF,
-        "cash-out": _STAFF,
-        "place-bet": _PLAYER_OR_CROUPIER,
-        "take-down": _PLAYER_OR_CROUPIER,
-        "no-more-bets": _STAFF,
-        "new-shoe": _STAFF | {Role.SYSTEM},
-        "burn": _STAFF,
-        "take-seat": _STAFF,
-        "leave-seat": _STAFF | {Role.PLAYER},
-        "deal": frozenset({Role.CROUPIER, Role.SYSTEM}),
-        "withdraw": _PLAYER_OR_CROUPIER,
-        "keep": _PLAYER_OR_CROUPIER,
-        "exposed-card": _STAFF,
-        "violation": _STAFF,
-        "void": _STAFF,
-        "last-rounds": _STAFF | {Role.DIRECTOR},
-        "suspend": frozenset({Role.DIRECTOR}),
-        "reopen": frozenset({Role.DIRECTOR}),
+        **CARD_TABLE_PERMISSIONS,
+        "withdraw": PLAYER_OR_CROUPIER,
+        "keep": PLAYER_OR_CROUPIER,
+        "exposed-card": STAFF,
+        "violation": STAFF,
     }
     play_help: ClassVar[str] = (
         "spot: trijoker AMOUNT (three equal bets, boxes 1 to 3)\n"
