@@ -39,6 +39,7 @@ from crupier.core.errors import (
 from crupier.core.layout import (
     Bet,
     BetPlaced,
+    LayoutGame,
     LayoutProfile,
     Note,
     Phase,
@@ -203,6 +204,23 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
     board_cards: ClassVar[int] = 0
     """Common cards dealt after the hands (none but in the hold'em games)."""
     permissions: ClassVar[dict[str, frozenset[Role]]] = PERMISSIONS
+    checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first | {
+        "new-shoe",
+        "play",
+        "fold",
+    }
+    """Kinds applied in place (see :attr:`Game.checked_first`): a new shoe is built aside and
+    loaded last; a decision checks the box, the turn, the multiple and the money before it
+    changes anything. The deal too when the engine draws it (:meth:`in_place`)."""
+
+    def in_place(self, action: Action) -> bool:
+        """As :meth:`Game.in_place`; and the deal from an electronic shoe, which checks the
+        stage and the cards left before it draws (entered cards may be refused half-way
+        through: copied)."""
+        if action.kind == "deal":
+            shoe = self.state.shoe
+            return shoe is not None and not shoe.live
+        return action.kind in self.checked_first
 
     # -- the game's hooks ------------------------------------------------------------------
 
