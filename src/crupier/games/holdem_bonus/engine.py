@@ -106,6 +106,15 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
     actions: ClassVar[dict[str, type[Action]]] = registry(
         *COMMON_ACTIONS, *CARD_TABLE_ACTIONS, Deal, StreetBet, Check, Fold, DealStreet, Forfeit
     )
+    checked_first: ClassVar[frozenset[str]] = CardTable.checked_first | {
+        "new-shoe",
+        "bet",
+        "check",
+        "fold",
+    }
+    """Kinds applied in place (see :attr:`Game.checked_first`): a new shoe is built aside and
+    loaded last; a decision checks the stage, the turn, the amount and the money before it
+    changes anything. The deals too when the engine draws them (:meth:`in_place`)."""
     permissions: ClassVar[dict[str, frozenset[Role]]] = {
         **CARD_TABLE_PERMISSIONS,
         "bet": PLAYER_OR_CROUPIER,
@@ -250,6 +259,20 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         return next((s for s in range(1, self.box_count() + 1) if s not in state.seats), None)
 
     # -- game actions --------------------------------------------------------------------
+
+    def in_place(self, action: Action) -> bool:
+        """As :meth:`Game.in_place`; and the deals from an electronic shoe: the deal checks
+        the stage and the cards left before it draws; a street's cards are drawn in place
+        only while the shoe holds the burnt card and the street's cards (else the burn
+        could come before a refusal). Entered cards are copied."""
+        kind = action.kind
+        if kind == "deal" or kind == "deal-street":
+            shoe = self.state.shoe
+            if shoe is None or shoe.live:
+                return False
+            want = _STREET_CARDS.get(self.state.stage, 0) + self.profile.rules.burn
+            return kind == "deal" or shoe.remaining >= want
+        return kind in self.checked_first
 
     def extra_step(
         self, state: HoldemBonusState, action: Action, source: RandomSource

@@ -162,7 +162,12 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
     """The Trijoker engine (see the module docstring)."""
 
     game_id: ClassVar[str] = GAME_ID
-    checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first - {"place-bet", "take-down"}
+    checked_first: ClassVar[frozenset[str]] = (
+        LayoutGame.checked_first - {"place-bet", "take-down"}
+    ) | {"new-shoe", "withdraw", "keep"}
+    """Kinds applied in place (see :attr:`Game.checked_first`): not a bet (its hooks seat the
+    player first); a new shoe is built aside and loaded last; a decision checks the stage
+    and the turn before it changes anything. The deal too when the engine draws it."""
     actions: ClassVar[dict[str, type[Action]]] = registry(
         *COMMON_ACTIONS, *CARD_TABLE_ACTIONS, Deal, Withdraw, Keep, ExposedCard, Violation
     )
@@ -266,6 +271,14 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         return resolve_hand(self.profile, (*outcome.cards, *state.community))
 
     # -- the round --------------------------------------------------------------------------
+
+    def in_place(self, action: Action) -> bool:
+        """As :meth:`Game.in_place`; and the deal from an electronic shoe, which checks the
+        stage and the cards left before it draws (entered cards: copied)."""
+        if action.kind == "deal":
+            shoe = self.state.shoe
+            return shoe is not None and not shoe.live
+        return action.kind in self.checked_first
 
     def extra_step(
         self, state: TrijokerState, action: Action, source: RandomSource
