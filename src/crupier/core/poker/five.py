@@ -128,6 +128,16 @@ def _rank_values(
     return Category.PAIR, order
 
 
+def rank_of_ranks(ranks: tuple[int, ...], flush: bool) -> Key:
+    """The key of five cards of the 52-card pack from their ranks sorted low to high and
+    whether they share a suit (the hot path of a best-five search; remembered).
+
+    >>> rank_of_ranks((2, 3, 4, 5, 14), False)
+    (<Category.STRAIGHT: 4>, (5,))
+    """
+    return _rank_values(ranks, flush, True, WHEEL)
+
+
 def distinct(hand: Sequence[Card], size: int, what: str) -> None:
     """Refuse a hand that is not ``size`` different cards (``what`` names it)."""
     if len(hand) != size or len(set(hand)) != size:
@@ -200,6 +210,7 @@ __all__ = [
     "distinct",
     "high",
     "rank5",
+    "rank_of_ranks",
     "rank_values",
     "score",
     "shape",
