@@ -46,7 +46,6 @@ from crupier.core.layout import (
     PlaceBet,
     ResultEvent,
     Spot,
-    Then,
     Void,
     keep_recent,
 )
@@ -503,17 +502,7 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         state.stage = Stage.BETTING
         state.rounds += 1
         events: list[Event] = []
-        if state.rounds_left is not None:
-            state.rounds_left -= 1
-            if state.rounds_left == 0:
-                events.extend(self.on_final_round(state))
-                state.rounds_left = None
-                if state.then is Then.SUSPEND:
-                    state.phase = Phase.SUSPENDED
-                    events.append(Note(text="table temporarily closed"))
-                else:
-                    state.phase = Phase.CLOSED
-                    events.append(Note(text="the session is closed"))
+        events.extend(self.run_down(state))
         return events
 
     def _void(self, state: S, action: Void) -> list[Event]:

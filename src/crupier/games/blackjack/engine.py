@@ -64,7 +64,6 @@ from crupier.core.layout import (
     Phase,
     ResultEvent,
     Spot,
-    Then,
     Void,
     keep_recent,
 )
@@ -1102,17 +1101,7 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         events: list[Event] = []
         if state.shoe is not None and state.shoe.at_stop_card:
             events.append(Note(text="the separator came out: the shoe is reshuffled now"))
-        if state.rounds_left is not None:
-            state.rounds_left -= 1
-            if state.rounds_left == 0:
-                events.extend(self.on_final_round(state))
-                state.rounds_left = None
-                if state.then is Then.SUSPEND:
-                    state.phase = Phase.SUSPENDED
-                    events.append(Note(text="table temporarily closed"))
-                else:
-                    state.phase = Phase.CLOSED
-                    events.append(Note(text="the session is closed"))
+        events.extend(self.run_down(state))
         return events
 
     # -- views and the electronic table -----------------------------------------------------

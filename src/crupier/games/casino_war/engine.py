@@ -57,7 +57,6 @@ from crupier.core.layout import (
     PlaceBet,
     ResultEvent,
     Spot,
-    Then,
     Void,
     keep_recent,
 )
@@ -458,17 +457,7 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
             events.append(
                 Note(text="the cut card is out: the shoe is reshuffled before the next round")
             )
-        if state.rounds_left is not None:
-            state.rounds_left -= 1
-            if state.rounds_left == 0:
-                events.extend(self.on_final_round(state))
-                state.rounds_left = None
-                if state.then is Then.SUSPEND:
-                    state.phase = Phase.SUSPENDED
-                    events.append(Note(text="table temporarily closed"))
-                else:
-                    state.phase = Phase.CLOSED
-                    events.append(Note(text="the session is closed"))
+        events.extend(self.run_down(state))
         return events
 
     # -- views and the electronic table -----------------------------------------------------

@@ -49,7 +49,6 @@ from crupier.core.layout import (
     PlaceBet,
     ResultEvent,
     Spot,
-    Then,
     Void,
 )
 from crupier.core.money import format_amount
@@ -468,17 +467,7 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         self._clear_round(state)
         state.rounds += 1
         events: list[Event] = []
-        if state.rounds_left is not None:
-            state.rounds_left -= 1
-            if state.rounds_left == 0:
-                events.extend(self.on_final_round(state))
-                state.rounds_left = None
-                if state.then is Then.SUSPEND:
-                    state.phase = Phase.SUSPENDED
-                    events.append(Note(text="table temporarily closed"))
-                else:
-                    state.phase = Phase.CLOSED
-                    events.append(Note(text="the session is closed"))
+        events.extend(self.run_down(state))
         return events
 
     # -- views and the electronic table -----------------------------------------------------

@@ -52,7 +52,6 @@ from crupier.core.layout import (
     ResultEvent,
     Spot,
     TakeDown,
-    Then,
     Void,
     keep_recent,
 )
@@ -402,13 +401,7 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         state.stage = Stage.BETTING
         state.rounds += 1
         events: list[Event] = []
-        if state.rounds_left is not None:
-            state.rounds_left -= 1
-            if state.rounds_left == 0:
-                events.extend(self.on_final_round(state))
-                state.rounds_left = None
-                state.phase = Phase.SUSPENDED if state.then is Then.SUSPEND else Phase.CLOSED
-                events.append(Note(text="the session is over"))
+        events.extend(self.run_down(state))
         return events
 
     def _exposed(self, state: TrijokerState, action: ExposedCard) -> list[Event]:
