@@ -385,7 +385,8 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         "bar": HEAD,
         "void": HEAD,
     }
-    checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first
+    checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first | {"new-shoe"}
+    """The common kinds, and the new shoe (built aside and loaded last, after its checks)."""
     cards_in_place: ClassVar[frozenset[str]] = frozenset(
         {"deal", "hit", "stand", "double", "split", "dealer-play"}
     )
