@@ -207,23 +207,20 @@ def play_circle(game_id: str, profile: Profile, rounds: int) -> Game[Any, Any]:
     strategy's, not the table's."""
     from crupier.games.circle_poker import takes
 
-    choose = takes.choose
-
-    def timed(game: Any) -> Any:
-        t0 = time.process_time()
-        out = choose(game)
-        THINKING[0] += time.process_time() - t0
-        return out
-
     game: Any = new_game(game_id, profile, SeededSource(1))
     names = takes.seat_bots(game, 6)
     THINKING[0] = 0.0
-    takes.choose = timed  # type: ignore[assignment]
-    try:
-        for _ in range(rounds):
-            takes.bots_deal(game, names)
-    finally:
-        takes.choose = choose  # type: ignore[assignment]
+    choose = game.bot_action
+
+    def timed() -> Any:
+        t0 = time.process_time()
+        out = choose()
+        THINKING[0] += time.process_time() - t0
+        return out
+
+    game.bot_action = timed  # this game's opponents only: the strategy timed apart
+    for _ in range(rounds):
+        takes.bots_deal(game, names)
     return game
 
 

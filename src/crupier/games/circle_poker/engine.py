@@ -369,6 +369,9 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         players = self._dealt_in(state, ma)
         if len(players) < 2:
             raise TooFewPlayers("start-deal: fewer than two players can be dealt in")
+        redeal = [_card(t) for t in a.redeal]  # checked against the pack's cards, first
+        if len(set(redeal)) != len(redeal) or not set(redeal) <= set(deck_of(self.variant.deck)):
+            raise SeatError("start-deal: the re-deal order names a card twice or not in the pack")
         pack = self._pack(a.order, source)  # an entered pack is checked before any change
         state.ma = ma
         # rests: a player who misses more deals than allowed loses his seat (23.IV, DEFAULT)
@@ -390,6 +393,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             total={p: 0 for p in players},
             bet={p: 0 for p in players},
             starting={p: state.chips[p] for p in players},
+            redeal=redeal,
         )
         state.deal = deal
         self._antes(state, deal)
@@ -408,9 +412,12 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
 
     def _deal_cards(self, deal: Deal, count: int, source: RandomSource) -> list[Card]:
         if len(deal.stub) < count:
-            # stud's dead cards go back under the stub, shuffled (23.2.1.II, DEFAULT use 1)
-            extra = list(deal.burned)
+            # stud's dead cards go back under the stub, shuffled (23.2.1.II, DEFAULT use 1),
+            # in the order a live table or a replay entered, if any
+            entered = [c for c in deal.redeal if c in deal.burned]
+            extra = [c for c in deal.burned if c not in entered]
             shuffle(extra, source)
+            extra = entered + extra
             deal.stub.extend(extra)
             deal.burned.clear()
         taken, deal.stub = deal.stub[:count], deal.stub[count:]
@@ -751,7 +758,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             deal.total[player] -= returned
             state.chips[player] += returned
         totals = {p: deal.total[p] for p in deal.order}
-        pots = side_pots(totals, set(live))
+        pots = side_pots(totals, set(live), deal.dead)
         shown: list[str] = []
         if len(live) > 1:
             start = deal.aggressor if deal.aggressor in live else live[0]
@@ -816,6 +823,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
                 final=tuple(state.chips.get(p, 0) for p in deal.order),
                 shown=tuple(shown),
                 actions=tuple(deal.phh),
+                dead=deal.dead,
             ),
         )
         state.deal = None
@@ -845,6 +853,14 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         if s.deal.bet[player] >= s.deal.high:
             return Check(player=player)
         return Call(player=player)
+
+    def bot_action(self) -> Action | None:
+        """The computer player's action for the player to act, by the documented strategy
+        of :mod:`.bots` (``None`` if nobody is to act); a variant with its own decisions
+        (the draw) overrides it."""
+        from crupier.games.circle_poker.bots import choose
+
+        return choose(self)
 
     def bounds(self) -> JSON:
         """The bounds of the player to act: ``{"call": n, "min": m, "max": M}`` (empty

@@ -18,7 +18,6 @@ from typing import Any
 from crupier.core.layout import BuyIn
 from crupier.core.rng import SeededSource
 from crupier.games.circle_poker.actions import DrawSeats, StartDeal
-from crupier.games.circle_poker.bots import choose
 from crupier.games.circle_poker.profile import CirclePokerProfile, HouseOption
 
 DEALS_PER_HOUR = 30
@@ -66,7 +65,7 @@ def bots_deal(game: Any, names: list[str]) -> None:
             game.apply(BuyIn(player=name, amount=stack - chips))
     game.apply(StartDeal())
     while game.state.deal is not None:
-        action = choose(game)
+        action = game.bot_action()
         assert action is not None
         game.apply(action)
 
@@ -98,7 +97,8 @@ def house_take(
 def take_table(profile: CirclePokerProfile, deals: int = 200) -> dict[str, Any]:
     """The PAR sheet's table of the house take at 4, 6 and the maximum seats (simulated)."""
     rows = []
-    for players in sorted({4, 6, profile.table.max_players}):
+    sizes = {4, 6, profile.table.max_players}
+    for players in sorted(n for n in sizes if n <= profile.table.max_players):
         t = house_take(profile.game, profile, players=players, deals=deals, seed=players)
         rows.append(
             [
