@@ -156,6 +156,16 @@ class StudState(BankingPokerState):
     progressive_hands: list[tuple[int, str, str, int]] = field(default_factory=list)
     """This round's progressive bets at the settlement: (seat, player, hand, stake)."""
 
+    def balance(self) -> int:
+        """Players + layout + house + what the rounds put into the pool, less the bought in
+        and cashed out: always 0 (the prizes come out of the pool).
+
+        >>> StudState().balance()
+        0
+        """
+        into_pool = self.pool_stakes - self.pool_deducted - self.pool_paid
+        return super().balance() + into_pool
+
 
 FORFEITED = "forfeited"
 """The status of a carrousel or progressive bet lost by buying a card."""

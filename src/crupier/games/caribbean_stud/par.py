@@ -31,6 +31,7 @@ strategy is another analysis) and the second pays a share of a meter that the sh
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
@@ -42,8 +43,10 @@ import numba
 import numpy as np
 import numpy.typing as npt
 
+from crupier.core.cards import Card
 from crupier.core.poker import Category
 from crupier.core.poker.batch import every_hand, score_batch
+from crupier.core.poker.batch import index as batch_index
 from crupier.core.poker.masks import score_suits
 from crupier.core.resolution import Resolution, Stay, Win
 from crupier.games.caribbean_stud.profile import StudProfile
@@ -239,6 +242,35 @@ def _canonical(  # pragma: no cover (compiled)
         out[i] = best
 
 
+def _pair_counts(  # pragma: no cover (compiled)
+    suits: I64,
+    ms: int,
+    s: int,
+    u: int,
+    base: I64,
+    offsets: I64,
+    sizes: I64,
+    nonflush: I64,
+    flush: I64,
+    q: int,
+    counts: I64,
+) -> None:
+    """``counts``: the dealer's hidden hands by class against a player hand (its rank sets per
+    suit ``suits``, rank multiset ``ms``, score ``s``) and the up card ``u``."""
+    ur, us = u // 4, u % 4
+    cat = s >> 20
+    is_flush = 1 if cat == 5 or cat >= 8 else 0
+    for t in range(4):
+        counts[t] = base[ms, ur, is_flush, t]
+    e = suits[us]
+    lo, n = offsets[ur, e], sizes[ur, e]
+    _sorted_classes_jit(nonflush, lo, n, s, q, -1, counts)
+    _sorted_classes_jit(flush, lo, n, s, q, 1, counts)
+
+
+_pair_counts_jit = _jit(_pair_counts)
+
+
 def _decide(
     reps: npt.NDArray[np.uint8],
     weights: I64,
@@ -279,17 +311,11 @@ def _decide(
         for j in range(5):
             k = k * 13 + key[j]
         ms = ms_index[k]
-        is_flush = 1 if cat == 5 or cat >= 8 else 0
         for u in range(52):
             ur, us = u // 4, u % 4
             if suits[us] & (1 << ur):
                 continue
-            e = suits[us]
-            for t in range(4):
-                counts[t] = base[ms, ur, is_flush, t]
-            lo, n = offsets[ur, e], sizes[ur, e]
-            _sorted_classes_jit(nonflush, lo, n, s, q, -1, counts)
-            _sorted_classes_jit(flush, lo, n, s, q, 1, counts)
+            _pair_counts_jit(suits, ms, s, u, base, offsets, sizes, nonflush, flush, q, counts)
             if counts[0] + counts[1] + counts[2] + counts[3] != 46 * 45 * 44 * 43 // 24:
                 bad += 1
             value = 0
@@ -341,6 +367,33 @@ def _tables(q: int) -> tuple[I64, I64, I64, I64, I64, I64]:
     flush = np.zeros(1_500_000, dtype=np.int64)
     _flush_kernel(offsets, sizes, nonflush, flush)
     return index, base, offsets, sizes, nonflush, flush
+
+
+def dealer_counts(profile: StudProfile, hand: Sequence[Card], up: Card) -> tuple[int, ...]:
+    """The dealer's 163,185 hidden hands against ``hand`` and the up card ``up``, by class of
+    :data:`OUTCOMES` (the counts the analysis takes its decisions on).
+
+    >>> from crupier.core.cards import cards
+    >>> from crupier.games.caribbean_stud.profile import load_builtin
+    >>> sum(dealer_counts(load_builtin(), cards("2c 2d 7h 9s Kd"), cards("As")[0]))
+    163185
+    """
+    q = qualifier_score(profile)
+    index, base, offsets, sizes, nonflush, flush = _tables(q)
+    idx = [batch_index(c) for c in hand]
+    suits = np.zeros(4, dtype=np.int64)
+    for c in idx:
+        suits[c % 4] |= 1 << (c // 4)
+    key = 0
+    for r in sorted(c // 4 for c in idx):
+        key = key * 13 + r
+    s = int(score_batch(np.array([idx], dtype=np.uint8))[0])
+    counts = np.zeros(4, dtype=np.int64)
+    _pair_counts_jit(
+        suits, int(index[key]), s, batch_index(up), base, offsets, sizes, nonflush, flush, q,
+        counts,
+    )  # fmt: skip
+    return tuple(int(x) for x in counts)
 
 
 # -- the analysis ----------------------------------------------------------------------------
