@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import copy
 import json
-from itertools import combinations
 from pathlib import Path
 
-import numpy as np
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,9 +15,10 @@ from hypothesis import strategies as st
 from crupier.analysis.par import par_sheet
 from crupier.core.cards import cards, standard_deck
 from crupier.core.errors import IllegalAction, InsufficientFunds, MalformedAction, RuleError
-from crupier.core.four_card_batch import score4_batch
 from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet, TakeDown, Void
-from crupier.core.poker import Category4, best4, high, rank4, score
+from crupier.core.poker import Category4, best4, rank4, score
+from crupier.core.poker.batch import card, every_hand
+from crupier.core.poker.tables import score4_batch
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.core.round import Action
@@ -89,13 +88,9 @@ def test_best_four_category_counts_of_every_five_card_hand() -> None:
 
 
 def test_the_batch_ranking_agrees_with_the_evaluator_on_every_four_card_hand() -> None:
-    deck = standard_deck()
-    suits = sorted({c.suit for c in deck})
-    ranks = np.array([high(c) for c in deck], dtype=np.int64)
-    suit_ids = np.array([suits.index(c.suit) for c in deck], dtype=np.int64)
-    rows = np.array(list(combinations(range(52), 4)))
-    batch = score4_batch(ranks[rows], suit_ids[rows])
-    scalar = [score(rank4([deck[i] for i in row])) for row in rows]
+    rows = every_hand(4)
+    batch = score4_batch(rows)
+    scalar = [score(rank4([card(i) for i in row])) for row in rows.tolist()]
     assert len(scalar) == 270_725 and batch.tolist() == scalar
 
 

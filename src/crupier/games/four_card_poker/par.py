@@ -1,5 +1,6 @@
 """The exact PAR model of Four Card Poker: the Asos (Aces Up) bet over the 2,598,960 five-card
-hands, each ranked by its best four (:func:`~crupier.core.four_card.best4_batch`, numpy), and
+hands, each ranked by its best four (the evaluator's table,
+:func:`~crupier.core.poker.tables.score4_batch`), and
 the Ante bonus's share of the Ante.
 
 The Ante and Play against the croupier's best four of six under the optimal play rule is not
@@ -13,14 +14,13 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import combinations
 from typing import Any
 
 import numpy as np
 
-from crupier.core.cards import standard_deck
-from crupier.core.four_card_batch import best4_batch
-from crupier.core.poker import Category4, high
+from crupier.core.poker import Category4
+from crupier.core.poker.batch import every_hand
+from crupier.core.poker.tables import score4_batch
 from crupier.core.resolution import Resolution, Stay
 from crupier.games.four_card_poker.profile import FourCardProfile
 from crupier.games.four_card_poker.showdown import resolve_aces
@@ -38,14 +38,7 @@ def five_card_distribution() -> tuple[tuple[Outcome, int], ...]:
     >>> dict(five_card_distribution())[(Category4.PAIR, 14)]
     81096
     """
-    deck = standard_deck()
-    suits = sorted({c.suit for c in deck})
-    ranks = np.array([high(c) for c in deck], dtype=np.int64)
-    suit_ids = np.array([suits.index(c.suit) for c in deck], dtype=np.int64)
-    combos = np.fromiter(
-        (i for combo in combinations(range(52), 5) for i in combo), dtype=np.int8
-    ).reshape(-1, 5)
-    scores = best4_batch(ranks[combos], suit_ids[combos])
+    scores = score4_batch(every_hand(5)).astype(np.int64)
     category = scores >> 20
     pair_rank = np.where(category == int(Category4.PAIR), (scores >> 16) & 15, 0)
     counts = Counter(zip(category.tolist(), pair_rank.tolist(), strict=True))
