@@ -225,6 +225,32 @@ def test_example_14_a_player_who_shows_his_cards_loses_his_whole_bet() -> None:
     assert game.state.players == {"ana": CHIPS - 2_000, "bo": CHIPS + 1_000}
 
 
+def test_a_violation_loses_the_progressive_stake_to_the_pool() -> None:
+    game = _game("ana")
+    _bet(game, "ana", "ante", 10)
+    _bet(game, "ana", "progressive", 5)
+    game.apply(NewShoe(live=True))
+    game.apply(NoMoreBets())
+    game.apply(Deal(cards=_dealt("As Ks Qs Js Ts Ah Kd 7c 5h 3d")))
+    game.apply(Violation(player="ana", reason="showed his cards"))
+    assert game.state.players["ana"] == CHIPS - 1_500
+    assert game.state.house == 1_000 and game.state.meter == 500 == game.state.pool_stakes
+    assert game.state.pool_paid == 0 and game.state.balance() == 0
+
+
+def test_a_blind_box_whose_player_cannot_pay_the_call_folds() -> None:
+    game = CaribbeanStud(load_builtin(), SeededSource(1))
+    game.apply(BuyIn(player="ana", amount=4_000))
+    _bet(game, "ana", "ante", 10)
+    game.apply(BlindBet(player="ana", seat=5, amount=1_000))
+    game.apply(NewShoe(live=True))
+    game.apply(NoMoreBets())
+    game.apply(Deal(cards=_dealt("8s 8d Kc 6h 2s 2h 5h 9h Jh Kh 4s 4d Ac 9d 2c")))
+    game.apply(Play(player="ana", multiple=2))  # 20 of her 20 left: none for the blind call
+    assert [b.decision for b in game.state.boxes] == ["play", "fold"]
+    assert game.state.players["ana"] == 4_000 + 3_000 - 1_000
+
+
 def test_example_15_a_blind_bet_on_a_vacant_box_calls_by_itself() -> None:
     game = _game("ana")
     game.apply(TakeSeat(player="ana", seat=2))
@@ -566,5 +592,43 @@ def test_random_play_keeps_the_money_and_the_pool_and_refusals_change_nothing(
         s = game.state
         assert s.balance() == 0
         assert s.meter == meter + s.pool_stakes - s.pool_deducted - s.pool_paid >= 0
+    again = CaribbeanStud.replay(game.profile, json.loads(game.log_json()))
+    assert again.state == game.state
+
+
+@pytest.mark.parametrize("seed", range(long_run(40, 8)))
+def test_whole_rounds_with_every_option_keep_the_money_and_the_pool(seed: int) -> None:
+    """Electronic rounds: Antes, side bets, a blind box, bought cards, raises and folds, a
+    meter set now and then; the money and the meter balance after every action."""
+    rnd = random.Random(seed)
+    game = CaribbeanStud(load_builtin(), SeededSource(seed))
+    for name in PLAYERS:
+        game.apply(BuyIn(player=name, amount=200_000))
+    entered = 0
+    for _ in range(12):
+        if rnd.random() < 0.3:
+            entered = rnd.randrange(0, 10**6)
+            game.apply(SetMeter(amount=entered))
+            base = game.state.pool_stakes - game.state.pool_deducted - game.state.pool_paid
+            entered -= base
+        for name in PLAYERS:
+            _bet(game, name, "ante", rnd.choice((10, 20, 50)))
+            for spot in ("insurance", "carrousel", "progressive"):
+                if rnd.random() < 0.5:
+                    _bet(game, name, spot, rnd.choice((1, 5)))
+        if rnd.random() < 0.5:
+            game.apply(BlindBet(player="ana", seat=rnd.choice((4, 5, 6, 7)), amount=1_000))
+        for action in game.auto_round():
+            game.apply(action)
+        while (box := game.pending()) is not None:
+            if rnd.random() < 0.3:
+                game.apply(BuyCard(player=box.player, discard=str(rnd.choice(box.cards))))
+            if rnd.random() < 0.8:
+                game.apply(Play(player=box.player, multiple=2))
+            else:
+                game.apply(Fold(player=box.player))
+        s = game.state
+        assert s.balance() == 0 and not s.bets
+        assert s.meter == entered + s.pool_stakes - s.pool_deducted - s.pool_paid >= 0
     again = CaribbeanStud.replay(game.profile, json.loads(game.log_json()))
     assert again.state == game.state

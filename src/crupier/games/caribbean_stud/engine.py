@@ -411,14 +411,20 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
         if name == PROGRESSIVE:
             if played:
                 state.progressive_hands.append((outcome.seat, bet.player, hand.name, bet.amount))
-            else:
-                state.progressive_hands.append((outcome.seat, bet.player, "", bet.amount))
-            return Lose()  # the stake feeds the pool (moved there in on_settled)
+            return Lose()  # the stake feeds the pool (see apply_resolution)
         qualified = qualifies(self.profile, state.croupier)
         comparison = compare_hands(outcome.cards, state.croupier)
         if name in (SECOND, BLIND_SECOND):
             return as_resolution(second_net(self.profile, hand, qualified, comparison))
         return as_resolution(ante_net(self.profile, played, qualified, comparison))
+
+    def apply_resolution(self, state: StudState, bet: Bet, res: Resolution) -> Any:
+        """Settle ``bet``; a progressive stake lost (at the settlement, by a violation) goes
+        to the pool, never to the bank."""
+        settled = super().apply_resolution(state, bet, res)
+        if bet.spot == PROGRESSIVE and isinstance(res, Lose):
+            self._collect_progressive(state, bet.amount)
+        return settled
 
     def _collect_progressive(self, state: StudState, stakes: int) -> None:
         """Progressive stakes (already counted to the house by their settlement) go to the
@@ -433,7 +439,8 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
     def on_settled(self, state: StudState) -> list[Event]:
         """The progressive: straight flushes are paid their share of the meter at the close of
         bets first, then the royal flushes share theirs equally (rounded down: the rest stays
-        in the pool); then the round's stakes join the meter (spec 10 DEFAULTs)."""
+        in the pool) (spec 10 DEFAULTs). The round's stakes joined the meter as they were
+        collected."""
         hands = state.progressive_hands
         state.progressive_hands = []
         if not hands:
@@ -453,7 +460,6 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
             for seat, player, hand, _stake in royals:
                 paid += self._pay_prize(state, events, seat, player, hand, each)
         state.meter -= paid
-        self._collect_progressive(state, sum(h[3] for h in hands))
         events.append(Note(text=f"progressive meter: {format_amount(state.meter)}"))
         return events
 
