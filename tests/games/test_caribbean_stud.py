@@ -255,10 +255,12 @@ def test_example_15_a_blind_bet_on_a_vacant_box_calls_by_itself() -> None:
     game = _game("ana")
     game.apply(TakeSeat(player="ana", seat=2))
     _bet(game, "ana", "ante", 10)
+    assert {"blind-bet", "set-meter"} <= set(game.legal_actions())
     game.apply(BlindBet(player="ana", seat=6, amount=1_000, by=Role.PLAYER))
     game.apply(NewShoe(live=True))
     game.apply(NoMoreBets())
     game.apply(Deal(cards=_dealt("8s 8d Kc 6h 2s 2h 5h 9h Jh Kh 4s 4d Ac 9d 2c")))
+    assert {"play", "fold", "buy-card", "violation", "void"} <= set(game.legal_actions())
     view = game.view("ana")
     assert [b["seat"] for b in view["boxes"]] == [2, 6]
     assert view["boxes"][0]["cards"] == ["8s", "8d", "Kc", "6h", "2s"]

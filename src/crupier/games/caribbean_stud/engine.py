@@ -474,6 +474,17 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
 
     # -- views and the terminal -----------------------------------------------------------
 
+    def game_legal_actions(self) -> list[str]:
+        """The shared round's, with the blind bet and the meter between rounds and the card
+        purchase at the decisions, where the table offers them."""
+        kinds = super().game_legal_actions()
+        rules = self.profile.rules
+        if self.state.phase is Phase.BETTING:
+            return kinds + (["blind-bet"] if rules.blind_bets else []) + ["set-meter"]
+        if self.state.stage is Stage.DECISIONS and rules.card_purchase:
+            return [*kinds, "buy-card"]
+        return kinds
+
     def view(self, seat: str | None = None) -> dict[str, Any]:
         """The banking poker table, with the meter and the cards bought."""
         out = super().view(seat)
