@@ -155,5 +155,246 @@ def punto_banco_coups(
     return out
 
 
+def _deal_rows(
+    rng: np.random.Generator,
+    size: int,
+    deck: npt.NDArray[np.int8],
+    coups_per_shoe: int,
+    block: Any,
+    *args: Any,
+) -> npt.NDArray[np.int32]:
+    """``size`` coups from shoes of ``deck`` shuffled one after another: ``block`` (a numba
+    function) shuffles each row of uniforms and deals it into the output."""
+    out = np.empty(size, dtype=np.int32)
+    filled = 0
+    while filled < size:
+        shoes = max(1, min(512, (size - filled) // coups_per_shoe + 1))
+        uniforms = rng.random((shoes, deck.shape[0] - 1))
+        filled = block(deck, uniforms, *args, out, filled)
+    return out
+
+
+# -- casino war -------------------------------------------------------------------------------
+
+
+def _war_shoe_py(
+    values: npt.NDArray[np.int8],
+    stop_at: int,
+    war_burn: int,
+    war_offered: bool,
+    index: npt.NDArray[np.int32],
+    out: npt.NDArray[np.int32],
+    filled: int,
+) -> int:
+    """Deal one casino war shoe (card values 2-14, ace high) heads-up while the cut card is
+    in: the box's card, the croupier's; on a tie (where war is offered) ``war_burn`` cards
+    burnt, the box's war card and the croupier's. A war the shoe cannot deal any more is
+    void (not counted). Compiled by numba."""
+    pos = 0
+    n = values.shape[0]
+    while pos <= stop_at and pos + 2 <= n and filled < out.shape[0]:
+        box = values[pos]
+        croupier = values[pos + 1]
+        pos += 2
+        first = 2 if box > croupier else (0 if box < croupier else 1)
+        war = 3
+        if first == 1 and war_offered:
+            if pos + war_burn + 2 > n:
+                break
+            pos += war_burn
+            box = values[pos]
+            croupier = values[pos + 1]
+            pos += 2
+            war = 2 if box > croupier else (0 if box < croupier else 1)
+        out[filled] = index[first, war]
+        filled += 1
+    return filled
+
+
+war_shoe = _jit(_war_shoe_py)
+
+
+def _war_block_py(
+    deck: npt.NDArray[np.int8],
+    uniforms: npt.NDArray[np.float64],
+    stop_at: int,
+    war_burn: int,
+    war_offered: bool,
+    index: npt.NDArray[np.int32],
+    out: npt.NDArray[np.int32],
+    filled: int,
+) -> int:
+    for row in range(uniforms.shape[0]):
+        if filled >= out.shape[0]:
+            break
+        order = shuffle(deck, uniforms[row])
+        filled = war_shoe(order, stop_at, war_burn, war_offered, index, out, filled)
+    return filled
+
+
+war_block = _jit(_war_block_py)
+
+
+def casino_war_index(space: OutcomeSpace) -> npt.NDArray[np.int32]:
+    """The outcome index of each (first comparison + 1, war comparison + 1 or 3 for none)."""
+    index = np.full((3, 4), -1, dtype=np.int32)
+    for i, o in enumerate(space.outcomes):
+        index[o.first + 1, 3 if o.war is None else o.war + 1] = i
+    return index
+
+
+def casino_war_coups(
+    space: OutcomeSpace, profile: Any, rng: np.random.Generator, size: int
+) -> npt.NDArray[np.int32]:
+    """``size`` rounds of one box heads-up dealt from real shoes (the profile's decks and
+    cut card), the box going to war on every tie where war is offered.
+
+    >>> from crupier.games import load_profile
+    >>> from crupier.analysis.simulate import compile_game
+    >>> profile = load_profile("casino-war")
+    >>> (space,) = compile_game("casino-war", profile)
+    >>> rounds = casino_war_coups(space, profile, np.random.default_rng(1), 1_000)
+    >>> rounds.shape, int(rounds.min()) >= 0
+    ((1000,), True)
+    """
+    decks = profile.shoe.decks
+    deck = np.array([v for v in range(2, 15) for _ in range(4 * decks)], dtype=np.int8)
+    stop_at = deck.shape[0] - profile.shoe.cards_below_stop
+    rules = profile.rules
+    return _deal_rows(
+        rng, size, deck, max(1, stop_at // 2), war_block, stop_at, rules.war_burn,
+        rules.war_offered, casino_war_index(space),
+    )  # fmt: skip
+
+
+# -- trente et quarante -------------------------------------------------------------------------
+
+
+def _trente_shoe_py(
+    cards: npt.NDArray[np.int8],
+    stop_at: int,
+    annul_at_separator: bool,
+    index: npt.NDArray[np.int32],
+    out: npt.NDArray[np.int32],
+    filled: int,
+) -> int:
+    """Deal one trente et quarante shoe: each card is ``2 * value + red`` (values 1-10).
+    The black row to 31 or more, then the red row; the lower point wins, couleur when the
+    winner has the colour of the black row's first card. When the separator card comes out
+    (before the card at ``stop_at``) the coup in progress is annulled where the rule says
+    so or no card of it is out, else finished; the shoe ends. Index: (winner 0 noir, 1
+    rouge, 2 a 32-40 tie, 3 a refait of 31; colour 0 couleur, 1 inverse). Compiled by
+    numba."""
+    pos = 0
+    n = cards.shape[0]
+    while filled < out.shape[0]:
+        black = 0
+        red = 0
+        first_red = -1
+        separator = False
+        while black < 31 or red < 31:
+            if not separator and pos >= stop_at:
+                separator = True
+                if annul_at_separator or first_red < 0:
+                    return filled
+            if pos >= n:
+                return filled
+            card = cards[pos]
+            pos += 1
+            if black < 31:
+                if first_red < 0:
+                    first_red = card & 1
+                black += card >> 1
+            else:
+                red += card >> 1
+        if black == red:
+            out[filled] = index[3 if black == 31 else 2, 0]
+        else:
+            winner = 0 if black < red else 1
+            winner_red = 1 if winner == 1 else 0
+            out[filled] = index[winner, 0 if winner_red == first_red else 1]
+        filled += 1
+        if separator:
+            return filled
+    return filled
+
+
+trente_shoe = _jit(_trente_shoe_py)
+
+
+def _trente_block_py(
+    deck: npt.NDArray[np.int8],
+    uniforms: npt.NDArray[np.float64],
+    stop_at: int,
+    annul_at_separator: bool,
+    index: npt.NDArray[np.int32],
+    out: npt.NDArray[np.int32],
+    filled: int,
+) -> int:
+    for row in range(uniforms.shape[0]):
+        if filled >= out.shape[0]:
+            break
+        order = shuffle(deck, uniforms[row])
+        filled = trente_shoe(order, stop_at, annul_at_separator, index, out, filled)
+    return filled
+
+
+trente_block = _jit(_trente_block_py)
+
+
+def trente_index(space: OutcomeSpace) -> npt.NDArray[np.int32]:
+    """The outcome index of each (winner, colour) as :func:`_trente_shoe_py` writes them."""
+    from crupier.games.trente_et_quarante.coup import INVERSE, NOIR, ROUGE
+
+    index = np.full((4, 2), -1, dtype=np.int32)
+    for i, o in enumerate(space.outcomes):
+        if o.winner is None:
+            index[3 if o.refait else 2, 0] = i
+        else:
+            index[{NOIR: 0, ROUGE: 1}[o.winner], 1 if o.colour == INVERSE else 0] = i
+    return index
+
+
+def trente_deck(decks: int) -> npt.NDArray[np.int8]:
+    """A trente et quarante shoe as the kernel codes it, ``2 * value + red``."""
+    from crupier.core.cards import FRENCH_RANKS, FRENCH_SUITS, Card
+    from crupier.games.trente_et_quarante.coup import card_colour, card_value
+
+    codes = [
+        2 * card_value(Card(rank, suit)) + (card_colour(Card(rank, suit)) == "red")
+        for rank in FRENCH_RANKS
+        for suit in FRENCH_SUITS
+    ]
+    return np.array(codes * decks, dtype=np.int8)
+
+
+def trente_coups(
+    space: OutcomeSpace, profile: Any, rng: np.random.Generator, size: int
+) -> npt.NDArray[np.int32]:
+    """``size`` decisive, tied or refait coups dealt from real shoes (the profile's decks
+    and separator rule); annulled coups decide nothing and are not counted.
+
+    >>> from crupier.games import load_profile
+    >>> from crupier.analysis.simulate import compile_game
+    >>> profile = load_profile("trente-et-quarante")
+    >>> (space,) = compile_game("trente-et-quarante", profile)
+    >>> coups = trente_coups(space, profile, np.random.default_rng(1), 1_000)
+    >>> coups.shape, int(coups.min()) >= 0
+    ((1000,), True)
+    """
+    from crupier.games.trente_et_quarante.profile import SeparatorRule
+
+    deck = trente_deck(profile.shoe.decks)
+    stop_at = deck.shape[0] - profile.shoe.cards_below_separator
+    annul = profile.rules.separator is SeparatorRule.ANNUL
+    return _deal_rows(
+        rng, size, deck, max(1, stop_at // 10), trente_block, stop_at, annul, trente_index(space)
+    )
+
+
 #: Games whose kernel deals real shoes instead of drawing from the PAR model's distribution.
-REAL_SHOES = {"punto-banco": punto_banco_coups}
+REAL_SHOES = {
+    "punto-banco": punto_banco_coups,
+    "casino-war": casino_war_coups,
+    "trente-et-quarante": trente_coups,
+}
