@@ -2,10 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
+import pytest
 
 from crupier.analysis.shoes import (
     casino_war_index,
+    chemin_de_fer_tables,
     deal_shoe,
     punto_banco_coups,
     punto_banco_tables,
@@ -20,10 +24,15 @@ from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet, ResultEvent, Settle
 from crupier.core.roles import Role
 from crupier.core.shoe import Shoe
 from crupier.games import casino_war as cw
+from crupier.games import chemin_de_fer as cf
 from crupier.games import load_profile
 from crupier.games import punto_banco as pb
 from crupier.games import trente_et_quarante as tq
-from crupier.games.baccarat.cards import hand_total
+from crupier.games.baccarat.cards import hand_total, point_value
+from crupier.games.chemin_de_fer.par import par_chains as cf_chains
+from crupier.games.chemin_de_fer.par import policies as cf_policies
+from crupier.games.chemin_de_fer.profile import Cell, banker_cell, punto_cell
+from crupier.games.chemin_de_fer.state import IN_COUP, CoupResult
 from crupier.games.punto_banco import Deal, PuntoBanco
 
 
@@ -131,3 +140,68 @@ def test_trente_et_quarante_kernel_and_engine_deal_the_same_coups_from_one_shoe(
             decisions += [e.result.decision for e in record.events if isinstance(e, ResultEvent)]
         assert [space.outcomes[i] for i in out[:n]] == decisions
         assert n > 20 and any(d.winner is None for d in decisions)  # some 29 coups a shoe
+
+
+def _chemin_de_fer_coup(
+    game: cf.CheminDeFer, punto_draws: dict[int, bool], banker_draws: dict[Any, bool]
+) -> str:
+    """Play one coup on the engine, the punto and the banker choosing by the policy in their
+    optional cells; the winner."""
+    rules = game.profile.rules
+    game.apply(cf.OfferBank())
+    game.apply(cf.TakeBank(player="s1", amount=100_000, by=Role.PLAYER))
+    game.apply(cf.PlaceStake(player="s2", amount=10_000, by=Role.PLAYER))
+    winner = ""
+    game.apply(NoMoreBets())
+    while game.state.phase in IN_COUP:
+        action = game.auto_action()
+        coup = game.state.coup
+        assert action is not None and coup is not None
+        if isinstance(action, cf.Declare) and action.word != "show":
+            total = hand_total(coup.punto)
+            if punto_cell(rules, total) is Cell.OPTIONAL:
+                word = "carte" if punto_draws[total] else "non"
+                action = cf.Declare(player=coup.holder, word=word, by=Role.CROUPIER)
+        if isinstance(action, cf.BankerPlay):
+            third = point_value(coup.punto[2]) if len(coup.punto) == 3 else None
+            total = hand_total(coup.banker)
+            if total < 8 and banker_cell(rules, total, third) is Cell.OPTIONAL:
+                draw = banker_draws[(total, third)]
+                action = cf.BankerPlay(player="s1", draw=draw, by=Role.PLAYER)
+        for event in game.apply(action).events:
+            if isinstance(event, CoupResult):
+                winner = event.winner
+    return winner
+
+
+@pytest.mark.parametrize("space_no", [0, 2, 7])
+def test_chemin_de_fer_kernel_and_engine_deal_the_same_coups_under_a_policy(space_no: int) -> None:
+    # spec 08: the punto draws on 0-4 and chooses on 5, the banker follows his table and
+    # chooses in the optional cells; the kernel plays the policy its bets are stated under
+    profile = load_profile("chemin-de-fer")
+    space = compile_game("chemin-de-fer", profile)[space_no]
+    policy = next(
+        p for i, p in enumerate(cf_policies(profile.rules))
+        if cf_chains(profile)[2 * i].bet_id == space.bets[0].bet_id
+    )  # fmt: skip
+    player, banker, index = chemin_de_fer_tables(space, profile)
+    below = profile.shoe.cards_below_stop
+    rng = np.random.default_rng(8 + space_no)
+    ranks = rng.permutation(np.repeat(np.arange(1, 14, dtype=np.int8), 4 * profile.shoe.decks))
+    cards = [Card(FRENCH_RANKS[r - 1], FRENCH_SUITS[i % 4]) for i, r in enumerate(ranks)]
+    out = np.empty(200, dtype=np.int32)
+    n = deal_shoe(ranks, 0, len(cards) - below, player, banker, index, out, 0)
+    winners, taken = [], 0
+    while True:  # a fresh bank each coup, the shoe's order and stop card kept
+        game = cf.CheminDeFer(profile)
+        for seat in (1, 2):
+            game.apply(BuyIn(player=f"s{seat}", amount=1_000_000))
+            game.apply(cf.TakeSeat(player=f"s{seat}", seat=seat))
+        game.state.shoe = Shoe.stacked(cards, cards_below_stop=below)
+        game.state.shoe.burn(taken)
+        if game.state.shoe.at_stop_card:
+            break
+        winners.append(_chemin_de_fer_coup(game, policy.punto, policy.banker))
+        taken = game.state.shoe.taken
+    assert [space.outcomes[i] for i in out[:n]] == winners
+    assert n > 60

@@ -134,11 +134,23 @@ def punto_banco_coups(
     space: OutcomeSpace, profile: Any, rng: np.random.Generator, size: int
 ) -> npt.NDArray[np.int32]:
     """``size`` coups dealt from real shoes, shoe after shoe (a coup never spans two)."""
+    player, banker, index = punto_banco_tables(space, profile)
+    return baccarat_coups(profile.shoe, player, banker, index, rng, size)
+
+
+def baccarat_coups(
+    shoe: Any,
+    player: npt.NDArray[np.bool_],
+    banker: npt.NDArray[np.bool_],
+    index: npt.NDArray[np.int32],
+    rng: np.random.Generator,
+    size: int,
+) -> npt.NDArray[np.int32]:
+    """``size`` baccarat coups from real shoes (``shoe``: the profile's decks, cards behind
+    the stop card and burn), drawn by the tables ``player`` and ``banker``."""
     from crupier.core.cards import FRENCH_RANKS, Card, Suit
     from crupier.games.baccarat.cards import burn_value
 
-    shoe = profile.shoe
-    player, banker, index = punto_banco_tables(space, profile)
     deck = np.array([r for r in range(1, 14) for _ in range(4 * shoe.decks)], dtype=np.int8)
     total = deck.shape[0]
     stop_at = total - shoe.cards_below_stop
@@ -392,9 +404,63 @@ def trente_coups(
     )
 
 
+# -- chemin de fer ----------------------------------------------------------------------------
+
+
+def chemin_de_fer_tables(
+    space: OutcomeSpace, profile: Any
+) -> tuple[npt.NDArray[np.bool_], npt.NDArray[np.bool_], npt.NDArray[np.int32]]:
+    """The drawing tables of the policy ``space`` is simulated under (the punto's and the
+    banker's choice in each optional cell, as the PAR sheet states it for the bets of
+    ``space``), and the outcome index of each (punto total, banker total, pairs)."""
+    from crupier.games.chemin_de_fer.par import par_chains, policies
+
+    rules = profile.rules
+    policy_of = {}
+    for i, chain in enumerate(par_chains(profile)):  # two sides per policy, in order
+        policy_of[chain.bet_id] = policies(rules)[i // 2]
+    policy = policy_of[space.bets[0].bet_id]
+    player = np.zeros(10, dtype=np.bool_)
+    for total, letter in enumerate(rules.punto_table):
+        player[total] = letter == "T" or (letter == "O" and policy.punto.get(total, True))
+    banker = np.zeros((10, 11), dtype=np.bool_)
+    for total, row in rules.banker_table.items():
+        for column, letter in enumerate(row):
+            third = None if column == 0 else column - 1
+            chosen = policy.banker.get((int(total), third), True)
+            banker[int(total), column] = letter == "T" or (letter == "O" and chosen)
+    result = {o: i for i, o in enumerate(space.outcomes)}
+    index = np.full((10, 10, 2, 2), -1, dtype=np.int32)
+    for pt in range(10):
+        for bt in range(10):
+            name = "banker" if bt > pt else "punto" if pt > bt else "tie"
+            index[pt, bt] = result.get(name, -1)
+    return player, banker, index
+
+
+def chemin_de_fer_coups(
+    space: OutcomeSpace, profile: Any, rng: np.random.Generator, size: int
+) -> npt.NDArray[np.int32]:
+    """``size`` chemin de fer coups from real shoes, the punto and the banker playing the
+    policy of ``space``'s bets in their optional cells (the mandatory cells from the
+    profile's tables), dealt and burnt as punto banco is.
+
+    >>> from crupier.games import load_profile
+    >>> from crupier.analysis.simulate import compile_game
+    >>> profile = load_profile("chemin-de-fer")
+    >>> space = compile_game("chemin-de-fer", profile)[0]
+    >>> coups = chemin_de_fer_coups(space, profile, np.random.default_rng(1), 1_000)
+    >>> coups.shape, int(coups.min()) >= 0
+    ((1000,), True)
+    """
+    player, banker, index = chemin_de_fer_tables(space, profile)
+    return baccarat_coups(profile.shoe, player, banker, index, rng, size)
+
+
 #: Games whose kernel deals real shoes instead of drawing from the PAR model's distribution.
 REAL_SHOES = {
     "punto-banco": punto_banco_coups,
+    "chemin-de-fer": chemin_de_fer_coups,
     "casino-war": casino_war_coups,
     "trente-et-quarante": trente_coups,
 }

@@ -284,7 +284,7 @@ def run_batch(
     out: list[dict[str, BetSums]] = []
     for space, child in zip(spaces, children, strict=True):
         rng = np.random.Generator(np.random.PCG64(child))
-        draws = _draws(game_id, profile_name, rules, space, rng, size, len(spaces))
+        draws = _draws(game_id, profile_name, rules, space, rng, size)
         out.append(settle(space, draws))
     return out
 
@@ -331,14 +331,14 @@ def _draws(
     space: OutcomeSpace,
     rng: np.random.Generator,
     size: int,
-    spaces: int,
 ) -> npt.NDArray[np.int32]:
     """The batch's outcomes: dealt from real shoes where the game has a shoe kernel
-    (:mod:`crupier.analysis.shoes`), else drawn from the PAR model's distribution."""
+    (:mod:`crupier.analysis.shoes`; each outcome space its own shoes), else drawn from the
+    PAR model's distribution."""
     from crupier.analysis.shoes import REAL_SHOES
 
     dealer = REAL_SHOES.get(game_id)
-    if dealer is None or spaces != 1:
+    if dealer is None:
         return draw_outcomes(space, rng, size)
     from crupier.games.catalogue import load_profile
 
