@@ -62,9 +62,10 @@ def chart_arrays_from_rows(
 
 def chart_arrays(profile: Any) -> ChartArrays:
     """The basic-strategy chart of ``profile`` (computed by the exact analysis)."""
-    from crupier.analysis.blackjack import BlackjackAnalysis, basic_strategy
+    from crupier.analysis.blackjack import basic_strategy
+    from crupier.games.blackjack.par import analysis_of
 
-    chart = basic_strategy(BlackjackAnalysis(profile))
+    chart = basic_strategy(analysis_of(profile)["analysis"])  # the PAR sheet's, computed once
     return chart_arrays_from_rows(chart.hard, chart.soft, chart.pairs)
 
 

@@ -406,6 +406,9 @@ class Simulation:
     rounds: int
     batches: int
     bets: tuple[BetResult, ...]
+    trace: dict[str, tuple[tuple[int, float, float], ...]] = field(default_factory=dict)
+    """Per bet, the running sums (resolved, sum, sum of squares) after each batch, in batch
+    order: the convergence of the estimate (:mod:`crupier.analysis.convergence`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (``crupier simulate --json``)."""
@@ -444,8 +447,10 @@ def _blackjack_result(
     results: list[Any],
 ) -> Simulation:
     total = BetSums()
+    trace = []
     for batch_result in results:
         total.add(batch_result[0]["main"])
+        trace.append((total.resolved, total.s1, total.s2))
     profile = _load(game_id, profile_name, rules)
     from crupier.games.catalogue import game_module
 
@@ -455,7 +460,9 @@ def _blackjack_result(
     mean = total.s1 / n
     sd = math.sqrt(max(total.s2 / n - mean * mean, 0.0))
     bet = BetResult("main", total.resolved, mean, sd, total.hits / n, edge, {})
-    return Simulation(game_id, profile_name, seed, rounds, len(results), (bet,))
+    return Simulation(
+        game_id, profile_name, seed, rounds, len(results), (bet,), {"main": tuple(trace)}
+    )
 
 
 def _batches(rounds: int, batch: int) -> list[int]:
@@ -542,10 +549,13 @@ def simulate(
         return _blackjack_result(game_id, profile_name, rules, seed, rounds, results)
     spaces = _compiled(game_id, profile_name, rules)
     totals: dict[str, BetSums] = {}
+    trace: dict[str, list[tuple[int, float, float]]] = {}
     for batch_result in results:  # in batch order: the same sums whoever ran them
         for sums in batch_result:
             for bet_id, s in sums.items():
-                totals.setdefault(bet_id, BetSums()).add(s)
+                total = totals.setdefault(bet_id, BetSums())
+                total.add(s)
+                trace.setdefault(bet_id, []).append((total.resolved, total.s1, total.s2))
     bets = []
     for space in spaces:
         for bet in space.bets:
@@ -564,4 +574,7 @@ def simulate(
                     s.payouts,
                 )
             )
-    return Simulation(game_id, profile_name, seed, rounds, len(sizes), tuple(bets))
+    return Simulation(
+        game_id, profile_name, seed, rounds, len(sizes), tuple(bets),
+        {k: tuple(v) for k, v in trace.items()},
+    )  # fmt: skip
