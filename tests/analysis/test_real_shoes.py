@@ -16,13 +16,17 @@ from crupier.analysis.shoes import (
     trente_deck,
     trente_index,
     trente_shoe,
+    two_tables_shoe,
+    two_tables_tables,
     war_shoe,
 )
 from crupier.analysis.simulate import compile_game, simulate
 from crupier.core.cards import FRENCH_RANKS, FRENCH_SUITS, Card
 from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet, ResultEvent, Settled
+from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.core.shoe import Shoe
+from crupier.games import baccarat_two_tables as tt
 from crupier.games import casino_war as cw
 from crupier.games import chemin_de_fer as cf
 from crupier.games import load_profile
@@ -205,3 +209,77 @@ def test_chemin_de_fer_kernel_and_engine_deal_the_same_coups_under_a_policy(spac
         taken = game.state.shoe.taken
     assert [space.outcomes[i] for i in out[:n]] == winners
     assert n > 60
+
+
+def _two_tables_coup(
+    profile: Any, cards: list[Card], below: int, taken: int, fives: Any, free: str
+) -> tuple[str, str, int] | None:
+    """One coup on the engine from the shoe's order at ``taken``, a fresh bank each coup,
+    the banker asking for the tableau; each hand-holder on a free total and the banker where
+    the tableau leaves him free choose by the policy. None once the stop card is out."""
+    from crupier.games.baccarat_two_tables import par as tt_par
+
+    game = tt.BaccaratTwoTables(profile, SeededSource(1))
+    game.apply(tt.NewShoe(live=True, burn=("Ah", "Ad")))
+    seats = (("ana", 1), ("cy", 2), ("bo", 6), ("di", 7), ("bank", None))  # two a table
+    for name, department in seats:
+        game.apply(BuyIn(player=name, amount=10_000_000))
+        if department is not None:
+            game.apply(tt.TakeSeat(player=name, department=department))
+    game.apply(tt.AnnounceBank(banker="bank", amount=1_000_000, shoes=None, by=Role.INSPECTOR))
+    game.state.shoe = Shoe.stacked(cards, cards_below_stop=below)
+    game.state.shoe.burn(taken)
+    if game.state.shoe.at_stop_card:
+        return None
+    game.apply(PlaceBet(player="ana", spot="1", amount=10_000, by=Role.PLAYER))
+    game.apply(PlaceBet(player="bo", spot="2", amount=10_000, by=Role.PLAYER))
+    game.apply(NoMoreBets())
+    game.apply(tt.Deal())
+    game.apply(tt.AskTableau())
+    while (action := game.auto_action()) is not None:
+        coup = game.state.coup
+        assert coup is not None
+        if isinstance(action, tt.Declare):
+            total = coup.hands[action.table].two_card_total
+            if total < 8 and profile.rules.punter_rule[total] == "free":
+                five = fives[int(action.table) - 1]
+                word = "card" if five == "draw" else "no"
+                action = tt.Declare(table=action.table, word=word, by=Role.CROUPIER)
+        if isinstance(action, tt.BankerPlay):
+            must, total = game.obligation(), coup.hands["bank"].two_card_total
+            free_draw = must.value == "free" and tt_par.FREE_RULES[free](total)
+            action = tt.BankerPlay(draw=must.value == "draw" or free_draw, by=Role.CROUPIER)
+        game.apply(action)
+    assert game.state.last_coup is not None
+    outcome = game.state.last_coup["outcome"]
+    return outcome["1"], outcome["2"], game.state.shoe.taken
+
+
+@pytest.mark.parametrize("space_no", [0, 4, 9])
+def test_two_table_kernel_and_engine_deal_the_same_coups_under_a_policy(space_no: int) -> None:
+    # spec 09: table 1, table 2, the bank, twice; the punters by their rule (a free 5 by
+    # the policy), the banker by the tableau and, where it leaves him free, by the policy
+    profile = load_profile("baccarat-two-tables")
+    space = compile_game("baccarat-two-tables", profile)[space_no]
+    k = two_tables_tables(space, profile)
+    from crupier.games.baccarat_two_tables import par as tt_par
+
+    keys = list(tt_par._policy_tables(tt_par.shoe_counts(profile.shoe.decks), 2, profile.rules))
+    ids = [c.bet_id for c in tt_par.punter_chains(profile)]
+    fives, free = keys[ids.index(space.bets[0].bet_id) // 2]
+    below = profile.shoe.cards_below_stop
+    rng = np.random.default_rng(90 + space_no)
+    ranks = rng.permutation(np.repeat(np.arange(1, 14, dtype=np.int8), 4 * profile.shoe.decks))
+    cards = [Card(FRENCH_RANKS[r - 1], FRENCH_SUITS[i % 4]) for i, r in enumerate(ranks)]
+    out = np.empty(200, dtype=np.int32)
+    n = two_tables_shoe(
+        ranks, 0, len(cards) - below, k["punter_draws"], k["natural_first"], k["bank_draws"],
+        k["result"], k["table"], k["index"], out, 0,
+    )  # fmt: skip
+    engine, taken = [], 0
+    while (coup := _two_tables_coup(profile, cards, below, taken, fives, free)) is not None:
+        engine.append(coup[k["table"]])
+        taken = coup[2]
+    word = {"banker": "bank", "punto": "table", "tie": "tie"}
+    assert [word[space.outcomes[i]] for i in out[:n]] == engine
+    assert n > 30  # some 40 coups of eight cards a shoe

@@ -132,3 +132,28 @@ def test_a_place_bet_needs_no_walk_but_the_line_bets_share_one() -> None:
     assert bets["win"].nxt.shape[0] > 1
     for other in ("dont-win", "come", "dont-come"):
         assert (bets[other].nxt == bets["win"].nxt).all()
+
+
+#: One game of each kind of kernel: settled in one pass (craps), a prison walked on its own
+#: (French roulette), real shoes (the four shoe games), several outcome spaces (three card
+#: poker), a strategy played on real shoes (blackjack).
+KERNEL_KINDS = ["craps", "french-roulette", "punto-banco", "chemin-de-fer", "casino-war",
+                "trente-et-quarante", "three-card-poker", "blackjack"]  # fmt: skip
+
+
+def test_every_kind_of_kernel_runs_on_a_two_worker_dask_cluster() -> None:
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        spread = {
+            game: simulate(game, rounds=60_000, seed=2, batch=20_000, cluster=client)
+            for game in KERNEL_KINDS
+        }
+    for game, result in spread.items():
+        one = simulate(game, rounds=60_000, seed=2, batch=20_000)
+        assert result.to_dict() == one.to_dict(), game
+        assert result.trace == one.trace and all(b.resolved > 0 for b in result.bets)

@@ -457,8 +457,176 @@ def chemin_de_fer_coups(
     return baccarat_coups(profile.shoe, player, banker, index, rng, size)
 
 
+# -- two-table baccarat -------------------------------------------------------------------------
+
+
+def _two_tables_shoe_py(
+    ranks: npt.NDArray[np.int8],
+    start: int,
+    stop_at: int,
+    punter_draws: npt.NDArray[np.bool_],
+    natural_first: bool,
+    bank_draws: npt.NDArray[np.bool_],
+    result: npt.NDArray[np.int8],
+    table: int,
+    index: npt.NDArray[np.int32],
+    out: npt.NDArray[np.int32],
+    filled: int,
+) -> int:
+    """Deal one two-table shoe (ranks 1-13) from ``start`` while the stop card is in: table
+    1, table 2, the bank, twice; each table's third card by ``punter_draws[table, total]``
+    (none when the bank shows a natural first), the bank's by ``bank_draws[bank, state 1,
+    state 2]`` (state 0 a natural, 1 stood, 2 + the third card's value); ``result[point,
+    three, natural, bank point, bank three]`` is 0 the bank wins, 1 the table, 2 a tie.
+    Writes ``table``'s result as an outcome index. Compiled by numba."""
+    pos = start
+    n = ranks.shape[0]
+    while pos <= stop_at and pos + 9 <= n and filled < out.shape[0]:
+        t1 = (min(ranks[pos], 10) % 10 + min(ranks[pos + 3], 10) % 10) % 10
+        t2 = (min(ranks[pos + 1], 10) % 10 + min(ranks[pos + 4], 10) % 10) % 10
+        b = (min(ranks[pos + 2], 10) % 10 + min(ranks[pos + 5], 10) % 10) % 10
+        pos += 6
+        stop = natural_first and b >= 8
+        x1 = -1
+        x2 = -1
+        if not stop and t1 < 8 and punter_draws[0, t1]:
+            x1 = min(ranks[pos], 10) % 10
+            pos += 1
+        if not stop and t2 < 8 and punter_draws[1, t2]:
+            x2 = min(ranks[pos], 10) % 10
+            pos += 1
+        bank = b
+        three = 0
+        if b < 8:
+            s1 = 0 if t1 >= 8 else (1 if x1 < 0 else x1 + 2)
+            s2 = 0 if t2 >= 8 else (1 if x2 < 0 else x2 + 2)
+            if bank_draws[b, s1, s2]:
+                bank = (b + min(ranks[pos], 10) % 10) % 10
+                pos += 1
+                three = 1
+        if table == 0:
+            point = t1 if x1 < 0 else (t1 + x1) % 10
+            r = result[point, 1 if x1 >= 0 else 0, 1 if t1 >= 8 else 0, bank, three]
+        else:
+            point = t2 if x2 < 0 else (t2 + x2) % 10
+            r = result[point, 1 if x2 >= 0 else 0, 1 if t2 >= 8 else 0, bank, three]
+        out[filled] = index[r]
+        filled += 1
+    return filled
+
+
+two_tables_shoe = _jit(_two_tables_shoe_py)
+
+
+def _two_tables_block_py(
+    deck: npt.NDArray[np.int8],
+    uniforms: npt.NDArray[np.float64],
+    burn: npt.NDArray[np.int32],
+    burn_at_start: bool,
+    burn_exposed: int,
+    stop_at: int,
+    punter_draws: npt.NDArray[np.bool_],
+    natural_first: bool,
+    bank_draws: npt.NDArray[np.bool_],
+    result: npt.NDArray[np.int8],
+    table: int,
+    index: npt.NDArray[np.int32],
+    out: npt.NDArray[np.int32],
+    filled: int,
+) -> int:
+    for row in range(uniforms.shape[0]):
+        if filled >= out.shape[0]:
+            break
+        order = shuffle(deck, uniforms[row])
+        start = burn[order[0]] + burn_exposed if burn_at_start else 0
+        filled = two_tables_shoe(
+            order, start, stop_at, punter_draws, natural_first, bank_draws, result, table,
+            index, out, filled,
+        )  # fmt: skip
+    return filled
+
+
+two_tables_block = _jit(_two_tables_block_py)
+
+
+def two_tables_tables(space: OutcomeSpace, profile: Any) -> dict[str, Any]:
+    """The kernel's arrays for the policy and the table of ``space``'s bets (the PAR
+    sheet's: each table's hand-holder on a free total, the banker in tableau mode and, where
+    it leaves him free, the sheet's free-choice rule), read from the profile's rules."""
+    from itertools import product
+
+    from crupier.games.baccarat_two_tables import par
+    from crupier.games.baccarat_two_tables.rules import Obligation, Showing, banker_obligation
+    from crupier.games.baccarat_two_tables.rules import compare as compare_hands
+
+    rules = profile.rules
+    counts = par.shoe_counts(profile.shoe.decks)
+    keys = list(par._policy_tables(counts, 2, rules))  # the sheet's policies, in its order
+    found = {c.bet_id: i for i, c in enumerate(par.punter_chains(profile))}[space.bets[0].bet_id]
+    (fives, free), table = keys[found // 2], found % 2
+    punter = np.zeros((2, 10), dtype=np.bool_)
+    for i, five in enumerate(fives):
+        for total in range(8):
+            punter[i, total] = par._table_draws(rules, total, five)
+    bank = np.zeros((8, 12, 12), dtype=np.bool_)
+    for b, s1, s2 in product(range(8), range(12), range(12)):
+        thirds = [None if s == 1 else s - 2 for s in (s1, s2) if s != 0]
+        must = banker_obligation(
+            rules.bank_tableau, b, thirds, tableau_mode=True, optional=rules.tableau_optional,
+            one_table=rules.tableau_one_table,
+        )  # fmt: skip
+        bank[b, s1, s2] = must is Obligation.DRAW or (
+            must is Obligation.FREE and par.FREE_RULES[free](b)
+        )
+    word = {"bank": 0, "table": 1, "tie": 2}
+    result = np.zeros((10, 2, 2, 10, 2), dtype=np.int8)
+    for point, three, natural, bp, bank_three in product(
+        range(10), (0, 1), (0, 1), range(10), (0, 1)
+    ):
+        hand = Showing(point, three=bool(three), natural=bool(natural))
+        banker = Showing(bp, three=bool(bank_three), natural=not bank_three and bp >= 8)
+        outcome = compare_hands(hand, banker, nine_beats_three=rules.nine_beats_three_card)
+        result[point, three, natural, bp, bank_three] = word[outcome]
+    names = {o: i for i, o in enumerate(space.outcomes)}
+    index = np.array([names.get(k, -1) for k in ("banker", "punto", "tie")], dtype=np.int32)
+    return {"punter_draws": punter, "natural_first": bool(rules.banker_natural_first),
+            "bank_draws": bank, "result": result, "table": table, "index": index}  # fmt: skip
+
+
+def two_tables_coups(
+    space: OutcomeSpace, profile: Any, rng: np.random.Generator, size: int
+) -> npt.NDArray[np.int32]:
+    """``size`` two-table coups from real shoes (the profile's decks, burn and stop card),
+    played by the policy of ``space``'s bets; each coup's result for their table.
+
+    >>> from crupier.games import load_profile
+    >>> from crupier.analysis.simulate import compile_game
+    >>> profile = load_profile("baccarat-two-tables")
+    >>> space = compile_game("baccarat-two-tables", profile)[0]
+    >>> coups = two_tables_coups(space, profile, np.random.default_rng(1), 1_000)
+    >>> coups.shape, int(coups.min()) >= 0
+    ((1000,), True)
+    """
+    from crupier.core.cards import FRENCH_RANKS, Card, Suit
+    from crupier.games.baccarat.cards import burn_value
+
+    shoe = profile.shoe
+    k = two_tables_tables(space, profile)
+    deck = np.array([r for r in range(1, 14) for _ in range(4 * shoe.decks)], dtype=np.int8)
+    burn = np.array(
+        [0] + [burn_value(Card(rank, Suit.SPADES)) for rank in FRENCH_RANKS], dtype=np.int32
+    )
+    stop_at = deck.shape[0] - shoe.cards_below_stop
+    return _deal_rows(
+        rng, size, deck, max(1, stop_at // 8), two_tables_block, burn, bool(shoe.burn_at_start),
+        1 if shoe.burn_exposed_card else 0, stop_at, k["punter_draws"], k["natural_first"],
+        k["bank_draws"], k["result"], k["table"], k["index"],
+    )  # fmt: skip
+
+
 #: Games whose kernel deals real shoes instead of drawing from the PAR model's distribution.
 REAL_SHOES = {
+    "baccarat-two-tables": two_tables_coups,
     "punto-banco": punto_banco_coups,
     "chemin-de-fer": chemin_de_fer_coups,
     "casino-war": casino_war_coups,
