@@ -578,6 +578,8 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         out["to_decide"] = None if turn is None else {"seat": turn.seat, "player": turn.player}
         out["last_results"] = [str(r) for r in s.results[-12:]]
         out["shoe"] = self.shoe_view(s)
+        out["spots"] = [self.ante_spot, self.side_spot]  # what a player bets before the deal
+        out["play_multiples"] = list(self.play_multiples())
         return out
 
     def auto_round(self) -> list[Action]:

@@ -44,6 +44,14 @@ AUTHORISATIONS = (
     GameAuthorisation("monte", Kind.BANKING, 500, (50, 100, 200)),
     GameAuthorisation("casino-war", Kind.BANKING, 500, (50, 100, 200)),
     GameAuthorisation("sic-bo", Kind.BANKING, 200, (50, 100, 500), multiples_of_min_allowed=True),
+    GameAuthorisation("triple-blackjack", Kind.BANKING, 1000, (50, 100, 200)),
+    GameAuthorisation("triple-play", Kind.BANKING, 1000, tuple(range(5, 51))),
+    GameAuthorisation("three-card-poker", Kind.BANKING, 500, (20, 50, 100)),
+    GameAuthorisation("four-card-poker", Kind.BANKING, 500, (20, 50, 100)),
+    GameAuthorisation("mahjong-pai-gow", Kind.BANKING, 500, tuple(range(20, 101))),
+    GameAuthorisation("trijoker", Kind.BANKING, 500, (10, 20, 30)),
+    GameAuthorisation("casino-holdem", Kind.BANKING, 500, tuple(range(5, 51))),
+    GameAuthorisation("holdem-bonus", Kind.BANKING, 1000, (5, 10, 20, 30)),
 )
 
 #: (table, game, settings, crew: staff -> function, float in cents)
@@ -63,6 +71,14 @@ TABLES: tuple[tuple[str, str, dict[str, object], dict[str, str], int], ...] = (
     ("RE-1", "casino-war", {}, {"R5": "DEALER"}, 1_000_000),
     ("SB-1", "sic-bo", {}, {"R6": "DEALER"}, 1_000_000),
     ("BJ-1", "blackjack", {}, {"R1": "DEALER"}, 2_000_000),
+    ("TB-1", "triple-blackjack", {}, {"R2": "DEALER"}, 2_000_000),
+    ("TJ-1", "triple-play", {}, {"R3": "DEALER"}, 1_000_000),
+    ("TP-1", "three-card-poker", {}, {"R4": "DEALER"}, 1_000_000),
+    ("FP-1", "four-card-poker", {}, {"R5": "DEALER"}, 1_000_000),
+    ("MJ-1", "mahjong-pai-gow", {}, {"R6": "DEALER"}, 1_000_000),
+    ("TK-1", "trijoker", {}, {"R1": "DEALER"}, 1_000_000),
+    ("TX-1", "casino-holdem", {}, {"R2": "DEALER"}, 1_000_000),
+    ("HB-1", "holdem-bonus", {}, {"R3": "DEALER"}, 1_000_000),
 )  # fmt: skip
 
 #: (id, first name, surnames, role, tables, login)

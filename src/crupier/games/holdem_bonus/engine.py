@@ -500,6 +500,7 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         shoe = self.shoe_view(s)
         if shoe is not None:
             out["shoe"] = shoe
+        out["spots"] = ["ante", "bonus"]  # the street bets are decisions, not spots
         return out
 
     def auto_round(self) -> list[Action]:

@@ -497,6 +497,7 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         out["to_decide"] = None if turn is None else {"seat": turn.seat, "player": turn.player}
         out["last_results"] = [str(r) for r in s.results[-12:]]
         out["shoe"] = self.shoe_view(s)
+        out["spots"] = ["trijoker"]  # the three equal bets, placed together
         return out
 
     def auto_round(self) -> list[Action]:
