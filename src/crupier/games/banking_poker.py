@@ -210,6 +210,9 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
     """Cards dealt to each box."""
     croupier_cards: ClassVar[int]
     """Cards dealt to the croupier."""
+    seat_views: ClassVar[bool] = True
+    """A seat's view hides the other boxes' cards that the public (staff) view shows: a
+    server builds each player's view from :meth:`view`, never from the public one."""
     side_spot: ClassVar[str]
     """The side bet's box, settled on the player's cards alone."""
     play_spot: ClassVar[str]
