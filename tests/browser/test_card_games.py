@@ -244,6 +244,7 @@ def test_holdem_bonus_round(served: Served, login: Callable[..., Person]) -> Non
     console(c, "n")
     console(c, "d", cards="9c Ac Td Ad")
     p.page.wait_for_selector('[data-decision="fold"]')
+    p.page.wait_for_selector('[data-place] .card[data-card="Td"]')  # his own two cards
     assert p.page.locator('.box.dealer .card[data-card="Ac"]').count() == 0  # face down
     decide(p, "bet")
     console(c, "f", burn="2h", cards="Jh Qs 2d")

@@ -164,6 +164,7 @@ _PLAYER_OR_CROUPIER = frozenset({Role.PLAYER, Role.CROUPIER})
 class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
     """The Trijoker engine (see the module docstring)."""
 
+    seat_views: ClassVar[bool] = True  # a box's three cards are its player's
     game_id: ClassVar[str] = GAME_ID
     checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first - {"place-bet", "take-down"}
     actions: ClassVar[dict[str, type[Action]]] = registry(
@@ -489,7 +490,11 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         turn = self.pending()
         out["stage"] = str(s.stage)
         out["seats"] = {str(k): v for k, v in sorted(s.seats.items())}
-        out["boxes"] = [b.to_dict() for b in s.boxes]
+        boxes = [b.to_dict() for b in s.boxes]
+        for d in boxes:  # dealt face down (spec 11 VII.3): a player sees only his own
+            if seat is not None and d["player"] != seat:
+                d["cards"] = ["??"] * len(d["cards"])
+        out["boxes"] = boxes
         shown = {Stage.BOX_1: 0, Stage.BOX_2: 1}.get(s.stage, 2)
         out["community"] = [str(c) for c in s.community[:shown]] + ["??"] * (
             len(s.community) - shown if s.community else 0

@@ -64,7 +64,7 @@ export function decisions(view, legal, me) {
 function handOf(x) {
   const total = x.total === undefined || x.total === null ? "" : x.busted ? `${x.total} ✕` : `${x.soft ? "soft " : ""}${x.total}`;
   return h("div.hand", { dataset: { hand: x.box ?? x.seat } },
-    h("div.cards", (x.cards || []).map(cardEl)),
+    h("div.cards", (x.cards || x.hole || []).map(cardEl)),
     total !== "" ? h("div.total", total) : "",
     x.decision ? h("div.note", x.decision + (x.multiple > 1 ? ` ×${x.multiple}` : "")) : "",
     x.doubled ? h("div.note", t("doubled")) : "");
