@@ -61,6 +61,9 @@ export function decisions(view, legal, me) {
   return out;
 }
 
+/** The view's keys this layout draws (not repeated in the page's list of the rest). */
+const SHOWN = new Set(["spots", "play_multiples", "hands", "boxes", "dealer", "croupier", "dealer_total", "dealer_rounds", "board", "community", "seats", "turn", "to_act", "to_decide"]);
+
 function handOf(x) {
   const total = x.total === undefined || x.total === null ? "" : x.busted ? `${x.total} ✕` : `${x.soft ? "soft " : ""}${x.total}`;
   return h("div.hand", { dataset: { hand: x.box ?? x.seat } },
@@ -145,7 +148,7 @@ export function cardGameTable(handlers = {}) {
     const lr = (v.last_results || []).slice(-1)[0];
     last.replaceChildren(lr ? h("span", { dataset: { lastResult: "" } }, t("Last round: "), String(lr)) : "");
   }
-  return { el, update, handles: new Set(DECISIONS), spots: true };
+  return { el, update, handles: new Set(DECISIONS), spots: true, shown: SHOWN };
 }
 
 // -- the console: a live shoe's cards entered by the croupier ----------------------------------

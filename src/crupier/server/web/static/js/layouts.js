@@ -260,7 +260,7 @@ export function layoutFor(game, handlers, view = {}) {
   }
   if (!SPOT_GROUPS[game] && !["punto-banco", "blackjack", "craps", "sic-bo"].includes(game) && Array.isArray((view || {}).spots)) {
     const t = cardGameTable(handlers);
-    return { kind: "card-game", el: t.el, update: t.update, handles: t.handles, spots: true };
+    return { kind: "card-game", el: t.el, update: t.update, handles: t.handles, spots: true, shown: t.shown };
   }
   const parts = [];
   if (game === "punto-banco") parts.push(bacBoxes(handlers));

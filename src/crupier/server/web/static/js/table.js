@@ -168,9 +168,9 @@ function readable(key, v) {
 }
 
 /** The rest of a game's view (shooter, point, shoe, bank, seats...) as a compact list. */
-function stateList(view) {
+function stateList(view, drawn) {
   const rows = [];
-  const skip = SHOWN_BY_LAYOUT[(view || {}).game] || new Set();
+  const skip = drawn || SHOWN_BY_LAYOUT[(view || {}).game] || new Set();
   for (const [k, v] of Object.entries(view || {})) {
     if (SHOWN_ELSEWHERE.has(k) || skip.has(k) || v === null || v === undefined || v === "" || v === false) continue;
     if (Array.isArray(v) && !v.length) continue;
@@ -394,7 +394,7 @@ function playerPage(root, live) {
     );
     if (!live.rounds.length) results.append(h("tr", h("td.note", t("Your rounds here appear as they settle"))));
     last.replaceChildren(lastResultsEl(live));
-    stateBox.replaceChildren(stateList(v));
+    stateBox.replaceChildren(stateList(v, layout.shown));
     if (spotForm) spotForm.style.display = open ? "" : "none";
     chipBar.style.visibility = open || live.legal.includes("announced-bet") ? "" : "hidden";
     const HANDLED = new Set(["place-bet", "take-down", "announced-bet", "zero-choice", ...(layout.handles || [])]);
@@ -757,7 +757,7 @@ function consolePage(root, live) {
       latest.settled.forEach((e) => settle.append(settledLine(e)));
     } else settle.append(h("tr", h("td.note", t("no round settled here yet"))));
     last.replaceChildren(lastResultsEl(live, 20));
-    stateBox.replaceChildren(stateList(v));
+    stateBox.replaceChildren(stateList(v, layout.shown));
     log.replaceChildren(...live.log.slice(0, 6).map((l) => h("div", l)));
   }
 
