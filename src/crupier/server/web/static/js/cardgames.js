@@ -172,6 +172,11 @@ export async function consoleAction(kind, view, game, ask) {
   }
   const turn = turnOf(v);
   const decision = DECISIONS.includes(kind) && turn ? { kind, player: turn.player, ...(v.to_act && turn.box !== null ? { box: turn.box } : {}) } : null;
+  if (decision && kind === "play" && (v.play_multiples || []).length) {
+    const f = await ask(kind, [["multiple", t("Times the Ante"), "int", String(v.play_multiples[0])]]);
+    if (!f) return null;
+    decision.multiple = f.multiple;
+  }
   const field = CARD_FIELDS[kind];
   if (live && field) {
     const fields = [[field, field === "card" ? t("The card (e.g. Th)") : t("The cards in the order dealt (e.g. Th 8d As)"), field === "card" ? "text" : "cards", ""]];
