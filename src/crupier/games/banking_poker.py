@@ -200,6 +200,9 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
     """Cards dealt to each box."""
     croupier_cards: ClassVar[int]
     """Cards dealt to the croupier."""
+    seat_views: ClassVar[bool] = True
+    """A seat's view hides the other boxes' cards that the public (staff) view shows: a
+    server builds each player's view from :meth:`view`, never from the public one."""
     side_spot: ClassVar[str]
     """The side bet's box, settled on the player's cards alone."""
     play_spot: ClassVar[str]
@@ -616,6 +619,8 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         out["to_decide"] = None if turn is None else {"seat": turn.seat, "player": turn.player}
         out["last_results"] = [str(r) for r in s.results[-12:]]
         out["shoe"] = self.shoe_view(s)
+        out["spots"] = [self.ante_spot, self.side_spot]  # what a player bets before the deal
+        out["play_multiples"] = list(self.play_multiples())
         return out
 
     def auto_round(self) -> list[Action]:

@@ -101,6 +101,7 @@ _AFTER_DEAL = {Stage.FLOP: Stage.TURN_DECISION, Stage.TURN: Stage.RIVER_DECISION
 class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
     """The Texas Hold'em Bonus engine (see the module docstring)."""
 
+    seat_views: ClassVar[bool] = True  # a box's two cards are its player's until the showdown
     game_id: ClassVar[str] = GAME_ID
     actions: ClassVar[dict[str, type[Action]]] = registry(
         *COMMON_ACTIONS, *CARD_TABLE_ACTIONS, Deal, StreetBet, Check, Fold, DealStreet, Forfeit
@@ -501,6 +502,7 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         shoe = self.shoe_view(s)
         if shoe is not None:
             out["shoe"] = shoe
+        out["spots"] = ["ante", "bonus"]  # the street bets are decisions, not spots
         return out
 
     def auto_round(self) -> list[Action]:

@@ -160,6 +160,7 @@ class TrijokerState(CardTableState):
 class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
     """The Trijoker engine (see the module docstring)."""
 
+    seat_views: ClassVar[bool] = True  # a box's three cards are its player's
     game_id: ClassVar[str] = GAME_ID
     checked_first: ClassVar[frozenset[str]] = (
         LayoutGame.checked_first - {"place-bet", "take-down"}
@@ -479,7 +480,11 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         turn = self.pending()
         out["stage"] = str(s.stage)
         out["seats"] = {str(k): v for k, v in sorted(s.seats.items())}
-        out["boxes"] = [b.to_dict() for b in s.boxes]
+        boxes = [b.to_dict() for b in s.boxes]
+        for d in boxes:  # dealt face down (spec 11 VII.3): a player sees only his own
+            if seat is not None and d["player"] != seat:
+                d["cards"] = ["??"] * len(d["cards"])
+        out["boxes"] = boxes
         shown = {Stage.BOX_1: 0, Stage.BOX_2: 1}.get(s.stage, 2)
         out["community"] = [str(c) for c in s.community[:shown]] + ["??"] * (
             len(s.community) - shown if s.community else 0
@@ -487,6 +492,7 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         out["to_decide"] = None if turn is None else {"seat": turn.seat, "player": turn.player}
         out["last_results"] = [str(r) for r in s.results[-12:]]
         out["shoe"] = self.shoe_view(s)
+        out["spots"] = ["trijoker"]  # the three equal bets, placed together
         return out
 
     def auto_round(self) -> list[Action]:

@@ -279,6 +279,8 @@ class TriplePlay(Blackjack):
         """Blackjack's view, and whether the poker top-up comes next (``poker_due``)."""
         out = super().view(seat)
         out["poker_due"] = self.state.poker_due
+        places = range(1, self.profile.rules.boxes + 1)
+        out["spots"] = [f"{k}-{p}" for p in places for k in SPOTS]
         return out
 
     def auto_round(self) -> list[Action]:
