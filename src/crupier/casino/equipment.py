@@ -136,6 +136,7 @@ DECK_RULES: dict[str, DeckRule] = {
     # one 52-card deck "like BlackJack's" (specs 11, 15, 18, 20, 21, 22 Equipment)
     "triple-play": DeckRule(frozenset({DeckType.FRENCH_52}), (1,)),
     "trijoker": DeckRule(frozenset({DeckType.FRENCH_52}), (1,)),
+    "caribbean-stud": DeckRule(frozenset({DeckType.FRENCH_52}), (1,)),
     "three-card-poker": DeckRule(frozenset({DeckType.FRENCH_52}), (1,)),
     "four-card-poker": DeckRule(frozenset({DeckType.FRENCH_52}), (1,)),
     "casino-holdem": DeckRule(frozenset({DeckType.FRENCH_52}), (1,)),

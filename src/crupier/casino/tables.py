@@ -65,6 +65,7 @@ CREW: dict[str, dict[str, int]] = {
     "triple-play": {"DEALER": 1},
     # the banking poker games (specs 11, 15, 18, 20, 22 after entry 10.III): the inspector
     # or table chief who controls the game, and the croupier who holds the bank
+    "caribbean-stud": {"TC": 1, "DEALER": 1},
     "trijoker": {"TC": 1, "DEALER": 1},
     "three-card-poker": {"TC": 1, "DEALER": 1},
     "four-card-poker": {"TC": 1, "DEALER": 1},

@@ -38,6 +38,8 @@ CARD_TABLES: tuple[tuple[str, GameAuthorisation, str, int], ...] = (
     ("TB-1", GameAuthorisation("triple-blackjack", Kind.BANKING, 1000, (50, 100, 200)), "R2", 2_000_000),
     # spec 21 Limits: from 5 to 50 times the minimum, per box
     ("TJ-1", GameAuthorisation("triple-play", Kind.BANKING, 1000, tuple(range(5, 51))), "R3", 1_000_000),
+    # spec 10 Limits: the ante's maximum 10, 20, 25 or 30 times the minimum
+    ("CS-1", GameAuthorisation("caribbean-stud", Kind.BANKING, 1000, (10, 20, 25, 30)), "R1", 2_000_000),
     # specs 15 and 18: no ratio in the seeds (DEFAULT: 20, 50 or 100 times)
     ("TP-1", GameAuthorisation("three-card-poker", Kind.BANKING, 500, (20, 50, 100)), "R4", 1_000_000),
     ("FP-1", GameAuthorisation("four-card-poker", Kind.BANKING, 500, (20, 50, 100)), "R5", 1_000_000),
