@@ -351,6 +351,27 @@ def test_a_table_chief_reads_the_counts_of_its_own_tables_only(
     assert own == {A}  # "R own": the chief of RF-1, not CR-1's nor any other's
 
 
+def test_a_notice_of_an_unknown_type_is_refused_for_the_permission_first(
+    served: tuple[Server, int],
+) -> None:
+    """Rows 23-24: only the director in office (and the board, for appointments) writes a
+    notice to the CRAJ. Anyone else is refused as such (403), whatever the type: the answer
+    says nothing about which types exist; the director gets the type's refusal."""
+    server, _ = served
+    body = {"type": "GOSSIP", "text": "not a notice type"}
+    books = books_without_events(server)
+    for username in sorted(EVERYONE - RULES[("POST", "/api/registers/notices")](A)):
+        r = server.client(username).post("/api/registers/notices", body)
+        assert r.status_code == 403, (username, r.text)
+        assert r.json()["code"] == "PERMISSION_DENIED", (username, r.text)
+    anonymous = httpx.post(server.url + "/api/registers/notices", json=body, timeout=30)
+    assert anonymous.status_code == 401
+    r = server.client("director").post("/api/registers/notices", body)
+    assert 400 <= r.status_code < 500 and r.status_code != 403, r.text
+    assert r.json()["code"] == "MALFORMED_REQUEST", r.text
+    assert books_without_events(server) == books
+
+
 def test_sockets_follow_the_same_rules(served: tuple[Server, int]) -> None:
     from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect

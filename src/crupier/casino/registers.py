@@ -478,6 +478,9 @@ class RegisterOps(CasinoBase):
         """A ``NOTICE`` to the CRAJ (OPS-REG-12), by the DIR in office, or by the board for
         an ``APPOINTMENT_OR_CESSATION``. ``details`` are extra fields of the notice."""
         if type not in NOTICE_TYPES:
+            # The permission first: whoever may write no notice is refused as such, and is
+            # told nothing about the types (the board's appointments are the widest grant).
+            self._notice_author(by, "APPOINTMENT_OR_CESSATION")
             raise OpsError(Code.MALFORMED_REQUEST, f"unknown notice type {type!r}")
         role, purpose = self._notice_author(by, type)
         data = {**(details or {}), "type": type, "text": _text(text, "the text")}
