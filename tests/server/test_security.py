@@ -372,6 +372,41 @@ def test_a_notice_of_an_unknown_type_is_refused_for_the_permission_first(
     assert books_without_events(server) == books
 
 
+def test_the_registers_are_read_by_their_own_readers_only(served: tuple[Server, int]) -> None:
+    """Rows 21 and 23: the A60 and A61 registers are read by the direction and the CRAJ.
+    The cashier (row 35 casino-wide) and the floor (row 35 for their own tables) read the
+    other books, but not these, by the books route either, in any format; not even a
+    visit to their own table."""
+    server, _ = served
+    visit = {
+        "visit_date": "2026-01-03",
+        "arrival_time": "11:00",
+        "nature_of_operations": "TABLE_CONTROL",
+        "items": [{"kind": "OBSERVATION", "text": "register readers"}],
+        "table": A,
+    }
+    r = server.client("inspector").post("/api/registers/observations", visit)
+    assert r.status_code == 200, r.text
+    r = server.client("director").post(
+        "/api/registers/notices", {"type": "OTHER", "text": "register readers"}
+    )
+    assert r.status_code == 200, r.text
+    wrong = []
+    for username in PEOPLE:
+        client = server.client(username)
+        for book in ("A60", "A61"):
+            for fmt in ("json", "csv", "pdf"):
+                r = client.get(f"/api/books/{book}?format={fmt}")
+                if username not in REGISTER_READERS:
+                    if r.status_code != 403:
+                        wrong.append((username, book, fmt, r.status_code))
+                    continue
+                assert r.status_code == 200, (username, book, fmt, r.text)
+                if fmt == "json":
+                    assert "register readers" in r.text, (username, book)
+    assert wrong == []
+
+
 def test_sockets_follow_the_same_rules(served: tuple[Server, int]) -> None:
     from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect

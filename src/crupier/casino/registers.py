@@ -66,6 +66,10 @@ NOTICE_TYPES = (
     "APPOINTMENT_OR_CESSATION",
     "OTHER",
 )
+#: The row of the permission matrix that reads each register (rows 21 and 23: the
+#: direction and the CRAJ, not the floor). A register is read through its own row, never
+#: through row 35's "read every record", whose own-table readers are the floor's.
+REGISTER_READ_OPS = {"A60": Op.VISIT_ENTRY, "A61": Op.COMMUNICATION}
 #: Follow-up states of an A60 item (OPS-REG-03/04).
 PENDING, OVERDUE = "PENDING", "OVERDUE"
 ANSWERED_ON_TIME, ANSWERED_LATE = "ANSWERED_ON_TIME", "ANSWERED_LATE"
