@@ -19,6 +19,7 @@ import datetime as dt
 import json
 import os
 import random
+import re
 import statistics
 import sys
 import tempfile
@@ -76,7 +77,8 @@ def crash_figures(db: str | None, kills: int) -> dict[str, object]:
                     f"  kill {life + 1}/{kills}: {figures.acknowledged} acknowledged, "
                     f"{figures.found} found once, {figures.unanswered} unanswered, "
                     f"{figures.resumed} resumed, {figures.voided} voided, "
-                    f"{figures.recovered_clean} with no round open",
+                    f"{figures.recovered_clean} with no round open, "
+                    f"restarted in {figures.restart_seconds[-1]:.1f} s",
                     flush=True,
                 )
         finally:
@@ -135,10 +137,44 @@ def fuzz_figures(examples: int) -> dict[str, object]:
     return {"requests": sum(test_fuzz_api.FUZZED.values()), "by": dict(test_fuzz_api.FUZZED)}
 
 
+def _restart(part: dict[str, object]) -> str:
+    if "restart_median" not in part:
+        return "not recorded"
+    return f"{part['restart_median']:.1f} s / {part['restart_max']:.1f} s"
+
+
+def _minutes(part: dict[str, object]) -> str:
+    if "seconds" not in part:
+        return "not recorded"
+    return f"{float(part['seconds']) / 60:.0f}"  # type: ignore[arg-type]
+
+
 def _load(part: dict[str, object]) -> str:
     if "load_mean" not in part:
-        return "?"
+        return "not recorded"
     return f"{part['load_mean']:.1f} / {part['load_max']:.1f}"
+
+
+PROGRESS = re.compile(
+    r"kill (?P<kills>\d+)/\d+: (?P<acknowledged>\d+) acknowledged, (?P<found>\d+) found once, "
+    r"(?P<unanswered>\d+) unanswered, (?P<resumed>\d+) resumed, (?P<voided>\d+) voided, "
+    r"(?P<clean>\d+) with no round open(?:, restarted in (?P<restart>[\d.]+) s)?"
+)
+
+
+def crash_from_log(path: Path) -> dict[str, object]:
+    """The crash figures of a run that stopped (or failed later) from its progress lines:
+    each is printed only once every check of that kill passed, so the last one holds."""
+    lines = [m for m in map(PROGRESS.search, path.read_text().splitlines()) if m]
+    if not lines:
+        raise SystemExit(f"{path}: no kill passed")
+    last = lines[-1]
+    out: dict[str, object] = {k: int(v) for k, v in last.groupdict().items() if k != "restart"}
+    restarts = [float(m["restart"]) for m in lines if m["restart"]]
+    if restarts:
+        out |= {"restart_median": statistics.median(restarts), "restart_max": max(restarts)}
+    out["stopped"] = True
+    return out
 
 
 def render(results: dict[str, dict[str, dict[str, object]]], args: argparse.Namespace) -> str:
@@ -158,10 +194,10 @@ def render(results: dict[str, dict[str, dict[str, object]]], args: argparse.Name
     ]
     for db, c in results.get("crash", {}).items():
         lines.append(
-            f"| {db} | {c['kills']} | {c['acknowledged']} | {c['found']} | {c['unanswered']} | "
+            f"| {db}{' (stopped: the kills that passed)' if c.get('stopped') else ''} | "
+            f"{c['kills']} | {c['acknowledged']} | {c['found']} | {c['unanswered']} | "
             f"{c['resumed']} / {c['voided']} | {c['clean']} | "
-            f"{c['restart_median']:.1f} s / {c['restart_max']:.1f} s | "
-            f"{float(c['seconds']) / 60:.0f} | {_load(c)} |"  # type: ignore[arg-type]
+            f"{_restart(c)} | {_minutes(c)} | {_load(c)} |"
         )
     lines += [
         "",
@@ -214,6 +250,13 @@ def main() -> int:
     parser.add_argument("--doc", type=Path)
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
     parser.add_argument(
+        "--crash-log",
+        action="append",
+        default=[],
+        metavar="DATABASE=FILE",
+        help="with --merge: the crash figures of a run that stopped, from its progress lines",
+    )
+    parser.add_argument(
         "--merge",
         type=Path,
         nargs="+",
@@ -226,6 +269,9 @@ def main() -> int:
         for path in args.merge:
             for part, by_db in json.loads(path.read_text()).items():
                 merged.setdefault(part, {}).update(by_db)
+        for item in args.crash_log:
+            name, _, path = item.partition("=")
+            merged.setdefault("crash", {})[name] = crash_from_log(Path(path))
         text = render(merged, args)
         print(text)
         if args.doc:
