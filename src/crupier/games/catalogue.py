@@ -89,6 +89,7 @@ GAMES: dict[str, GameInfo] = {
         GameInfo("casino-holdem", "20", N_("Texas pòquer de contrapartida (casino hold'em)")),
         GameInfo("triple-play", "21", N_("Triple Joc (Triple Play)")),
         GameInfo("holdem-bonus", "22", N_("Texas Hold'em Bonus")),
+        GameInfo("five-card-draw", "23.1", N_("Circle poker: five-card draw")),
         GameInfo("seven-card-stud", "23.2.1", N_("Circle poker: seven card stud")),
         GameInfo("omaha", "23.2.2", N_("Circle poker: Omaha")),
         GameInfo("holdem", "23.2.3", N_("Circle poker: hold'em")),
