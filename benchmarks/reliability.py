@@ -183,7 +183,8 @@ def render(results: dict[str, dict[str, dict[str, object]]], args: argparse.Name
         f"Run {now} by `python benchmarks/reliability.py --kills {args.kills} "
         f"--clients {args.clients} --examples {args.examples}` "
         f"({os.cpu_count()} cores, shared; the load average is the machine's 1-minute load "
-        "sampled every 10 s while each part ran, mean / max). Every check passed.",
+        "sampled every 10 s while each part ran, mean / max). Every figure is of checks "
+        "that passed.",
         "",
         "**Crash recovery** (SIGKILL at a random moment of live play at RF-1, PB-1, BJ-1):",
         "",
@@ -194,7 +195,7 @@ def render(results: dict[str, dict[str, dict[str, object]]], args: argparse.Name
     ]
     for db, c in results.get("crash", {}).items():
         lines.append(
-            f"| {db}{' (stopped: the kills that passed)' if c.get('stopped') else ''} | "
+            f"| {db}{' (read from the progress lines)' if c.get('stopped') else ''} | "
             f"{c['kills']} | {c['acknowledged']} | {c['found']} | {c['unanswered']} | "
             f"{c['resumed']} / {c['voided']} | {c['clean']} | "
             f"{_restart(c)} | {_minutes(c)} | {_load(c)} |"
@@ -223,7 +224,7 @@ def render(results: dict[str, dict[str, dict[str, object]]], args: argparse.Name
             "",
             f"**OpenAPI fuzzing** (schemathesis, every operation, {args.examples} generated "
             f"requests per operation and person): **{f['requests']}** requests ({by}); no 5xx, "
-            "every status declared, every body as its schema.",
+            f"every status declared, every body as its schema (load average {_load(f)}).",
         ]
     return "\n".join(lines)
 
