@@ -97,14 +97,12 @@ def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     else:  # pragma: no cover
         proc.kill()
         raise RuntimeError("crupier serve did not start:\n" + "".join(out))
-    # "Serving on" is printed before the server binds its port: wait until it listens (on a
-    # loaded machine the first page could otherwise be refused)
+    # "Serving on" is printed before uvicorn binds the port: wait until it accepts
+    until = time.monotonic() + 60
     while time.monotonic() < until:
-        if proc.poll() is not None:
-            raise RuntimeError("crupier serve exited:\n" + "".join(out))
         try:
-            with socket.create_connection(("127.0.0.1", port), timeout=1):
-                break
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
         except OSError:
             time.sleep(0.1)
     logins = {}

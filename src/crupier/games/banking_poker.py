@@ -39,13 +39,13 @@ from crupier.core.errors import (
 from crupier.core.layout import (
     Bet,
     BetPlaced,
+    LayoutGame,
     LayoutProfile,
     Note,
     Phase,
     PlaceBet,
     ResultEvent,
     Spot,
-    Then,
     Void,
     keep_recent,
 )
@@ -55,6 +55,7 @@ from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event
 from crupier.games.cardtable import CARD_TABLE_ACTIONS, CardTable, CardTableState, NewShoe
+from crupier.games.cardtable.permissions import CARD_TABLE_PERMISSIONS, PLAYER_OR_CROUPIER, STAFF
 
 # -- the round's parts ---------------------------------------------------------------------------
 
@@ -86,6 +87,9 @@ class PokerBox:
     multiple: int = 0
     out: bool = False
     """Taken out of the round (a violation): his bets are already settled."""
+    blind: bool = False
+    """A blind bet on a vacant box: its player neither sees its cards nor decides on it
+    (the game's :meth:`BankingPoker.auto_decision` does)."""
 
     def to_dict(self) -> JSON:
         """JSON-ready form (the cards as codes)."""
@@ -96,6 +100,7 @@ class PokerBox:
             "decision": None if self.decision is None else str(self.decision),
             "multiple": self.multiple,
             "out": self.out,
+            "blind": self.blind,
         }
 
 
@@ -178,27 +183,12 @@ ONE_PACK = OnePack()
 P = TypeVar("P", bound=LayoutProfile)
 S = TypeVar("S", bound=BankingPokerState)
 
-_STAFF = frozenset({Role.CROUPIER, Role.HEAD, Role.INSPECTOR})
-_PLAYER_OR_CROUPIER = frozenset({Role.PLAYER, Role.CROUPIER})
 
 PERMISSIONS: dict[str, frozenset[Role]] = {
-    "buy-in": _STAFF,
-    "cash-out": _STAFF,
-    "place-bet": _PLAYER_OR_CROUPIER,
-    "take-down": _PLAYER_OR_CROUPIER,
-    "no-more-bets": _STAFF,
-    "new-shoe": _STAFF | {Role.SYSTEM},
-    "burn": _STAFF,
-    "take-seat": _STAFF,
-    "leave-seat": _STAFF | {Role.PLAYER},
-    "deal": frozenset({Role.CROUPIER, Role.SYSTEM}),
-    "play": _PLAYER_OR_CROUPIER,
-    "fold": _PLAYER_OR_CROUPIER,
-    "violation": _STAFF,
-    "void": _STAFF,
-    "last-rounds": _STAFF | {Role.DIRECTOR},
-    "suspend": frozenset({Role.DIRECTOR}),
-    "reopen": frozenset({Role.DIRECTOR}),
+    **CARD_TABLE_PERMISSIONS,
+    "play": PLAYER_OR_CROUPIER,
+    "fold": PLAYER_OR_CROUPIER,
+    "violation": STAFF,
 }
 """Who may take each action at a banking poker table."""
 
@@ -210,6 +200,9 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
     """Cards dealt to each box."""
     croupier_cards: ClassVar[int]
     """Cards dealt to the croupier."""
+    seat_views: ClassVar[bool] = True
+    """A seat's view hides the other boxes' cards that the public (staff) view shows: a
+    server builds each player's view from :meth:`view`, never from the public one."""
     side_spot: ClassVar[str]
     """The side bet's box, settled on the player's cards alone."""
     play_spot: ClassVar[str]
@@ -217,6 +210,23 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
     board_cards: ClassVar[int] = 0
     """Common cards dealt after the hands (none but in the hold'em games)."""
     permissions: ClassVar[dict[str, frozenset[Role]]] = PERMISSIONS
+    checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first | {
+        "new-shoe",
+        "play",
+        "fold",
+    }
+    """Kinds applied in place (see :attr:`Game.checked_first`): a new shoe is built aside and
+    loaded last; a decision checks the box, the turn, the multiple and the money before it
+    changes anything. The deal too when the engine draws it (:meth:`in_place`)."""
+
+    def in_place(self, action: Action) -> bool:
+        """As :meth:`Game.in_place`; and the deal from an electronic shoe, which checks the
+        stage and the cards left before it draws (entered cards may be refused half-way
+        through: copied)."""
+        if action.kind == "deal":
+            shoe = self.state.shoe
+            return shoe is not None and not shoe.live
+        return action.kind in self.checked_first
 
     # -- the game's hooks ------------------------------------------------------------------
 
@@ -254,6 +264,38 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
     def croupier_up(self) -> int:
         """How many of the croupier's cards (the last dealt) are dealt face up."""
         return 0
+
+    def deal_boxes(self, state: S) -> list[PokerBox]:
+        """The boxes dealt this round, in dealing order (by default every seat whose player
+        has a bet)."""
+        players = {b.player for b in state.bets.values()}
+        return [
+            PokerBox(s, state.seats[s]) for s in sorted(state.seats) if state.seats[s] in players
+        ]
+
+    def bets_of(self, state: S, box: PokerBox) -> list[Bet]:
+        """The bets that belong to ``box``, by id (by default its player's)."""
+        return sorted(
+            (b for b in state.bets.values() if b.player == box.player), key=lambda b: b.id
+        )
+
+    def ante_spot_of(self, box: PokerBox) -> str:
+        """The Ante's box name of ``box``."""
+        return self.ante_spot
+
+    def play_spot_of(self, box: PokerBox) -> str:
+        """The play bet's box name of ``box``."""
+        return self.play_spot
+
+    def auto_decision(self, state: S, box: PokerBox) -> tuple[Decision, int] | None:
+        """The decision the game takes itself for ``box`` at its turn (a blind box), as
+        (decision, play multiple); None: its player decides."""
+        return None
+
+    def on_settled(self, state: S) -> list[Event]:
+        """Called once every box is settled, before the round ends (prizes paid from outside
+        the boxes' bets, such as a progressive pool)."""
+        return []
 
     # -- layout hooks -----------------------------------------------------------------------
 
@@ -332,10 +374,7 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         self.require_phase(state, Phase.NO_MORE_BETS)
         if state.stage is not Stage.DEAL:
             raise WrongPhase(f"the cards are dealt: the round is at {state.stage}")
-        players = {b.player for b in state.bets.values()}
-        boxes = [
-            PokerBox(s, state.seats[s]) for s in sorted(state.seats) if state.seats[s] in players
-        ]
+        boxes = self.deal_boxes(state)
         k, m, b = self.box_cards, self.croupier_cards, self.board_cards
         need = k * len(boxes) + m + b
         shoe = self.shoe_of(state)
@@ -357,12 +396,10 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
             croupier = tuple(own)
             for _ in range(b):
                 next(drawn)
-        ante = self.ante_spot
         for box, cards_of_box in zip(boxes, hands, strict=True):
             box.cards = cards_of_box
-            box.has_ante = any(
-                b.player == box.player and b.spot == ante for b in state.bets.values()
-            )
+            ante = self.ante_spot_of(box)
+            box.has_ante = any(b.spot == ante for b in self.bets_of(state, box))
         state.boxes = boxes
         state.croupier = croupier
         state.board = tuple(cards[len(cards) - b :]) if b else ()
@@ -375,9 +412,7 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
                 + (f"; croupier's up card {' '.join(map(str, croupier[m - up :]))}" if up else "")
             )
         ]
-        if self.pending(state) is None:
-            events += self._reveal(state)
-        return events
+        return events + self._advance(state)
 
     @property
     def ante_spot(self) -> str:
@@ -395,7 +430,7 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         if state.stage is not Stage.DECISIONS:
             raise WrongPhase(f"there is no decision to make: the round is at {state.stage}")
         name = self._player(state, player)
-        box = next((b for b in state.boxes if b.player == name), None)
+        box = next((b for b in state.boxes if b.player == name and not b.blind), None)
         if box is None or not box.has_ante or box.out:
             raise IllegalAction(f"{name} has no Ante in play this round")
         return box
@@ -404,16 +439,37 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         box = self._box_of(state, action.player)
         if box.decision is not None:
             raise IllegalAction(f"{box.player} has already chosen: {box.decision}")
+        self.require_turn(state, box)
+        if isinstance(action, Fold):
+            return self._commit(state, box, Decision.FOLD, 0) + self._advance(state)
+        return self._commit(state, box, Decision.PLAY, action.multiple) + self._advance(state)
+
+    def require_turn(self, state: S, box: PokerBox) -> None:
+        """Refuse unless ``box`` decides now (in dealing order)."""
         turn = self.pending(state)
         assert turn is not None
         if turn is not box:
             raise IllegalAction(f"box {turn.seat} ({turn.player}) decides first, in dealing order")
+
+    def _advance(self, state: S) -> list[Event]:
+        """The decisions the game takes itself (blind boxes), then the reveal once no box is
+        left to decide."""
+        events: list[Event] = []
+        while (box := self.pending(state)) is not None:
+            auto = self.auto_decision(state, box)
+            if auto is None:
+                return events
+            events += self._commit(state, box, *auto)
+        return events + self._reveal(state)
+
+    def _commit(self, state: S, box: PokerBox, decision: Decision, multiple: int) -> list[Event]:
+        """Record ``box``'s decision; a play puts ``multiple`` times the Ante on the play box."""
+        who = f"box {box.seat} ({box.player})"
         events: list[Event]
-        if isinstance(action, Fold):
+        if decision is Decision.FOLD:
             box.decision = Decision.FOLD
-            events = [Note(text=f"box {box.seat} ({box.player}) folds: the Ante is lost")]
+            events = [Note(text=f"{who} folds: the Ante is lost")]
         else:
-            multiple = action.multiple
             allowed = self.play_multiples()
             if (
                 not isinstance(multiple, int)
@@ -424,11 +480,8 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
                 raise IllegalAction(
                     f"play: the play bet is {words} the Ante, not {multiple!r}x; or fold"
                 )
-            (ante,) = [
-                b
-                for b in state.bets.values()
-                if b.player == box.player and b.spot == self.ante_spot
-            ]
+            ante_spot = self.ante_spot_of(box)
+            (ante,) = [b for b in self.bets_of(state, box) if b.spot == ante_spot]
             amount = ante.amount * multiple
             if state.players[box.player] < amount:
                 raise InsufficientFunds(
@@ -436,17 +489,16 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
                     f"for the play bet of {format_amount(amount)}: buy in or fold"
                 )
             state.players[box.player] -= amount
-            bet = Bet(state.next_bet, box.player, self.play_spot, amount, amount)
+            spot = self.play_spot_of(box)
+            bet = Bet(state.next_bet, box.player, spot, amount, amount)
             state.bets[bet.id] = bet
             state.next_bet += 1
             box.decision = Decision.PLAY
             box.multiple = multiple
             events = [
-                Note(text=f"box {box.seat} ({box.player}) plays"),
-                BetPlaced(bet=bet.id, player=box.player, spot=self.play_spot, amount=amount),
+                Note(text=f"{who} plays"),
+                BetPlaced(bet=bet.id, player=box.player, spot=spot, amount=amount),
             ]
-        if self.pending(state) is None:
-            events += self._reveal(state)
         return events
 
     def _violation(self, state: S, action: Violation) -> list[Event]:
@@ -458,12 +510,9 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
             return [Note(text=f"{text}: noted")]
         box.out = True
         events: list[Event] = [Note(text=f"{text}: his bets are lost")]
-        for bet in sorted(state.bets.values(), key=lambda b: b.id):
-            if bet.player == box.player:
-                events.append(self.apply_resolution(state, bet, Lose()))
-        if self.pending(state) is None:
-            events += self._reveal(state)
-        return events
+        for bet in self.bets_of(state, box):
+            events.append(self.apply_resolution(state, bet, Lose()))
+        return events + self._advance(state)
 
     def _reveal(self, state: S) -> list[Event]:
         """The croupier shows his hand; every box is settled, losing bets first."""
@@ -482,13 +531,13 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         ]
         resolved: list[tuple[Bet, Resolution]] = []
         for box in self._settle_order([b for b in state.boxes if not b.out]):
-            for bet in sorted(state.bets.values(), key=lambda b: b.id):
-                if bet.player == box.player:
-                    resolved.append((bet, self.resolve(bet, _spot(bet), box, state)))
+            for bet in self.bets_of(state, box):
+                resolved.append((bet, self.resolve(bet, _spot(bet), box, state)))
         for bet, res in [r for r in resolved if isinstance(r[1], Lose)] + [
             r for r in resolved if not isinstance(r[1], Lose)
         ]:
             events.append(self.apply_resolution(state, bet, res))
+        events += self.on_settled(state)
         state.results = keep_recent(state.results, showdown)
         return events + self._finish_round(state)
 
@@ -499,17 +548,7 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         state.stage = Stage.BETTING
         state.rounds += 1
         events: list[Event] = []
-        if state.rounds_left is not None:
-            state.rounds_left -= 1
-            if state.rounds_left == 0:
-                events.extend(self.on_final_round(state))
-                state.rounds_left = None
-                if state.then is Then.SUSPEND:
-                    state.phase = Phase.SUSPENDED
-                    events.append(Note(text="table temporarily closed"))
-                else:
-                    state.phase = Phase.CLOSED
-                    events.append(Note(text="the session is closed"))
+        events.extend(self.run_down(state))
         return events
 
     def _void(self, state: S, action: Void) -> list[Event]:
@@ -560,7 +599,9 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         boxes = []
         for b in s.boxes:
             d = b.to_dict()
-            if seat is not None and b.player != seat and s.stage is not Stage.BETTING:
+            if (
+                (seat is not None and b.player != seat) or b.blind
+            ) and s.stage is not Stage.BETTING:
                 d["cards"] = ["??"] * len(b.cards)
             boxes.append(d)
         out["boxes"] = boxes
@@ -578,6 +619,8 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         out["to_decide"] = None if turn is None else {"seat": turn.seat, "player": turn.player}
         out["last_results"] = [str(r) for r in s.results[-12:]]
         out["shoe"] = self.shoe_view(s)
+        out["spots"] = [self.ante_spot, self.side_spot]  # what a player bets before the deal
+        out["play_multiples"] = list(self.play_multiples())
         return out
 
     def auto_round(self) -> list[Action]:
