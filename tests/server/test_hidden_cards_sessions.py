@@ -76,7 +76,12 @@ LEAVE = {
     "withdraw-stake",
     "request-seat-change",
     "tip",
+    "bar",
 }
+#: Incidents the driver plays only now and then (a card burnt, a card out of turn, a
+#: violation): they take cards out too, but taken as often as the round's own steps they
+#: crowd them out and no round ends.
+RARE = {"burn", "dealer-early-card", "unasked-card", "violation", "forfeit"}
 #: Actions only at the start of a session (later they would crowd out the play).
 SETUP = {"buy-in", "change-dice", "colour-chips", "colour-cash-in"}
 
@@ -269,18 +274,78 @@ def value_for(
     return None
 
 
+def offered(seen: dict[str, Any], spots: list[str]) -> list[str]:
+    """The spots the table's view offers (``spots``: the card games' boxes as their engine
+    names them), else the game's bet names."""
+    view = seen.get("view")
+    named = view.get("spots") if isinstance(view, dict) else None
+    if isinstance(named, list) and named and all(isinstance(n, str) for n in named):
+        return list(named)
+    return spots
+
+
+def own_spots(seen: dict[str, Any], spots: list[str], player: Any) -> list[str]:
+    """Of ``spots``, those of the places ``player`` holds (the view's ``seats``, place to
+    player) or has bets on (its ``bets``; a spot's place is the first number in its name),
+    else all of them: at the card games a bet on another's place is refused, and a place
+    needs all its bets before the deal."""
+    view = seen.get("view")
+    seats = view.get("seats") if isinstance(view, dict) else None
+    if not isinstance(seats, dict):
+        return spots
+    places = {str(k) for k, v in seats.items() if v == player}
+    bets = view.get("bets") if isinstance(view, dict) else None
+    for bet in bets if isinstance(bets, list) else []:  # and those he has begun to bet on
+        found = re.search(r"\d+", str(bet.get("spot"))) if isinstance(bet, dict) else None
+        if found is not None and bet.get("player") == player:
+            places.add(found[0])
+    mine = [s for s in spots if (m := re.search(r"\d+", s)) is not None and m[0] in places]
+    return mine or spots
+
+
+def in_turn(seen: dict[str, Any]) -> dict[str, Any]:
+    """The fields the view says are due now: the box whose turn it is (``turn``) and the
+    player who commands it (``to_act``), at the games that play box by box."""
+    view = seen.get("view")
+    if not isinstance(view, dict):
+        return {}
+    due: dict[str, Any] = {}
+    turn = view.get("turn")
+    if isinstance(turn, dict) and isinstance(turn.get("box"), int):
+        due["box"] = turn["box"]
+    if isinstance(view.get("to_act"), str):
+        due["player"] = view["to_act"]
+    return due
+
+
 def action_for(
-    kind: str, engine: Any, person: Person, minimum: int, spots: list[str], rng: random.Random
+    kind: str,
+    engine: Any,
+    person: Person,
+    minimum: int,
+    spots: list[str],
+    rng: random.Random,
+    due: dict[str, Any] | None = None,
+    seen: dict[str, Any] | None = None,
 ) -> dict[str, Any]:
     """An action of ``kind`` with every field it requires (the optional ones left out:
-    the engine draws the cards from its shoe)."""
+    the engine draws the cards from its shoe); ``due`` (:func:`in_turn`) fills the box
+    and, for the staff, the player whose turn it is."""
     cls = engine.actions[kind]
     hints = typing.get_type_hints(cls)
     action: dict[str, Any] = {"kind": kind}
+    due = dict(due or {})
+    if person.player is not None:
+        due.pop("player", None)
     for f in dataclasses.fields(cls):
         required = f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
         if required and f.name not in ("by", "kind"):
-            action[f.name] = value_for(f.name, hints.get(f.name), person, minimum, spots, rng)
+            if f.name in due:
+                action[f.name] = due[f.name]
+            else:
+                action[f.name] = value_for(f.name, hints.get(f.name), person, minimum, spots, rng)
+    if "spot" in action and "player" in action and seen is not None:
+        action["spot"] = rng.choice(own_spots(seen, spots, action["player"]))
     return action
 
 
@@ -320,8 +385,12 @@ def play_session(server: Server, table: str, game: str, crew: dict[str, str], sh
             if not legal:
                 continue
             engine = casino.live_engine(table)
-            kind = rng.choice(legal)
-            person.act(table, action_for(kind, engine, person, minimum, spots, rng))
+            common = [k for k in legal if k not in RARE]
+            kind = rng.choice(common if common and rng.random() >= 0.1 else legal)
+            action = action_for(
+                kind, engine, person, minimum, offered(seen, spots), rng, in_turn(seen), seen
+            )
+            person.act(table, action)
             shoes.read(server, table)
             if step % 10 == 0:
                 for watcher in watchers:
