@@ -27,7 +27,7 @@ from crupier.games.pai_gow_poker.houseway import house_way
 from crupier.games.pai_gow_poker.profile import PaiGowProfile
 from crupier.games.pai_gow_poker.showdown import compare
 
-PAR_ROUNDS = 20_000
+PAR_ROUNDS = 10_000
 """Rounds of the PAR sheet's Monte Carlo (seed :data:`PAR_SEED`)."""
 PAR_SEED = 12
 
@@ -83,8 +83,8 @@ def par_outcomes(profile: PaiGowProfile) -> list[dict[str, Any]]:
         {
             "title": (
                 f"Monte Carlo: the main bet's house edge in % ({n} rounds, seed {found.seed}, "
-                f"a fresh 53-card pack each round, commission {found.win_pays} paid on a "
-                f"win; strategy: {STRATEGY})"
+                f"a fresh 53-card pack each round, a win paying {found.win_pays} of the stake "
+                f"after the commission; strategy: {STRATEGY})"
             ),
             "columns": ["bet", "win %", "push %", "lose %", "house edge %", "95 % half-width"],
             "rows": [
