@@ -27,7 +27,7 @@ from crupier.games.pai_gow_poker.houseway import house_way
 from crupier.games.pai_gow_poker.profile import PaiGowProfile
 from crupier.games.pai_gow_poker.showdown import compare
 
-PAR_ROUNDS = 10_000
+PAR_ROUNDS = 20_000
 """Rounds of the PAR sheet's Monte Carlo (seed :data:`PAR_SEED`)."""
 PAR_SEED = 12
 
