@@ -37,7 +37,7 @@ from crupier.casino.errors import Code, OpsError
 from crupier.casino.events import EventOps
 from crupier.casino.model import Table, TableSession
 from crupier.casino.roles import Op, Role, table_role
-from crupier.casino.tables import TableOps
+from crupier.casino.tables import TableOps, is_poker
 from crupier.core.errors import MalformedAction, RuleError
 from crupier.core.roles import TableRole
 from crupier.core.round import Action, Game, action_from_dict
@@ -61,6 +61,8 @@ def round_counter(engine: Game[Any, Any]) -> int:
     state = engine.state
     if hasattr(state, "rounds"):
         return int(state.rounds) + int(getattr(state, "voids", 0))
+    if not hasattr(state, "coups") and hasattr(state, "deals"):
+        return len(state.results)  # circle poker: a deal closes when it is settled
     return int(getattr(state, "coups", 0))
 
 
@@ -311,6 +313,8 @@ class LiveOps(TableOps, EventOps):
             "launched_by": launcher or author,
             "live": True,
         }
+        if is_poker(table.game):  # the deal's rake is the table's cut (its RAKE box)
+            data["cagnotte"] = data["house_net"]
         entry = self._record_round(table, ts, data, author, role)
         if void:
             self.record_event(

@@ -267,12 +267,19 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def _do_assign_seat(self, state: PokerState, a: AssignSeat, source: RandomSource) -> None:
         if a.player not in state.waiting:
             raise SeatError(f"assign-seat: {a.player!r} is not on the waiting list")
-        if not isinstance(a.seat, int) or not 1 <= a.seat <= self.profile.table.max_players:
+        most = self.profile.table.max_players
+        if not isinstance(a.seat, int) or not 0 <= a.seat <= most:
             raise SeatError(f"assign-seat: there is no seat {a.seat!r}")
         if a.seat in state.seats:
             raise SeatError(f"assign-seat: seat {a.seat} is taken by {state.seats[a.seat]}")
+        seat = a.seat
+        if seat == 0:  # by lot among the free seats
+            free = [n for n in range(1, most + 1) if n not in state.seats]
+            if not free:
+                raise SeatError("assign-seat: every seat is taken")
+            seat = free[source.randbelow(len(free))]
         state.waiting.remove(a.player)
-        state.seats[a.seat] = a.player
+        state.seats[seat] = a.player
         state.seats = dict(sorted(state.seats.items()))
 
     def _seated(self, state: PokerState, player: str, what: str) -> int:
