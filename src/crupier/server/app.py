@@ -38,6 +38,7 @@ def create_app(opened: Opened) -> FastAPI:
         routes_counts,
         routes_events,
         routes_ops,
+        routes_poker,
         routes_registers,
         routes_tables,
     )
@@ -74,6 +75,7 @@ def create_app(opened: Opened) -> FastAPI:
     app.include_router(routes_counts.router)
     app.include_router(routes_registers.router)
     app.include_router(routes_events.router)
+    app.include_router(routes_poker.router)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:

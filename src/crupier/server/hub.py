@@ -332,7 +332,11 @@ def legal_for(hub: TableHub, table_id: str, account: Account, snap: dict[str, An
     role = table_role_of(hub.casino, table_id, account)
     if engine is None or role is None or table_id in hub.recovering:
         return []
-    return [kind for kind in snap["legal"] if role in engine.permissions.get(kind, ())]
+    kinds = [kind for kind in snap["legal"] if role in engine.permissions.get(kind, ())]
+    seat_actions = getattr(engine, "seat_actions", None)
+    if account.kind == "player" and seat_actions is not None:  # circle poker: his turn only
+        kinds = seat_actions(account.subject, kinds)
+    return kinds
 
 
 def view_from(

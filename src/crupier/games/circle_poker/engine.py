@@ -149,6 +149,28 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         kinds = [k for k in ("fold", "check", "call", "bet", "raise", "all-in") if self._may(k)]
         return kinds + (["misdeal"] if not s.deal.voluntary else []) + ["expose"]
 
+    def seat_actions(self, seat: str, kinds: Sequence[str]) -> list[str]:
+        """Of the legal ``kinds``, those the player ``seat`` may take now: the betting
+        actions (and five-card draw's discards) only on his turn.
+
+        >>> from crupier.core.rng import SeededSource
+        >>> from crupier.games.holdem import Holdem, load_builtin
+        >>> game = Holdem(load_builtin(), SeededSource(1))
+        >>> for name in ("ana", "bo", "cy", "dee"):
+        ...     _ = game.apply(BuyIn(player=name, amount=200))
+        >>> _ = game.apply(DrawSeats(seats=("ana", "bo", "cy", "dee"), ma=1))
+        >>> _ = game.apply(StartDeal())
+        >>> game.seat_actions("bo", game.legal_actions()), "check" in game.seat_actions(
+        ...     "ana", game.legal_actions())
+        ([], True)
+        """
+        deal = self.state.deal
+        if deal is None:
+            return list(kinds)
+        if deal.to_act != seat:
+            return [k for k in kinds if k in ("rest", "come-back", "leave")]
+        return list(kinds)
+
     def _may(self, kind: str) -> bool:
         deal = self.state.deal
         assert deal is not None and deal.to_act is not None
