@@ -65,6 +65,13 @@ RULES: dict[tuple[str, str], Callable[[str], frozenset[str]]] = {
         {A: frozenset({"chief-rf-1", "r1"}), B: NOBODY}
     ),
     ("GET", "/api/tables/{table_id}/recall"): at(READERS),
+    # the poker room: a player joins any table for himself (a table that is not a poker
+    # table answers 409); the chief calls the waiting list (row 10 C own, then the
+    # engine's seat assignment, the head of table's)
+    ("POST", "/api/tables/{table_id}/poker/join"): at(frozenset({"p1"})),
+    ("POST", "/api/tables/{table_id}/poker/call-next"): at(
+        {A: frozenset({"chief-rf-1", "r1"}), B: NOBODY}
+    ),
     # row 2: the director
     ("POST", "/api/day/open"): at(frozenset({"director"})),
     ("POST", "/api/day/close"): at(frozenset({"director"})),
@@ -210,6 +217,7 @@ def body_of(method: str, path: str, username: str, fill: int) -> Any:
         "/api/session/open": {"name": "night", "last": True},
         "/api/tables/{table_id}/buy-in": {"player": player, "amount": 1000},
         "/api/tables/{table_id}/recovery": {"decision": "resume"},
+        "/api/tables/{table_id}/poker/join": {"amount": 1000},
         "/api/tables/{table_id}/open": {
             "cashier": "K1",
             "float_chips": {"2500": 4},

@@ -149,6 +149,18 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         kinds = [k for k in ("fold", "check", "call", "bet", "raise", "all-in") if self._may(k)]
         return kinds + (["misdeal"] if not s.deal.voluntary else []) + ["expose"]
 
+    def _bounds_of(self, deal: Deal, player: str) -> dict[str, list[int]]:
+        """The totals ``player`` may bet or raise to now: ``{"bet": [lo, hi]}`` or
+        ``{"raise": [lo, hi]}`` (none when neither is open to him)."""
+        out: dict[str, list[int]] = {}
+        for kind in ("bet", "raise"):
+            try:
+                lo, hi, _full = self._wager_bounds(deal, player, raising=kind == "raise")
+            except (IllegalWager, RaiseCapReached, BettingNotReopened, WrongPhase):
+                continue
+            out[kind] = [lo, hi]
+        return out
+
     def seat_actions(self, seat: str, kinds: Sequence[str]) -> list[str]:
         """Of the legal ``kinds``, those the player ``seat`` may take now: the betting
         actions (and five-card draw's discards) only on his turn.
@@ -213,6 +225,9 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
                 "to_act": deal.to_act,
                 "street": deal.street,
             }
+            if deal.to_act is not None:  # what the player in turn may put in (public)
+                out["deal"]["to_call"] = deal.high - deal.bet[deal.to_act]
+                out["deal"]["wager"] = self._bounds_of(deal, deal.to_act)
             if seat is not None and seat in deal.down:
                 out["deal"]["own"] = [str(c) for c in deal.down[seat]]
         return out
