@@ -91,7 +91,7 @@ export async function render(root, { me, params }) {
     if (deal && deal.to_act === player) {
       const call = deal.to_call || 0;
       for (const kind of ["fold", "check"]) if (legal.includes(kind)) controls.append(button(kind, { kind, player }));
-      if (legal.includes("call")) controls.append(h("button.btn", { type: "button", dataset: { pk: "call" }, onclick: () => act({ kind: "call", player }) }, `${t("Call")} ${money(call)}`));
+      if (legal.includes("call")) controls.append(h("button.btn", { type: "button", dataset: { pk: "call" }, onclick: () => act({ kind: "call", player }) }, t("Call"), " " + money(call)));
       for (const kind of ["bet", "raise"]) {
         const bounds = (deal.wager || {})[kind];
         if (!legal.includes(kind) || !bounds) continue;
