@@ -78,6 +78,7 @@ GAMES: dict[str, GameInfo] = {
         GameInfo("punto-banco", "07", N_("Punto banco")),
         GameInfo("chemin-de-fer", "08", N_("Baccarat chemin de fer")),
         GameInfo("baccarat-two-tables", "09", N_("Two-table baccarat (banque)")),
+        GameInfo("caribbean-stud", "10", N_("Pòquer sense descart (Caribbean stud)")),
         GameInfo("trijoker", "11", N_("Trijoker")),
         GameInfo("monte", "13", N_("Monte o Banca")),
         GameInfo("casino-war", "14", N_("El Repte (casino war)")),
