@@ -16,7 +16,8 @@ def test_created_once_then_reopened_and_refused_without_its_keys(tmp_path: Path)
     first = open_server_casino(url, tmp_path / "data")
     assert first.created and ("director", "demo-director", "director D1") in first.logins
     engines = {t for t in first.casino.tables if first.casino.engine(t) is not None}
-    assert len(engines) == len(first.casino.tables) == 13 + 6  # every game with an engine, open; the poker room's six
+    # every game with an engine, open; the poker room's six among them
+    assert len(engines) == len(first.casino.tables) == 13 + 6
     head = first.casino.ledger.head()
     first.casino.ledger.close()
     key = tmp_path / "data" / "keys" / "casino.key"
