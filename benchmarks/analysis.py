@@ -1,16 +1,21 @@
 """Analysis at scale, one table: per game the exact PAR time, the Monte Carlo kernel's rounds
 per CPU second (all the game's bets, and its first bet alone), the engine's rounds per CPU
-second, and in the same run a plain numpy loop for single-zero roulette as the yardstick.
+second, and in the same run plain numpy loops for single-zero roulette and punto banco as the
+yardsticks.
 
     python benchmarks/analysis.py [--rounds 20000000] [--engine-rounds 1000] [--game G ...]
 
 CPU time (process time) of this process: the machine is shared, wall time misleads. The
 kernel runs single-process here (one core); `crupier simulate --workers K` spreads batches.
+A game whose bets are settled on several outcome spaces (chemin de fer: one per policy of
+the free choices) draws the rounds in each: its rate is rounds per space ("spaces" column).
+The poker room has no bet against the house: its row has the exact PAR time only.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 from collections.abc import Callable
@@ -47,6 +52,35 @@ def numpy_roulette(rounds: int, batch: int = 4_000_000) -> float:
     return total
 
 
+def numpy_punto_banco(rounds: int, batch: int = 2_000_000) -> float:
+    """The second yardstick: plain numpy coups of punto banco from an infinite shoe (six
+    cards drawn with replacement per coup), the third-card rules as array operations."""
+    rng = np.random.default_rng(2)
+    banker_draws = np.zeros((10, 11), dtype=bool)  # (total, punto's third card + 1; 0: none)
+    banker_draws[:3, :] = True
+    banker_draws[3, :] = True
+    banker_draws[3, 9] = False
+    banker_draws[4, [0, 3, 4, 5, 6, 7, 8]] = True
+    banker_draws[5, [0, 5, 6, 7, 8]] = True
+    banker_draws[6, [7, 8]] = True
+    wins = 0
+    for start in range(0, rounds, batch):
+        n = min(batch, rounds - start)
+        v = np.minimum(rng.integers(1, 14, size=(n, 6), dtype=np.int8), 10) % 10
+        pt = (v[:, 0] + v[:, 2]) % 10
+        bt = (v[:, 1] + v[:, 3]) % 10
+        play = (pt < 8) & (bt < 8)
+        p_draws = play & (pt <= 5)
+        third = np.where(p_draws, v[:, 4], 0)
+        pt = np.where(p_draws, (pt + third) % 10, pt)
+        column = np.where(p_draws, third + 1, 0)
+        b_draws = play & banker_draws[bt, column]
+        b_card = np.where(p_draws, v[:, 5], v[:, 4])
+        bt = np.where(b_draws, (bt + b_card) % 10, bt)
+        wins += int((bt > pt).sum())
+    return wins / rounds
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--rounds", type=int, default=20_000_000)
@@ -59,7 +93,11 @@ def main() -> None:
     print(
         f"numpy reference loop, single-zero roulette straight bet: {n / yard / 1e6:,.1f} M spins/s"
     )
-    head = f"{'game':22} {'exact PAR s':>11} {'kernel all bets M/s':>20} {'first bet M/s':>14} {'engine r/s':>11}"
+    pb_yard = cpu(lambda: numpy_punto_banco(n))
+    print(f"numpy reference loop, punto banco (infinite shoe): {n / pb_yard / 1e6:,.1f} M coups/s")
+    print(f"load average at the start: {' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    head = (f"{'game':22} {'exact PAR s':>11} {'kernel all bets M/s':>20} {'spaces':>6} "
+            f"{'first bet M/s':>14} {'engine r/s':>11}")  # fmt: skip
     print(head)
     print("-" * len(head))
     total_par = 0.0
@@ -67,14 +105,29 @@ def main() -> None:
         profile = load_profile(game)
         par_s = cpu(partial(_par, game, profile))
         total_par += par_s
+        try:
+            spaces = _compiled(game, "andorra", None)
+        except ValueError as exc:
+            print(f"{game:22} {par_s:11.2f}   kernel: {exc}")
+            continue
+        if not spaces:  # the poker room
+            print(
+                f"{game:22} {par_s:11.2f} {'-':>20} {'-':>6} {'-':>14} {'-':>11}   (no house bet)"
+            )
+            continue
         simulate(game, rounds=50_000, seed=0, batch=50_000)  # compile the kernel first
         all_s = cpu(partial(simulate, game, rounds=n, seed=1))
-        first = _compiled(game, "andorra", None)[0].bets[0].bet_id
+        first = spaces[0].bets[0].bet_id
         one_s = cpu(partial(_one_bet, game, first, n))
-        eng_s = cpu(partial(play, game, profile, args.engine_rounds))
+        try:
+            eng = f"{args.engine_rounds / cpu(partial(play, game, profile, args.engine_rounds)):11,.0f}"
+        except Exception as exc:
+            eng = f"{'-':>11}"
+            first += f"; engine: {type(exc).__name__}"
         print(
-            f"{game:22} {par_s:11.2f} {n / all_s / 1e6:20.1f} {n / one_s / 1e6:14.1f} "
-            f"{args.engine_rounds / eng_s:11,.0f}   ({first})"
+            f"{game:22} {par_s:11.2f} {n / all_s / 1e6:20.1f} {len(spaces):6} "
+            f"{n / one_s / 1e6:14.1f} {eng}   ({first})",
+            flush=True,
         )
     if args.game is None or "blackjack" in args.game:
         total_par += blackjack_line(n)
@@ -92,7 +145,7 @@ def blackjack_line(rounds: int) -> float:
     hands = max(rounds // 4, 1_000_000)
     kernel_s = cpu(partial(play_blackjack, profile, arrays[0], hands, 1))
     print(
-        f"{'blackjack':22} {par_s:11.2f} {hands / kernel_s / 1e6:20.1f} {'':>14} "
+        f"{'blackjack':22} {par_s:11.2f} {hands / kernel_s / 1e6:20.1f} {1:6} {'':>14} "
         f"{'(see blackjack.py)':>11}   (main, basic strategy, real shoes)"
     )
     return par_s
@@ -104,22 +157,19 @@ def _par(game: str, profile: Any) -> None:
 
 
 def _one_bet(game: str, bet_id: str, rounds: int) -> None:
-    """The kernel for one bet: the game's first outcome space with only that bet."""
+    """The kernel for one bet: the game's first outcome space with only that bet, its
+    outcomes drawn (or dealt from real shoes) as the full run draws them."""
     from dataclasses import replace
 
-    from crupier.analysis.simulate import draw_outcomes, walk
+    from crupier.analysis.simulate import _draws, settle
 
     space = _compiled(game, "andorra", None)[0]
     bet = next(b for b in space.bets if b.bet_id == bet_id)
     one = replace(space, bets=(bet,))
     seeds = np.random.SeedSequence(1).spawn(max(1, rounds // 4_000_000))
     for seed in seeds:
-        draws = draw_outcomes(one, np.random.Generator(np.random.PCG64(seed)), 4_000_000)
-        if bet.single_step:
-            counts = np.bincount(draws, minlength=len(one.labels))
-            float(counts @ bet.net[0])
-        else:
-            walk(draws, bet.net, bet.nxt, bet.scale, bet.win)
+        rng = np.random.Generator(np.random.PCG64(seed))
+        settle(one, _draws(game, "andorra", None, one, rng, 4_000_000))
 
 
 if __name__ == "__main__":

@@ -769,6 +769,15 @@ def report(
             help=_h("Two profiles (built-in names or rules files) side by side, one game.")
         ),
     ] = None,
+    simulate: Annotated[
+        int | None,
+        typer.Option(
+            help=_h(
+                "Rounds of a Monte Carlo cross-check of every bet, with convergence "
+                "plots (by default only for games whose PAR is not all exact; 0: none)."
+            )
+        ),
+    ] = None,
 ) -> None:
     """Write the PAR report of each game (HTML, PDF, JSON, a chart per bet), or compare two
     profiles of one game (--compare andorra spain-1979)."""
@@ -808,11 +817,13 @@ def report(
         return
     if not chosen:
         chosen = list(GAMES)
+    if simulate is not None and simulate < 0:
+        _fail(_("--simulate must be 0 or more rounds"))
     if len(chosen) > 1 and (profile is not None or rules is not None):
         _fail(_("--profile and --rules go with one game"))
     for game in chosen:
         prof = _profile(game, profile, rules)
-        written = write_report(build_report(game, prof, rules), out)
+        written = write_report(build_report(game, prof, rules, simulate), out)
         typer.echo(_("{game}: {n} files in {folder}").format(
             game=game, n=len(written), folder=out))  # fmt: skip
 

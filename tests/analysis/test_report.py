@@ -186,3 +186,35 @@ def test_certify_and_verify_commands(tmp_path: Path) -> None:
         capture_output=True, text=True, env=env, check=False,
     )  # fmt: skip
     assert again.returncode == 2 and "not empty" in again.stdout + again.stderr
+
+
+def test_a_simulated_report_plots_each_bets_convergence(tmp_path: Path) -> None:
+    # issue 15: for simulated figures, the running edge with its 95 % band against rounds
+    from crupier.analysis.convergence import running_edge
+    from crupier.analysis.report import CONVERGENCE_POINTS
+
+    report = build_report("sic-bo", load_profile("sic-bo"), simulate=250_000)
+    sim = report.simulation
+    assert sim is not None and sim.batches == CONVERGENCE_POINTS
+    for bet in sim.bets:
+        points = running_edge(sim.trace[bet.bet_id])
+        assert len(points) == CONVERGENCE_POINTS
+        assert [p.rounds for p in points] == sorted(p.rounds for p in points)
+        assert points[-1].rounds == bet.resolved == 250_000
+        assert points[-1].edge == pytest.approx(-bet.mean)
+        low, high = bet.interval
+        assert points[-1].half_width == pytest.approx((high - low) / 2)
+        # the band narrows as the rounds grow (about 1/sqrt(n))
+        assert points[-1].half_width < points[0].half_width / 3
+    files = write_report(report, tmp_path)
+    charts = [f for f in files if "-mc-" in f.name]
+    assert len(charts) == len(sim.bets) and all(f.stat().st_size > 1_000 for f in charts)
+    page = (tmp_path / "sic-bo.html").read_text("utf-8")
+    assert "Monte Carlo cross-check" in page and charts[0].name in page
+    data = json.loads((tmp_path / "sic-bo.json").read_text("utf-8"))
+    assert data["simulation"]["rounds"] == 250_000
+
+
+def test_an_exact_game_is_not_simulated_unless_asked() -> None:
+    report = build_report("sic-bo", load_profile("sic-bo"))
+    assert report.simulation is None and report.to_dict()["simulation"] is None

@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from crupier.analysis.simulate import compile_game, draw_outcomes, simulate
+from crupier.analysis.simulate import compile_game, draw_outcomes, settle, simulate, walk
 from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet, Settled
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
@@ -114,3 +114,53 @@ def test_a_game_without_house_bets_is_refused_by_name(game: str) -> None:
 def test_bad_sizes_are_refused() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         simulate("craps", rounds=0)
+
+
+def test_one_pass_settles_every_craps_bet_as_its_own_walk_does() -> None:
+    # every bet's own walk over the rolls and the one pass shared by all bets agree
+    (space,) = compile_game("craps", load_profile("craps"))
+    draws = draw_outcomes(space, np.random.Generator(np.random.PCG64(8)), 200_000)
+    together = settle(space, draws)
+    assert len(together) == len(space.bets) == 38
+    for bet in space.bets:
+        done, s1, s2, hits = walk(draws, bet.net, bet.nxt, bet.scale, bet.win)
+        one = together[bet.bet_id]
+        assert (one.resolved, one.hits) == (done, hits), bet.bet_id
+        assert one.s1 == pytest.approx(s1, abs=1e-6) and one.s2 == pytest.approx(s2, abs=1e-6)
+        assert sum(one.payouts.values()) == done
+
+
+def test_a_place_bet_needs_no_walk_but_the_line_bets_share_one() -> None:
+    # spec 06: a place bet stands until its number or a seven; the pass line moves through
+    # the points, and don't pass (and come, don't come) through the same ones
+    (space,) = compile_game("craps", load_profile("craps"))
+    bets = {b.bet_id: b for b in space.bets}
+    assert bets["place-6"].nxt.shape[0] == 1 and not bets["place-6"].single_step
+    assert bets["win"].nxt.shape[0] > 1
+    for other in ("dont-win", "come", "dont-come"):
+        assert (bets[other].nxt == bets["win"].nxt).all()
+
+
+#: One game of each kind of kernel: settled in one pass (craps), a prison walked on its own
+#: (French roulette), real shoes (the four shoe games), several outcome spaces (three card
+#: poker), a strategy played on real shoes (blackjack).
+KERNEL_KINDS = ["craps", "french-roulette", "punto-banco", "chemin-de-fer", "casino-war",
+                "trente-et-quarante", "three-card-poker", "blackjack"]  # fmt: skip
+
+
+def test_every_kind_of_kernel_runs_on_a_two_worker_dask_cluster() -> None:
+    distributed = pytest.importorskip("distributed")
+    with (
+        distributed.LocalCluster(
+            n_workers=2, threads_per_worker=1, processes=True, dashboard_address=None
+        ) as cluster,
+        distributed.Client(cluster) as client,
+    ):
+        spread = {
+            game: simulate(game, rounds=60_000, seed=2, batch=20_000, cluster=client)
+            for game in KERNEL_KINDS
+        }
+    for game, result in spread.items():
+        one = simulate(game, rounds=60_000, seed=2, batch=20_000)
+        assert result.to_dict() == one.to_dict(), game
+        assert result.trace == one.trace and all(b.resolved > 0 for b in result.bets)

@@ -62,9 +62,10 @@ def chart_arrays_from_rows(
 
 def chart_arrays(profile: Any) -> ChartArrays:
     """The basic-strategy chart of ``profile`` (computed by the exact analysis)."""
-    from crupier.analysis.blackjack import BlackjackAnalysis, basic_strategy
+    from crupier.analysis.blackjack import basic_strategy
+    from crupier.games.blackjack.par import analysis_of
 
-    chart = basic_strategy(BlackjackAnalysis(profile))
+    chart = basic_strategy(analysis_of(profile)["analysis"])  # the PAR sheet's, computed once
     return chart_arrays_from_rows(chart.hard, chart.soft, chart.pairs)
 
 
@@ -87,7 +88,9 @@ def _play_shoe_py(
     """Play one shoe (card values 1..10 in ``order``) from ``start`` while the separator is
     in; add (hands, sum, sum of squares, wins) to ``stats``. ``rules``: [h17, double 9,
     double 10, double 11, double soft, DAS, max split hands (0: no limit), resplit aces,
-    split aces one card, lose original only, double any two]."""
+    split aces one card, lose original only, double any two, a blackjack competes (the
+    dealer draws for it)]. The dealer takes his second card and draws only while some hand
+    competes, as the engine's croupier does."""
     n = order.shape[0]
     h17 = rules[0] == 1
     das = rules[5] == 1
@@ -96,6 +99,7 @@ def _play_shoe_py(
     aces_one = rules[8] == 1
     orig_only = rules[9] == 1
     any_two = rules[10] == 1
+    bj_competes = rules[11] == 1
     pos = start
     hard = np.zeros(16, dtype=np.int64)
     ace = np.zeros(16, dtype=np.bool_)
@@ -213,17 +217,22 @@ def _play_shoe_py(
                 ace[i] = ace[i] or c == 1
                 ncards[i] += 1
             i += 1
-        # the dealer's second card, then his drawing rule
-        d2 = order[pos]
-        pos += 1
-        dhard = up + d2
-        dace = up == 1 or d2 == 1
-        dealer_bj = (up == 1 and d2 == 10) or (up == 10 and d2 == 1)
-        live = False
+        # the dealer's second card and his drawing rule, only while some hand competes
+        # (spec 03: not busted, and not a blackjack unless the profile counts it)
+        compete = False
         for k in range(hands):
-            if _points(hard[k], ace[k]) <= 21:
-                live = True
-        if not dealer_bj and live and not natural:
+            if _points(hard[k], ace[k]) <= 21 and (bj_competes or not natural):
+                compete = True
+        dhard = up
+        dace = up == 1
+        dealer_bj = False
+        if compete:
+            d2 = order[pos]
+            pos += 1
+            dhard = up + d2
+            dace = up == 1 or d2 == 1
+            dealer_bj = (up == 1 and d2 == 10) or (up == 10 and d2 == 1)
+        if compete and not dealer_bj:
             while True:
                 dt = _points(dhard, dace)
                 soft17 = dt == 17 and dace and dhard + 10 == 17
@@ -284,7 +293,7 @@ def _rules_array(profile: Any) -> npt.NDArray[np.int64]:
             int(r.dealer_hits_soft_17), int(9 in totals), int(10 in totals), int(11 in totals),
             int(r.double_soft), int(r.double_after_split), int(r.max_split_hands),
             int(r.resplit_aces), int(r.split_aces_one_card), int(r.enhc_lose_original_only),
-            int(any_two),
+            int(any_two), int(r.blackjack_is_competitor),
         ],
         dtype=np.int64,
     )  # fmt: skip

@@ -87,6 +87,9 @@ class GameReport:
     outcomes: list[dict[str, Any]]
     citations: list[tuple[str, str, str]]
     images: dict[str, str] = field(default_factory=dict)
+    simulation: Any = None
+    """The Monte Carlo cross-check (:class:`crupier.analysis.simulate.Simulation`), if run."""
+    convergence: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         """The report as JSON (the certification package keeps it beside the HTML/PDF)."""
@@ -101,11 +104,27 @@ class GameReport:
             "distributions": [d.to_dict() for d in self.distributions],
             "outcomes": self.outcomes,
             "citations": [list(c) for c in self.citations],
+            "simulation": None if self.simulation is None else self.simulation.to_dict(),
         }
 
 
-def build_report(game_id: str, profile: Profile, rules: Path | None = None) -> GameReport:
-    """The report of ``game_id`` under ``profile`` (read from ``rules`` if given)."""
+SIMULATED_ROUNDS = 1_000_000
+"""Rounds of the Monte Carlo cross-check a report runs by itself for a game whose PAR
+figures are not all exact (blackjack's splits are approximated)."""
+
+CONVERGENCE_POINTS = 25
+"""Batches of the cross-check: each is a point of the convergence plot."""
+
+
+def build_report(
+    game_id: str, profile: Profile, rules: Path | None = None, simulate: int | None = None
+) -> GameReport:
+    """The report of ``game_id`` under ``profile`` (read from ``rules`` if given).
+
+    ``simulate``: rounds of a Monte Carlo cross-check of every bet (its figures, interval
+    and convergence plot in the report); ``None`` runs :data:`SIMULATED_ROUNDS` for a game
+    whose PAR is not all exact and none for the others, 0 none.
+    """
     module = game_module(game_id)
     info = game_info(game_id)
     absent = not_offered(game_id, profile)
@@ -117,6 +136,9 @@ def build_report(game_id: str, profile: Profile, rules: Path | None = None) -> G
         row["offered"] = figures.bet_id not in absent
         bets.append(row)
         dists.append(payout_distribution(chain))
+    if simulate is None:
+        inexact = any(row["method"] != "exact" for row in bets)
+        simulate = SIMULATED_ROUNDS if inexact else 0
     return GameReport(
         game_id=game_id,
         number=info.number,
@@ -128,7 +150,45 @@ def build_report(game_id: str, profile: Profile, rules: Path | None = None) -> G
         distributions=dists,
         outcomes=module.outcomes(profile),
         citations=citations(profile),
+        simulation=_cross_check(game_id, profile, rules, simulate) if simulate else None,
     )
+
+
+def _cross_check(game_id: str, profile: Profile, rules: Path | None, rounds: int) -> Any:
+    """The Monte Carlo of every bet (:mod:`crupier.analysis.simulate`), in batches that
+    give the convergence plot its points; None for a game with no bet against the house."""
+    from crupier.analysis.simulate import simulate
+
+    batch = max(1, -(-rounds // CONVERGENCE_POINTS))
+    try:
+        return simulate(
+            game_id, rounds, seed=0, profile_name=profile.profile,
+            rules=None if rules is None else str(rules), batch=batch,
+        )  # fmt: skip
+    except ValueError:  # the poker room: no bet against the house
+        return None
+
+
+SIM_COLUMNS = ["Bet", "Rounds", "Simulated edge", "95 % interval", "Exact", "Difference"]
+
+
+def simulation_rows(report: GameReport) -> list[list[str]]:
+    """The cross-check's rows: each bet's simulated edge beside the exact one."""
+    if report.simulation is None:
+        return []
+    rows = []
+    for bet in report.simulation.bets:
+        low, high = bet.interval
+        rows.append([bet.bet_id, f"{bet.resolved:,}", f"{-bet.mean * 100:.4f} %",
+                     f"{low * 100:.4f} ... {high * 100:.4f} %",
+                     f"{float(bet.exact_edge) * 100:.4f} %", f"{bet.difference * 100:+.4f} pt"])  # fmt: skip
+    return rows
+
+
+def _simulation_title(report: GameReport) -> str:
+    sim = report.simulation
+    return (f"Monte Carlo cross-check ({sim.rounds:,} rounds, seed {sim.seed}, "
+            f"{sim.batches} batches)")  # fmt: skip
 
 
 def compare_profiles(game_id: str, first: Profile, second: Profile) -> dict[str, Any]:
@@ -297,6 +357,11 @@ def render_html(report: GameReport) -> str:
         if dist.unresolved:
             parts.append(f"<p>{html.escape(dist.bet_id)}: {dist.unresolved:.2e} of the "
                          "probability still undecided when the walk stopped.</p>")  # fmt: skip
+    if report.simulation is not None:
+        parts.append(f"<h2>{html.escape(_simulation_title(report))}</h2>")
+        parts.append(_table(SIM_COLUMNS, simulation_rows(report), {1, 2, 3, 4, 5}))
+        for bet_id, image in report.convergence.items():
+            parts.append(f'<p><img src="{html.escape(image)}" alt="{html.escape(bet_id)}"></p>')
     parts.append("<h2>Rules in force, with their sources</h2>")
     parts.append(_table(["Rule", "Value", "Source"], [list(c) for c in report.citations]))
     parts.append("</body></html>")
@@ -372,6 +437,11 @@ def render_pdf(report: GameReport, folder: Path) -> bytes:
         image = report.images.get(dist.bet_id)
         if image:
             pdf.image(str(folder / image), w=150)
+    if report.simulation is not None:
+        _pdf_table(pdf, _simulation_title(report), SIM_COLUMNS, simulation_rows(report),
+                   (40, 22, 26, 44, 24, 24))  # fmt: skip
+        for image in report.convergence.values():
+            pdf.image(str(folder / image), w=150)
     _pdf_table(pdf, "Rules in force, with their sources", ["Rule", "Value", "Source"],
                [list(c) for c in report.citations], (45, 35, 100))  # fmt: skip
     return bytes(pdf.output())
@@ -406,6 +476,15 @@ def write_report(report: GameReport, folder: Path) -> list[Path]:
         draw_distribution(dist, folder / name)
         report.images[dist.bet_id] = name
         written.append(folder / name)
+    if report.simulation is not None:
+        from crupier.analysis.convergence import draw_convergence, running_edge
+
+        for i, bet in enumerate(report.simulation.bets):
+            name = f"{report.game_id}-mc-{i:02d}-{_safe(bet.bet_id)}.png"
+            points = running_edge(report.simulation.trace.get(bet.bet_id, ()))
+            draw_convergence(bet.bet_id, points, float(bet.exact_edge), folder / name)
+            report.convergence[bet.bet_id] = name
+            written.append(folder / name)
     page = folder / f"{report.game_id}.html"
     page.write_text(render_html(report), "utf-8")
     pdf = folder / f"{report.game_id}.pdf"

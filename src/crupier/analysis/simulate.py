@@ -10,8 +10,13 @@ whether it is a win. Bets whose chains share their outcomes (every bet of a roul
 of a throw of the dice) share one stream of draws, as they share the wheel at a table.
 
 **Kernels.** A batch draws its outcomes with numpy (uniform outcomes as integers, others
-by inverse CDF); a bet that always resolves on the next outcome is summed from the
-outcome counts (``bincount``), a bet that can stay is walked by a numba loop.
+by inverse CDF). One pass over the draws settles every bet: bets that keep their whole
+stake while they stay are grouped by their transition table (every craps line bet moves
+through the same points), and each group is walked once by a numba loop that counts the
+(state, outcome) pairs that resolve; a bet with one state (a place bet, a hard way, a bet
+settled on the next outcome) needs no walk, its counts are the outcome counts
+(``bincount``). Each bet's sums are then its table of net results weighed by those counts.
+Only a bet that keeps a share of its stake (a prison) is walked on its own.
 
 **Reproducible.** The root seed's :class:`numpy.random.SeedSequence` is spawned once per
 batch; batch ``i`` always draws the same outcomes, and the batches' sums are added in batch
@@ -198,6 +203,45 @@ def _jit(fn: Callable[..., Any]) -> Callable[..., Any]:
 walk = _jit(_walk_py)
 
 
+def _resolutions_py(
+    draws: npt.NDArray[np.int32], nxt: npt.NDArray[np.int32], hist: npt.NDArray[np.int64]
+) -> None:
+    """Walk the draws through one transition table, counting into ``hist[state, outcome]``
+    every step that resolves the bet (it restarts in state 0). Compiled by numba."""
+    state = 0
+    for i in range(draws.shape[0]):
+        o = draws[i]
+        after = nxt[state, o]
+        if after < 0:
+            hist[state, o] += 1
+            state = 0
+        else:
+            state = after
+
+
+resolutions = _jit(_resolutions_py)
+
+
+def resolution_counts(
+    draws: npt.NDArray[np.int32], nxt: npt.NDArray[np.int32], counts: npt.NDArray[np.int64]
+) -> npt.NDArray[np.int64]:
+    """How many times each (state, outcome) resolved a bet with transitions ``nxt`` that
+    is placed again as soon as it resolves; ``counts`` are the draws' outcome counts.
+
+    A one-state bet needs no walk: every resolving outcome drawn settles it once.
+
+    >>> nxt = np.array([[-1, 0, -1]], dtype=np.int32)  # outcome 1 leaves the bet standing
+    >>> draws = np.array([0, 1, 1, 2, 0], dtype=np.int32)
+    >>> resolution_counts(draws, nxt, np.bincount(draws, minlength=3)).tolist()
+    [[2, 0, 1]]
+    """
+    if nxt.shape[0] == 1:
+        return np.where(nxt[0] < 0, counts, 0).astype(np.int64)[None, :]
+    hist = np.zeros(nxt.shape, dtype=np.int64)
+    resolutions(draws, nxt, hist)
+    return hist
+
+
 @dataclass
 class BetSums:
     """A bet's sums over some rounds (added batch by batch, in batch order)."""
@@ -240,27 +284,44 @@ def run_batch(
     out: list[dict[str, BetSums]] = []
     for space, child in zip(spaces, children, strict=True):
         rng = np.random.Generator(np.random.PCG64(child))
-        draws = _draws(game_id, profile_name, rules, space, rng, size, len(spaces))
-        counts: npt.NDArray[np.int64] | None = None
-        sums: dict[str, BetSums] = {}
-        for bet in space.bets:
-            if bet.single_step:
-                if counts is None:
-                    counts = np.bincount(draws, minlength=len(space.labels))
-                net = bet.net[0]
-                payouts: dict[float, int] = {}
-                for value, c in zip(net.tolist(), counts.tolist(), strict=True):
-                    if c:
-                        payouts[value] = payouts.get(value, 0) + c
-                sums[bet.bet_id] = BetSums(
-                    int(size), float(counts @ net), float(counts @ (net * net)),
-                    int(counts @ bet.win[0]), payouts,
-                )  # fmt: skip
-            else:
-                done, s1, s2, hits = walk(draws, bet.net, bet.nxt, bet.scale, bet.win)
-                sums[bet.bet_id] = BetSums(int(done), float(s1), float(s2), int(hits))
-        out.append(sums)
+        draws = _draws(game_id, profile_name, rules, space, rng, size)
+        out.append(settle(space, draws))
     return out
+
+
+def settle(space: OutcomeSpace, draws: npt.NDArray[np.int32]) -> dict[str, BetSums]:
+    """Every bet of ``space`` settled over ``draws`` in one pass (see the module): bets
+    sharing a transition table share one walk."""
+    counts = np.bincount(draws, minlength=len(space.labels)).astype(np.int64)
+    walked: dict[bytes, npt.NDArray[np.int64]] = {}
+    sums: dict[str, BetSums] = {}
+    for bet in space.bets:
+        if not bool(np.all(bet.scale == 1.0)):
+            done, s1, s2, hits = walk(draws, bet.net, bet.nxt, bet.scale, bet.win)
+            sums[bet.bet_id] = BetSums(int(done), float(s1), float(s2), int(hits))
+            continue
+        key = bet.nxt.tobytes() + bytes(str(bet.nxt.shape), "ascii")
+        hist = walked.get(key)
+        if hist is None:
+            hist = walked[key] = resolution_counts(draws, bet.nxt, counts)
+        sums[bet.bet_id] = _sums_of(bet, hist)
+    return sums
+
+
+def _sums_of(bet: BetKernel, hist: npt.NDArray[np.int64]) -> BetSums:
+    """A bet's sums from the (state, outcome) counts that resolved it."""
+    net = np.where(bet.nxt < 0, bet.net, 0.0)
+    payouts: dict[float, int] = {}
+    for value, c in zip(net.ravel().tolist(), hist.ravel().tolist(), strict=True):
+        if c:
+            payouts[value] = payouts.get(value, 0) + c
+    return BetSums(
+        int(hist.sum()),
+        float((hist * net).sum()),
+        float((hist * (net * net)).sum()),
+        int(hist[bet.win].sum()),
+        payouts,
+    )
 
 
 def _draws(
@@ -270,14 +331,14 @@ def _draws(
     space: OutcomeSpace,
     rng: np.random.Generator,
     size: int,
-    spaces: int,
 ) -> npt.NDArray[np.int32]:
     """The batch's outcomes: dealt from real shoes where the game has a shoe kernel
-    (:mod:`crupier.analysis.shoes`), else drawn from the PAR model's distribution."""
+    (:mod:`crupier.analysis.shoes`; each outcome space its own shoes), else drawn from the
+    PAR model's distribution."""
     from crupier.analysis.shoes import REAL_SHOES
 
     dealer = REAL_SHOES.get(game_id)
-    if dealer is None or spaces != 1:
+    if dealer is None:
         return draw_outcomes(space, rng, size)
     from crupier.games.catalogue import load_profile
 
@@ -345,6 +406,9 @@ class Simulation:
     rounds: int
     batches: int
     bets: tuple[BetResult, ...]
+    trace: dict[str, tuple[tuple[int, float, float], ...]] = field(default_factory=dict)
+    """Per bet, the running sums (resolved, sum, sum of squares) after each batch, in batch
+    order: the convergence of the estimate (:mod:`crupier.analysis.convergence`)."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (``crupier simulate --json``)."""
@@ -383,8 +447,10 @@ def _blackjack_result(
     results: list[Any],
 ) -> Simulation:
     total = BetSums()
+    trace = []
     for batch_result in results:
         total.add(batch_result[0]["main"])
+        trace.append((total.resolved, total.s1, total.s2))
     profile = _load(game_id, profile_name, rules)
     from crupier.games.catalogue import game_module
 
@@ -394,7 +460,9 @@ def _blackjack_result(
     mean = total.s1 / n
     sd = math.sqrt(max(total.s2 / n - mean * mean, 0.0))
     bet = BetResult("main", total.resolved, mean, sd, total.hits / n, edge, {})
-    return Simulation(game_id, profile_name, seed, rounds, len(results), (bet,))
+    return Simulation(
+        game_id, profile_name, seed, rounds, len(results), (bet,), {"main": tuple(trace)}
+    )
 
 
 def _batches(rounds: int, batch: int) -> list[int]:
@@ -481,10 +549,13 @@ def simulate(
         return _blackjack_result(game_id, profile_name, rules, seed, rounds, results)
     spaces = _compiled(game_id, profile_name, rules)
     totals: dict[str, BetSums] = {}
+    trace: dict[str, list[tuple[int, float, float]]] = {}
     for batch_result in results:  # in batch order: the same sums whoever ran them
         for sums in batch_result:
             for bet_id, s in sums.items():
-                totals.setdefault(bet_id, BetSums()).add(s)
+                total = totals.setdefault(bet_id, BetSums())
+                total.add(s)
+                trace.setdefault(bet_id, []).append((total.resolved, total.s1, total.s2))
     bets = []
     for space in spaces:
         for bet in space.bets:
@@ -503,4 +574,7 @@ def simulate(
                     s.payouts,
                 )
             )
-    return Simulation(game_id, profile_name, seed, rounds, len(sizes), tuple(bets))
+    return Simulation(
+        game_id, profile_name, seed, rounds, len(sizes), tuple(bets),
+        {k: tuple(v) for k, v in trace.items()},
+    )  # fmt: skip
