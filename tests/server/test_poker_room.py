@@ -17,6 +17,7 @@ from serving import Client, Recorder, Server
 
 from crupier.core.rng import SeededSource
 from crupier.games.circle_poker.packs import stacked
+from crupier.games.five_card_draw import FiveCardDraw
 from crupier.games.holdem import Holdem
 
 PLAYERS = ("p1", "p2", "p3", "p4")
@@ -167,3 +168,59 @@ def test_a_holdem_deal_over_the_api(server: Server) -> None:
     (deal,) = [e for e in journal if e["seq"] == closed]
     assert deal["table"] == "PK-HE" and deal["data"]["cagnotte"] == 200
     assert deal["data"]["house_net"] == 200
+
+
+def test_five_card_draw_discards_over_the_api(server: Server) -> None:
+    """Five-card draw (23.1) at PK-5D: each player acts on his own turn from his own view,
+    discards only his own cards at the draw, and never sees another seat's."""
+    assert server.opened is not None
+    server.opened.casino.source = SeededSource(51)
+    croupier = server.client("r6")
+    clients = dict(zip(("P1", "P2", "P3", "P4"), _join_all(server, "PK-5D"), strict=True))
+    r = croupier.act("PK-5D", kind="draw-seats", seats=["P1", "P2", "P3", "P4"], ma=1)
+    assert r.status_code == 200, r.text
+    holes = [["Jh", "Jd", "2c", "5s", "9h"], ["Kc", "7d", "4h", "3s", "8c"],
+             ["Qd", "6c", "2d", "9s", "Th"], ["Ac", "5d", "3c", "8h", "6s"]]  # fmt: skip
+    order = stacked(FiveCardDraw.variant, holes)
+    assert croupier.act("PK-5D", kind="start-deal", order=list(order)).status_code == 200
+    drew = 0
+    for _step in range(80):
+        deal = croupier.get("/api/tables/PK-5D").json()["view"].get("deal")
+        if deal is None:
+            break
+        who = deal["to_act"]
+        views = {p: c.get("/api/tables/PK-5D").json() for p, c in clients.items()}
+        for p, frame in views.items():  # each sees his own five cards, nobody else's
+            others = {c for q, f in views.items() if q != p for c in f["view"]["deal"]["own"]}
+            assert len(frame["view"]["deal"]["own"]) == 5 and not others & set(json.dumps(frame))
+            betting = {"fold", "check", "call", "bet", "raise", "all-in", "draw"}
+            assert p == who or not betting & set(frame["legal_actions"])
+        mine = views[who]["view"]["deal"]["own"]
+        legal = views[who]["legal_actions"]
+        client = clients[who]
+        if "draw" in legal:
+            theirs = next(c for q, f in views.items() if q != who for c in f["view"]["deal"]["own"])
+            before = _seq(server, "PK-5D")
+            r = client.act("PK-5D", kind="draw", player=who, discard=[theirs])
+            assert r.status_code >= 400 and _seq(server, "PK-5D") == before
+            r = client.act("PK-5D", kind="draw", player=who, discard=[mine[0]])
+            assert r.status_code == 200, r.text
+            after = client.get("/api/tables/PK-5D").json()["view"]["deal"]["own"]
+            assert mine[0] not in after and len(after) == 5
+            drew += 1
+            continue
+        if who == "P1" and "bet" in legal:  # P1 opens with his jacks (23.1 openers)
+            r = client.act("PK-5D", kind="bet", player=who, to=deal["wager"]["bet"][0])
+            assert r.status_code == 200, r.text
+            continue
+        kind = next(k for k in ("call", "check", "fold") if k in legal)
+        assert client.act("PK-5D", kind=kind, player=who).status_code == 200
+    else:
+        raise AssertionError("the deal did not end")
+    view = croupier.get("/api/tables/PK-5D").json()["view"]
+    # chips conserved: stacks + the pot carried to the next deal + the house's rake
+    assert sum(view["chips"].values()) + view["carried"] + view["house"] == 4 * 20_000
+    assert drew == 4  # all four called P1's opening and drew
+    # pot: 4 x 1.00 antes + P1's 1.00 opening called by three + his 1.00 bet after the
+    # draw called by three = 12.00; 5 % rake = 0.60 (spec 23 option A); nothing carried
+    assert (view["carried"], view["house"]) == (0, 60)
