@@ -16,11 +16,14 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import json
 import os
 import random
+import re
 import statistics
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -28,6 +31,32 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests" / "server"))
 
 START, END = "<!-- reliability-report:start -->", "<!-- reliability-report:end -->"
+
+
+class LoadSampler:
+    """The machine's 1-minute load average, sampled every ``every`` seconds while a part runs
+    (the crash and concurrency figures depend on it: they are printed beside it)."""
+
+    def __init__(self, every: float = 10.0) -> None:
+        self.every, self.samples = every, [os.getloadavg()[0]]
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _run(self) -> None:
+        while not self._stop.wait(self.every):
+            self.samples.append(os.getloadavg()[0])
+
+    def __enter__(self) -> LoadSampler:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.samples.append(os.getloadavg()[0])
+
+    def figures(self) -> dict[str, float]:
+        return {"load_mean": statistics.fmean(self.samples), "load_max": max(self.samples)}
 
 
 def crash_figures(db: str | None, kills: int) -> dict[str, object]:
@@ -48,7 +77,8 @@ def crash_figures(db: str | None, kills: int) -> dict[str, object]:
                     f"  kill {life + 1}/{kills}: {figures.acknowledged} acknowledged, "
                     f"{figures.found} found once, {figures.unanswered} unanswered, "
                     f"{figures.resumed} resumed, {figures.voided} voided, "
-                    f"{figures.recovered_clean} with no round open",
+                    f"{figures.recovered_clean} with no round open, "
+                    f"restarted in {figures.restart_seconds[-1]:.1f} s",
                     flush=True,
                 )
         finally:
@@ -107,25 +137,68 @@ def fuzz_figures(examples: int) -> dict[str, object]:
     return {"requests": sum(test_fuzz_api.FUZZED.values()), "by": dict(test_fuzz_api.FUZZED)}
 
 
+def _restart(part: dict[str, object]) -> str:
+    if "restart_median" not in part:
+        return "not recorded"
+    return f"{part['restart_median']:.1f} s / {part['restart_max']:.1f} s"
+
+
+def _minutes(part: dict[str, object]) -> str:
+    if "seconds" not in part:
+        return "not recorded"
+    return f"{float(part['seconds']) / 60:.0f}"  # type: ignore[arg-type]
+
+
+def _load(part: dict[str, object]) -> str:
+    if "load_mean" not in part:
+        return "not recorded"
+    return f"{part['load_mean']:.1f} / {part['load_max']:.1f}"
+
+
+PROGRESS = re.compile(
+    r"kill (?P<kills>\d+)/\d+: (?P<acknowledged>\d+) acknowledged, (?P<found>\d+) found once, "
+    r"(?P<unanswered>\d+) unanswered, (?P<resumed>\d+) resumed, (?P<voided>\d+) voided, "
+    r"(?P<clean>\d+) with no round open(?:, restarted in (?P<restart>[\d.]+) s)?"
+)
+
+
+def crash_from_log(path: Path) -> dict[str, object]:
+    """The crash figures of a run that stopped (or failed later) from its progress lines:
+    each is printed only once every check of that kill passed, so the last one holds."""
+    lines = [m for m in map(PROGRESS.search, path.read_text().splitlines()) if m]
+    if not lines:
+        raise SystemExit(f"{path}: no kill passed")
+    last = lines[-1]
+    out: dict[str, object] = {k: int(v) for k, v in last.groupdict().items() if k != "restart"}
+    restarts = [float(m["restart"]) for m in lines if m["restart"]]
+    if restarts:
+        out |= {"restart_median": statistics.median(restarts), "restart_max": max(restarts)}
+    out["stopped"] = True
+    return out
+
+
 def render(results: dict[str, dict[str, dict[str, object]]], args: argparse.Namespace) -> str:
     now = dt.datetime.now(dt.UTC).strftime("%Y-%m-%dT%H:%M:%SZ")
     lines = [
         f"Run {now} by `python benchmarks/reliability.py --kills {args.kills} "
         f"--clients {args.clients} --examples {args.examples}` "
-        f"(2-core shared machine). Every check passed.",
+        f"({os.cpu_count()} cores, shared; the load average is the machine's 1-minute load "
+        "sampled every 10 s while each part ran, mean / max). Every figure is of checks "
+        "that passed.",
         "",
         "**Crash recovery** (SIGKILL at a random moment of live play at RF-1, PB-1, BJ-1):",
         "",
         "| database | kills survived | actions acknowledged | found exactly once | "
         "sent, unanswered | rounds resumed / voided | kills with no round open | "
-        "restart median / max |",
-        "|---|---|---|---|---|---|---|---|",
+        "restart median / max | minutes | load average |",
+        "|---|---|---|---|---|---|---|---|---|---|",
     ]
     for db, c in results.get("crash", {}).items():
         lines.append(
-            f"| {db} | {c['kills']} | {c['acknowledged']} | {c['found']} | {c['unanswered']} | "
+            f"| {db}{' (read from the progress lines)' if c.get('stopped') else ''} | "
+            f"{c['kills']} | {c['acknowledged']} | {c['found']} | {c['unanswered']} | "
             f"{c['resumed']} / {c['voided']} | {c['clean']} | "
-            f"{c['restart_median']:.1f} s / {c['restart_max']:.1f} s |"
+            f"{_restart(c)} | {_minutes(c)} | {_load(c)} |"
         )
     lines += [
         "",
@@ -133,8 +206,8 @@ def render(results: dict[str, dict[str, dict[str, object]]], args: argparse.Name
         "RF-1 and PB-1, betting until the chips run out):",
         "",
         "| database | clients connected at once | bets acknowledged | refusals (by code) | "
-        "seconds | acknowledged per second |",
-        "|---|---|---|---|---|---|",
+        "seconds | acknowledged per second | load average |",
+        "|---|---|---|---|---|---|---|",
     ]
     for db, c in results.get("crowd", {}).items():
         refused = ", ".join(f"{k} {v}" for k, v in sorted(c["refused"].items()))  # type: ignore[attr-defined]
@@ -142,7 +215,7 @@ def render(results: dict[str, dict[str, dict[str, object]]], args: argparse.Name
         rate = int(c["acknowledged"]) / seconds if seconds else 0  # type: ignore[call-overload]
         lines.append(
             f"| {db} | {c['peak_open']} | {c['acknowledged']} | {refused} | {seconds:.1f} | "
-            f"{rate:.0f} |"
+            f"{rate:.0f} | {_load(c)} |"
         )
     if "fuzz" in results:
         f = results["fuzz"]["sqlite"]
@@ -151,7 +224,7 @@ def render(results: dict[str, dict[str, dict[str, object]]], args: argparse.Name
             "",
             f"**OpenAPI fuzzing** (schemathesis, every operation, {args.examples} generated "
             f"requests per operation and person): **{f['requests']}** requests ({by}); no 5xx, "
-            "every status declared, every body as its schema.",
+            f"every status declared, every body as its schema (load average {_load(f)}).",
         ]
     return "\n".join(lines)
 
@@ -176,7 +249,35 @@ def main() -> int:
     parser.add_argument("--only", choices=("crash", "crowd", "fuzz"), action="append")
     parser.add_argument("--database", choices=("SQLite", "PostgreSQL"), action="append")
     parser.add_argument("--doc", type=Path)
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument(
+        "--crash-log",
+        action="append",
+        default=[],
+        metavar="DATABASE=FILE",
+        help="with --merge: the crash figures of a run that stopped, from its progress lines",
+    )
+    parser.add_argument(
+        "--merge",
+        type=Path,
+        nargs="+",
+        help="run nothing: render the figures of earlier --json files (e.g. one run per "
+        "database in parallel) into one report",
+    )
     args = parser.parse_args()
+    if args.merge:
+        merged: dict[str, dict[str, dict[str, object]]] = {}
+        for path in args.merge:
+            for part, by_db in json.loads(path.read_text()).items():
+                merged.setdefault(part, {}).update(by_db)
+        for item in args.crash_log:
+            name, _, path = item.partition("=")
+            merged.setdefault("crash", {})[name] = crash_from_log(Path(path))
+        text = render(merged, args)
+        print(text)
+        if args.doc:
+            write_doc(args.doc, text)
+        return 0
     dbs: dict[str, str | None] = {"SQLite": None}
     if args.pg:
         dbs["PostgreSQL"] = args.pg
@@ -186,13 +287,21 @@ def main() -> int:
     for name, db in dbs.items():
         if "crash" in parts:
             print(f"crash recovery on {name}…", flush=True)
-            results.setdefault("crash", {})[name] = crash_figures(db, args.kills)
+            with LoadSampler() as load:
+                figures = crash_figures(db, args.kills)
+            results.setdefault("crash", {})[name] = figures | load.figures()
         if "crowd" in parts:
             print(f"concurrency on {name}…", flush=True)
-            results.setdefault("crowd", {})[name] = crowd_figures(db, args.clients)
+            with LoadSampler() as load:
+                figures = crowd_figures(db, args.clients)
+            results.setdefault("crowd", {})[name] = figures | load.figures()
     if "fuzz" in parts:
         print("OpenAPI fuzzing…", flush=True)
-        results["fuzz"] = {"sqlite": fuzz_figures(args.examples)}
+        with LoadSampler() as load:
+            figures = fuzz_figures(args.examples)
+        results["fuzz"] = {"sqlite": figures | load.figures()}
+    if args.json:
+        args.json.write_text(json.dumps(results, indent=1))
     text = render(results, args)
     print(text)
     if args.doc:

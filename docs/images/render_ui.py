@@ -101,6 +101,10 @@ class Shots:
         assert r.ok, r.text()
         return r.json()
 
+    def act(self, page: Any, table: str, **action: Any) -> Any:
+        """A table action as the page's person (the console's REST call)."""
+        return self.post(page, f"/api/tables/{table}/actions", {"action": action})
+
     def shot(self, page: Any, name: str) -> None:
         page.wait_for_timeout(400)
         page.screenshot(path=str(self.out / f"ui-{name}.png"))
@@ -180,6 +184,33 @@ def main(out: Path) -> None:
             ana.wait_for_selector(".box.dealer .card")
             s.shot(ana, "player-blackjack")
             s.shot(croupier, "croupier-blackjack")
+
+            # Triple Black Jack and Tripòquer on live shoes, stopped at a player's decision
+            croupier, ana, bob = s.person("r2"), s.person("p1"), s.person("p2")
+            for page in (croupier, ana, bob):
+                s.at(page, "TB-1")
+            burn = ["2s", "2h", "2d", "2c", "3s"]
+            s.act(croupier, "TB-1", kind="new-shoe", live=True, burn=burn)
+            for k in (1, 2, 3):
+                s.bet(ana, 1000, f"box-1-{k}")
+            s.bet(bob, 2500, "box-4-1")
+            s.act(croupier, "TB-1", kind="no-more-bets")
+            s.act(croupier, "TB-1", kind="deal", cards=["Tc", "9s", "7h", "8d", "6c"])
+            ana.wait_for_selector('[data-decision="stand"]')
+            s.shot(ana, "player-triple-blackjack")
+            s.shot(croupier, "croupier-triple-blackjack")
+            croupier, ana, bob = s.person("r4"), s.person("p1"), s.person("p2")
+            for page in (croupier, ana, bob):
+                s.at(page, "TP-1")
+            s.act(croupier, "TP-1", kind="new-shoe", live=True)
+            s.bet(ana, 1000, "ante")
+            s.bet(ana, 500, "fortuna")
+            s.bet(bob, 1000, "ante")
+            s.act(croupier, "TP-1", kind="no-more-bets")
+            cards = ["9s", "Td", "Jc", "2h", "5d", "8c", "Kh", "7c", "3d"]
+            s.act(croupier, "TP-1", kind="deal", cards=cards)
+            ana.wait_for_selector('[data-decision="play"]')
+            s.shot(ana, "player-three-card-poker")
 
             # craps: the stickman's console, the shooter on the pass line
             stick, ana, bob = s.person("r6"), s.person("p1"), s.person("p2")

@@ -97,6 +97,14 @@ def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
     else:  # pragma: no cover
         proc.kill()
         raise RuntimeError("crupier serve did not start:\n" + "".join(out))
+    # "Serving on" is printed before uvicorn binds the port: wait until it accepts
+    until = time.monotonic() + 60
+    while time.monotonic() < until:
+        try:
+            socket.create_connection(("127.0.0.1", port), timeout=1).close()
+            break
+        except OSError:
+            time.sleep(0.1)
     logins = {}
     for line in out:
         m = re.match(r"\s+(\S+)\s+(demo-\S+)\s", line)

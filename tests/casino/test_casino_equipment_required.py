@@ -36,3 +36,19 @@ def test_dice_and_shoe_tables_need_their_equipment(tmp_path: Path) -> None:
                        limits=Limits(1000, 50_000), staff={"R2": "DEALER"})  # fmt: skip
     assert info.value.code == "EQUIPMENT_MISSING"
     assert "decks" in str(info.value) and "shoe" in str(info.value)
+
+
+def test_the_new_card_tables_need_their_decks(tmp_path: Path) -> None:
+    """Spec 19: Triple Black Jack is dealt from a numbered shoe of six decks; specs 15 and
+    17: Tripòquer needs its deck, Mahjong Pai Gow its three dice."""
+    clock = ManualClock("2026-03-02 15:00")
+    cas = build(f"sqlite:///{tmp_path / 'e.db'}", clock=clock, equipment_checks=True)
+    cas.open_day("2026-03-02", by="D1")
+    session = cas.open_session(by="D1").payload["data"]["id"]
+    for table, game in (("TB-9", "triple-blackjack"), ("TP-9", "three-card-poker"),
+                        ("MJ-9", "mahjong-pai-gow")):  # fmt: skip
+        cas.add_table(table, game)
+    tb = " ".join(cas.equipment_missing("TB-9", session))
+    assert "decks of TB-9" in tb and "shoe of TB-9" in tb
+    assert cas.equipment_missing("TP-9", session) == [f"decks of TP-9 for {session}"]
+    assert cas.equipment_missing("MJ-9", session) == [f"dice set of MJ-9 for {session}"]

@@ -385,6 +385,9 @@ def test_notices_by_the_director_and_the_board(casino: Casino, reg_clock: Manual
     refused(casino, "PERMISSION_DENIED", lambda: casino.notice("S1", type="OTHER", text="x"))
     refused(casino, "PERMISSION_DENIED", lambda: casino.notice("B1", type="OTHER", text="x"))
     refused(casino, "MALFORMED_REQUEST", lambda: casino.notice("D1", type="GOSSIP", text="x"))
+    # the permission before the type: who may write no notice is told nothing of the types
+    refused(casino, "PERMISSION_DENIED", lambda: casino.notice("S1", type="GOSSIP", text="x"))
+    refused(casino, "MALFORMED_REQUEST", lambda: casino.notice("B1", type="GOSSIP", text="x"))
 
     # The staff module records its appointment notices directly, in the same shape.
     raw = casino.record(

@@ -62,7 +62,15 @@ async def _http_client(
         await http.get("/api/me")  # the connection is open
         opened[0] += 1
         figures.peak_open = max(figures.peak_open, opened[0])
-        await ready.wait()
+        while not ready.is_set():
+            # The server closes a keep-alive connection idle for 5 s (uvicorn's default).
+            # On a loaded machine opening all the connections takes longer: the first ones
+            # were closed while they waited, and their first bet met a reset connection
+            # (httpx.ReadError). Waiting, each connection says it is there every 2 s.
+            try:
+                await asyncio.wait_for(ready.wait(), 2)
+            except TimeoutError:
+                await http.get("/api/me")
         refusals = 0
         while refusals < GIVE_UP:
             action = {

@@ -359,6 +359,62 @@ def test_a_table_chief_reads_the_counts_of_its_own_tables_only(
     assert own == {A}  # "R own": the chief of RF-1, not CR-1's nor any other's
 
 
+def test_a_notice_of_an_unknown_type_is_refused_for_the_permission_first(
+    served: tuple[Server, int],
+) -> None:
+    """Rows 23-24: only the director in office (and the board, for appointments) writes a
+    notice to the CRAJ. Anyone else is refused as such (403), whatever the type: the answer
+    says nothing about which types exist; the director gets the type's refusal."""
+    server, _ = served
+    body = {"type": "GOSSIP", "text": "not a notice type"}
+    books = books_without_events(server)
+    for username in sorted(EVERYONE - RULES[("POST", "/api/registers/notices")](A)):
+        r = server.client(username).post("/api/registers/notices", body)
+        assert r.status_code == 403, (username, r.text)
+        assert r.json()["code"] == "PERMISSION_DENIED", (username, r.text)
+    anonymous = httpx.post(server.url + "/api/registers/notices", json=body, timeout=30)
+    assert anonymous.status_code == 401
+    r = server.client("director").post("/api/registers/notices", body)
+    assert 400 <= r.status_code < 500 and r.status_code != 403, r.text
+    assert r.json()["code"] == "MALFORMED_REQUEST", r.text
+    assert books_without_events(server) == books
+
+
+def test_the_registers_are_read_by_their_own_readers_only(served: tuple[Server, int]) -> None:
+    """Rows 21 and 23: the A60 and A61 registers are read by the direction and the CRAJ.
+    The cashier (row 35 casino-wide) and the floor (row 35 for their own tables) read the
+    other books, but not these, by the books route either, in any format; not even a
+    visit to their own table."""
+    server, _ = served
+    visit = {
+        "visit_date": "2026-01-03",
+        "arrival_time": "11:00",
+        "nature_of_operations": "TABLE_CONTROL",
+        "items": [{"kind": "OBSERVATION", "text": "register readers"}],
+        "table": A,
+    }
+    r = server.client("inspector").post("/api/registers/observations", visit)
+    assert r.status_code == 200, r.text
+    r = server.client("director").post(
+        "/api/registers/notices", {"type": "OTHER", "text": "register readers"}
+    )
+    assert r.status_code == 200, r.text
+    wrong = []
+    for username in PEOPLE:
+        client = server.client(username)
+        for book in ("A60", "A61"):
+            for fmt in ("json", "csv", "pdf"):
+                r = client.get(f"/api/books/{book}?format={fmt}")
+                if username not in REGISTER_READERS:
+                    if r.status_code != 403:
+                        wrong.append((username, book, fmt, r.status_code))
+                    continue
+                assert r.status_code == 200, (username, book, fmt, r.text)
+                if fmt == "json":
+                    assert "register readers" in r.text, (username, book)
+    assert wrong == []
+
+
 def test_sockets_follow_the_same_rules(served: tuple[Server, int]) -> None:
     from websockets.exceptions import InvalidStatus
     from websockets.sync.client import connect

@@ -17,7 +17,14 @@ def test_created_once_then_reopened_and_refused_without_its_keys(tmp_path: Path)
     assert first.created and ("director", "demo-director", "director D1") in first.logins
     engines = {t for t in first.casino.tables if first.casino.engine(t) is not None}
     # every game with an engine, open; the poker room's six among them
-    assert len(engines) == len(first.casino.tables) == 13 + 6
+    assert len(engines) == len(first.casino.tables) == 22 + 6
+    games = {first.casino.tables[t].game for t in engines}
+    assert games >= {
+        "triple-blackjack", "triple-play", "three-card-poker", "four-card-poker",
+        "mahjong-pai-gow", "trijoker", "casino-holdem", "holdem-bonus", "caribbean-stud",
+        "holdem", "omaha", "seven-card-stud", "five-card-stud", "synthetic-poker", "five-card-draw",
+    }  # fmt: skip
+    assert not first.notes  # no table refused to open (crew, limits, float)
     head = first.casino.ledger.head()
     first.casino.ledger.close()
     key = tmp_path / "data" / "keys" / "casino.key"
@@ -29,3 +36,32 @@ def test_created_once_then_reopened_and_refused_without_its_keys(tmp_path: Path)
     again.casino.ledger.close()
     with pytest.raises(KeysMissing):
         open_server_casino(url, tmp_path / "elsewhere")
+
+
+def test_the_new_card_tables_need_their_croupier(tmp_path: Path) -> None:
+    """Specs 15 and 19: a Tripòquer or a Triple Black Jack table opens with the croupier who
+    holds the bank and deals; without one it is refused and stays closed."""
+    from crupier.casino.errors import OpsError
+    from crupier.casino.model import Limits
+    from crupier.casino.roles import Role
+
+    casino = open_server_casino(None, tmp_path / "data").casino
+    casino.add_table("TP-9", "three-card-poker")
+    casino.add_table("TB-9", "triple-blackjack")
+    casino.register_person("T99", "Chief", "Nou", "AD-T99")
+    casino.grant_licence_directly("T99", "I-T99", "2020-12-01")
+    casino.assign("T99", Role.TC, tables=("TP-9", "TB-9"))
+    for table, lo, hi in (("TP-9", 500, 10_000), ("TB-9", 1000, 50_000)):
+        with pytest.raises(OpsError) as refused:
+            casino.open_table(
+                table, by="T99", cashier="K1", float_chips={100_000: 10},
+                limits=Limits(lo, hi), staff={},
+            )  # fmt: skip
+        assert refused.value.code == "STAFFING_INSUFFICIENT"
+        assert casino.engine(table) is None
+    casino.open_table(
+        "TP-9", by="T99", cashier="K1", float_chips={100_000: 10},
+        limits=Limits(500, 10_000), staff={"R1": "DEALER"},
+    )  # fmt: skip
+    assert casino.engine("TP-9") is not None
+    casino.ledger.close()

@@ -131,6 +131,16 @@ DECK_RULES: dict[str, DeckRule] = {
     ),
     "pai-gow-poker": DeckRule(frozenset({DeckType.FRENCH_52_PLUS_JOKER}), (1,)),
     "monte": DeckRule(frozenset({DeckType.SPANISH_40}), (2,), "HALF"),  # one red, one blue
+    # spec 19 Equipment: six decks, three of one back colour and three of another
+    "triple-blackjack": DeckRule(frozenset({DeckType.FRENCH_52}), (6,), "HALF"),
+    # one 52-card deck "like BlackJack's" (specs 11, 15, 18, 20, 21, 22 Equipment)
+    "triple-play": DeckRule(frozenset({DeckType.FRENCH_52}), (1,)),
+    "trijoker": DeckRule(frozenset({DeckType.FRENCH_52}), (1,)),
+    "caribbean-stud": DeckRule(frozenset({DeckType.FRENCH_52}), (1,)),
+    "three-card-poker": DeckRule(frozenset({DeckType.FRENCH_52}), (1,)),
+    "four-card-poker": DeckRule(frozenset({DeckType.FRENCH_52}), (1,)),
+    "casino-holdem": DeckRule(frozenset({DeckType.FRENCH_52}), (1,)),
+    "holdem-bonus": DeckRule(frozenset({DeckType.FRENCH_52}), (1,)),
 }
 
 
@@ -155,7 +165,7 @@ DICE_RULES: dict[str, DiceRule] = {
 SHOE_GAMES = frozenset(
     {
         "blackjack", "punto-banco", "chemin-de-fer", "baccarat-two-tables",
-        "trente-et-quarante", "casino-war",
+        "trente-et-quarante", "casino-war", "triple-blackjack",
     }
 )  # fmt: skip
 

@@ -66,6 +66,10 @@ NOTICE_TYPES = (
     "APPOINTMENT_OR_CESSATION",
     "OTHER",
 )
+#: The row of the permission matrix that reads each register (rows 21 and 23: the
+#: direction and the CRAJ, not the floor). A register is read through its own row, never
+#: through row 35's "read every record", whose own-table readers are the floor's.
+REGISTER_READ_OPS = {"A60": Op.VISIT_ENTRY, "A61": Op.COMMUNICATION}
 #: Follow-up states of an A60 item (OPS-REG-03/04).
 PENDING, OVERDUE = "PENDING", "OVERDUE"
 ANSWERED_ON_TIME, ANSWERED_LATE = "ANSWERED_ON_TIME", "ANSWERED_LATE"
@@ -478,6 +482,9 @@ class RegisterOps(CasinoBase):
         """A ``NOTICE`` to the CRAJ (OPS-REG-12), by the DIR in office, or by the board for
         an ``APPOINTMENT_OR_CESSATION``. ``details`` are extra fields of the notice."""
         if type not in NOTICE_TYPES:
+            # The permission first: whoever may write no notice is refused as such, and is
+            # told nothing about the types (the board's appointments are the widest grant).
+            self._notice_author(by, "APPOINTMENT_OR_CESSATION")
             raise OpsError(Code.MALFORMED_REQUEST, f"unknown notice type {type!r}")
         role, purpose = self._notice_author(by, type)
         data = {**(details or {}), "type": type, "text": _text(text, "the text")}

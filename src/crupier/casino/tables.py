@@ -60,6 +60,18 @@ CREW: dict[str, dict[str, int]] = {
     "sic-bo": {"DEALER": 1},
     "casino-war": {"DEALER": 1},
     "circle-poker": {"DEALER": 1},
+    # blackjack's staff rules (spec 19, spec 21): a croupier; a chief for two tables (SPAN)
+    "triple-blackjack": {"DEALER": 1},
+    "triple-play": {"DEALER": 1},
+    # the banking poker games (specs 11, 15, 18, 20, 22 after entry 10.III): the inspector
+    # or table chief who controls the game, and the croupier who holds the bank
+    "caribbean-stud": {"TC": 1, "DEALER": 1},
+    "trijoker": {"TC": 1, "DEALER": 1},
+    "three-card-poker": {"TC": 1, "DEALER": 1},
+    "four-card-poker": {"TC": 1, "DEALER": 1},
+    "casino-holdem": {"TC": 1, "DEALER": 1},
+    "holdem-bonus": {"TC": 1, "DEALER": 1},
+    "mahjong-pai-gow": {"DEALER": 1},  # spec 17: the table chief is optional
 }
 
 
@@ -80,6 +92,8 @@ DEALER_FUNCTIONS = {"DEALER", "SHOOTER_DEALER", "PAYING_DEALER", "END_OF_TABLE"}
 #: How many open tables one table chief may supervise: (tables, tables if contiguous).
 SPAN: dict[str, tuple[int, int]] = {
     "blackjack": (2, 4),
+    "triple-blackjack": (2, 4),
+    "triple-play": (2, 4),
     "american-roulette": (1, 4),
 }
 

@@ -146,14 +146,22 @@ JOKER = Card(Rank.JOKER, Suit.JOKER)
 """The joker (code ``JK``): the 53rd card of Pai Gow Poker's pack."""
 
 
+_STANDARD: tuple[Card, ...] = tuple(Card(r, s) for s in FRENCH_SUITS for r in FRENCH_RANKS)
+
+
 def cards(text: str) -> list[Card]:
     """Read several card codes separated by spaces or commas."""
     return [Card.parse(part) for part in text.replace(",", " ").split()]
 
 
 def standard_deck() -> list[Card]:
-    """The 52-card French pack, suit by suit, ace to king."""
-    return [Card(r, s) for s in FRENCH_SUITS for r in FRENCH_RANKS]
+    """The 52-card French pack, suit by suit, ace to king (a new list of the same cards:
+    cards are values, made once).
+
+    >>> len(standard_deck()), str(standard_deck()[0]), standard_deck() is standard_deck()
+    (52, 'As', False)
+    """
+    return list(_STANDARD)
 
 
 def joker_deck() -> list[Card]:

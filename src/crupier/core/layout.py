@@ -686,17 +686,26 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         state.phase = _BETTING
         state.launched = False
         state.rounds += 1
-        if state.rounds_left is not None:
-            state.rounds_left -= 1
-            if state.rounds_left == 0:
-                events.extend(self.on_final_round(state))
-                state.rounds_left = None
-                if state.then is Then.SUSPEND:
-                    state.phase = _SUSPENDED
-                    events.append(Note(text="table temporarily closed"))
-                else:
-                    state.phase = _CLOSED
-                    events.append(Note(text="the session is closed"))
+        events.extend(self.run_down(state))
+        return events
+
+    def run_down(self, state: LS) -> list[Event]:
+        """Count a finished round against "the last rounds", if they were announced: after
+        the last one the table is closed, or temporarily closed (every game's round ends
+        here, once)."""
+        if state.rounds_left is None:
+            return []
+        state.rounds_left -= 1
+        if state.rounds_left:
+            return []
+        events = list(self.on_final_round(state))
+        state.rounds_left = None
+        if state.then is Then.SUSPEND:
+            state.phase = _SUSPENDED
+            events.append(Note(text="table temporarily closed"))
+        else:
+            state.phase = _CLOSED
+            events.append(Note(text="the session is closed"))
         return events
 
     def apply_resolution(self, state: LS, bet: Bet, res: Resolution) -> Settled:

@@ -67,19 +67,32 @@ class SeededSource(RandomSource):
         super().__init__()
         self.seed = seed
         self._counter = 0
+        # the hash of the message's fixed start, taken once: each block only adds the counter
+        self._prefix = hashlib.sha256(f"crupier:{seed}:".encode())
+
+    def __getstate__(self) -> dict[str, object]:
+        # a hash object cannot be copied by copy or pickle: it is made again from the seed
+        return {k: v for k, v in vars(self).items() if k != "_prefix"}
+
+    def __setstate__(self, state: dict[str, object]) -> None:
+        vars(self).update(state)
+        self._prefix = hashlib.sha256(f"crupier:{self.seed}:".encode())
 
     def _block(self) -> int:
-        digest = hashlib.sha256(f"crupier:{self.seed}:{self._counter}".encode()).digest()
+        h = self._prefix.copy()
+        h.update(str(self._counter).encode())
         self._counter += 1
-        return int.from_bytes(digest[:8], "big")
+        return int.from_bytes(h.digest()[:8], "big")
 
     def _below(self, n: int) -> int:
-        space = 1 << 64
-        limit = space - space % n
+        limit = _SPACE - _SPACE % n
         while True:
             x = self._block()
             if x < limit:
                 return x % n
+
+
+_SPACE = 1 << 64
 
 
 def shuffle(items: list[T], source: RandomSource) -> None:

@@ -208,13 +208,38 @@ class ScriptedSource(RandomSource):
         return not self._queue
 
 
+#: The JSON types each plain field type accepts (``bool`` is not a number here).
+_PLAIN: dict[type, tuple[type, ...]] = {
+    str: (str,),
+    int: (int,),
+    bool: (bool,),
+    float: (int, float),
+}
+
+
 def _coerce(value: Any, hint: Any) -> Any:
-    """Turn JSON values back into the action field's type (lists into tuples, roles)."""
+    """Turn JSON values back into the action field's type (lists into tuples, roles).
+
+    A value of the wrong JSON type for a plain field (``str``, ``int``, ``bool``,
+    ``float``, a text enum) is refused with ``TypeError``, so no engine meets, say, a
+    list where it expects a player's name:
+
+    >>> _coerce("P1", str), _coerce(None, str | None), _coerce([1, 2], tuple[int, ...])
+    ('P1', None, (1, 2))
+    >>> _coerce([], str)
+    Traceback (most recent call last):
+    ...
+    TypeError: expected str, not list
+    >>> _coerce(True, int)
+    Traceback (most recent call last):
+    ...
+    TypeError: expected int, not bool
+    """
     origin = typing.get_origin(hint)
     if hint is Role:
         return Role(value)
     if origin in (typing.Union, types.UnionType):
-        if value is None:
+        if value is None and type(None) in typing.get_args(hint):
             return None
         for arg in typing.get_args(hint):
             if arg is not type(None):
@@ -222,17 +247,19 @@ def _coerce(value: Any, hint: Any) -> Any:
                     return _coerce(value, arg)
                 except (TypeError, ValueError):
                     continue
-        return value
+        raise TypeError(f"expected {hint}, not {type(value).__name__}")
     if origin is tuple and isinstance(value, list):
         args = typing.get_args(hint)
         inner = args[0] if args else Any
         return tuple(_coerce(v, inner) for v in value)
-    if (
-        isinstance(hint, type)
-        and issubclass(hint, str)
-        and hint is not str
-        and isinstance(value, str)
-    ):
+    plain = _PLAIN.get(hint) if isinstance(hint, type) else None
+    if plain is not None:
+        if (type(value) is bool and hint is not bool) or not isinstance(value, plain):
+            raise TypeError(f"expected {hint.__name__}, not {type(value).__name__}")
+        return value
+    if isinstance(hint, type) and issubclass(hint, str):
+        if not isinstance(value, str):
+            raise TypeError(f"expected {hint.__name__}, not {type(value).__name__}")
         return hint(value)
     return value
 

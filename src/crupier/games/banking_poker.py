@@ -39,13 +39,13 @@ from crupier.core.errors import (
 from crupier.core.layout import (
     Bet,
     BetPlaced,
+    LayoutGame,
     LayoutProfile,
     Note,
     Phase,
     PlaceBet,
     ResultEvent,
     Spot,
-    Then,
     Void,
     keep_recent,
 )
@@ -55,6 +55,7 @@ from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event
 from crupier.games.cardtable import CARD_TABLE_ACTIONS, CardTable, CardTableState, NewShoe
+from crupier.games.cardtable.permissions import CARD_TABLE_PERMISSIONS, PLAYER_OR_CROUPIER, STAFF
 
 # -- the round's parts ---------------------------------------------------------------------------
 
@@ -182,27 +183,12 @@ ONE_PACK = OnePack()
 P = TypeVar("P", bound=LayoutProfile)
 S = TypeVar("S", bound=BankingPokerState)
 
-_STAFF = frozenset({Role.CROUPIER, Role.HEAD, Role.INSPECTOR})
-_PLAYER_OR_CROUPIER = frozenset({Role.PLAYER, Role.CROUPIER})
 
 PERMISSIONS: dict[str, frozenset[Role]] = {
-    "buy-in": _STAFF,
-    "cash-out": _STAFF,
-    "place-bet": _PLAYER_OR_CROUPIER,
-    "take-down": _PLAYER_OR_CROUPIER,
-    "no-more-bets": _STAFF,
-    "new-shoe": _STAFF | {Role.SYSTEM},
-    "burn": _STAFF,
-    "take-seat": _STAFF,
-    "leave-seat": _STAFF | {Role.PLAYER},
-    "deal": frozenset({Role.CROUPIER, Role.SYSTEM}),
-    "play": _PLAYER_OR_CROUPIER,
-    "fold": _PLAYER_OR_CROUPIER,
-    "violation": _STAFF,
-    "void": _STAFF,
-    "last-rounds": _STAFF | {Role.DIRECTOR},
-    "suspend": frozenset({Role.DIRECTOR}),
-    "reopen": frozenset({Role.DIRECTOR}),
+    **CARD_TABLE_PERMISSIONS,
+    "play": PLAYER_OR_CROUPIER,
+    "fold": PLAYER_OR_CROUPIER,
+    "violation": STAFF,
 }
 """Who may take each action at a banking poker table."""
 
@@ -214,6 +200,9 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
     """Cards dealt to each box."""
     croupier_cards: ClassVar[int]
     """Cards dealt to the croupier."""
+    seat_views: ClassVar[bool] = True
+    """A seat's view hides the other boxes' cards that the public (staff) view shows: a
+    server builds each player's view from :meth:`view`, never from the public one."""
     side_spot: ClassVar[str]
     """The side bet's box, settled on the player's cards alone."""
     play_spot: ClassVar[str]
@@ -221,6 +210,23 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
     board_cards: ClassVar[int] = 0
     """Common cards dealt after the hands (none but in the hold'em games)."""
     permissions: ClassVar[dict[str, frozenset[Role]]] = PERMISSIONS
+    checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first | {
+        "new-shoe",
+        "play",
+        "fold",
+    }
+    """Kinds applied in place (see :attr:`Game.checked_first`): a new shoe is built aside and
+    loaded last; a decision checks the box, the turn, the multiple and the money before it
+    changes anything. The deal too when the engine draws it (:meth:`in_place`)."""
+
+    def in_place(self, action: Action) -> bool:
+        """As :meth:`Game.in_place`; and the deal from an electronic shoe, which checks the
+        stage and the cards left before it draws (entered cards may be refused half-way
+        through: copied)."""
+        if action.kind == "deal":
+            shoe = self.state.shoe
+            return shoe is not None and not shoe.live
+        return action.kind in self.checked_first
 
     # -- the game's hooks ------------------------------------------------------------------
 
@@ -542,17 +548,7 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         state.stage = Stage.BETTING
         state.rounds += 1
         events: list[Event] = []
-        if state.rounds_left is not None:
-            state.rounds_left -= 1
-            if state.rounds_left == 0:
-                events.extend(self.on_final_round(state))
-                state.rounds_left = None
-                if state.then is Then.SUSPEND:
-                    state.phase = Phase.SUSPENDED
-                    events.append(Note(text="table temporarily closed"))
-                else:
-                    state.phase = Phase.CLOSED
-                    events.append(Note(text="the session is closed"))
+        events.extend(self.run_down(state))
         return events
 
     def _void(self, state: S, action: Void) -> list[Event]:
@@ -623,6 +619,8 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         out["to_decide"] = None if turn is None else {"seat": turn.seat, "player": turn.player}
         out["last_results"] = [str(r) for r in s.results[-12:]]
         out["shoe"] = self.shoe_view(s)
+        out["spots"] = [self.ante_spot, self.side_spot]  # what a player bets before the deal
+        out["play_multiples"] = list(self.play_multiples())
         return out
 
     def auto_round(self) -> list[Action]:

@@ -20,6 +20,8 @@ wrong phase or state, rule refusal 409
 
 from __future__ import annotations
 
+from typing import Any
+
 from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse
@@ -152,6 +154,20 @@ def install_handlers(app: FastAPI) -> None:
 
     for kind in (ApiError, OpsError, RuleError, LedgerError):
         app.add_exception_handler(kind, _refused)
+
+    from fastapi.exception_handlers import http_exception_handler
+    from starlette.exceptions import HTTPException
+
+    @app.exception_handler(HTTPException)
+    async def _http(request: Request, exc: HTTPException) -> Any:
+        """A body that is not JSON at all is malformed like any other (422, with its
+        code), not FastAPI's bare 400 (found by the stateful fuzzing)."""
+        if exc.status_code == 400:
+            return await _refused(
+                request,
+                ApiError(422, "MALFORMED_REQUEST", N_("the request's body is not valid JSON")),
+            )
+        return await http_exception_handler(request, exc)
 
     @app.exception_handler(RequestValidationError)
     async def _invalid(_r: Request, exc: RequestValidationError) -> JSONResponse:

@@ -320,7 +320,9 @@ def snapshot(hub: TableHub, table_id: str) -> dict[str, Any]:
         "engine": engine,
         "legal": [] if engine is None else engine.legal_actions(),
         "public": public,
-        "deltas": isinstance(engine, LayoutGame) and table_id not in hub.whole_views,
+        "deltas": isinstance(engine, LayoutGame)
+        and not getattr(engine, "seat_views", False)
+        and table_id not in hub.whole_views,
         "seats": {},
     }
 
@@ -385,6 +387,9 @@ def check_projection(hub: TableHub, table_id: str, seat: str) -> bool:
     with contextlib.suppress(OpsError):
         engine = hub.casino.live_engine(table_id)
     if not isinstance(engine, LayoutGame):
+        return False
+    if getattr(engine, "seat_views", False):  # private cards: never cut from the public view
+        hub.whole_views.add(table_id)
         return False
     public = engine.view(None)
     public.pop("legal_actions", None)

@@ -19,6 +19,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from crupier.casino import Casino, Code, OpsError
 from crupier.casino.model import Limits
+from crupier.casino.registers import REGISTER_READ_OPS
 from crupier.casino.roles import Op, scoped
 from crupier.i18n import N_
 from crupier.server.app import CasinoDep, HubDep, SessionDep, staff_id
@@ -275,7 +276,7 @@ def pending(session: SessionDep, casino: CasinoDep) -> list[dict[str, Any]]:
     for seq in sorted(casino.incomplete):
         entry = casino.ledger.get(seq)
         p = entry.payload
-        if not _may_read_entry(session, casino, p.get("table")):
+        if not _may_read_entry(session, casino, p.get("table"), p.get("book")):
             continue  # another table's entry: not this person's to read (row 35, own)
         out.append(
             {
@@ -378,7 +379,8 @@ def corrections(session: SessionDep, casino: CasinoDep) -> list[dict[str, Any]]:
         target = entry.payload["corrects"]["seq"]
         original = casino.ledger.get(target).payload
         table = original.get("table") if isinstance(original, dict) else None
-        if not _may_read_entry(session, casino, table):
+        book = original.get("book") if isinstance(original, dict) else None
+        if not _may_read_entry(session, casino, table, book):
             continue
         out.append(
             {
@@ -407,10 +409,17 @@ async def decide(
 # ------------------------------------------------------------------ books and audit
 
 
-def _reader(session: Session, casino: Casino, table: str | None = None) -> None:
-    """Reading the books: the matrix's row 35 (players read no books)."""
+def _reader(
+    session: Session, casino: Casino, table: str | None = None, book: str | None = None
+) -> None:
+    """Reading the books: the matrix's row 35 (players read no books); the regulator's
+    registers A60 and A61 through their own rows (21 and 23), which the floor has not."""
     if session.account.kind != "staff":
         raise ApiError(403, "PERMISSION_DENIED", N_("players do not read the books"))
+    register = REGISTER_READ_OPS.get(book or "")
+    if register is not None:
+        casino.authorise(register, session.account.subject, "R")
+        return
     casino.authorise(Op.READ_ALL, session.account.subject, "R", table)
 
 
@@ -434,11 +443,11 @@ async def book(
     language (the register's own names in Catalan)."""
     from crupier.casino.books import BOOK_TITLES, export, read_book
 
-    _reader(session, casino)
+    _reader(session, casino, book=book)
     if book not in BOOK_TITLES:
         raise ApiError(404, "UNKNOWN_BOOK", N_("no book {book}; known: {known}"),
                        book=repr(book), known=", ".join(BOOK_TITLES))  # fmt: skip
-    own = _own_only(session, casino)
+    own = book not in REGISTER_READ_OPS and _own_only(session, casino)
     if format == "json":
         entries = await asyncio.to_thread(read_book, casino.ledger, book, day=day)
         rows = []
@@ -477,13 +486,17 @@ async def book(
     )
 
 
-def _may_read_entry(session: Session, casino: Casino, table: str | None) -> bool:
+def _may_read_entry(
+    session: Session, casino: Casino, table: str | None, book: str | None = None
+) -> bool:
     """Whether the person may read an entry of ``table`` (``None``: a casino-wide entry,
-    for casino-wide readers only)."""
+    for casino-wide readers only) in ``book`` (A60 and A61 by their registers' readers)."""
     try:
-        _reader(session, casino)
+        _reader(session, casino, book=book)
     except (ApiError, OpsError):
         return False
+    if book in REGISTER_READ_OPS:
+        return True
     if table is None:
         return not _own_only(session, casino)
     return _may_read_table(session, casino, table)

@@ -15,8 +15,13 @@ from typing import Any
 from fastapi import APIRouter
 from pydantic import BaseModel, ConfigDict, Field
 
-from crupier.casino.registers import ITEM_KINDS, NATURES, NOTICE_TYPES, REQUEST_TYPES
-from crupier.casino.roles import Op
+from crupier.casino.registers import (
+    ITEM_KINDS,
+    NATURES,
+    NOTICE_TYPES,
+    REGISTER_READ_OPS,
+    REQUEST_TYPES,
+)
 from crupier.server.app import CasinoDep, SessionDep, staff_id
 from crupier.server.routes_ops import _casino_op, _entry
 
@@ -67,11 +72,11 @@ class ReplyBody(Strict):
     text: str = Field(min_length=1, max_length=4000)
 
 
-def _reader(session: Any, casino: Any, op: Op) -> str:
+def _reader(session: Any, casino: Any, book: str) -> str:
     """Reading a register: staff with the read grant of the register's own row of the
     matrix (A60 row 21, A61 row 23): the direction and the CRAJ, not the floor."""
     by = staff_id(session)
-    casino.authorise(op, by, "R")
+    casino.authorise(REGISTER_READ_OPS[book], by, "R")
     return by
 
 
@@ -80,7 +85,7 @@ def observations(session: SessionDep, casino: CasinoDep) -> dict[str, Any]:
     """The A60 register: every visit with its follow-up state, and every item with its
     due date, state (``PENDING``, ``ANSWERED_ON_TIME``, ``ANSWERED_LATE``, ``OVERDUE``) and
     follow-up; the kinds the forms offer."""
-    _reader(session, casino, Op.VISIT_ENTRY)
+    _reader(session, casino, "A60")
     visits = []
     for seq in sorted(casino.visits):
         if casino.annulled(seq):
@@ -148,7 +153,7 @@ async def follow_up(
 def communications(session: SessionDep, casino: CasinoDep) -> dict[str, Any]:
     """The A61 register: the director's requests with their state, replies and age in
     days; the notices; the types the forms offer."""
-    _reader(session, casino, Op.COMMUNICATION)
+    _reader(session, casino, "A61")
     requests = casino.communications()
     for r in requests:
         r["text"] = casino.effective(r["seq"]).get("text")

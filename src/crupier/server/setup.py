@@ -30,6 +30,30 @@ from crupier.ledger import SigningKey, load_private_key, save_private_key
 from crupier.server.auth import AuthStore
 from crupier.server.poker_room import POKER_AUTHORISATIONS, POKER_GAMES, POKER_ROOM, POKER_TABLES
 
+#: The banking card tables, one line each: (table, the game's CRAJ authorisation — its
+#: minimum and the maxima its spec allows as multiples of it —, its croupier, its float in
+#: cents). The table chief is the demo's own for each table; the screen draws any of them
+#: from its engine's view, so a new banking card game needs only its line here.
+CARD_TABLES: tuple[tuple[str, GameAuthorisation, str, int], ...] = (
+    # spec 19 Limits: 50, 100 or 200 times the minimum, per box
+    ("TB-1", GameAuthorisation("triple-blackjack", Kind.BANKING, 1000, (50, 100, 200)), "R2", 2_000_000),
+    # spec 21 Limits: from 5 to 50 times the minimum, per box
+    ("TJ-1", GameAuthorisation("triple-play", Kind.BANKING, 1000, tuple(range(5, 51))), "R3", 1_000_000),
+    # spec 10 Limits: the ante's maximum 10, 20, 25 or 30 times the minimum
+    ("CS-1", GameAuthorisation("caribbean-stud", Kind.BANKING, 1000, (10, 20, 25, 30)), "R1", 2_000_000),
+    # specs 15 and 18: no ratio in the seeds (DEFAULT: 20, 50 or 100 times)
+    ("TP-1", GameAuthorisation("three-card-poker", Kind.BANKING, 500, (20, 50, 100)), "R4", 1_000_000),
+    ("FP-1", GameAuthorisation("four-card-poker", Kind.BANKING, 500, (20, 50, 100)), "R5", 1_000_000),
+    # spec 17 Limits: between 20 and 100 times the minimum
+    ("MJ-1", GameAuthorisation("mahjong-pai-gow", Kind.BANKING, 500, tuple(range(20, 101))), "R6", 1_000_000),
+    # spec 11 Limits: 10, 20 or 30 times the minimum, per box
+    ("TK-1", GameAuthorisation("trijoker", Kind.BANKING, 500, (10, 20, 30)), "R1", 1_000_000),
+    # spec 20 Limits: from 5 to 50 times the minimum
+    ("TX-1", GameAuthorisation("casino-holdem", Kind.BANKING, 500, tuple(range(5, 51))), "R2", 1_000_000),
+    # spec 22 Limits: the Ante's maximum 5, 10, 20 or 30 times the minimum
+    ("HB-1", GameAuthorisation("holdem-bonus", Kind.BANKING, 1000, (5, 10, 20, 30)), "R3", 1_000_000),
+)  # fmt: skip
+
 AUTHORISATIONS = (
     GameAuthorisation("french-roulette", Kind.BANKING, 500, (30, 60, 90, 120, 180, 360, 720)),
     GameAuthorisation("american-roulette", Kind.BANKING, 200, (20, 40, 60, 80, 120, 240, 480)),
@@ -45,6 +69,7 @@ AUTHORISATIONS = (
     GameAuthorisation("monte", Kind.BANKING, 500, (50, 100, 200)),
     GameAuthorisation("casino-war", Kind.BANKING, 500, (50, 100, 200)),
     GameAuthorisation("sic-bo", Kind.BANKING, 200, (50, 100, 500), multiples_of_min_allowed=True),
+    *(t[1] for t in CARD_TABLES),
     *POKER_AUTHORISATIONS,
 )
 
@@ -65,6 +90,7 @@ TABLES: tuple[tuple[str, str, dict[str, object], dict[str, str], int], ...] = (
     ("RE-1", "casino-war", {}, {"R5": "DEALER"}, 1_000_000),
     ("SB-1", "sic-bo", {}, {"R6": "DEALER"}, 1_000_000),
     ("BJ-1", "blackjack", {}, {"R1": "DEALER"}, 2_000_000),
+    *((t, auth.game, {}, {croupier: "DEALER"}, chips) for t, auth, croupier, chips in CARD_TABLES),
     *POKER_TABLES,
 )  # fmt: skip
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from enum import IntEnum
+from functools import cache, lru_cache
 from itertools import combinations
 
 from crupier.core.cards import Card, Rank
@@ -94,6 +95,15 @@ def rank_values(
     >>> rank_values([14, 10, 9, 8, 7], False, low_straight=(14, 10, 9, 8, 7))
     (<Category.STRAIGHT: 4>, (10,))
     """
+    return _rank_values(tuple(sorted(ranks)), flush, wheel, tuple(low_straight))
+
+
+@cache
+def _rank_values(
+    ranks: tuple[int, ...], flush: bool, wheel: bool, low_straight: tuple[int, ...]
+) -> Key:
+    """:func:`rank_values` of sorted ranks, remembered: the key depends on the multiset of
+    ranks only, and there are a few thousand of those (the hot path of every showdown)."""
     order, counts = shape(ranks)
     if counts == (1, 1, 1, 1, 1):
         top = order[0]
@@ -118,6 +128,16 @@ def rank_values(
     return Category.PAIR, order
 
 
+def rank_of_ranks(ranks: tuple[int, ...], flush: bool) -> Key:
+    """The key of five cards of the 52-card pack from their ranks sorted low to high and
+    whether they share a suit (the hot path of a best-five search; remembered).
+
+    >>> rank_of_ranks((2, 3, 4, 5, 14), False)
+    (<Category.STRAIGHT: 4>, (5,))
+    """
+    return _rank_values(ranks, flush, True, WHEEL)
+
+
 def distinct(hand: Sequence[Card], size: int, what: str) -> None:
     """Refuse a hand that is not ``size`` different cards (``what`` names it)."""
     if len(hand) != size or len(set(hand)) != size:
@@ -132,6 +152,13 @@ def rank5(hand: Sequence[Card], *, wheel: bool = True) -> Key:
 
 def best5(cards: Sequence[Card], *, wheel: bool = True) -> tuple[Key, tuple[Card, ...]]:
     """The best five of ``cards`` (five or more) and its key."""
+    return _best5(tuple(cards), wheel)
+
+
+@lru_cache(maxsize=4096)
+def _best5(cards: tuple[Card, ...], wheel: bool) -> tuple[Key, tuple[Card, ...]]:
+    """:func:`best5`, remembered for the last hands: a showdown asks the same hand for its
+    key, its description and the qualifier."""
     if len(cards) < 5:
         raise ValueError("at least five cards are needed")
     if len(set(cards)) != len(cards):
@@ -143,7 +170,7 @@ def best5(cards: Sequence[Card], *, wheel: bool = True) -> tuple[Key, tuple[Card
     for five in combinations(range(len(cards)), 5):
         first = suits[five[0]]
         flush = all(suits[i] is first for i in five)
-        key = rank_values([ranks[i] for i in five], flush, wheel)
+        key = _rank_values(tuple(sorted([ranks[i] for i in five])), flush, wheel, WHEEL)
         if best is None or key > best:
             best, chosen = key, five
     assert best is not None
@@ -183,6 +210,7 @@ __all__ = [
     "distinct",
     "high",
     "rank5",
+    "rank_of_ranks",
     "rank_values",
     "score",
     "shape",

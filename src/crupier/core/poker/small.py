@@ -22,7 +22,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import IntEnum
+from functools import cache, lru_cache
 from itertools import combinations
+from typing import Any
 
 from crupier.core.cards import Card
 from crupier.core.poker.five import distinct, high, shape
@@ -73,6 +75,13 @@ def rank3_values(ranks: Sequence[int], flush: bool) -> Key3:
     >>> rank3_values([14, 3, 2], False)
     (<Category3.STRAIGHT: 3>, (3,))
     """
+    return _rank3_values(tuple(sorted(ranks)), flush)
+
+
+@cache
+def _rank3_values(ranks: tuple[int, ...], flush: bool) -> Key3:
+    """:func:`rank3_values` of sorted ranks, remembered (the key depends on the multiset
+    of ranks only: a few hundred of them)."""
     order, counts = shape(ranks)
     if counts == (3,):
         return Category3.THREE_OF_A_KIND, order
@@ -100,6 +109,13 @@ def rank4_values(ranks: Sequence[int], flush: bool) -> Key4:
     >>> rank4_values([14, 4, 3, 2], True)
     (<Category4.STRAIGHT_FLUSH: 6>, (4,))
     """
+    return _rank4_values(tuple(sorted(ranks)), flush)
+
+
+@cache
+def _rank4_values(ranks: tuple[int, ...], flush: bool) -> Key4:
+    """:func:`rank4_values` of sorted ranks, remembered (the key depends on the multiset
+    of ranks only: a few hundred of them)."""
     order, counts = shape(ranks)
     if counts == (4,):
         return Category4.FOUR_OF_A_KIND, order
@@ -134,7 +150,7 @@ def best4(cards: Sequence[Card]) -> tuple[Key4, tuple[Card, ...]]:
     """
     if len(cards) < 4:
         raise ValueError("at least four cards are needed")
-    return max(((rank4(c), c) for c in combinations(cards, 4)), key=lambda x: x[0])
+    return _best(tuple(cards), 4)
 
 
 def best3(cards: Sequence[Card]) -> tuple[Key3, tuple[Card, ...]]:
@@ -146,7 +162,27 @@ def best3(cards: Sequence[Card]) -> tuple[Key3, tuple[Card, ...]]:
     """
     if len(cards) < 3:
         raise ValueError("at least three cards are needed")
-    return max(((rank3(c), c) for c in combinations(cards, 3)), key=lambda x: x[0])
+    return _best(tuple(cards), 3)
+
+
+@lru_cache(maxsize=4096)
+def _best(cards: tuple[Card, ...], size: int) -> tuple[Any, tuple[Card, ...]]:
+    """The best ``size`` cards of ``cards`` and their key (the first best, in the order of
+    the combinations), remembered for the last hands: a showdown asks the same hand for
+    its key, its name and the comparison."""
+    if len(set(cards)) != len(cards):
+        what = "three-card hand" if size == 3 else "four-card hand"
+        raise ValueError(f"a {what} is {size} different cards")
+    rank = _rank3_values if size == 3 else _rank4_values
+    best: Any = None
+    chosen: tuple[Card, ...] = ()
+    for combo in combinations(cards, size):
+        first = combo[0].suit
+        flush = all(c.suit is first for c in combo)
+        key = rank(tuple(sorted([high(c) for c in combo])), flush)
+        if best is None or key > best:
+            best, chosen = key, combo
+    return best, chosen
 
 
 __all__ = [

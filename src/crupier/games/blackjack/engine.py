@@ -64,7 +64,6 @@ from crupier.core.layout import (
     Phase,
     ResultEvent,
     Spot,
-    Then,
     Void,
     keep_recent,
 )
@@ -96,6 +95,13 @@ from crupier.games.cardtable import (
     CardTableState,
     NewShoe,
     ShoeRules,
+)
+from crupier.games.cardtable.permissions import (
+    CARD_TABLE_PERMISSIONS,
+    DEALER,
+    HEAD,
+    PLAYER_OR_CROUPIER,
+    STAFF,
 )
 
 IN_PLACE_RESERVE = 12
@@ -320,11 +326,6 @@ class BlackjackState(CardTableState):
         return copy_record(self, memo, frozenset({"results"}))
 
 
-_STAFF = frozenset({Role.CROUPIER, Role.HEAD, Role.INSPECTOR})
-_PLAYER_OR_CROUPIER = frozenset({Role.PLAYER, Role.CROUPIER})
-_HEAD = frozenset({Role.HEAD, Role.INSPECTOR})
-
-
 def spot_of(text: str) -> Spot:
     """The spot of ``text``: ``box-N`` (also ``box N``, ``N``) or ``insurance-N``.
 
@@ -369,34 +370,23 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         Bar,
     )
     permissions: ClassVar[dict[str, frozenset[Role]]] = {
-        "buy-in": _STAFF,
-        "cash-out": _STAFF,
-        "place-bet": _PLAYER_OR_CROUPIER,
-        "take-down": _PLAYER_OR_CROUPIER,
-        "no-more-bets": _STAFF,
-        "new-shoe": _STAFF | {Role.SYSTEM},
-        "deal": frozenset({Role.CROUPIER, Role.SYSTEM}),
-        "hit": _PLAYER_OR_CROUPIER,
-        "stand": _PLAYER_OR_CROUPIER,
-        "double": _PLAYER_OR_CROUPIER,
-        "split": _PLAYER_OR_CROUPIER,
-        "surrender": _PLAYER_OR_CROUPIER,
-        "insure": _PLAYER_OR_CROUPIER,
-        "dealer-play": frozenset({Role.CROUPIER, Role.SYSTEM}),
-        "dealer-early-card": _STAFF,
-        "unasked-card": _STAFF,
+        **CARD_TABLE_PERMISSIONS,
+        "hit": PLAYER_OR_CROUPIER,
+        "stand": PLAYER_OR_CROUPIER,
+        "double": PLAYER_OR_CROUPIER,
+        "split": PLAYER_OR_CROUPIER,
+        "surrender": PLAYER_OR_CROUPIER,
+        "insure": PLAYER_OR_CROUPIER,
+        "dealer-play": DEALER,
+        "dealer-early-card": STAFF,
+        "unasked-card": STAFF,
         "consent": frozenset({Role.PLAYER, Role.HEAD}),
-        "authorise": _HEAD,
-        "bar": _HEAD,
-        "burn": _STAFF,
-        "take-seat": _STAFF,
-        "leave-seat": _STAFF | {Role.PLAYER},
-        "void": _HEAD,
-        "last-rounds": _STAFF | {Role.DIRECTOR},
-        "suspend": frozenset({Role.DIRECTOR}),
-        "reopen": frozenset({Role.DIRECTOR}),
+        "authorise": HEAD,
+        "bar": HEAD,
+        "void": HEAD,
     }
-    checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first
+    checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first | {"new-shoe"}
+    """The common kinds, and the new shoe (built aside and loaded last, after its checks)."""
     cards_in_place: ClassVar[frozenset[str]] = frozenset(
         {"deal", "hit", "stand", "double", "split", "dealer-play"}
     )
@@ -1112,17 +1102,7 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         events: list[Event] = []
         if state.shoe is not None and state.shoe.at_stop_card:
             events.append(Note(text="the separator came out: the shoe is reshuffled now"))
-        if state.rounds_left is not None:
-            state.rounds_left -= 1
-            if state.rounds_left == 0:
-                events.extend(self.on_final_round(state))
-                state.rounds_left = None
-                if state.then is Then.SUSPEND:
-                    state.phase = Phase.SUSPENDED
-                    events.append(Note(text="table temporarily closed"))
-                else:
-                    state.phase = Phase.CLOSED
-                    events.append(Note(text="the session is closed"))
+        events.extend(self.run_down(state))
         return events
 
     # -- views and the electronic table -----------------------------------------------------

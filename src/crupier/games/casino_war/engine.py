@@ -57,7 +57,6 @@ from crupier.core.layout import (
     PlaceBet,
     ResultEvent,
     Spot,
-    Then,
     Void,
     keep_recent,
 )
@@ -68,6 +67,7 @@ from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
 from crupier.core.shoe import parse_cards
 from crupier.games.cardtable import CARD_TABLE_ACTIONS, CardTable, NewShoe, ShoeRules
+from crupier.games.cardtable.permissions import CARD_TABLE_PERMISSIONS, DEALER, PLAYER_OR_CROUPIER
 from crupier.games.casino_war.actions import (
     CasinoWarState,
     Deal,
@@ -102,9 +102,6 @@ _T = TypeVar("_T")
 
 # -- the engine -----------------------------------------------------------------------------------
 
-_STAFF = frozenset({Role.CROUPIER, Role.HEAD, Role.INSPECTOR})
-_PLAYER_OR_CROUPIER = frozenset({Role.PLAYER, Role.CROUPIER})
-
 
 class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
     """The El Repte engine (see the module docstring)."""
@@ -114,23 +111,10 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
         *COMMON_ACTIONS, *CARD_TABLE_ACTIONS, Deal, GoToWar, Surrender, WarDeal
     )
     permissions: ClassVar[dict[str, frozenset[Role]]] = {
-        "buy-in": _STAFF,
-        "cash-out": _STAFF,
-        "place-bet": _PLAYER_OR_CROUPIER,
-        "take-down": _PLAYER_OR_CROUPIER,
-        "no-more-bets": _STAFF,
-        "new-shoe": _STAFF | {Role.SYSTEM},
-        "deal": frozenset({Role.CROUPIER, Role.SYSTEM}),
-        "go-to-war": _PLAYER_OR_CROUPIER,
-        "surrender": _PLAYER_OR_CROUPIER,
-        "war-deal": frozenset({Role.CROUPIER, Role.SYSTEM}),
-        "burn": _STAFF,
-        "take-seat": _STAFF,
-        "leave-seat": _STAFF | {Role.PLAYER},
-        "void": _STAFF,
-        "last-rounds": _STAFF | {Role.DIRECTOR},
-        "suspend": frozenset({Role.DIRECTOR}),
-        "reopen": frozenset({Role.DIRECTOR}),
+        **CARD_TABLE_PERMISSIONS,
+        "go-to-war": PLAYER_OR_CROUPIER,
+        "surrender": PLAYER_OR_CROUPIER,
+        "war-deal": DEALER,
     }
     play_help: ClassVar[str] = (
         "spots: initial (or war, main) AMOUNT, tie AMOUNT (with an initial bet)\n"
@@ -473,17 +457,7 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
             events.append(
                 Note(text="the cut card is out: the shoe is reshuffled before the next round")
             )
-        if state.rounds_left is not None:
-            state.rounds_left -= 1
-            if state.rounds_left == 0:
-                events.extend(self.on_final_round(state))
-                state.rounds_left = None
-                if state.then is Then.SUSPEND:
-                    state.phase = Phase.SUSPENDED
-                    events.append(Note(text="table temporarily closed"))
-                else:
-                    state.phase = Phase.CLOSED
-                    events.append(Note(text="the session is closed"))
+        events.extend(self.run_down(state))
         return events
 
     # -- views and the electronic table -----------------------------------------------------

@@ -120,9 +120,11 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         **{k: PLAYER_ACTS for k in ("fold", "check", "call", "bet", "raise", "all-in")},
     }
 
-    checked_first = frozenset({"fold", "check", "call", "bet", "raise", "all-in"})
+    checked_first = frozenset({"fold", "check", "call", "bet", "raise", "all-in", "start-deal"})
     """The players' actions check everything (turn, amount, cap, reopening) before their
-    first change, so they run on the live state without a copy."""
+    first change, so they run on the live state without a copy; so does the start of a deal
+    (the seats, the marker's next seat, the players dealt in and an entered pack are checked
+    before the marker moves or a card is drawn)."""
     _source: RandomSource
     _events: list[Event]
 
@@ -366,10 +368,11 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
 
     # -- the deal -----------------------------------------------------------------------
 
-    def _dealt_in(self, state: PokerState) -> list[str]:
-        """Seated players who play this deal, clockwise from the mà."""
+    def _dealt_in(self, state: PokerState, ma: int | None = None) -> list[str]:
+        """Seated players who play this deal, clockwise from the mà (``ma``: the seat the
+        marker moves to, before it is moved)."""
         seats = sorted(state.seats)
-        start = seats.index(state.ma)
+        start = seats.index(state.ma if ma is None else ma)
         clockwise = seats[start:] + seats[:start]
         need = max(1, self.profile.stakes.ante)
         return [
@@ -402,17 +405,19 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
                 f"start-deal: {len(seated)} players at the table; the partida needs "
                 f"{table.min_players} (23.VII) and is suspended"
             )
+        ma = state.ma
         if state.deals:  # the marker moves clockwise at every new deal
             seats = sorted(state.seats)
-            later = [s for s in seats if s > state.ma]
-            state.ma = later[0] if later else seats[0]
-        players = self._dealt_in(state)
+            later = [s for s in seats if s > ma]
+            ma = later[0] if later else seats[0]
+        players = self._dealt_in(state, ma)
         if len(players) < 2:
             raise TooFewPlayers("start-deal: fewer than two players can be dealt in")
-        pack = self._pack(a.order, source)
-        redeal = [_card(t) for t in a.redeal]
-        if len(set(redeal)) != len(redeal) or not set(redeal) <= set(pack):
+        redeal = [_card(t) for t in a.redeal]  # checked against the pack's cards, first
+        if len(set(redeal)) != len(redeal) or not set(redeal) <= set(deck_of(self.variant.deck)):
             raise SeatError("start-deal: the re-deal order names a card twice or not in the pack")
+        pack = self._pack(a.order, source)  # an entered pack is checked before any change
+        state.ma = ma
         # rests: a player who misses more deals than allowed loses his seat (23.IV, DEFAULT)
         for player in list(state.resting):
             state.resting[player] += 1

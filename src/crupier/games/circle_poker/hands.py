@@ -22,10 +22,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations
 
 from crupier.core.cards import Card
 from crupier.core.poker import high, rank5, rank5_short
+from crupier.core.poker.five import rank_of_ranks
 
 HandKey = tuple[int, tuple[int, ...]]
 """A comparable hand value: the category's number in the pack's ranking, then the ranks."""
@@ -41,10 +43,7 @@ def best_any(
 ) -> tuple[HandKey, tuple[Card, ...]]:
     """The best five of the own and common cards together (any of them), in the ranking of
     the ``deck``-card pack (32 and 28: the flush above the full house, 23.VI)."""
-    return max(
-        ((_rank(five, deck), tuple(five)) for five in combinations([*own, *board], 5)),
-        key=lambda kc: kc[0],
-    )
+    return _best(tuple(own), tuple(board), deck, None)
 
 
 def best_omaha(
@@ -52,14 +51,46 @@ def best_omaha(
 ) -> tuple[HandKey, tuple[Card, ...]]:
     """The best five made of exactly ``own_cards`` own cards and the rest from the common
     cards: Omaha two of four (23.2.2), synthetic poker both of two (23.2.5)."""
-    return max(
-        (
-            (_rank([*mine, *common], deck), (*mine, *common))
-            for mine in combinations(own, own_cards)
-            for common in combinations(board, 5 - own_cards)
-        ),
-        key=lambda kc: kc[0],
-    )
+    return _best(tuple(own), tuple(board), deck, own_cards)
+
+
+def _fives(
+    own: tuple[Card, ...], board: tuple[Card, ...], own_cards: int | None
+) -> list[tuple[Card, ...]]:
+    if own_cards is None:
+        return list(combinations((*own, *board), 5))
+    return [
+        (*mine, *common)
+        for mine in combinations(own, own_cards)
+        for common in combinations(board, 5 - own_cards)
+    ]
+
+
+@lru_cache(maxsize=4096)
+def _best(
+    own: tuple[Card, ...], board: tuple[Card, ...], deck: int, own_cards: int | None
+) -> tuple[HandKey, tuple[Card, ...]]:
+    """The first best five (in the order of the combinations), remembered for the last
+    hands: a deal asks the same hand at every decision of the computer players and at the
+    showdown. On the 52-card pack a five is ranked by its ranks and suits directly (the
+    cards are checked distinct once, here)."""
+    fives = _fives(own, board, own_cards)
+    fast = deck == 52 and len(set(own) | set(board)) == len(own) + len(board)
+    best: HandKey | None = None
+    chosen: tuple[Card, ...] = ()
+    for five in fives:
+        if fast:
+            suit = five[0].suit
+            flush = all(c.suit is suit for c in five)
+            cat, ranks = rank_of_ranks(tuple(sorted([high(c) for c in five])), flush)
+            key: HandKey = (int(cat), ranks)
+        else:
+            key = _rank(five, deck)
+        if best is None or key > best:
+            best, chosen = key, five
+    if best is None:
+        raise ValueError("no five cards to rank")
+    return best, chosen
 
 
 def showing_key(up: Sequence[Card]) -> tuple[int, tuple[int, ...]]:

@@ -37,6 +37,39 @@ class HouseTake:
     option: str
 
 
+def _stack(profile: CirclePokerProfile) -> int:
+    return max(100 * profile.stakes.minimum_bet, profile.resta.minimum)
+
+
+def seat_bots(game: Any, players: int) -> list[str]:
+    """Buy ``players`` bots in (``bot1``...) at 100 minimum bets (or the resta) and draw
+    the seats; their names."""
+    names = [f"bot{i + 1}" for i in range(players)]
+    for name in names:
+        game.apply(BuyIn(player=name, amount=_stack(game.profile)))
+    game.apply(DrawSeats())
+    return names
+
+
+def bots_deal(game: Any, names: list[str]) -> None:
+    """One deal played by the bots of :func:`seat_bots`, after their re-buys: when short
+    (half the stack), or under a resta when it is exhausted (23.2.5.III)."""
+    profile: CirclePokerProfile = game.profile
+    stack = _stack(profile)
+    exhausted = max(1, profile.stakes.ante)
+    for name in names:
+        chips = game.state.chips[name]
+        if profile.resta.minimum and chips < exhausted:  # a new resta
+            game.apply(BuyIn(player=name, amount=stack))
+        elif not profile.resta.minimum and chips < stack // 2:
+            game.apply(BuyIn(player=name, amount=stack - chips))
+    game.apply(StartDeal())
+    while game.state.deal is not None:
+        action = game.bot_action()
+        assert action is not None
+        game.apply(action)
+
+
 def house_take(
     game_id: str, profile: CirclePokerProfile, players: int = 6, deals: int = 2000, seed: int = 1
 ) -> HouseTake:
@@ -44,26 +77,11 @@ def house_take(
     from crupier.games.catalogue import new_game
 
     game: Any = new_game(game_id, profile, SeededSource(seed))
-    stack = max(100 * profile.stakes.minimum_bet, profile.resta.minimum)
-    exhausted = max(1, profile.stakes.ante)
-    names = [f"bot{i + 1}" for i in range(players)]
-    for name in names:
-        game.apply(BuyIn(player=name, amount=stack))
-    game.apply(DrawSeats())
+    names = seat_bots(game, players)
     takes: list[int] = []
     for _ in range(deals):
-        for name in names:  # re-buys between deals keep every bot in the game
-            chips = game.state.chips[name]
-            if profile.resta.minimum and chips < exhausted:  # a new resta (23.2.5.III)
-                game.apply(BuyIn(player=name, amount=stack))
-            elif not profile.resta.minimum and chips < stack // 2:
-                game.apply(BuyIn(player=name, amount=stack - chips))
         before = game.state.house
-        game.apply(StartDeal())
-        while game.state.deal is not None:
-            action = game.bot_action()
-            assert action is not None
-            game.apply(action)
+        bots_deal(game, names)
         takes.append(game.state.house - before)
     n = len(takes)
     mean = sum(takes) / n
@@ -99,4 +117,4 @@ def take_table(profile: CirclePokerProfile, deals: int = 200) -> dict[str, Any]:
     }
 
 
-__all__ = ["DEALS_PER_HOUR", "HouseTake", "house_take", "take_table"]
+__all__ = ["DEALS_PER_HOUR", "HouseTake", "bots_deal", "house_take", "seat_bots", "take_table"]

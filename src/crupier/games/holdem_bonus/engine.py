@@ -49,7 +49,6 @@ from crupier.core.layout import (
     PlaceBet,
     ResultEvent,
     Spot,
-    Then,
     Void,
 )
 from crupier.core.money import format_amount
@@ -60,6 +59,12 @@ from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
 from crupier.core.shoe import parse_cards
 from crupier.games.cardtable import CARD_TABLE_ACTIONS, CardTable, NewShoe, ShoeRules
+from crupier.games.cardtable.permissions import (
+    CARD_TABLE_PERMISSIONS,
+    DEALER,
+    PLAYER_OR_CROUPIER,
+    STAFF,
+)
 from crupier.games.holdem_bonus.actions import (
     DECISION_STREET,
     Box,
@@ -87,10 +92,6 @@ from crupier.games.holdem_bonus.profile import (
     ante_maximum,
 )
 
-_STAFF = frozenset({Role.CROUPIER, Role.HEAD, Role.INSPECTOR})
-_PLAYER_OR_CROUPIER = frozenset({Role.PLAYER, Role.CROUPIER})
-_DEALER = frozenset({Role.CROUPIER, Role.SYSTEM})
-
 #: The deal stage after each decision stage, and the cards it deals.
 _NEXT_DEAL = {Stage.PREFLOP: Stage.FLOP, Stage.TURN_DECISION: Stage.TURN}
 _STREET_CARDS = {Stage.FLOP: 3, Stage.TURN: 1, Stage.RIVER: 1}
@@ -100,30 +101,27 @@ _AFTER_DEAL = {Stage.FLOP: Stage.TURN_DECISION, Stage.TURN: Stage.RIVER_DECISION
 class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
     """The Texas Hold'em Bonus engine (see the module docstring)."""
 
+    seat_views: ClassVar[bool] = True  # a box's two cards are its player's until the showdown
     game_id: ClassVar[str] = GAME_ID
     actions: ClassVar[dict[str, type[Action]]] = registry(
         *COMMON_ACTIONS, *CARD_TABLE_ACTIONS, Deal, StreetBet, Check, Fold, DealStreet, Forfeit
     )
+    checked_first: ClassVar[frozenset[str]] = CardTable.checked_first | {
+        "new-shoe",
+        "bet",
+        "check",
+        "fold",
+    }
+    """Kinds applied in place (see :attr:`Game.checked_first`): a new shoe is built aside and
+    loaded last; a decision checks the stage, the turn, the amount and the money before it
+    changes anything. The deals too when the engine draws them (:meth:`in_place`)."""
     permissions: ClassVar[dict[str, frozenset[Role]]] = {
-        "buy-in": _STAFF,
-        "cash-out": _STAFF,
-        "place-bet": _PLAYER_OR_CROUPIER,
-        "take-down": _PLAYER_OR_CROUPIER,
-        "no-more-bets": _STAFF,
-        "new-shoe": _STAFF | {Role.SYSTEM},
-        "deal": _DEALER,
-        "bet": _PLAYER_OR_CROUPIER,
-        "check": _PLAYER_OR_CROUPIER,
-        "fold": _PLAYER_OR_CROUPIER,
-        "deal-street": _DEALER,
-        "forfeit": _STAFF,
-        "burn": _STAFF,
-        "take-seat": _STAFF,
-        "leave-seat": _STAFF | {Role.PLAYER},
-        "void": _STAFF,
-        "last-rounds": _STAFF | {Role.DIRECTOR},
-        "suspend": frozenset({Role.DIRECTOR}),
-        "reopen": frozenset({Role.DIRECTOR}),
+        **CARD_TABLE_PERMISSIONS,
+        "bet": PLAYER_OR_CROUPIER,
+        "check": PLAYER_OR_CROUPIER,
+        "fold": PLAYER_OR_CROUPIER,
+        "deal-street": DEALER,
+        "forfeit": STAFF,
     }
     play_help: ClassVar[str] = (
         "spots: ante AMOUNT (compulsory), bonus AMOUNT (with an ante)\n"
@@ -261,6 +259,20 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         return next((s for s in range(1, self.box_count() + 1) if s not in state.seats), None)
 
     # -- game actions --------------------------------------------------------------------
+
+    def in_place(self, action: Action) -> bool:
+        """As :meth:`Game.in_place`; and the deals from an electronic shoe: the deal checks
+        the stage and the cards left before it draws; a street's cards are drawn in place
+        only while the shoe holds the burnt card and the street's cards (else the burn
+        could come before a refusal). Entered cards are copied."""
+        kind = action.kind
+        if kind == "deal" or kind == "deal-street":
+            shoe = self.state.shoe
+            if shoe is None or shoe.live:
+                return False
+            want = _STREET_CARDS.get(self.state.stage, 0) + self.profile.rules.burn
+            return kind == "deal" or shoe.remaining >= want
+        return kind in self.checked_first
 
     def extra_step(
         self, state: HoldemBonusState, action: Action, source: RandomSource
@@ -456,17 +468,7 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         self._clear_round(state)
         state.rounds += 1
         events: list[Event] = []
-        if state.rounds_left is not None:
-            state.rounds_left -= 1
-            if state.rounds_left == 0:
-                events.extend(self.on_final_round(state))
-                state.rounds_left = None
-                if state.then is Then.SUSPEND:
-                    state.phase = Phase.SUSPENDED
-                    events.append(Note(text="table temporarily closed"))
-                else:
-                    state.phase = Phase.CLOSED
-                    events.append(Note(text="the session is closed"))
+        events.extend(self.run_down(state))
         return events
 
     # -- views and the electronic table -----------------------------------------------------
@@ -500,6 +502,7 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         shoe = self.shoe_view(s)
         if shoe is not None:
             out["shoe"] = shoe
+        out["spots"] = ["ante", "bonus"]  # the street bets are decisions, not spots
         return out
 
     def auto_round(self) -> list[Action]:

@@ -241,6 +241,8 @@ class MahjongPaiGow(LayoutGame[MahjongProfile, MahjongState]):
         out["last_results"] = [str(r) for r in self.state.results[-12:]]
         out["set_round"] = self.state.set_round
         out["side_bets_open"] = self.state.set_round < self.profile.rules.side_bets_closed_from
+        kinds = ("win", "lose", "tie", "pair") if out["side_bets_open"] else ("win", "lose")
+        out["spots"] = [f"{k}-{n}" for n in range(1, len(POSITIONS)) for k in kinds]
         return out
 
     def auto_round(self) -> list[Action]:

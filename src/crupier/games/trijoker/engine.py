@@ -52,7 +52,6 @@ from crupier.core.layout import (
     ResultEvent,
     Spot,
     TakeDown,
-    Then,
     Void,
     keep_recent,
 )
@@ -64,6 +63,7 @@ from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
 from crupier.games.banking_poker import ONE_PACK, OnePack, Violation
 from crupier.games.cardtable import CARD_TABLE_ACTIONS, CardTable, CardTableState, NewShoe
+from crupier.games.cardtable.permissions import CARD_TABLE_PERMISSIONS, PLAYER_OR_CROUPIER, STAFF
 from crupier.games.three_card_poker.profile import ViolationRule
 from crupier.games.trijoker.hands import BOXES, hand_of, resolve_hand, spot_of
 from crupier.games.trijoker.profile import GAME_ID, RANKS, TrijokerProfile
@@ -157,37 +157,26 @@ class TrijokerState(CardTableState):
     community: tuple[Card, ...] = ()
 
 
-_STAFF = frozenset({Role.CROUPIER, Role.HEAD, Role.INSPECTOR})
-_PLAYER_OR_CROUPIER = frozenset({Role.PLAYER, Role.CROUPIER})
-
-
 class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
     """The Trijoker engine (see the module docstring)."""
 
+    seat_views: ClassVar[bool] = True  # a box's three cards are its player's
     game_id: ClassVar[str] = GAME_ID
-    checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first - {"place-bet", "take-down"}
+    checked_first: ClassVar[frozenset[str]] = (
+        LayoutGame.checked_first - {"place-bet", "take-down"}
+    ) | {"new-shoe", "withdraw", "keep"}
+    """Kinds applied in place (see :attr:`Game.checked_first`): not a bet (its hooks seat the
+    player first); a new shoe is built aside and loaded last; a decision checks the stage
+    and the turn before it changes anything. The deal too when the engine draws it."""
     actions: ClassVar[dict[str, type[Action]]] = registry(
         *COMMON_ACTIONS, *CARD_TABLE_ACTIONS, Deal, Withdraw, Keep, ExposedCard, Violation
     )
     permissions: ClassVar[dict[str, frozenset[Role]]] = {
-        "buy-in": _STAFF,
-        "cash-out": _STAFF,
-        "place-bet": _PLAYER_OR_CROUPIER,
-        "take-down": _PLAYER_OR_CROUPIER,
-        "no-more-bets": _STAFF,
-        "new-shoe": _STAFF | {Role.SYSTEM},
-        "burn": _STAFF,
-        "take-seat": _STAFF,
-        "leave-seat": _STAFF | {Role.PLAYER},
-        "deal": frozenset({Role.CROUPIER, Role.SYSTEM}),
-        "withdraw": _PLAYER_OR_CROUPIER,
-        "keep": _PLAYER_OR_CROUPIER,
-        "exposed-card": _STAFF,
-        "violation": _STAFF,
-        "void": _STAFF,
-        "last-rounds": _STAFF | {Role.DIRECTOR},
-        "suspend": frozenset({Role.DIRECTOR}),
-        "reopen": frozenset({Role.DIRECTOR}),
+        **CARD_TABLE_PERMISSIONS,
+        "withdraw": PLAYER_OR_CROUPIER,
+        "keep": PLAYER_OR_CROUPIER,
+        "exposed-card": STAFF,
+        "violation": STAFF,
     }
     play_help: ClassVar[str] = (
         "spot: trijoker AMOUNT (three equal bets, boxes 1 to 3)\n"
@@ -282,6 +271,14 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         return resolve_hand(self.profile, (*outcome.cards, *state.community))
 
     # -- the round --------------------------------------------------------------------------
+
+    def in_place(self, action: Action) -> bool:
+        """As :meth:`Game.in_place`; and the deal from an electronic shoe, which checks the
+        stage and the cards left before it draws (entered cards: copied)."""
+        if action.kind == "deal":
+            shoe = self.state.shoe
+            return shoe is not None and not shoe.live
+        return action.kind in self.checked_first
 
     def extra_step(
         self, state: TrijokerState, action: Action, source: RandomSource
@@ -405,13 +402,7 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         state.stage = Stage.BETTING
         state.rounds += 1
         events: list[Event] = []
-        if state.rounds_left is not None:
-            state.rounds_left -= 1
-            if state.rounds_left == 0:
-                events.extend(self.on_final_round(state))
-                state.rounds_left = None
-                state.phase = Phase.SUSPENDED if state.then is Then.SUSPEND else Phase.CLOSED
-                events.append(Note(text="the session is over"))
+        events.extend(self.run_down(state))
         return events
 
     def _exposed(self, state: TrijokerState, action: ExposedCard) -> list[Event]:
@@ -489,7 +480,11 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         turn = self.pending()
         out["stage"] = str(s.stage)
         out["seats"] = {str(k): v for k, v in sorted(s.seats.items())}
-        out["boxes"] = [b.to_dict() for b in s.boxes]
+        boxes = [b.to_dict() for b in s.boxes]
+        for d in boxes:  # dealt face down (spec 11 VII.3): a player sees only his own
+            if seat is not None and d["player"] != seat:
+                d["cards"] = ["??"] * len(d["cards"])
+        out["boxes"] = boxes
         shown = {Stage.BOX_1: 0, Stage.BOX_2: 1}.get(s.stage, 2)
         out["community"] = [str(c) for c in s.community[:shown]] + ["??"] * (
             len(s.community) - shown if s.community else 0
@@ -497,6 +492,7 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         out["to_decide"] = None if turn is None else {"seat": turn.seat, "player": turn.player}
         out["last_results"] = [str(r) for r in s.results[-12:]]
         out["shoe"] = self.shoe_view(s)
+        out["spots"] = ["trijoker"]  # the three equal bets, placed together
         return out
 
     def auto_round(self) -> list[Action]:

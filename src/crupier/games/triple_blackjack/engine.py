@@ -266,6 +266,8 @@ class TripleBlackjack(Blackjack):
         s = self.state
         out["dealer_rounds"] = [[str(c) for c in h] for h in s.dealer_rounds]
         out["next_box"] = s.next_part if s.stage is Stage.DEALER else None
+        places = range(1, self.profile.rules.boxes + 1)
+        out["spots"] = [f"box-{p}-{k}" for p in places for k in PARTS]
         return out
 
     def auto_round(self) -> list[Action]:

@@ -132,6 +132,9 @@ class TriplePlay(Blackjack):
 
     game_id: ClassVar[str] = GAME_ID
     actions: ClassVar[dict[str, type[Action]]] = {**Blackjack.actions, **registry(PokerDeal)}
+    cards_in_place: ClassVar[frozenset[str]] = Blackjack.cards_in_place | {"poker-deal"}
+    """Blackjack's, and the poker top-up drawn from an electronic shoe (it checks the phase
+    and the cards left before it draws)."""
     permissions: ClassVar[dict[str, frozenset[Role]]] = {
         **Blackjack.permissions,
         "poker-deal": Blackjack.permissions["dealer-play"],
@@ -276,6 +279,8 @@ class TriplePlay(Blackjack):
         """Blackjack's view, and whether the poker top-up comes next (``poker_due``)."""
         out = super().view(seat)
         out["poker_due"] = self.state.poker_due
+        places = range(1, self.profile.rules.boxes + 1)
+        out["spots"] = [f"{k}-{p}" for p in places for k in SPOTS]
         return out
 
     def auto_round(self) -> list[Action]:

@@ -3,6 +3,7 @@
 // onSpot(name) when a spot is clicked. Spot names are the engines' canonical ones.
 import { t } from "./i18n.js";
 import { cardEl, cardsIn, chipLabel, DIE, dieEl, h, money } from "./util.js";
+import { cardGameTable } from "./cardgames.js";
 import { cheminTable } from "./circle.js";
 import { monteLayout } from "./monte.js";
 import { createCloth } from "./roulette.js";
@@ -237,8 +238,10 @@ function diceTray() {
 }
 
 /** The layout of ``game`` for a page: {el, update({view, bets, me, open, legal}), kind,
- * handles}: ``handles``, the action kinds the layout offers as its own buttons. */
-export function layoutFor(game, handlers) {
+ * handles}: ``handles``, the action kinds the layout offers as its own buttons. A card
+ * game without a layout of its own whose ``view`` names its betting spots is drawn by
+ * cardgames.js from its views alone. */
+export function layoutFor(game, handlers, view = {}) {
   if (game === "french-roulette" || game === "american-roulette") {
     const cloth = createCloth(handlers);
     return {
@@ -254,6 +257,10 @@ export function layoutFor(game, handlers) {
   if (game === "monte") {
     const t = monteLayout(handlers);
     return { kind: game, el: t.el, update: t.update };
+  }
+  if (!SPOT_GROUPS[game] && !["punto-banco", "blackjack", "craps", "sic-bo"].includes(game) && Array.isArray((view || {}).spots)) {
+    const t = cardGameTable(handlers);
+    return { kind: "card-game", el: t.el, update: t.update, handles: t.handles, spots: true, shown: t.shown };
   }
   const parts = [];
   if (game === "punto-banco") parts.push(bacBoxes(handlers));

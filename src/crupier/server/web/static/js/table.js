@@ -5,6 +5,7 @@
 import { t } from "./i18n.js";
 import * as api from "./api.js";
 import { setLive } from "./app.js";
+import { consoleAction, consoleExtras } from "./cardgames.js";
 import { POKER_GAMES } from "./poker.js";
 import { layoutFor, SPOT_GROUPS } from "./layouts.js";
 import { betType, spotLabel } from "./roulette.js";
@@ -169,9 +170,9 @@ function readable(key, v) {
 }
 
 /** The rest of a game's view (shooter, point, shoe, bank, seats...) as a compact list. */
-function stateList(view) {
+function stateList(view, drawn) {
   const rows = [];
-  const skip = SHOWN_BY_LAYOUT[(view || {}).game] || new Set();
+  const skip = drawn || SHOWN_BY_LAYOUT[(view || {}).game] || new Set();
   for (const [k, v] of Object.entries(view || {})) {
     if (SHOWN_ELSEWHERE.has(k) || skip.has(k) || v === null || v === undefined || v === "" || v === false) continue;
     if (Array.isArray(v) && !v.length) continue;
@@ -233,7 +234,8 @@ function ask(dialog, live, kind, fields, text) {
       const out = {};
       for (const [name, type, input] of inputs) {
         const raw = input.value.trim();
-        out[name] = type === "int" ? Number(raw) : type === "money" ? parseMoney(raw) : raw;
+        const list = raw.split(/[\s,]+/).filter(Boolean); // cards ("Th 8d") or dice faces
+        out[name] = type === "int" ? Number(raw) : type === "money" ? parseMoney(raw) : type === "cards" ? list : type === "ints" ? list.map(Number) : raw;
       }
       resolve(out);
     };
@@ -288,7 +290,7 @@ function playerPage(root, live) {
     onAction: async (action) => {
       try {
         await live.act(action);
-        flash(msg, null, `${titleCase(action.kind)} ✓`);
+        flash(msg, null, `${actionName(action.kind)} ✓`);
       } catch (e) {
         flash(msg, e);
       }
@@ -298,13 +300,13 @@ function playerPage(root, live) {
       const { min: mn } = limits(live);
       hint.textContent = spot ? `${spotLabel(spot)} · min ${money(mn)} · max ${money(spotMax(live, spot))}` : "";
     },
-  });
+  }, live.view);
   const announced = h("div.announced#announced");
   const more = h("div.actions#playeractions", { style: "margin-top:6px" });
   const dialog = h("dialog#confirm");
   // a game without a drawn layout here: the spot by name (the engine reads its aliases)
   const spotInput = h("input", { name: "spot", placeholder: t("spot, e.g. vis-3"), size: 16 });
-  const spotForm = SPOT_GROUPS[live.game] || ["french-roulette", "american-roulette", "punto-banco", "blackjack", "monte"].includes(live.game)
+  const spotForm = SPOT_GROUPS[live.game] || layout.spots || ["french-roulette", "american-roulette", "punto-banco", "blackjack", "monte"].includes(live.game)
     ? ""
     : h("form.chips", { onsubmit: (e) => {
       e.preventDefault();
@@ -394,7 +396,7 @@ function playerPage(root, live) {
     );
     if (!live.rounds.length) results.append(h("tr", h("td.note", t("Your rounds here appear as they settle"))));
     last.replaceChildren(lastResultsEl(live));
-    stateBox.replaceChildren(stateList(v));
+    stateBox.replaceChildren(stateList(v, layout.shown));
     if (spotForm) spotForm.style.display = open ? "" : "none";
     chipBar.style.visibility = open || live.legal.includes("announced-bet") ? "" : "hidden";
     const HANDLED = new Set(["place-bet", "take-down", "announced-bet", "zero-choice", ...(layout.handles || [])]);
@@ -453,6 +455,8 @@ export const KEYS = {
   "pass-dice": "P",
   "lay-out": "Y",
   draw: "D",
+  "poker-deal": "K",
+  "deal-street": "F",
 };
 
 /** The regulated error actions and the consequence stated before confirming. */
@@ -543,7 +547,7 @@ function consolePage(root, live) {
   const log = h("div.note", { style: "max-height:120px;overflow:auto;font-size:12px" });
   const players = h("tbody");
   const stateBox = h("div#state");
-  const layout = layoutFor(live.game, { compact: true });
+  const layout = layoutFor(live.game, { compact: true }, live.view);
   let typed = "";
   let dice = [];
   const dialog = h("dialog#confirm");
@@ -587,6 +591,10 @@ function consolePage(root, live) {
     const v = live.view;
     const decision = blackjackDecision(live, kind, v.to_act);
     if (decision) return decision;
+    if (layout.spots) {
+      const action = await consoleAction(kind, v, live.game, confirm); // a live shoe's cards
+      if (action !== undefined) return action;
+    }
     if (kind === "spin") return { kind, wheel: v.next_direction || "cw" };
     if (kind === "result") {
       if (live.game === "boule" || isWheel()) {
@@ -724,6 +732,7 @@ function consolePage(root, live) {
         .filter((k) => !PLAYER_SIDE.has(k) && !ERRORS[k] && !PIT_ONLY.has(k))
         .map((k) => h("button.btn.primary", { type: "button", dataset: { action: k }, onclick: () => run(k) }, actionName(k), KEYS[k] ? h("kbd", KEYS[k]) : "")),
     );
+    if (layout.spots) actions.append(...consoleExtras(legal, run));
     if (legal.includes("buy-in")) actions.append(h("button.btn", { type: "button", dataset: { action: "buy-in" }, onclick: () => run("buy-in") }, t("Sell chips"), " ", h("kbd", "C")));
     errors.replaceChildren(
       ...legal.filter((k) => ERRORS[k] || PIT_ONLY.has(k)).map((k) => h("button.btn.danger", { type: "button", dataset: { action: k }, onclick: () => run(k) }, actionName(k), k === "void" ? h("kbd", "V") : "")),
@@ -750,7 +759,7 @@ function consolePage(root, live) {
       latest.settled.forEach((e) => settle.append(settledLine(e)));
     } else settle.append(h("tr", h("td.note", t("no round settled here yet"))));
     last.replaceChildren(lastResultsEl(live, 20));
-    stateBox.replaceChildren(stateList(v));
+    stateBox.replaceChildren(stateList(v, layout.shown));
     log.replaceChildren(...live.log.slice(0, 6).map((l) => h("div", l)));
   }
 
@@ -791,6 +800,7 @@ function consolePage(root, live) {
     const up = k.toUpperCase();
     if (up === "V" && legal.includes("void")) return run("void");
     if (up === "C" && legal.includes("buy-in")) return run("buy-in");
+    if (up === "J" && layout.spots && legal.includes("new-shoe")) return run("new-shoe-live");
     for (const kind of legal) if (KEYS[kind] === up && !PLAYER_SIDE.has(kind)) return run(kind);
   };
   document.addEventListener("keydown", onKey);

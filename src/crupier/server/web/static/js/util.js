@@ -211,6 +211,9 @@ const ACTIONS = {
   tip: () => t("Tip"), claim: () => t("Claim"), "stop-card": () => t("Stop card"), "offer-bank": () => t("Offer the bank"),
   "take-bank": () => t("Take the bank"), stake: () => t("Stake"), banco: () => t("Banco"), "withdraw": () => t("Withdraw"),
   hit: () => t("Hit"), double: () => t("Double"), split: () => t("Split"), "cash-out": () => t("Cash out"),
+  play: () => t("Play"), fold: () => t("Fold"), keep: () => t("Let it ride"), check: () => t("Check"),
+  bet: () => t("Bet the street"), "poker-deal": () => t("Deal the poker cards"), "deal-street": () => t("Deal the street"),
+  forfeit: () => t("Forfeit"), violation: () => t("Violation"), "exposed-card": () => t("Exposed card"),
 };
 export function actionName(kind) {
   return ACTIONS[kind] ? ACTIONS[kind]() : titleCase(kind);
