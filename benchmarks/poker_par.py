@@ -18,6 +18,7 @@ GAMES = (
     "mahjong-pai-gow",
     "trijoker",
     "casino-holdem",
+    "caribbean-stud",
 )
 
 

@@ -16,7 +16,14 @@ from crupier.games.roulette import Direction, FrenchRoulette, Result, Spin
 
 #: The poker room: the players bet against each other, the house takes a rake (its take is
 #: simulated by `crupier par`), so there is no bet against the house to simulate.
-POKER_ROOM = ["seven-card-stud", "omaha", "holdem", "five-card-stud", "synthetic-poker"]
+POKER_ROOM = [
+    "seven-card-stud",
+    "omaha",
+    "holdem",
+    "five-card-stud",
+    "synthetic-poker",
+    "five-card-draw",
+]
 SIMULATED = [g for g in GAMES if g != "blackjack" and g not in POKER_ROOM]
 
 

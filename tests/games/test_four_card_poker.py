@@ -15,11 +15,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from crupier.analysis.par import par_sheet
-from crupier.core.cards import cards, standard_deck
+from crupier.core.cards import Card, cards, standard_deck
 from crupier.core.errors import IllegalAction, InsufficientFunds, MalformedAction, RuleError
-from crupier.core.four_card_batch import score4_batch
 from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet, TakeDown, Void
-from crupier.core.poker import Category4, best4, high, rank4, score
+from crupier.core.poker import Category4, best4, rank4, score
+from crupier.core.poker.batch import card, every_hand, index
+from crupier.core.poker.tables import score4_batch
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.core.round import Action
@@ -89,13 +90,9 @@ def test_best_four_category_counts_of_every_five_card_hand() -> None:
 
 
 def test_the_batch_ranking_agrees_with_the_evaluator_on_every_four_card_hand() -> None:
-    deck = standard_deck()
-    suits = sorted({c.suit for c in deck})
-    ranks = np.array([high(c) for c in deck], dtype=np.int64)
-    suit_ids = np.array([suits.index(c.suit) for c in deck], dtype=np.int64)
-    rows = np.array(list(combinations(range(52), 4)))
-    batch = score4_batch(ranks[rows], suit_ids[rows])
-    scalar = [score(rank4([deck[i] for i in row])) for row in rows]
+    rows = every_hand(4)
+    batch = score4_batch(rows)
+    scalar = [score(rank4([card(i) for i in row])) for row in rows.tolist()]
     assert len(scalar) == 270_725 and batch.tolist() == scalar
 
 
@@ -236,8 +233,8 @@ def test_par_equals_the_spec() -> None:
     """Spec 18: Asos EV -4077/54145 with 40/30/7/6/4/2/1; the Ante bonus (20/15/2) is worth
     6703/108290 of the Ante when every bonus hand is played."""
     sheet = par_sheet("four-card-poker", load_builtin())
-    (aces,) = sheet["bets"]
-    assert aces["id"] == "aces" and aces["house_edge_exact"] == "4077/54145"
+    aces = next(b for b in sheet["bets"] if b["id"] == "aces")
+    assert aces["house_edge_exact"] == "4077/54145"
     assert str(ante_bonus_value(load_builtin())) == "6703/108290"
 
 
@@ -269,6 +266,62 @@ def test_published_aces_up_tables_through_a_rules_file(
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     sheet = par_sheet("four-card-poker", load_profile("four-card-poker", path=path))
     assert round(sheet["bets"][0]["house_edge"], 4) == edge
+
+
+def _hidden_counts(hand: str, up: str) -> tuple[int, int]:
+    """The croupier's hidden fives above and equal to ``hand`` with ``up``: every one of the
+    1,370,754 ranked."""
+    mine, card6 = cards(hand), cards(up)[0]
+    rest = [c for c in range(52) if card(c) not in mine and card(c) != card6]
+    hidden = np.array(list(combinations(rest, 5)), dtype=np.int64)
+    six = np.hstack([hidden, np.full((len(hidden), 1), index(card6), dtype=np.int64)])
+    d = score4_batch(six).astype(np.int64)
+    s = int(score4_batch(np.array([[index(c) for c in mine]]))[0])
+    return int((d > s).sum()), int((d == s).sum())
+
+
+@pytest.mark.parametrize(
+    ("hand", "up"),
+    [("Ts Th 7d 4c 2s", "Kd"), ("Ac Kc Qc Jc 2d", "5c")],
+)
+def test_the_sweep_counts_equal_a_brute_force(hand: str, up: str) -> None:
+    """The inclusion-exclusion sweep against every hidden hand ranked one by one (the up
+    card's suit relabelled to spades, the suits being symmetric)."""
+    from crupier.games.four_card_poker.ante import counts_by_up_rank
+
+    mine, card6 = cards(hand), cards(up)[0]
+    swap = {"s": card6.suit.value, card6.suit.value: "s"} if card6.suit.value != "s" else {}
+
+    def relabel(c: Card) -> int:
+        i = index(c)
+        suit = "shdc"[i % 4]
+        return 4 * (i // 4) + "shdc".index(swap.get(suit, suit))
+
+    up_index = relabel(card6)
+    rows, per_up = counts_by_up_rank()
+    target = sorted(i - 1 if i > up_index else i for i in map(relabel, mine))
+    (row,) = np.flatnonzero((rows == np.array(target, dtype=np.uint8)).all(axis=1))
+    _player, above, equal = per_up[up_index // 4]
+    assert (int(above[row]), int(equal[row])) == _hidden_counts(hand, up)
+
+
+def test_the_ante_under_the_standard_bonus_gives_the_published_edge(tmp_path: Path) -> None:
+    """The commercial Ante bonus (four 25, straight flush 20, three 2 to 1), ties to the
+    player: the Wizard of Odds puts the Ante-Play edge at 2.78 % of the Ante, 1.30 % of the
+    total wagered (John Grochowski, "Four Card Poker finds expanded niche online", Atlantic
+    City Weekly, 2022-08-22, citing wizardofodds.com)."""
+    path = tmp_path / "bonus.toml"
+    path.write_text(
+        'game = "four-card-poker"\nprofile = "commercial"\nextends = "andorra"\n'
+        '[ante_bonus]\nfour_of_a_kind = "25:1"\nstraight_flush = "20:1"\n',
+        encoding="utf-8",
+    )
+    sheet = par_sheet("four-card-poker", load_profile("four-card-poker", path=path))
+    ante = next(b for b in sheet["bets"] if b["id"] == "ante")
+    assert int(ante["house_edge"] * 10_000) == 278  # 2.78 %
+    rows = {r[0]: float(r[2]) for r in sheet["outcomes"][-1]["rows"]}
+    assert round(-rows["EV per unit wagered"], 4) == 0.0130
+    assert "optimal rule" in sheet["outcomes"][-1]["title"]
 
 
 # -- replay and invariants ------------------------------------------------------------------------

@@ -86,6 +86,9 @@ class PokerBox:
     multiple: int = 0
     out: bool = False
     """Taken out of the round (a violation): his bets are already settled."""
+    blind: bool = False
+    """A blind bet on a vacant box: its player neither sees its cards nor decides on it
+    (the game's :meth:`BankingPoker.auto_decision` does)."""
 
     def to_dict(self) -> JSON:
         """JSON-ready form (the cards as codes)."""
@@ -96,6 +99,7 @@ class PokerBox:
             "decision": None if self.decision is None else str(self.decision),
             "multiple": self.multiple,
             "out": self.out,
+            "blind": self.blind,
         }
 
 
@@ -255,6 +259,38 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         """How many of the croupier's cards (the last dealt) are dealt face up."""
         return 0
 
+    def deal_boxes(self, state: S) -> list[PokerBox]:
+        """The boxes dealt this round, in dealing order (by default every seat whose player
+        has a bet)."""
+        players = {b.player for b in state.bets.values()}
+        return [
+            PokerBox(s, state.seats[s]) for s in sorted(state.seats) if state.seats[s] in players
+        ]
+
+    def bets_of(self, state: S, box: PokerBox) -> list[Bet]:
+        """The bets that belong to ``box``, by id (by default its player's)."""
+        return sorted(
+            (b for b in state.bets.values() if b.player == box.player), key=lambda b: b.id
+        )
+
+    def ante_spot_of(self, box: PokerBox) -> str:
+        """The Ante's box name of ``box``."""
+        return self.ante_spot
+
+    def play_spot_of(self, box: PokerBox) -> str:
+        """The play bet's box name of ``box``."""
+        return self.play_spot
+
+    def auto_decision(self, state: S, box: PokerBox) -> tuple[Decision, int] | None:
+        """The decision the game takes itself for ``box`` at its turn (a blind box), as
+        (decision, play multiple); None: its player decides."""
+        return None
+
+    def on_settled(self, state: S) -> list[Event]:
+        """Called once every box is settled, before the round ends (prizes paid from outside
+        the boxes' bets, such as a progressive pool)."""
+        return []
+
     # -- layout hooks -----------------------------------------------------------------------
 
     def check_bet(self, state: S, player: str, spot: Spot, amount: int) -> None:
@@ -332,10 +368,7 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         self.require_phase(state, Phase.NO_MORE_BETS)
         if state.stage is not Stage.DEAL:
             raise WrongPhase(f"the cards are dealt: the round is at {state.stage}")
-        players = {b.player for b in state.bets.values()}
-        boxes = [
-            PokerBox(s, state.seats[s]) for s in sorted(state.seats) if state.seats[s] in players
-        ]
+        boxes = self.deal_boxes(state)
         k, m, b = self.box_cards, self.croupier_cards, self.board_cards
         need = k * len(boxes) + m + b
         shoe = self.shoe_of(state)
@@ -357,12 +390,10 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
             croupier = tuple(own)
             for _ in range(b):
                 next(drawn)
-        ante = self.ante_spot
         for box, cards_of_box in zip(boxes, hands, strict=True):
             box.cards = cards_of_box
-            box.has_ante = any(
-                b.player == box.player and b.spot == ante for b in state.bets.values()
-            )
+            ante = self.ante_spot_of(box)
+            box.has_ante = any(b.spot == ante for b in self.bets_of(state, box))
         state.boxes = boxes
         state.croupier = croupier
         state.board = tuple(cards[len(cards) - b :]) if b else ()
@@ -375,9 +406,7 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
                 + (f"; croupier's up card {' '.join(map(str, croupier[m - up :]))}" if up else "")
             )
         ]
-        if self.pending(state) is None:
-            events += self._reveal(state)
-        return events
+        return events + self._advance(state)
 
     @property
     def ante_spot(self) -> str:
@@ -395,7 +424,7 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         if state.stage is not Stage.DECISIONS:
             raise WrongPhase(f"there is no decision to make: the round is at {state.stage}")
         name = self._player(state, player)
-        box = next((b for b in state.boxes if b.player == name), None)
+        box = next((b for b in state.boxes if b.player == name and not b.blind), None)
         if box is None or not box.has_ante or box.out:
             raise IllegalAction(f"{name} has no Ante in play this round")
         return box
@@ -404,16 +433,37 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         box = self._box_of(state, action.player)
         if box.decision is not None:
             raise IllegalAction(f"{box.player} has already chosen: {box.decision}")
+        self.require_turn(state, box)
+        if isinstance(action, Fold):
+            return self._commit(state, box, Decision.FOLD, 0) + self._advance(state)
+        return self._commit(state, box, Decision.PLAY, action.multiple) + self._advance(state)
+
+    def require_turn(self, state: S, box: PokerBox) -> None:
+        """Refuse unless ``box`` decides now (in dealing order)."""
         turn = self.pending(state)
         assert turn is not None
         if turn is not box:
             raise IllegalAction(f"box {turn.seat} ({turn.player}) decides first, in dealing order")
+
+    def _advance(self, state: S) -> list[Event]:
+        """The decisions the game takes itself (blind boxes), then the reveal once no box is
+        left to decide."""
+        events: list[Event] = []
+        while (box := self.pending(state)) is not None:
+            auto = self.auto_decision(state, box)
+            if auto is None:
+                return events
+            events += self._commit(state, box, *auto)
+        return events + self._reveal(state)
+
+    def _commit(self, state: S, box: PokerBox, decision: Decision, multiple: int) -> list[Event]:
+        """Record ``box``'s decision; a play puts ``multiple`` times the Ante on the play box."""
+        who = f"box {box.seat} ({box.player})"
         events: list[Event]
-        if isinstance(action, Fold):
+        if decision is Decision.FOLD:
             box.decision = Decision.FOLD
-            events = [Note(text=f"box {box.seat} ({box.player}) folds: the Ante is lost")]
+            events = [Note(text=f"{who} folds: the Ante is lost")]
         else:
-            multiple = action.multiple
             allowed = self.play_multiples()
             if (
                 not isinstance(multiple, int)
@@ -424,11 +474,8 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
                 raise IllegalAction(
                     f"play: the play bet is {words} the Ante, not {multiple!r}x; or fold"
                 )
-            (ante,) = [
-                b
-                for b in state.bets.values()
-                if b.player == box.player and b.spot == self.ante_spot
-            ]
+            ante_spot = self.ante_spot_of(box)
+            (ante,) = [b for b in self.bets_of(state, box) if b.spot == ante_spot]
             amount = ante.amount * multiple
             if state.players[box.player] < amount:
                 raise InsufficientFunds(
@@ -436,17 +483,16 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
                     f"for the play bet of {format_amount(amount)}: buy in or fold"
                 )
             state.players[box.player] -= amount
-            bet = Bet(state.next_bet, box.player, self.play_spot, amount, amount)
+            spot = self.play_spot_of(box)
+            bet = Bet(state.next_bet, box.player, spot, amount, amount)
             state.bets[bet.id] = bet
             state.next_bet += 1
             box.decision = Decision.PLAY
             box.multiple = multiple
             events = [
-                Note(text=f"box {box.seat} ({box.player}) plays"),
-                BetPlaced(bet=bet.id, player=box.player, spot=self.play_spot, amount=amount),
+                Note(text=f"{who} plays"),
+                BetPlaced(bet=bet.id, player=box.player, spot=spot, amount=amount),
             ]
-        if self.pending(state) is None:
-            events += self._reveal(state)
         return events
 
     def _violation(self, state: S, action: Violation) -> list[Event]:
@@ -458,12 +504,9 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
             return [Note(text=f"{text}: noted")]
         box.out = True
         events: list[Event] = [Note(text=f"{text}: his bets are lost")]
-        for bet in sorted(state.bets.values(), key=lambda b: b.id):
-            if bet.player == box.player:
-                events.append(self.apply_resolution(state, bet, Lose()))
-        if self.pending(state) is None:
-            events += self._reveal(state)
-        return events
+        for bet in self.bets_of(state, box):
+            events.append(self.apply_resolution(state, bet, Lose()))
+        return events + self._advance(state)
 
     def _reveal(self, state: S) -> list[Event]:
         """The croupier shows his hand; every box is settled, losing bets first."""
@@ -482,13 +525,13 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         ]
         resolved: list[tuple[Bet, Resolution]] = []
         for box in self._settle_order([b for b in state.boxes if not b.out]):
-            for bet in sorted(state.bets.values(), key=lambda b: b.id):
-                if bet.player == box.player:
-                    resolved.append((bet, self.resolve(bet, _spot(bet), box, state)))
+            for bet in self.bets_of(state, box):
+                resolved.append((bet, self.resolve(bet, _spot(bet), box, state)))
         for bet, res in [r for r in resolved if isinstance(r[1], Lose)] + [
             r for r in resolved if not isinstance(r[1], Lose)
         ]:
             events.append(self.apply_resolution(state, bet, res))
+        events += self.on_settled(state)
         state.results = keep_recent(state.results, showdown)
         return events + self._finish_round(state)
 
@@ -560,7 +603,9 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         boxes = []
         for b in s.boxes:
             d = b.to_dict()
-            if seat is not None and b.player != seat and s.stage is not Stage.BETTING:
+            if (
+                (seat is not None and b.player != seat) or b.blind
+            ) and s.stage is not Stage.BETTING:
                 d["cards"] = ["??"] * len(b.cards)
             boxes.append(d)
         out["boxes"] = boxes

@@ -94,6 +94,17 @@ def _best(
     return best
 
 
+def four_card_table() -> npt.NDArray[np.int32]:
+    """The four-card table itself (spec 18), for compiled kernels: the packed score at index
+    ``(base-16 ranks, highest first) * 2 + flush`` (-1 where no hand has that pattern).
+
+    >>> t = four_card_table()
+    >>> int(t[(((14 * 16 + 14) * 16 + 14) * 16 + 14) * 2]) >> 20  # four aces
+    7
+    """
+    return _table("4")
+
+
 def score3_batch(rows: npt.ArrayLike) -> npt.NDArray[np.int32]:
     """Packed three-card scores (spec 15) of rows of three to six card indices (the best
     three)."""
@@ -112,4 +123,4 @@ def score_short_batch(rows: npt.ArrayLike, deck: int = 32) -> npt.NDArray[np.int
     return _best(rows, 5, _table(str(deck)), short_deck_ranks(deck).start)
 
 
-__all__ = ["score3_batch", "score4_batch", "score_short_batch"]
+__all__ = ["four_card_table", "score3_batch", "score4_batch", "score_short_batch"]

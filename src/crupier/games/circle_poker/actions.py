@@ -117,6 +117,9 @@ class StartDeal(Action):
 
     kind: ClassVar[str] = "start-deal"
     order: tuple[str, ...] = ()
+    redeal: tuple[str, ...] = ()
+    """A live table's (or a replay's) order of the dead cards when the stub runs out and they
+    are shuffled back under it, top first (23.2.1 DEFAULT); empty: shuffled by the source."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -261,6 +264,11 @@ class Deal:
     starting: dict[str, int] = field(default_factory=dict)
     phh: list[str] = field(default_factory=list)
     exposed: list[str] = field(default_factory=list)
+    redeal: list[Card] = field(default_factory=list)
+    """The entered order of the dead cards shuffled back under the stub (StartDeal.redeal)."""
+    dead: int = 0
+    """Chips in the pot from earlier deals (five-card draw's pot carried over, 23.1.II);
+    they join the main pot."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> Deal:
         return copy_record(self, memo)
@@ -270,8 +278,8 @@ class Deal:
         return [p for p in self.order if p not in self.folded]
 
     def pot(self) -> int:
-        """Every chip in the pot (this interval's included)."""
-        return sum(self.total.values())
+        """Every chip in the pot (this interval's and any carried over included)."""
+        return sum(self.total.values()) + self.dead
 
 
 @dataclass(frozen=True)
@@ -291,6 +299,8 @@ class Result:
     final: tuple[int, ...]
     shown: tuple[str, ...]
     actions: tuple[str, ...]
+    dead: int = 0
+    """Chips carried into the deal's pot from earlier deals (five-card draw)."""
 
 
 @dataclass

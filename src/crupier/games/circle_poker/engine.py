@@ -366,6 +366,9 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         if len(players) < 2:
             raise TooFewPlayers("start-deal: fewer than two players can be dealt in")
         pack = self._pack(a.order, source)
+        redeal = [_card(t) for t in a.redeal]
+        if len(set(redeal)) != len(redeal) or not set(redeal) <= set(pack):
+            raise SeatError("start-deal: the re-deal order names a card twice or not in the pack")
         # rests: a player who misses more deals than allowed loses his seat (23.IV, DEFAULT)
         for player in list(state.resting):
             state.resting[player] += 1
@@ -385,6 +388,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             total={p: 0 for p in players},
             bet={p: 0 for p in players},
             starting={p: state.chips[p] for p in players},
+            redeal=redeal,
         )
         state.deal = deal
         self._antes(state, deal)
@@ -403,9 +407,12 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
 
     def _deal_cards(self, deal: Deal, count: int, source: RandomSource) -> list[Card]:
         if len(deal.stub) < count:
-            # stud's dead cards go back under the stub, shuffled (23.2.1.II, DEFAULT use 1)
-            extra = list(deal.burned)
+            # stud's dead cards go back under the stub, shuffled (23.2.1.II, DEFAULT use 1),
+            # in the order a live table or a replay entered, if any
+            entered = [c for c in deal.redeal if c in deal.burned]
+            extra = [c for c in deal.burned if c not in entered]
             shuffle(extra, source)
+            extra = entered + extra
             deal.stub.extend(extra)
             deal.burned.clear()
         taken, deal.stub = deal.stub[:count], deal.stub[count:]
@@ -746,7 +753,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             deal.total[player] -= returned
             state.chips[player] += returned
         totals = {p: deal.total[p] for p in deal.order}
-        pots = side_pots(totals, set(live))
+        pots = side_pots(totals, set(live), deal.dead)
         shown: list[str] = []
         if len(live) > 1:
             start = deal.aggressor if deal.aggressor in live else live[0]
@@ -811,6 +818,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
                 final=tuple(state.chips.get(p, 0) for p in deal.order),
                 shown=tuple(shown),
                 actions=tuple(deal.phh),
+                dead=deal.dead,
             ),
         )
         state.deal = None
@@ -840,6 +848,14 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         if s.deal.bet[player] >= s.deal.high:
             return Check(player=player)
         return Call(player=player)
+
+    def bot_action(self) -> Action | None:
+        """The computer player's action for the player to act, by the documented strategy
+        of :mod:`.bots` (``None`` if nobody is to act); a variant with its own decisions
+        (the draw) overrides it."""
+        from crupier.games.circle_poker.bots import choose
+
+        return choose(self)
 
     def bounds(self) -> JSON:
         """The bounds of the player to act: ``{"call": n, "min": m, "max": M}`` (empty

@@ -35,7 +35,37 @@ def stacked(
     *,
     deck: Sequence[Card] | None = None,
 ) -> tuple[str, ...]:
-    """The pack, top card first, that deals ``holes`` and ``board`` to the players."""
+    """The pack, top card first, that deals ``holes`` and ``board`` to the players (a deal
+    that never runs out of cards; :func:`dealing` also gives the dead cards' order)."""
+    pack, redeal = dealing(variant, holes, board, deck=deck)
+    if redeal:
+        raise ValueError(
+            "the pack runs out before these cards are dealt: the deal reuses its dead cards "
+            "(23.2.1 DEFAULT); give StartDeal the re-deal order of dealing()"
+        )
+    return pack
+
+
+_BURN = "burn"
+
+
+def dealing(
+    variant: Variant,
+    holes: Sequence[Sequence[str]],
+    board: Sequence[str] = (),
+    *,
+    deck: Sequence[Card] | None = None,
+) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The pack, top card first, and the order the dead (burned) cards take when they are
+    shuffled back under an exhausted stub (23.2.1 DEFAULT: seven card stud with seven
+    players, five card stud with six): the cards dealt after the pack ran out were burned
+    before, so the burns take them.
+
+    >>> from crupier.games.circle_poker.variants import FIVE_CARD_STUD
+    >>> pack, redeal = dealing(FIVE_CARD_STUD, [["??"] * 5] * 5 + [["??"] * 4 + ["Ah"]])
+    >>> len(pack), redeal[0], pack.index("Ah")
+    (32, 'Ah', 12)
+    """
     from crupier.games.circle_poker.engine import deck_of
 
     cards = list(deck) if deck is not None else deck_of(variant.deck)
@@ -43,32 +73,55 @@ def stacked(
     named += [Card.parse(c) for c in board if c != ANY]
     if len(set(named)) != len(named):
         raise ValueError("a card is named twice")
-    fillers = [c for c in cards if c not in set(named)]
-    out: list[Card] = []
-
-    def take(text: str) -> None:
-        if text == ANY and not fillers:
-            raise ValueError(
-                "the pack runs out before these cards are dealt: the deal reused its dead "
-                "cards (23.2.1 DEFAULT), a reshuffle a hand record does not hold"
-            )
-        out.append(fillers.pop(0) if text == ANY else Card.parse(text))
-
+    slots: list[str] = []
     given = [0] * len(holes)
     shown = 0
     for street in variant.streets:
         if street.burn:
-            take(ANY)
+            slots.append(_BURN)
+        dealt = False
         for _ in range(street.down + street.up):
             for i, hole in enumerate(holes):
                 if given[i] < len(hole):
-                    take(hole[given[i]])
+                    slots.append(hole[given[i]])
                     given[i] += 1
-        for _ in range(street.board):
-            take(board[shown] if shown < len(board) else ANY)
+                    dealt = True
+        if street.down + street.up and not dealt and shown < len(board):
+            slots.append(board[shown])  # one common card for everyone (23.2.1 DEFAULT)
             shown += 1
-    out.extend(fillers)
-    return tuple(str(c) for c in out)
+        for _ in range(street.board):
+            slots.append(board[shown] if shown < len(board) else ANY)
+            shown += 1
+    first, later = slots[: len(cards)], slots[len(cards) :]
+    again = [Card.parse(s) for s in later if s not in (ANY, _BURN)]
+    if len(again) > first.count(_BURN):
+        raise ValueError("more cards are dealt again than were burned before the pack ran out")
+    fillers = [c for c in cards if c not in set(named)]
+    pack: list[Card] = []
+    burned: list[Card] = []
+    for slot in first:
+        if slot == _BURN and again:
+            pack.append(again.pop(0))
+        elif slot in (ANY, _BURN):
+            if not fillers:
+                raise ValueError("the pack runs out before these cards are dealt")
+            pack.append(fillers.pop(0))
+            if slot == _BURN:
+                burned.append(pack[-1])
+        else:
+            pack.append(Card.parse(slot))
+    pack.extend(fillers)
+    redeal: list[Card] = []
+    for slot in later:
+        if slot in (ANY, _BURN):
+            if not burned:
+                raise ValueError("the dead cards run out before these cards are dealt")
+            redeal.append(burned.pop(0))
+        else:
+            redeal.append(Card.parse(slot))
+    if later:  # the dead cards not dealt again stay under the stub
+        redeal.extend(burned)
+    return tuple(str(c) for c in pack), tuple(str(c) for c in redeal)
 
 
 def seated(
@@ -97,4 +150,4 @@ def seated(
     return game
 
 
-__all__ = ["ANY", "seated", "stacked"]
+__all__ = ["ANY", "dealing", "seated", "stacked"]

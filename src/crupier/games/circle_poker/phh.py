@@ -4,7 +4,8 @@ replay of the engine.
 
 :func:`export` writes a finished deal as PHH text (TOML): the variant code, antes, blinds,
 the minimum bet, the starting stacks, every action (``d dh`` hole cards, ``d db`` common
-cards, ``pN f`` / ``cc`` / ``cbr`` and the showdown ``sm``), the finishing stacks and the
+cards, ``pN f`` / ``cc`` / ``cbr``, the draw's ``pN sd`` discards followed by the ``d dh``
+cards received, and the showdown ``sm``), the finishing stacks and the
 players. ``p1`` is the mà (the first to receive cards). Fields PHH does not define start
 with an underscore: the crupier game, profile and deal number, the rake, and the betting
 structures PHH cannot name (spread limit, stud's pot fractions). :func:`replay` reads a record
@@ -31,10 +32,13 @@ from typing import Any
 from crupier.core.errors import ProfileError
 from crupier.games.circle_poker.actions import Bet, Call, Check, DrawSeats, Fold, Raise, Result
 from crupier.games.circle_poker.engine import CirclePoker
-from crupier.games.circle_poker.packs import stacked
+from crupier.games.circle_poker.packs import dealing
 from crupier.games.circle_poker.profile import CirclePokerProfile, Structure
 
 _LIMIT = {Structure.NO_LIMIT: "N", Structure.POT_LIMIT: "P", Structure.FIXED_LIMIT: "F"}
+MISDEAL = "# misdeal"
+"""The comment line the engine writes when a dealing is collected (other ``#`` lines are
+PHH comments: a stub reshuffled, a pot carried over, a false opener)."""
 
 
 def variant_code(game: CirclePoker) -> str:
@@ -50,7 +54,7 @@ def _value(v: Any) -> str:
 def _after_misdeals(actions: tuple[str, ...]) -> list[str]:
     """The actions of the deal that stood: a misdealt dealing is collected and redealt, so
     the record starts after the last misdeal (PHH has no misdeal action)."""
-    marks = [i for i, a in enumerate(actions) if a.startswith("#")]
+    marks = [i for i, a in enumerate(actions) if a.startswith(MISDEAL)]
     return list(actions[marks[-1] + 1 :] if marks else actions)
 
 
@@ -83,8 +87,9 @@ def export(game: CirclePoker, result: Result) -> str:
         "_crupier_game": game.game_id,
         "_crupier_profile": game.profile.model_dump(mode="json", exclude={"sources"}),
         "_crupier_rake": result.rake,
+        "_crupier_carried_in": result.dead,
         "_crupier_structure": stakes.structure.value,
-        "_crupier_misdeals": [a[2:] for a in result.actions if a.startswith("#")],
+        "_crupier_misdeals": [a[2:] for a in result.actions if a.startswith(MISDEAL)],
     }
     lines = []
     for key, value in fields.items():
@@ -112,7 +117,9 @@ def replay(text: str) -> CirclePoker:
     except (tomllib.TOMLDecodeError, KeyError, ValueError) as exc:
         raise ProfileError(f"not a crupier PHH record: {exc}") from None
     module = game_module(game_id)
-    profile = CirclePokerProfile.model_validate(profile_data)
+    profile = module.profile.model_validate(profile_data)
+    if not isinstance(profile, CirclePokerProfile):
+        raise ProfileError(f"{game_id} is not a circle-poker game")
     # the record holds the players dealt in and their stacks; the table's minimum players and
     # the resta were checked when it was dealt
     table = profile.table.model_copy(update={"min_players": 2})
@@ -127,25 +134,32 @@ def replay(text: str) -> CirclePoker:
 
     for name, stack in zip(players, stacks, strict=True):
         game.apply(BuyIn(player=name, amount=stack))
+    carried = data.get("_crupier_carried_in", 0)
+    if carried and hasattr(game.state, "carried"):  # five-card draw's pot from blank hands
+        game.state.carried = int(carried)
     game.apply(DrawSeats(seats=tuple(players), ma=1))
     holes: list[list[str]] = [[] for _ in players]
     board: list[str] = []
-    for action in actions:
+    received: dict[int, tuple[str, ...]] = {}  # a draw's cards, by the index of its "sd"
+    for k, action in enumerate(actions):
         words = action.split()
-        if words[:2] == ["d", "dh"]:
+        if words[:2] == ["d", "dh"] and k and actions[k - 1].split()[1:2] == ["sd"]:
+            cards = words[3] if len(words) > 3 else ""
+            received[k - 1] = tuple(cards[j : j + 2] for j in range(0, len(cards), 2))
+        elif words[:2] == ["d", "dh"]:
             cards = words[3] if len(words) > 3 else ""
             i = int(words[2][1:]) - 1
             holes[i] += [cards[k : k + 2] for k in range(0, len(cards), 2)]
         elif words[:2] == ["d", "db"]:
             board += [words[2][k : k + 2] for k in range(0, len(words[2]), 2)]
     try:
-        order = stacked(game.variant, holes, board)
+        order, redeal = dealing(game.variant, holes, board)
     except ValueError as exc:
         raise ProfileError(f"cannot replay this record: {exc}") from None
-    game.apply(StartDeal(order=order))
-    for action in actions:
+    game.apply(StartDeal(order=order, redeal=redeal))
+    for k, action in enumerate(actions):
         words = action.split()
-        if words[0] == "d" or words[1] == "sm":
+        if not words or words[0] in ("d", "#") or words[1] == "sm":
             continue
         player = players[int(words[0][1:]) - 1]
         deal = game.state.deal
@@ -158,6 +172,12 @@ def replay(text: str) -> CirclePoker:
         elif words[1] == "cbr":
             cls = Raise if deal.high else Bet
             game.apply(cls(player=player, to=int(words[2])))
+        elif words[1] == "sd":  # the draw: PHH's "stand pat or discard"
+            from crupier.games.five_card_draw.actions import Draw
+
+            gone = words[2] if len(words) > 2 else ""
+            discard = tuple(gone[j : j + 2] for j in range(0, len(gone), 2))
+            game.apply(Draw(player=player, discard=discard, cards=received.get(k, ())))
         else:
             raise ProfileError(f"PHH action {action!r} is not one this engine plays")
     return game

@@ -47,11 +47,15 @@ def uncalled(totals: Mapping[str, int]) -> tuple[str, int] | None:
     return (top, most - second) if most > second else None
 
 
-def side_pots(totals: Mapping[str, int], live: Collection[str]) -> list[Pot]:
+def side_pots(totals: Mapping[str, int], live: Collection[str], dead: int = 0) -> list[Pot]:
     """The pots built from every player's total for the deal; ``live`` are those not
     folded. The players' order in ``totals`` (clockwise from the mà) is kept in each pot's
     ``eligible``. Layers nobody live covers (folded chips above every live total) join the
-    last pot."""
+    last pot; ``dead`` chips (a pot carried over from earlier deals) join the main pot.
+
+    >>> [p.amount for p in side_pots({"a": 5, "b": 10, "c": 10}, {"a", "b", "c"}, dead=20)]
+    [35, 10]
+    """
     levels = sorted({totals[p] for p in live if totals[p] > 0})
     pots: list[Pot] = []
     below = 0
@@ -66,6 +70,11 @@ def side_pots(totals: Mapping[str, int], live: Collection[str]) -> list[Pot]:
             pots[-1] = Pot(pots[-1].amount + rest, pots[-1].eligible)
         else:
             pots.append(Pot(rest, tuple(p for p in totals if p in live)))
+    if dead:
+        if pots:
+            pots[0] = Pot(pots[0].amount + dead, pots[0].eligible)
+        else:
+            pots.append(Pot(dead, tuple(p for p in totals if p in live)))
     return pots
 
 

@@ -18,7 +18,6 @@ from typing import Any
 from crupier.core.layout import BuyIn
 from crupier.core.rng import SeededSource
 from crupier.games.circle_poker.actions import DrawSeats, StartDeal
-from crupier.games.circle_poker.bots import choose
 from crupier.games.circle_poker.profile import CirclePokerProfile, HouseOption
 
 DEALS_PER_HOUR = 30
@@ -62,7 +61,7 @@ def house_take(
         before = game.state.house
         game.apply(StartDeal())
         while game.state.deal is not None:
-            action = choose(game)
+            action = game.bot_action()
             assert action is not None
             game.apply(action)
         takes.append(game.state.house - before)
@@ -80,7 +79,8 @@ def house_take(
 def take_table(profile: CirclePokerProfile, deals: int = 200) -> dict[str, Any]:
     """The PAR sheet's table of the house take at 4, 6 and the maximum seats (simulated)."""
     rows = []
-    for players in sorted({4, 6, profile.table.max_players}):
+    sizes = {4, 6, profile.table.max_players}
+    for players in sorted(n for n in sizes if n <= profile.table.max_players):
         t = house_take(profile.game, profile, players=players, deals=deals, seed=players)
         rows.append(
             [

@@ -42,7 +42,6 @@ from crupier.games.circle_poker.actions import (
     Raise,
     StartDeal,
 )
-from crupier.games.circle_poker.bots import choose
 from crupier.games.circle_poker.engine import CirclePoker
 from crupier.games.circle_poker.profile import CirclePokerProfile
 from crupier.i18n import N_, ngettext
@@ -144,16 +143,19 @@ class PokerTable(TerminalTable):
             self.refuse(exc)
         return True
 
+    def detail(self, action: Action) -> str:
+        """What follows a computer player's action word: the amount of a bet or raise."""
+        return f" {format_amount(action.to)}" if isinstance(action, (Bet, Raise)) else ""
+
     def advance(self, results_before: int) -> None:
         """The computer players act until the person's turn or the end of the deal."""
         while (deal := self.poker.state.deal) is not None and deal.to_act not in (
             None,
             self.player,
         ):
-            bot = choose(self.poker)
+            bot = self.poker.bot_action()
             assert bot is not None
-            amount = f" {format_amount(bot.to)}" if isinstance(bot, (Bet, Raise)) else ""
-            self.say(f"  {deal.to_act}: {bot.kind}{amount}")
+            self.say(f"  {deal.to_act}: {bot.kind}{self.detail(bot)}")
             self.poker.apply(bot)
         if len(self.poker.state.results) > results_before:
             r = self.poker.state.results[-1]

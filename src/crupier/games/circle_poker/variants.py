@@ -81,9 +81,33 @@ SYNTHETIC_POKER = Variant(
     "SY",
 )
 
-VARIANTS = {v.id: v for v in (HOLDEM, OMAHA, SEVEN_CARD_STUD, FIVE_CARD_STUD, SYNTHETIC_POKER)}
+FIVE_CARD_DRAW = Variant(
+    "five-card-draw",
+    "Five-card draw",
+    52,
+    (Street(down=5), Street()),  # the draw between the two intervals: 23.1.II
+    "any",
+    "position",
+    "5D",
+)
+FIVE_CARD_DRAW_32 = Variant(
+    "five-card-draw",
+    "Five-card draw, 32 cards",
+    32,
+    FIVE_CARD_DRAW.streets,
+    "any",
+    "position",
+    "5D",
+)
+
+VARIANTS = {
+    v.id: v
+    for v in (HOLDEM, OMAHA, SEVEN_CARD_STUD, FIVE_CARD_STUD, SYNTHETIC_POKER, FIVE_CARD_DRAW)
+}
 
 __all__ = [
+    "FIVE_CARD_DRAW",
+    "FIVE_CARD_DRAW_32",
     "FIVE_CARD_STUD",
     "HOLDEM",
     "OMAHA",

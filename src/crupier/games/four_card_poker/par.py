@@ -1,10 +1,11 @@
 """The exact PAR model of Four Card Poker: the Asos (Aces Up) bet over the 2,598,960 five-card
-hands, each ranked by its best four (:func:`~crupier.core.four_card.best4_batch`, numpy), and
+hands, each ranked by its best four (the evaluator's table,
+:func:`~crupier.core.poker.tables.score4_batch`), and
 the Ante bonus's share of the Ante.
 
-The Ante and Play against the croupier's best four of six under the optimal play rule is not
-on this sheet: its exact enumeration (every five-card hand and up card against the croupier's
-five hidden cards) is beyond the time a sheet is given here.
+The Ante and Play against the croupier's best four of six under the optimal play rule (fold,
+or Play 1, 2 or 3 times the Ante, for every player hand and up card) is counted exactly by
+:mod:`.ante`.
 """
 
 from __future__ import annotations
@@ -13,15 +14,15 @@ from collections import Counter
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
-from itertools import combinations
 from typing import Any
 
 import numpy as np
 
-from crupier.core.cards import standard_deck
-from crupier.core.four_card_batch import best4_batch
-from crupier.core.poker import Category4, high
-from crupier.core.resolution import Resolution, Stay
+from crupier.core.poker import Category4
+from crupier.core.poker.batch import every_hand
+from crupier.core.poker.tables import score4_batch
+from crupier.core.resolution import Lose, Push, Resolution, Stay, Win
+from crupier.games.four_card_poker.ante import analyse
 from crupier.games.four_card_poker.profile import FourCardProfile
 from crupier.games.four_card_poker.showdown import resolve_aces
 
@@ -38,14 +39,7 @@ def five_card_distribution() -> tuple[tuple[Outcome, int], ...]:
     >>> dict(five_card_distribution())[(Category4.PAIR, 14)]
     81096
     """
-    deck = standard_deck()
-    suits = sorted({c.suit for c in deck})
-    ranks = np.array([high(c) for c in deck], dtype=np.int64)
-    suit_ids = np.array([suits.index(c.suit) for c in deck], dtype=np.int64)
-    combos = np.fromiter(
-        (i for combo in combinations(range(52), 5) for i in combo), dtype=np.int8
-    ).reshape(-1, 5)
-    scores = best4_batch(ranks[combos], suit_ids[combos])
+    scores = score4_batch(every_hand(5)).astype(np.int64)
     category = scores >> 20
     pair_rank = np.where(category == int(Category4.PAIR), (scores >> 16) & 15, 0)
     counts = Counter(zip(category.tolist(), pair_rank.tolist(), strict=True))
@@ -73,14 +67,57 @@ class AcesChain:
         return state
 
 
-def par_chains(profile: FourCardProfile) -> list[AcesChain]:
-    """The Asos bet.
+@dataclass(frozen=True)
+class AnteChain:
+    """The Ante with its Play bet and Ante bonus under the optimal rule, per unit of Ante (a
+    loss of Ante and Play, down to -4, is carried as ``Win(net)``)."""
+
+    profile: FourCardProfile
+    bet_id: str = "ante"
+    method: str = "exact"
+
+    def outcomes(self) -> tuple[tuple[Fraction, Fraction], ...]:
+        return analyse(self.profile).distribution
+
+    def start(self) -> str:
+        return "placed"
+
+    def step(self, state: str, outcome: Fraction) -> Resolution:
+        if outcome == 0:
+            return Push()
+        return Lose() if outcome == -1 else Win(outcome)
+
+    def next_state(self, state: str, stay: Stay) -> str:  # pragma: no cover - never stays
+        return state
+
+
+def par_chains(profile: FourCardProfile) -> list[AcesChain | AnteChain]:
+    """The Asos bet, and the Ante with its Play under the optimal rule.
 
     >>> from crupier.games.four_card_poker.profile import load_builtin
     >>> [c.bet_id for c in par_chains(load_builtin())]
-    ['aces']
+    ['aces', 'ante']
     """
-    return [AcesChain(profile)]
+    return [AcesChain(profile), AnteChain(profile)]
+
+
+STRATEGY = (
+    "exact enumeration of the 2,598,960 x 47 x 1,370,754 deals; optimal rule: for every "
+    "player hand and up card, the choice (fold, Play {multiples} x the Ante) of the highest "
+    "expected result ({shares}); figures per unit of Ante, the Play and the Ante bonus counted "
+    "in the Ante's result"
+)
+
+
+def strategy(profile: FourCardProfile) -> str:
+    """The rule the Ante's figures assume, in words."""
+    a = analyse(profile)
+    total = sum(n for _, n in a.choices)
+    shares = ", ".join(
+        f"{'fold' if m == 0 else f'{m}x'} {100 * n / total:.2f} %" for m, n in a.choices
+    )
+    multiples = "/".join(str(m) for m, _ in a.choices if m)
+    return STRATEGY.format(multiples=multiples, shares=shares)
 
 
 def category_counts() -> dict[Category4, int]:
@@ -118,6 +155,8 @@ def par_outcomes(profile: FourCardProfile) -> list[dict[str, Any]]:
     ]
     rows.append(["of which a pair of aces", str(aces), f"{aces / HANDS:.6f}"])
     bonus = ante_bonus_value(profile)
+    ante = analyse(profile)
+    wagered = 1 + ante.average_play
     return [
         {
             "title": "The player's best four of five (2,598,960 hands)",
@@ -128,5 +167,18 @@ def par_outcomes(profile: FourCardProfile) -> list[dict[str, Any]]:
             "title": "The Ante bonus when every bonus hand is played (per unit of Ante)",
             "columns": ["Figure", "Exact", "Decimal"],
             "rows": [["Ante bonus EV", _exact(bonus), f"{float(bonus):.6f}"]],
+        },
+        {
+            "title": "The Ante and Play under the optimal rule: " + strategy(profile),
+            "columns": ["Figure", "Exact", "Decimal"],
+            "rows": [
+                ["EV per Ante", _exact(ante.ev), f"{float(ante.ev):.6f}"],
+                ["average wagered per Ante", _exact(wagered), f"{float(wagered):.6f}"],
+                [
+                    "EV per unit wagered",
+                    _exact(ante.ev / wagered),
+                    f"{float(ante.ev / wagered):.6f}",
+                ],
+            ],
         },
     ]
