@@ -216,9 +216,8 @@ class LiveOps(TableOps, EventOps):
         self, engine: Game[Any, Any], action: Mapping[str, Any] | Action, role: TableRole
     ) -> Action:
         data = action.to_dict() if isinstance(action, Action) else dict(action)
-        data.pop("by", None)  # who acts is the server's to say, never the client's
-        parsed = action_from_dict(data, engine.actions)
-        return type(parsed)(**{**_fields(parsed), "by": role})
+        data["by"] = role  # who acts is the server's to say, never the client's
+        return action_from_dict(data, engine.actions)
 
     @staticmethod
     def _check_player_action(engine: Game[Any, Any], action: Action, player: str) -> None:
@@ -409,12 +408,6 @@ class LiveOps(TableOps, EventOps):
         if table.session is not None and self.live_logs.get(table.session):
             raise OpsError(Code.INVALID_STATE, f"{table_id} has a live round in progress")
         return super().play_round(table_id, **kwargs)
-
-
-def _fields(action: Action) -> dict[str, Any]:
-    import dataclasses
-
-    return {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}
 
 
 def _utc(casino: LiveOps) -> str:
