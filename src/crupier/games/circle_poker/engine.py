@@ -21,7 +21,6 @@ changes nothing; the dealing draws come from the injected source and are logged.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import typing
 from collections.abc import Sequence
 from typing import ClassVar
@@ -100,7 +99,9 @@ def _card(text: str) -> Card:
         raise SeatError(str(exc)) from None
 
 
-@functools.cache
+_TEXT_LISTS: dict[str, tuple[str, ...]] = {}
+
+
 def _text_lists(cls: type[Action]) -> tuple[str, ...]:
     """The fields of an action class typed ``tuple[str, ...]`` (cards, players).
 
@@ -108,8 +109,12 @@ def _text_lists(cls: type[Action]) -> tuple[str, ...]:
     >>> _text_lists(StartDeal)
     ('order', 'redeal')
     """
-    hints = typing.get_type_hints(cls)
-    return tuple(f.name for f in dataclasses.fields(cls) if hints.get(f.name) == tuple[str, ...])
+    key = f"{cls.__module__}.{cls.__qualname__}"
+    if key not in _TEXT_LISTS:
+        hints = typing.get_type_hints(cls)
+        fields = dataclasses.fields(cls)
+        _TEXT_LISTS[key] = tuple(f.name for f in fields if hints.get(f.name) == tuple[str, ...])
+    return _TEXT_LISTS[key]
 
 
 class CirclePoker(Game[CirclePokerProfile, PokerState]):
