@@ -170,9 +170,10 @@ class LiveOps(TableOps, EventOps):
         """The table role in which staff member ``by`` acts at ``table_id`` now, checked
         against the permission matrix (row 10, recording rounds: ``own`` tables only)."""
         role = self.authorise(Op.RECORD_ROUNDS, by, "C", table_id)
-        session = self.table(table_id).session
+        table = self.table(table_id)
+        session = table.session
         crew = self.table_sessions[session].staff if session is not None else {}
-        return table_role(role, crew.get(by))
+        return table_role(role, crew.get(by), table.game)
 
     @query
     def books_seq(self) -> int:
@@ -208,16 +209,17 @@ class LiveOps(TableOps, EventOps):
             self._check_player_action(engine, parsed, by)
         else:
             actor = Actor(by, str(role))
-            parsed = self._parse_live(engine, action, table_role(role, ts.staff.get(by)))
+            parsed = self._parse_live(
+                engine, action, table_role(role, ts.staff.get(by), table.game)
+            )
         return self._apply_live(table, ts, engine, parsed, by=by, actor=actor, last=last)
 
     def _parse_live(
         self, engine: Game[Any, Any], action: Mapping[str, Any] | Action, role: TableRole
     ) -> Action:
         data = action.to_dict() if isinstance(action, Action) else dict(action)
-        data.pop("by", None)  # who acts is the server's to say, never the client's
-        parsed = action_from_dict(data, engine.actions)
-        return type(parsed)(**{**_fields(parsed), "by": role})
+        data["by"] = role  # who acts is the server's to say, never the client's
+        return action_from_dict(data, engine.actions)
 
     @staticmethod
     def _check_player_action(engine: Game[Any, Any], action: Action, player: str) -> None:
@@ -410,12 +412,6 @@ class LiveOps(TableOps, EventOps):
         if table.session is not None and self.live_logs.get(table.session):
             raise OpsError(Code.INVALID_STATE, f"{table_id} has a live round in progress")
         return super().play_round(table_id, **kwargs)
-
-
-def _fields(action: Action) -> dict[str, Any]:
-    import dataclasses
-
-    return {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}
 
 
 def _utc(casino: LiveOps) -> str:

@@ -107,7 +107,14 @@ STAFF: tuple[tuple[str, str, str, Role, tuple[str, ...] | None, str], ...] = (
     *_CHIEFS,
 )
 CROUPIERS = ("R1", "R2", "R3", "R4", "R5", "R6")
-PLAYERS = (("P1", "Alba Puig"), ("P2", "Biel Roca"), ("P3", "Carla Mas"), ("P4", "Dani Soler"))
+#: Five players: two-table baccarat seats at least two at each table besides its banker.
+PLAYERS = (
+    ("P1", "Alba Puig"),
+    ("P2", "Biel Roca"),
+    ("P3", "Carla Mas"),
+    ("P4", "Dani Soler"),
+    ("P5", "Eloi Vives"),
+)
 #: What each demo player buys at each layout table when the casino is created (cents).
 DEMO_BUY_IN = 100_000
 

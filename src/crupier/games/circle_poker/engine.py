@@ -20,11 +20,13 @@ changes nothing; the dealing draws come from the injected source and are logged.
 
 from __future__ import annotations
 
+import dataclasses
+import typing
 from collections.abc import Sequence
 from typing import ClassVar
 
 from crupier.core.cards import Card, Rank, standard_deck
-from crupier.core.errors import MalformedAmount, NotPermitted, WrongPhase
+from crupier.core.errors import MalformedAction, MalformedAmount, NotPermitted, WrongPhase
 from crupier.core.layout import BuyIn
 from crupier.core.money import format_amount
 from crupier.core.rng import RandomSource, shuffle
@@ -95,6 +97,24 @@ def _card(text: str) -> Card:
         return Card.parse(text)
     except ValueError as exc:
         raise SeatError(str(exc)) from None
+
+
+_TEXT_LISTS: dict[str, tuple[str, ...]] = {}
+
+
+def _text_lists(cls: type[Action]) -> tuple[str, ...]:
+    """The fields of an action class typed ``tuple[str, ...]`` (cards, players).
+
+    >>> from crupier.games.circle_poker.actions import StartDeal
+    >>> _text_lists(StartDeal)
+    ('order', 'redeal')
+    """
+    key = f"{cls.__module__}.{cls.__qualname__}"
+    if key not in _TEXT_LISTS:
+        hints = typing.get_type_hints(cls)
+        fields = dataclasses.fields(cls)
+        _TEXT_LISTS[key] = tuple(f.name for f in fields if hints.get(f.name) == tuple[str, ...])
+    return _TEXT_LISTS[key]
 
 
 class CirclePoker(Game[CirclePokerProfile, PokerState]):
@@ -238,6 +258,10 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
 
     def _step(self, state: PokerState, action: Action, source: RandomSource) -> Sequence[Event]:
         handler = getattr(self, "_do_" + action.kind.replace("-", "_"))
+        for name in _text_lists(type(action)):  # cards and players entered as lists of texts
+            value = getattr(action, name)
+            if not isinstance(value, tuple | list) or not all(isinstance(v, str) for v in value):
+                raise MalformedAction(f"{action.kind}: {name} must be a list of texts")
         self._source = source
         self._events: list[Event] = []
         handler(state, action, source)
