@@ -113,6 +113,11 @@ def box_count(cas: Casino, clock: ManualClock) -> Act:
     )
 
 
+def chip_sale(cas: Casino, clock: ManualClock) -> Act:
+    open_day(cas, clock)
+    return lambda c, who: c.sell_chips("P1", {10000: 2}, by=who)
+
+
 def sign_result(cas: Casino, clock: ManualClock) -> Act:
     _counted(cas, clock)
     return lambda c, who: c.sign_result("BJ-3", by=who)
@@ -270,6 +275,7 @@ CASES: dict[str, tuple[Setup, set[str]]] = {
     "10 record a round": (record_round, {"TC", "DLR"}),
     "13 closing float count": (closing_count, {"TC"}),
     "14 drop count": (box_count, {"CSH"}),
+    "36 chip sale at the cashier's window": (chip_sale, {"CSH"}),
     "16 sign the session result": (sign_result, {"DIR", "SUB", "CDM", "CDM*"}),
     "17 sign the daily summary": (daily_summary, {"DIR", "SUB", "CDM", "CDM*"}),
     # a fill of BJ-3 by its chief T1, signed by K1: the dealer and the changer could not

@@ -11,7 +11,7 @@ from crupier.casino import Casino, OpsError
 from crupier.casino.clock import ManualClock
 from crupier.casino.fixture import build, open_day, open_table
 from crupier.casino.recall import recall
-from crupier.core.errors import WrongPhase
+from crupier.core.errors import NotPermitted, WrongPhase
 from crupier.core.rng import SeededSource
 from crupier.ledger import Ledger
 
@@ -77,3 +77,27 @@ def test_refusals_record_nothing_and_the_books_rebuild_the_open_round(casino: Ca
     engine = reopened.engine("RF-1")
     assert engine is not None and engine.state.launched
     assert [(b.player, b.amount) for b in engine.state.bets.values()] == [("P2", 2000)]
+
+
+def test_the_table_chief_is_two_table_baccarats_inspector(tmp_path: Path) -> None:
+    """Spec 09 (Staff roles): the game's inspector, the management's delegate at the table,
+    announces the banker and auctions the bank; at a casino that is the table chief (the
+    operations spec's "cap de taula / inspector de taula", not the regulator's inspector).
+    The croupier may not auction the bank; the chief may, and his action is on the books."""
+    clock = ManualClock("2026-03-01 12:00")
+    c = build(f"sqlite:///{tmp_path / 'bd.db'}", clock=clock)
+    open_day(c, clock)
+    open_table(c, "BD-1")
+    c.adjudicate_bank(
+        "BD-1", by="T2", banker="P1", amount=2_000_000, method="AUCTION", deposit_ref="CAGE-1"
+    )
+    assert str(c.staff_table_role("BD-1", "T2")) == "inspector"
+    assert str(c.staff_table_role("RF-1", "T4")) == "head"  # elsewhere a chief is the head
+    head = c.ledger.head()[0]
+    with pytest.raises(NotPermitted):
+        c.live_action("BD-1", {"kind": "open-auction"}, by="R3")
+    assert c.ledger.head()[0] == head
+    record = c.live_action("BD-1", {"kind": "open-auction"}, by="T2")
+    assert record.entry.kind == "LIVE.ACTION" and record.entry.actor.id == "T2"
+    engine = c.engine("BD-1")
+    assert engine is not None and "adjudicate" in engine.legal_actions()

@@ -65,6 +65,17 @@ RULES: dict[tuple[str, str], Callable[[str], frozenset[str]]] = {
         {A: frozenset({"chief-rf-1", "r1"}), B: NOBODY}
     ),
     ("GET", "/api/tables/{table_id}/recall"): at(READERS),
+    # the poker room: a player joins any table for himself (a table that is not a poker
+    # table answers 409); the chief calls the waiting list (row 10 C own, then the
+    # engine's seat assignment, the head of table's)
+    ("POST", "/api/tables/{table_id}/poker/join"): at(frozenset({"p1"})),
+    ("POST", "/api/tables/{table_id}/poker/call-next"): at(
+        {A: frozenset({"chief-rf-1", "r1"}), B: NOBODY}
+    ),
+    # the cloth of a table: whoever may view it (A and B have none: 422, past the check)
+    ("GET", "/api/tables/{table_id}/cloth"): at(VIEWERS),
+    # row 10 C own: the bank of a circle table and its cage deposit (A44, OPS-BK-14)
+    ("POST", "/api/tables/{table_id}/bank"): at({A: frozenset({"chief-rf-1", "r1"}), B: NOBODY}),
     # row 2: the director
     ("POST", "/api/day/open"): at(frozenset({"director"})),
     ("POST", "/api/day/close"): at(frozenset({"director"})),
@@ -121,6 +132,11 @@ RULES: dict[tuple[str, str], Callable[[str], frozenset[str]]] = {
     ("POST", "/api/registers/communications"): at(frozenset({"director"})),
     ("POST", "/api/registers/notices"): at(frozenset({"director"})),
     ("POST", "/api/registers/communications/{seq}/reply"): at(frozenset({"inspector"})),
+    # row 36 (a default): the cashier sells chips and buys them back at the window; the
+    # direction and the CRAJ read the cage's day
+    ("POST", "/api/cage/sales"): at(frozenset({"cashier"})),
+    ("POST", "/api/cage/buybacks"): at(frozenset({"cashier"})),
+    ("GET", "/api/cage"): at(frozenset({"director", "subdirector", "cashier", "inspector"})),
 }
 #: Served to anyone: the login, the pages (which hold no data) and their scripts, the schema.
 PUBLIC = {
@@ -210,6 +226,15 @@ def body_of(method: str, path: str, username: str, fill: int) -> Any:
         "/api/session/open": {"name": "night", "last": True},
         "/api/tables/{table_id}/buy-in": {"player": player, "amount": 1000},
         "/api/tables/{table_id}/recovery": {"decision": "resume"},
+        "/api/tables/{table_id}/poker/join": {"amount": 1000},
+        "/api/cage/sales": {"player": player, "chips": {"2500": 2}},
+        "/api/cage/buybacks": {"player": player, "chips": {"2500": 1}},
+        "/api/tables/{table_id}/bank": {
+            "banker": player,
+            "amount": 1_000_000,
+            "method": "AUCTION",
+            "deposit_ref": "CAGE-1",
+        },
         "/api/tables/{table_id}/open": {
             "cashier": "K1",
             "float_chips": {"2500": 4},

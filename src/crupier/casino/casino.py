@@ -11,6 +11,7 @@
 from __future__ import annotations
 
 from crupier.casino.base import CasinoConfig, Keyring
+from crupier.casino.cage import CageOps
 from crupier.casino.clock import Clock, SystemClock, utc_text
 from crupier.casino.equipment import EquipmentOps
 from crupier.casino.events import EventOps
@@ -25,7 +26,16 @@ from crupier.ledger import Ledger, SigningKey
 
 
 class Casino(
-    LiveOps, TableOps, StaffOps, RegisterOps, EquipmentOps, PlayerOps, SlotOps, LoginOps, EventOps
+    LiveOps,
+    CageOps,
+    TableOps,
+    StaffOps,
+    RegisterOps,
+    EquipmentOps,
+    PlayerOps,
+    SlotOps,
+    LoginOps,
+    EventOps,
 ):
     """A casino and its books. See :class:`~crupier.casino.base.CasinoBase`."""
 

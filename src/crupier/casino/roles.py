@@ -62,16 +62,34 @@ _DEALER_FUNCTIONS: dict[str, TableRole] = {
 }
 
 
-def table_role(role: StaffRole, dealer_function: str | None = None) -> TableRole:
-    """The table role in which a holder of the staff position ``role`` acts at a game.
+#: Where a game's rules give a staff position another table role than its usual one.
+#: Two-table baccarat (spec 09, Staff roles) has an "inspector" who announces the banker,
+#: auctions and re-offers the bank, keeps the waiting list and rules on cases not foreseen,
+#: as the management's delegate at the table: that is the casino's table chief ("cap de
+#: taula / inspector de taula", operations spec: not the regulator's inspector), so the
+#: table chief acts at that game in the engine's ``inspector`` role.
+GAME_TABLE_ROLES: dict[str, dict[StaffRole, TableRole]] = {
+    "baccarat-two-tables": {StaffRole.TC: TableRole.INSPECTOR},
+}
+
+
+def table_role(
+    role: StaffRole, dealer_function: str | None = None, game: str | None = None
+) -> TableRole:
+    """The table role in which a holder of the staff position ``role`` acts at a game
+    (``game``: where its rules name the position otherwise, :data:`GAME_TABLE_ROLES`).
 
     >>> table_role(StaffRole.TC), table_role(StaffRole.DLR, "STICKMAN")
     (<TableRole.HEAD: 'head'>, <TableRole.STICKMAN: 'stickman'>)
+    >>> table_role(StaffRole.TC, game="baccarat-two-tables")
+    <TableRole.INSPECTOR: 'inspector'>
     >>> table_role(StaffRole.CSH)
     Traceback (most recent call last):
     ...
     ValueError: CSH has no function at a game
     """
+    if game is not None and role in GAME_TABLE_ROLES.get(game, {}):
+        return GAME_TABLE_ROLES[game][role]
     if role is StaffRole.DLR and dealer_function in _DEALER_FUNCTIONS:
         return _DEALER_FUNCTIONS[dealer_function]
     if role not in _TABLE_ROLES:
@@ -117,6 +135,7 @@ class Op(StrEnum):
     SLOT_BOOKS = "33 slot books A46"
     ANNUAL_INFORMATION = "34 annual information"
     READ_ALL = "35 read every record"
+    CHIP_SALES = "36 sell chips to players and buy them back at the cashier's window"
 
 
 _COLUMNS = (
@@ -178,6 +197,9 @@ _ROWS: dict[Op, tuple[str, ...]] = {
     Op.SLOT_BOOKS: ("A", "R", "R", "-", "-", "-", "C", "R", "-"),
     Op.ANNUAL_INFORMATION: ("C", "R", "R", "-", "-", "-", "-", "R", "R"),
     Op.READ_ALL: ("R", "R", "R", "R own", "R own", "R own", "R own", "R", "R"),
+    # DEFAULT (the spec names the cage, not its chip sales): the cashier sells and buys
+    # back; the direction and the CRAJ read, as every book
+    Op.CHIP_SALES: ("R", "R", "R", "-", "-", "-", "C", "R", "-"),
 }
 
 MATRIX: dict[Op, dict[Role, str]] = {
@@ -207,6 +229,8 @@ ENTRY_OPS: dict[str, Op] = {
     "SESSION_RESULT": Op.SIGN_SESSION_RESULT,
     "ROUND": Op.RECORD_ROUNDS,
     "CHIPS_SOLD": Op.RECORD_ROUNDS,
+    "CHIP_SALE": Op.CHIP_SALES,
+    "CHIP_BUYBACK": Op.CHIP_SALES,
     "INCIDENT": Op.RECORD_ROUNDS,
     "DAY_OPENED": Op.OPEN_DAY_OR_SESSION,
     "DAY_CLOSED": Op.OPEN_DAY_OR_SESSION,

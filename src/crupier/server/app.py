@@ -35,9 +35,13 @@ def create_app(opened: Opened) -> FastAPI:
     from crupier.server import (
         events,
         language,
+        routes_bank,
+        routes_cage,
+        routes_cloths,
         routes_counts,
         routes_events,
         routes_ops,
+        routes_poker,
         routes_registers,
         routes_tables,
     )
@@ -73,7 +77,11 @@ def create_app(opened: Opened) -> FastAPI:
     app.include_router(language.router)
     app.include_router(routes_counts.router)
     app.include_router(routes_registers.router)
+    app.include_router(routes_bank.router)
+    app.include_router(routes_cage.router)
+    app.include_router(routes_cloths.router)
     app.include_router(routes_events.router)
+    app.include_router(routes_poker.router)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:

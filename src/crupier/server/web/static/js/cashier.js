@@ -49,8 +49,39 @@ export async function render(root, { me }) {
       t("Sign the count"),
     );
   }
+  const window_ = h("tbody#cage");
+  const position = h("div.cage-position#cage-position");
+  /** A sale or a buy-back at the window: the player, the chips by denomination, the payment. */
+  function cageDialog(kind) {
+    const sale = kind === "sale";
+    const grid = chipGrid(denominations);
+    const player = h("input", { name: "player", required: true, placeholder: t("player id, e.g. P3") });
+    const forms = sale ? { CASH: t("cash"), CHEQUE: t("cheque"), CARD: t("card") } : { CASH: t("cash"), CHEQUE: t("cheque") };
+    const payment = h("select", { name: "payment" }, Object.entries(forms).map(([v, label]) => h("option", { value: v }, label)));
+    const reference = h("input", { name: "reference", placeholder: t("cheque or card reference") });
+    formDialog(
+      sale ? t("Sell chips") : t("Buy back chips"),
+      sale
+        ? t("The player pays and takes the chips; the sale goes into the journal signed by you.")
+        : t("The player hands in the chips and is paid; the buy-back goes into the journal signed by you."),
+      [field(t("Player"), player), grid.el, field(t("Payment"), payment), field(t("Reference (cheque or card)"), reference)],
+      async () => {
+        const body = { player: player.value.trim(), chips: grid.chips(), payment: payment.value, reference: reference.value.trim() || null };
+        const r = await api.post(sale ? "/api/cage/sales" : "/api/cage/buybacks", body);
+        const said = { total: money(r.total), player: body.player, seq: r.seq };
+        flash(msg, null, sale ? t("{total} in chips sold to {player} (entry {seq})", said) : t("{total} in chips bought back from {player} (entry {seq})", said));
+        load();
+      },
+      sale ? t("Sell") : t("Buy back"),
+    );
+  }
   root.append(
     h("div.tablehead", h("h1", t("Cashier")), h("span.note", t("slips to sign, fills and credits"))),
+    h("div.panel", { style: "margin-bottom:8px" }, h("h2", t("Cashier's window")),
+      h("div.actions", h("button.btn.primary", { type: "button", dataset: { cage: "sale" }, onclick: () => cageDialog("sale") }, t("Sell chips")),
+        h("button.btn", { type: "button", dataset: { cage: "buyback" }, onclick: () => cageDialog("buyback") }, t("Buy back chips"))),
+      position,
+      h("table.grid", h("thead", h("tr", [t("Entry"), t("Time"), t("Operation"), t("Player"), t("Chips"), t("Payment"), t("Total")].map((x, i) => h(i === 6 ? "th.r" : "th", x)))), window_)),
     msg,
     h("div.cols2",
       h("div.panel", h("h2", t("Slips awaiting a signature")), h("table.grid", h("thead", h("tr", [t("Entry"), t("Slip"), t("Table"), t("Chips"), t("Total"), t("Missing"), ""].map((x) => h("th", x)))), pending)),
@@ -59,12 +90,22 @@ export async function render(root, { me }) {
       h("table.grid", h("thead", h("tr", [t("Table"), t("Session"), t("Box"), t("State"), t("Seal"), t("Counted"), ""].map((x, i) => h(i === 5 ? "th.r" : "th", x)))), boxes)),
   );
   async function load() {
-    const [slips, a43, counts, day] = await Promise.all([
+    const [slips, a43, counts, day, cage] = await Promise.all([
       api.get("/api/entries/pending"),
       api.get("/api/books/A43").catch(() => ({ entries: [] })),
       api.get("/api/counts").catch(() => []),
       api.get("/api/day").catch(() => ({ denominations: [] })),
+      api.get("/api/cage").catch(() => null),
     ]);
+    const ops = (cage && cage.operations) || [];
+    position.replaceChildren(cage ? h("dl.kv", h("dt", t("Chips sold")), h("dd.money#cage-sold", money(cage.sold)), h("dt", t("Bought back")), h("dd.money#cage-bought", money(cage.bought_back)), h("dt", t("Chips out with players")), h("dd.money#cage-net", money(cage.net_chips_out))) : "");
+    window_.replaceChildren(
+      ...ops.slice().reverse().map((o) =>
+        h("tr", { dataset: { cage: o.seq } }, h("td", `#${o.seq}`), h("td", (o.local_time || "").slice(11, 16)),
+          h("td", o.type === "CHIP_SALE" ? t("sale") : t("buy-back")), h("td", o.player),
+          h("td", { style: "white-space:normal" }, chipsText(o.chips)), h("td", `${o.payment.toLowerCase()}${o.reference ? ` ${o.reference}` : ""}`), h("td.r.money", money(o.total)))),
+    );
+    if (!ops.length) window_.append(h("tr", h("td.note", { colspan: 7 }, t("No chips sold or bought back today"))));
     denominations = [...(day.denominations || [])].sort((a, b) => b - a);
     // the boxes that have left their table (sealed, then counted); those still in place
     // are only counted here; tip boxes wait for the end of gaming hours

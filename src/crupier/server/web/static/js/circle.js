@@ -93,16 +93,19 @@ export function cheminTable(handlers = {}) {
       controls.append(h("span.note", t("Your hand: ")), btn("Carte", { kind: "declare", player: me, word: "carte" }), btn("Non", { kind: "declare", player: me, word: "non" }, ""));
       return;
     }
+    // a live shoe's cards are entered by the croupier as they come out: the banker says
+    // stand here, and the croupier enters the card he draws, deals or gives
+    const live = Boolean(v.shoe && v.shoe.live);
     if (coup && mine && v.phase === "banker" && can("banker-play")) {
-      controls.append(h("span.note", t("Banker: ")), btn(t("Draw"), { kind: "banker-play", player: me, draw: true }), btn(t("Stand"), { kind: "banker-play", player: me, draw: false }, ""));
+      controls.append(h("span.note", t("Banker: ")), live ? h("span.note", t("to draw, the croupier enters your card") + " ") : btn(t("Draw"), { kind: "banker-play", player: me, draw: true }), btn(t("Stand"), { kind: "banker-play", player: me, draw: false }, ""));
       return;
     }
     if (coup && mine && coup.word === "carte" && v.phase !== "banker" && can("give-card")) {
-      controls.append(h("span.note", t("Punto asked a card: ")), btn(t("Give the card"), { kind: "give-card", player: me }));
+      controls.append(h("span.note", t("Punto asked a card: ")), live ? h("span.note", t("the croupier enters the card you give")) : btn(t("Give the card"), { kind: "give-card", player: me }));
       return;
     }
     if (mine) {
-      if (can("deal")) controls.append(btn(t("Deal"), { kind: "deal", player: me }));
+      if (can("deal") && !live) controls.append(btn(t("Deal"), { kind: "deal", player: me }));
       if (can("pass-hand")) controls.append(btn(t("Pass the hand"), { kind: "pass-hand", player: me }, "danger"));
       return;
     }

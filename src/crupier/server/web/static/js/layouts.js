@@ -6,6 +6,8 @@ import { cardEl, cardsIn, chipLabel, DIE, dieEl, h, money } from "./util.js";
 import { cardGameTable } from "./cardgames.js";
 import { cheminTable } from "./circle.js";
 import { monteLayout } from "./monte.js";
+import { twoTablesLayout } from "./twotables.js";
+import { drawnCloth } from "./cloths.js";
 import { createCloth } from "./roulette.js";
 
 const range = (a, b) => Array.from({ length: b - a + 1 }, (_, i) => a + i);
@@ -254,6 +256,10 @@ export function layoutFor(game, handlers, view = {}) {
     const t = cheminTable(handlers);
     return { kind: game, el: t.el, update: t.update, handles: t.handles };
   }
+  if (game === "baccarat-two-tables") {
+    const t = twoTablesLayout(handlers);
+    return { kind: game, el: t.el, update: t.update, handles: t.handles };
+  }
   if (game === "monte") {
     const t = monteLayout(handlers);
     return { kind: game, el: t.el, update: t.update };
@@ -269,6 +275,8 @@ export function layoutFor(game, handlers, view = {}) {
   else if (!SPOT_GROUPS[game] || game === "trente-et-quarante" || game === "casino-war") parts.push(cardTable());
   // the console (compact) totals the bets per spot in its own list instead of the grid
   const big = game === "craps" || game === "sic-bo";
-  if (SPOT_GROUPS[game] && !(handlers.compact && big)) parts.push(spotGrid(SPOT_GROUPS[game], handlers));
+  // trente et quarante and casino war: a cloth drawn from the table's profile
+  if ((game === "trente-et-quarante" || game === "casino-war") && handlers.table) parts.push(drawnCloth(game, handlers.table, handlers));
+  else if (SPOT_GROUPS[game] && !(handlers.compact && big)) parts.push(spotGrid(SPOT_GROUPS[game], handlers));
   return { kind: game, el: h("div", parts.map((p) => p.el)), update: (st) => parts.forEach((p) => p.update(st)) };
 }

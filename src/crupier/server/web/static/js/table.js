@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 import * as api from "./api.js";
 import { setLive } from "./app.js";
 import { consoleAction, consoleExtras } from "./cardgames.js";
+import { POKER_GAMES } from "./poker.js";
 import { layoutFor, SPOT_GROUPS } from "./layouts.js";
 import { betType, spotLabel } from "./roulette.js";
 import { ANNOUNCED } from "./roulette.js";
@@ -100,6 +101,7 @@ class Live {
 export async function render(root, { me, params }) {
   const id = params[0];
   const frame = await api.table(id);
+  if (POKER_GAMES.has(frame.status.game)) return (await import("./poker.js")).render(root, { me, params });
   const live = new Live(id, frame, me);
   const page = isPlayer(me) ? playerPage(root, live) : consolePage(root, live);
   live.listeners.push(page.update);
@@ -203,6 +205,26 @@ export function parseFields(text) {
   return out;
 }
 
+/** "4h 3d, Kc" -> ["4h", "3d", "Kc"]: cards entered from a live shoe, in the order they came out. */
+export function parseCards(text) {
+  return String(text || "").split(/[\s,;]+/).filter(Boolean);
+}
+
+/** Is the shoe (or monte's pack) in play a live one, whose cards the croupier enters? */
+export function liveShoe(view) {
+  const v = view || {};
+  return Boolean((v.shoe && v.shoe.live) || (v.pack && v.pack.live));
+}
+
+/** The actions that take cards out of a live shoe: what the console asks the croupier to enter. */
+export const LIVE_CARDS = {
+  deal: t("Cards as they came out of the shoe, in order"),
+  draw: t("Cards as they came out, in order, up to the one that ends the phase"),
+  "give-card": t("The card given"),
+  "banker-play": t("The banker's third card (empty if he stands)"),
+  "dealer-play": t("The dealer's cards as they came out"),
+};
+
 /** A dialog that states the consequence and asks the fields; resolves to them or null. */
 function ask(dialog, live, kind, fields, text) {
   return new Promise((resolve) => {
@@ -285,6 +307,7 @@ function playerPage(root, live) {
     }
   };
   const layout = layoutFor(live.game, {
+    table: live.id,
     onAction: async (action) => {
       try {
         await live.act(action);
@@ -304,7 +327,7 @@ function playerPage(root, live) {
   const dialog = h("dialog#confirm");
   // a game without a drawn layout here: the spot by name (the engine reads its aliases)
   const spotInput = h("input", { name: "spot", placeholder: t("spot, e.g. vis-3"), size: 16 });
-  const spotForm = SPOT_GROUPS[live.game] || layout.spots || ["french-roulette", "american-roulette", "punto-banco", "blackjack", "monte"].includes(live.game)
+  const spotForm = SPOT_GROUPS[live.game] || layout.spots || ["french-roulette", "american-roulette", "punto-banco", "blackjack", "monte", "baccarat-two-tables"].includes(live.game)
     ? ""
     : h("form.chips", { onsubmit: (e) => {
       e.preventDefault();
@@ -522,6 +545,21 @@ export const FIELDS = {
   banco: [["player", t("Player"), "player", ""]],
 };
 
+/** What the console asks for an action whose fields differ at one game (same form as FIELDS). */
+export const GAME_FIELDS = {
+  "baccarat-two-tables": {
+    "take-seat": [["player", t("Player"), "player", ""], ["department", t("Department (table 1: 1-5, table 2: 6-10)"), "int", "1"]],
+    "announce-bank": [["banker", t("Banker"), "player", ""], ["amount", t("Bank (€)"), "money", ""]],
+    "open-auction": [],
+    adjudicate: [],
+    "offer-bank": [["player", t("Player offered the bank"), "player", ""]],
+    bid: [["player", t("Player"), "player", ""], ["amount", t("Bid (€)"), "money", ""]],
+    declare: [["table", t("Table (1 or 2)"), "text", "1"], ["word", t("Word (natural / card / no)"), "text", "card"], ["card", t("The card given (live shoe)"), "text", ""]],
+    "banker-play": [["draw", t("Draw? (yes / no)"), "text", "no"], ["card", t("The card drawn (live shoe)"), "text", ""]],
+    "call-banco": [["player", t("Player"), "player", ""], ["table", t("Table (1 or 2)"), "text", "1"]],
+  },
+};
+
 /** A blackjack decision for the hand in play (its box from the view), or null. */
 function blackjackDecision(live, kind, player) {
   if (live.game !== "blackjack" || !["hit", "stand", "double", "split", "surrender"].includes(kind)) return null;
@@ -545,7 +583,7 @@ function consolePage(root, live) {
   const log = h("div.note", { style: "max-height:120px;overflow:auto;font-size:12px" });
   const players = h("tbody");
   const stateBox = h("div#state");
-  const layout = layoutFor(live.game, { compact: true }, live.view);
+  const layout = layoutFor(live.game, { compact: true, table: live.id }, live.view);
   let typed = "";
   let dice = [];
   const dialog = h("dialog#confirm");
@@ -587,6 +625,33 @@ function consolePage(root, live) {
   /** Build the action for a kind (asking what it needs); null when cancelled. */
   async function build(kind) {
     const v = live.view;
+    if (kind === "live-shoe") {
+      // two-table baccarat: a punter cuts the cards (spec 09), named with the shoe
+      const cut = live.game === "baccarat-two-tables" ? [["cut_by", t("Player who cuts the cards"), "player", ""]] : [];
+      const f = await confirm("new-shoe", [["burn", t("The card turned up, then the burnt cards"), "cards", ""], ...cut], t("A live shoe: the croupier enters every card that comes out of it."));
+      return f ? { kind: "new-shoe", live: true, ...f } : null;
+    }
+    if (kind === "live-lay-out") {
+      const f = await confirm("lay-out", [["cards", t("The cards of the layout as they came out (burnt and doubling cards too)"), "cards", ""]], t("A live pack: the croupier enters every card that comes out of it."));
+      return f ? { kind: "lay-out", live: true, cards: f.cards } : null;
+    }
+    const special = (GAME_FIELDS[live.game] || {})[kind];
+    if (special) {
+      const f = special.length ? await confirm(kind, special) : {};
+      if (!f) return null;
+      const out = { kind };
+      for (const [name, value] of Object.entries(f)) {
+        if (value === "") continue; // an optional field left empty (a card at an electronic shoe)
+        out[name] = name === "draw" ? /^(y|yes|s|si|sí|oui|true|1)$/i.test(String(value)) : value;
+      }
+      return out;
+    }
+    if (LIVE_CARDS[kind] && liveShoe(v)) {
+      const f = await confirm(kind, [["cards", LIVE_CARDS[kind], "cards", ""]]);
+      if (!f) return null;
+      if (kind === "give-card") return { kind, card: f.cards[0] || "" };
+      return { kind, cards: f.cards };
+    }
     const decision = blackjackDecision(live, kind, v.to_act);
     if (decision) return decision;
     if (layout.spots) {
@@ -655,6 +720,17 @@ function consolePage(root, live) {
       try {
         const ack = await api.buyIn(live.id, f.player, f.amount);
         flash(msg, null, t("{amount} in chips to {player} (entry {seq})", { amount: money(f.amount), player: f.player, seq: ack.seq }));
+      } catch (e) {
+        flash(msg, e);
+      }
+      return;
+    }
+    if (kind === "bank-deposit") {
+      const f = await confirm(kind, [["banker", t("Banker"), "player", ""], ["amount", t("Bank (€)"), "money", ""], ["method", t("Adjudicated by (ANNOUNCED, AUCTION, RE-OFFER, ROTATION, DRAW_AFTER_TIE)"), "text", "AUCTION"], ["deposit_ref", t("Cage deposit reference"), "text", ""]], t("The bank is deposited at the cage before play: the banker, the amount and the deposit go into the A44 book."));
+      if (!f) return;
+      try {
+        const ack = await api.post(`/api/tables/${encodeURIComponent(live.id)}/bank`, { ...f, method: f.method.toUpperCase() });
+        flash(msg, null, t("Bank of {amount} deposited for {player} (entry {seq})", { amount: money(f.amount), player: f.banker, seq: ack.seq }));
       } catch (e) {
         flash(msg, e);
       }
@@ -730,6 +806,9 @@ function consolePage(root, live) {
         .filter((k) => !PLAYER_SIDE.has(k) && !ERRORS[k] && !PIT_ONLY.has(k))
         .map((k) => h("button.btn.primary", { type: "button", dataset: { action: k }, onclick: () => run(k) }, actionName(k), KEYS[k] ? h("kbd", KEYS[k]) : "")),
     );
+    if (live.game === "baccarat-two-tables") actions.append(h("button.btn", { type: "button", dataset: { action: "bank-deposit" }, onclick: () => run("bank-deposit") }, t("Bank at the cage"), " ", h("kbd", "M")));
+    if (legal.includes("new-shoe") && !layout.spots) actions.append(h("button.btn", { type: "button", dataset: { action: "live-shoe" }, onclick: () => run("live-shoe") }, t("Live shoe"), " ", h("kbd", "I")));
+    if (legal.includes("lay-out") && !layout.spots) actions.append(h("button.btn", { type: "button", dataset: { action: "live-lay-out" }, onclick: () => run("live-lay-out") }, t("Lay out from a live pack"), " ", h("kbd", "I")));
     if (layout.spots) actions.append(...consoleExtras(legal, run));
     if (legal.includes("buy-in")) actions.append(h("button.btn", { type: "button", dataset: { action: "buy-in" }, onclick: () => run("buy-in") }, t("Sell chips"), " ", h("kbd", "C")));
     errors.replaceChildren(
@@ -798,6 +877,9 @@ function consolePage(root, live) {
     const up = k.toUpperCase();
     if (up === "V" && legal.includes("void")) return run("void");
     if (up === "C" && legal.includes("buy-in")) return run("buy-in");
+    if (up === "M" && live.game === "baccarat-two-tables") return run("bank-deposit");
+    if (up === "I" && !layout.spots && legal.includes("new-shoe")) return run("live-shoe");
+    if (up === "I" && legal.includes("lay-out")) return run("live-lay-out");
     if (up === "J" && layout.spots && legal.includes("new-shoe")) return run("new-shoe-live");
     for (const kind of legal) if (KEYS[kind] === up && !PLAYER_SIDE.has(kind)) return run(kind);
   };
