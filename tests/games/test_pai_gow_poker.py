@@ -126,3 +126,32 @@ def test_main_bet_resolution_and_wrong_card_counts() -> None:
     assert len(all_settings([*cards("As Kd 9h 7c 5s 4d"), JOKER])) == 21
     assert rank_high(cards("As Ad Ah Ac JK")) > rank_high(cards("Ts Js Qs Ks As"))
     assert rank_low(cards("JK Kc")) == rank_low(cards("Ad Kc"))
+
+
+def test_the_quick_straight_or_flush_check_never_misses_one() -> None:
+    """The house way skips rule 4's search when the check says no straight or flush can be
+    made: on random hands (and hands built around the joker), whenever some setting has a
+    straight, flush, straight flush or royal flush high, the check says it may."""
+    from crupier.core.poker import PaiGowCategory
+    from crupier.games.pai_gow_poker.houseway import _may_make_straight_or_flush
+
+    made_kinds = {
+        PaiGowCategory.STRAIGHT,
+        PaiGowCategory.FLUSH,
+        PaiGowCategory.STRAIGHT_FLUSH,
+        PaiGowCategory.ROYAL_FLUSH,
+    }
+    source, pack = SeededSource(11), joker_deck()
+    made_seen = 0
+    for n in range(3_000):
+        deck = list(pack) if n % 3 else [c for c in pack if c != JOKER]
+        seven = [JOKER] if n % 3 == 0 else []
+        while len(seven) < 7:
+            card = deck[source.randbelow(len(deck))]
+            if card not in seven:
+                seven.append(card)
+        made = any(rank_high(h)[0] in made_kinds for h, _ in all_settings(seven))
+        made_seen += made
+        if made:
+            assert _may_make_straight_or_flush(seven), seven
+    assert made_seen > 100  # the sample holds enough straights and flushes to mean something

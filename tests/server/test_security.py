@@ -65,6 +65,13 @@ RULES: dict[tuple[str, str], Callable[[str], frozenset[str]]] = {
         {A: frozenset({"chief-rf-1", "r1"}), B: NOBODY}
     ),
     ("GET", "/api/tables/{table_id}/recall"): at(READERS),
+    # the poker room: a player joins any table for himself (a table that is not a poker
+    # table answers 409); the chief calls the waiting list (row 10 C own, then the
+    # engine's seat assignment, the head of table's)
+    ("POST", "/api/tables/{table_id}/poker/join"): at(frozenset({"p1"})),
+    ("POST", "/api/tables/{table_id}/poker/call-next"): at(
+        {A: frozenset({"chief-rf-1", "r1"}), B: NOBODY}
+    ),
     # the cloth of a table: whoever may view it (A and B have none: 422, past the check)
     ("GET", "/api/tables/{table_id}/cloth"): at(VIEWERS),
     # row 10 C own: the bank of a circle table and its cage deposit (A44, OPS-BK-14)
@@ -219,6 +226,7 @@ def body_of(method: str, path: str, username: str, fill: int) -> Any:
         "/api/session/open": {"name": "night", "last": True},
         "/api/tables/{table_id}/buy-in": {"player": player, "amount": 1000},
         "/api/tables/{table_id}/recovery": {"decision": "resume"},
+        "/api/tables/{table_id}/poker/join": {"amount": 1000},
         "/api/cage/sales": {"player": player, "chips": {"2500": 2}},
         "/api/cage/buybacks": {"player": player, "chips": {"2500": 1}},
         "/api/tables/{table_id}/bank": {

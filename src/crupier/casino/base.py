@@ -40,7 +40,7 @@ from crupier.casino.model import Assignment, Kind, Licence, Staff, Table, Volume
 from crupier.casino.roles import Op, Role, entry_op, may, qualifier, scoped, substitute_only
 from crupier.ledger import Actor, Cosigner, Entry, EntryView, Ledger, SigningKey
 from crupier.ledger import errors as lerr
-from crupier.ledger.canonical import canonical_text, parse
+from crupier.ledger.canonical import canonical_text, reparse
 from crupier.ledger.store import SYSTEM_ID, SYSTEM_ROLE, Policy
 
 #: Books that must be sealed by the CRAJ before their first entry (§7.0).
@@ -555,7 +555,9 @@ class CasinoBase:
         if not signers and entry.seq == self._last_seq + 1:
             # Only this entry is new: project it as it reads back (canonical JSON parsed),
             # without a round trip to read it.
-            self._project(dataclasses.replace(entry, payload=parse(canonical_text(entry.payload))))
+            text = entry.payload_text
+            payload = reparse(canonical_text(entry.payload) if text is None else text)
+            self._project(dataclasses.replace(entry, payload=payload))
             self._last_seq = entry.seq
         else:
             self._catch_up()

@@ -75,8 +75,14 @@ class ManualClock:
 
 
 def utc_text(instant: dt.datetime) -> str:
-    """The ledger's UTC timestamp format."""
-    return instant.astimezone(dt.UTC).strftime("%Y-%m-%dT%H:%M:%S.%fZ")
+    """The ledger's UTC timestamp format (``isoformat``, C and a few times faster than
+    ``strftime``, every entry is stamped with it; the same text from the year 1000 on).
+
+    >>> utc_text(dt.datetime(2026, 3, 2, 10, 0, tzinfo=dt.UTC))
+    '2026-03-02T10:00:00.000000Z'
+    """
+    utc = instant.astimezone(dt.UTC).replace(tzinfo=None)
+    return utc.isoformat(timespec="microseconds") + "Z"
 
 
 def end_of_day(day: dt.date, days_after: int, tz: dt.tzinfo = TZ) -> dt.datetime:

@@ -37,7 +37,7 @@ from crupier.casino.errors import Code, OpsError
 from crupier.casino.events import EventOps
 from crupier.casino.model import Table, TableSession
 from crupier.casino.roles import Op, Role, table_role
-from crupier.casino.tables import TableOps
+from crupier.casino.tables import TableOps, is_poker
 from crupier.core.errors import MalformedAction, RuleError
 from crupier.core.roles import TableRole
 from crupier.core.round import Action, Game, action_from_dict
@@ -61,6 +61,8 @@ def round_counter(engine: Game[Any, Any]) -> int:
     state = engine.state
     if hasattr(state, "rounds"):
         return int(state.rounds) + int(getattr(state, "voids", 0))
+    if not hasattr(state, "coups") and hasattr(state, "deals"):
+        return len(state.results)  # circle poker: a deal closes when it is settled
     return int(getattr(state, "coups", 0))
 
 
@@ -216,9 +218,8 @@ class LiveOps(TableOps, EventOps):
         self, engine: Game[Any, Any], action: Mapping[str, Any] | Action, role: TableRole
     ) -> Action:
         data = action.to_dict() if isinstance(action, Action) else dict(action)
-        data.pop("by", None)  # who acts is the server's to say, never the client's
-        parsed = action_from_dict(data, engine.actions)
-        return type(parsed)(**{**_fields(parsed), "by": role})
+        data["by"] = role  # who acts is the server's to say, never the client's
+        return action_from_dict(data, engine.actions)
 
     @staticmethod
     def _check_player_action(engine: Game[Any, Any], action: Action, player: str) -> None:
@@ -314,6 +315,8 @@ class LiveOps(TableOps, EventOps):
             "launched_by": launcher or author,
             "live": True,
         }
+        if is_poker(table.game):  # the deal's rake is the table's cut (its RAKE box)
+            data["cagnotte"] = data["house_net"]
         entry = self._record_round(table, ts, data, author, role)
         if void:
             self.record_event(
@@ -409,12 +412,6 @@ class LiveOps(TableOps, EventOps):
         if table.session is not None and self.live_logs.get(table.session):
             raise OpsError(Code.INVALID_STATE, f"{table_id} has a live round in progress")
         return super().play_round(table_id, **kwargs)
-
-
-def _fields(action: Action) -> dict[str, Any]:
-    import dataclasses
-
-    return {f.name: getattr(action, f.name) for f in dataclasses.fields(action)}
 
 
 def _utc(casino: LiveOps) -> str:

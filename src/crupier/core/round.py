@@ -96,6 +96,18 @@ def _deferred_init(owner: type) -> Callable[..., None]:
     return __init__
 
 
+_NAMES: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    """The dataclass field names of ``cls`` in order (``dataclasses.fields``, computed once
+    per class: ``to_dict`` runs for every action and event logged)."""
+    names = _NAMES.get(cls)
+    if names is None:
+        names = _NAMES[cls] = tuple(f.name for f in dataclasses.fields(cls))
+    return names
+
+
 @dataclass(frozen=True, kw_only=True)
 class Action:
     """Base of every action. ``kind`` is the stable name used in logs and the API."""
@@ -111,9 +123,9 @@ class Action:
     def to_dict(self) -> JSON:
         """A JSON-ready dict: ``{"kind": ..., "by": ..., fields...}``."""
         out: JSON = {"kind": self.kind}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
+            out[name] = list(value) if isinstance(value, tuple) else value
         out["by"] = str(self.by)
         return out
 
@@ -132,9 +144,9 @@ class Event:
     def to_dict(self) -> JSON:
         """A JSON-ready dict: ``{"kind": ..., fields...}``."""
         out: JSON = {"kind": self.kind}
-        for f in dataclasses.fields(self):
-            value = getattr(self, f.name)
-            out[f.name] = list(value) if isinstance(value, tuple) else value
+        for name in _field_names(type(self)):
+            value = getattr(self, name)
+            out[name] = list(value) if isinstance(value, tuple) else value
         return out
 
 

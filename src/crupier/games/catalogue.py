@@ -80,6 +80,7 @@ GAMES: dict[str, GameInfo] = {
         GameInfo("baccarat-two-tables", "09", N_("Two-table baccarat (banque)")),
         GameInfo("caribbean-stud", "10", N_("Pòquer sense descart (Caribbean stud)")),
         GameInfo("trijoker", "11", N_("Trijoker")),
+        GameInfo("pai-gow-poker", "12", N_("Pai Gow Pòquer (Pai Gow Poker)")),
         GameInfo("monte", "13", N_("Monte o Banca")),
         GameInfo("casino-war", "14", N_("El Repte (casino war)")),
         GameInfo("three-card-poker", "15", N_("Tripòquer (three card poker)")),

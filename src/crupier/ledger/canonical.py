@@ -21,7 +21,10 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from typing import Any
+
+import orjson
 
 from crupier.ledger.errors import NonCanonicalValue
 
@@ -57,13 +60,67 @@ def check(value: object, path: str = "$") -> None:
     raise NonCanonicalValue(f"{path}: {type(value).__name__} {value!r} is not allowed")
 
 
+def _plain(value: object) -> bool:
+    """Whether ``value`` is canonical JSON (what :func:`check` accepts), walked without
+    recursion or paths: the check every appended payload goes through. :func:`check`
+    walks again only to name the offending place.
+
+    >>> _plain({"a": [1, "x", None, {"b": True}]}), _plain({"a": [1.5]}), _plain({2: 1})
+    (True, False, False)
+    """
+    stack: list[Any] = [value]
+    pop, extend = stack.pop, stack.extend
+    while stack:
+        item = pop()
+        kind = type(item)
+        if kind is str or kind is int or kind is bool or item is None:
+            continue
+        if kind is dict:
+            for key in item:
+                if type(key) is not str:
+                    return False
+            extend(item.values())
+        elif kind is list or kind is tuple:
+            extend(item)
+        elif isinstance(item, float) or not isinstance(item, (str, int, dict, list, tuple)):
+            return False
+        else:  # a subclass (an enumeration member, a dict subclass): the careful walk
+            try:
+                check(item)
+            except NonCanonicalValue:
+                return False
+    return True
+
+
 def canonical(value: JSONValue) -> bytes:
     """The canonical UTF-8 bytes of ``value`` (see the module docstring)."""
-    check(value)
+    if not _plain(value):
+        check(value)
     return _encode(value).encode("utf-8")
 
 
+_SORTED = orjson.OPT_SORT_KEYS
+
+
 def _encode(value: JSONValue) -> str:
+    """The canonical text of a checked value.
+
+    orjson writes exactly what ``json.dumps(sort_keys=True, separators=(",", ":"),
+    ensure_ascii=False)`` writes for canonical values (keys sorted by code point, the same
+    escapes), about five times faster; it refuses what it cannot write so (an integer
+    beyond 64 bits, a key that is a ``str`` subclass), and the standard library writes
+    those. ``tests/ledger/test_canonical_encoding.py`` compares the two.
+
+    >>> _encode({"b": [1, "é"], "a": 2 ** 70})
+    '{"a":1180591620717411303424,"b":[1,"é"]}'
+    """
+    try:
+        return orjson.dumps(value, option=_SORTED).decode("utf-8")
+    except TypeError:  # orjson.JSONEncodeError is a TypeError
+        return _stdlib_encode(value)
+
+
+def _stdlib_encode(value: JSONValue) -> str:
     return json.dumps(
         value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, allow_nan=False
     )
@@ -101,6 +158,22 @@ def parse(text: str) -> JSONValue:
     """
 
     return _decode(text)
+
+
+#: An integer of 19 digits or more: maybe beyond 64 bits, which orjson reads as a float.
+_LONG_NUMBER = re.compile(r"\d{19}")
+
+
+def reparse(text: str) -> JSONValue:
+    """:func:`parse` of a canonical text this process encoded from a checked value (so
+    holding no float), faster: what an entry just appended reads back as.
+
+    >>> reparse(canonical_text({"b": (1, 2), "a": 2 ** 70}))
+    {'a': 1180591620717411303424, 'b': [1, 2]}
+    """
+    if _LONG_NUMBER.search(text) is None:
+        return orjson.loads(text)
+    return parse(text)
 
 
 def _no_float(token: str) -> int:

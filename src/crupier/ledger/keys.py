@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import base64
 import binascii
+import functools
 import hashlib
 import os
 import stat
@@ -45,7 +46,7 @@ from pathlib import Path
 
 from cryptography.hazmat.primitives import serialization
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
-from nacl.bindings import crypto_sign_open
+from nacl.bindings import crypto_sign, crypto_sign_open, crypto_sign_seed_keypair
 from nacl.exceptions import BadSignatureError
 
 from crupier.ledger.canonical import canonical
@@ -143,8 +144,27 @@ class SigningKey:
         return b64(public_bytes(self.public_key))
 
     def sign(self, message: bytes) -> bytes:
-        """The 64-byte Ed25519 signature of ``message``."""
-        return self.private_key.sign(message)
+        """The 64-byte Ed25519 signature of ``message``.
+
+        Signed with libsodium (about 20 us instead of OpenSSL's 32 here, and every ledger
+        entry is signed): Ed25519 signatures are deterministic, so both libraries give the
+        same bytes for the same key and message.
+
+        >>> key = SigningKey.generate()
+        >>> key.sign(b"m") == key.private_key.sign(b"m")
+        True
+        """
+        return crypto_sign(message, self._sodium_secret)[:64]
+
+    @functools.cached_property
+    def _sodium_secret(self) -> bytes:
+        """The key in libsodium's form (seed and public key), made once."""
+        seed = self.private_key.private_bytes(
+            serialization.Encoding.Raw,
+            serialization.PrivateFormat.Raw,
+            serialization.NoEncryption(),
+        )
+        return crypto_sign_seed_keypair(seed)[1]
 
 
 def _write_new(path: Path, data: bytes, mode: int) -> None:

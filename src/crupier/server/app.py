@@ -41,6 +41,7 @@ def create_app(opened: Opened) -> FastAPI:
         routes_counts,
         routes_events,
         routes_ops,
+        routes_poker,
         routes_registers,
         routes_tables,
     )
@@ -80,6 +81,7 @@ def create_app(opened: Opened) -> FastAPI:
     app.include_router(routes_cage.router)
     app.include_router(routes_cloths.router)
     app.include_router(routes_events.router)
+    app.include_router(routes_poker.router)
 
     @app.websocket("/ws/tables/{table_id}")
     async def table_socket(websocket: WebSocket, table_id: str) -> None:

@@ -1,12 +1,15 @@
 """The live tables: one owner per table, actions serialised per table, views pushed after.
 
-Every request that changes a table goes into that table's queue. A table's worker (an
-asyncio task) takes what is queued, hands it to a worker thread as one batch
-(:meth:`~crupier.casino.live.LiveOps.run_batch`: one savepoint per request, so a refusal
-undoes only itself), and the ledger groups the batches of all tables into one durable
-transaction (group commit). Only once the batch is committed are the callers answered
-and the table's viewers sent their new views. Tables run concurrently; a table never
-runs two batches at once.
+Every request that changes a table goes into that table's queue. One writer (an asyncio
+task) takes what every table has queued and hands it to the hub's one writer thread as
+one batch (:meth:`~crupier.casino.live.LiveOps.run_batch`: each request in its own
+nested unit, so a refusal undoes only itself), which the ledger commits as one durable
+transaction. Only once the batch is committed are the callers answered and the tables'
+viewers sent their new views. Requests that arrive meanwhile form the next batch. A
+table's requests run in the order they came, never two batches at once; the tables
+share each commit. One thread for every table instead of a thread per table's batch:
+the threads only queued for the same transaction, and waking each of them cost the
+event loop more than the batch's own work (measured in docs/server.md).
 
 What a viewer receives is built by :func:`view_for`: the engine's ``view(seat)`` for a
 player, the table's public view for staff (the engine hides hole cards, undealt cards
@@ -17,7 +20,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+from collections import deque
 from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -75,8 +80,10 @@ class TableHub:
 
     def __init__(self, casino: Casino) -> None:
         self.casino = casino
-        self.queues: dict[str, asyncio.Queue[_Request]] = {}
-        self.workers: dict[str, asyncio.Task[None]] = {}
+        self.queues: dict[str, deque[_Request]] = {}  # table -> its requests, in order
+        self._wake: asyncio.Event | None = None  # set when a request is queued
+        self._writer: asyncio.Task[None] | None = None
+        self._thread = ThreadPoolExecutor(1, thread_name_prefix="crupier-tables")
         self.viewers: dict[str, set[Viewer]] = {}
         self.recovering: dict[str, dict[str, Any]] = {}  # table -> the round found open
         self._pushed: dict[str, float] = {}  # table -> when its views were last pushed
@@ -94,45 +101,57 @@ class TableHub:
         """Queue ``call`` (a casino operation) on ``table_id``; return its result once it
         is durable (or raise its refusal)."""
         loop = asyncio.get_running_loop()
-        if table_id not in self.queues:
-            self.queues[table_id] = asyncio.Queue()
-            self.workers[table_id] = loop.create_task(self._work(table_id))
         request = _Request(call, loop.create_future())
-        await self.queues[table_id].put(request)
+        self.queues.setdefault(table_id, deque()).append(request)
+        if self._wake is None:
+            self._wake = asyncio.Event()
+            self._writer = loop.create_task(self._write(self._wake))
+        self._wake.set()
         return await request.future
 
-    async def _work(self, table_id: str) -> None:
-        queue = self.queues[table_id]
+    async def _write(self, wake: asyncio.Event) -> None:
+        """Run what the tables have queued, one batch (one commit) at a time."""
+        loop = asyncio.get_running_loop()
         while True:
-            batch = [await queue.get()]
-            while not queue.empty() and len(batch) < MAX_BATCH:
-                batch.append(queue.get_nowait())
-            calls = [r.call for r in batch]
-            self._busy.add(table_id)
-            try:
-                results = await asyncio.to_thread(self.casino.run_batch, calls)
-            except Exception as exc:  # the commit failed: nothing of the batch is stored
-                for r in batch:
-                    if not r.future.done():
-                        r.future.set_exception(exc)
+            await wake.wait()
+            wake.clear()
+            batch: list[tuple[str, _Request]] = []
+            for table_id, queue in self.queues.items():
+                for _ in range(min(len(queue), MAX_BATCH)):
+                    batch.append((table_id, queue.popleft()))
+            if not batch:
                 continue
+            if any(queue for queue in self.queues.values()):
+                wake.set()  # a table had more than MAX_BATCH waiting: the next batch
+            tables = {table_id for table_id, _ in batch}
+            self._busy |= tables
+            calls = [r.call for _, r in batch]
+            try:
+                results: list[Any] = await loop.run_in_executor(
+                    self._thread, self.casino.run_batch, calls
+                )
+            except Exception as exc:  # the commit failed: nothing of the batch is stored
+                results = [exc] * len(batch)
             finally:
-                self._busy.discard(table_id)
+                self._busy -= tables
+            changed: dict[str, bool] = {}  # table -> whether its viewers must see it now
+            for (table_id, r), result in zip(batch, results, strict=True):
+                if isinstance(result, Exception):
+                    if not r.future.done():
+                        r.future.set_exception(result)
+                    continue
+                if not r.future.done():
+                    r.future.set_result(result)
+                # no more bets, a result, an operation: seen at once; bets coalesce
+                changed[table_id] = changed.get(table_id, False) or _changes_phase(result)
+            for table_id in tables:
                 if table_id in self._deferred:  # a push that came while the batch ran
                     self._deferred.discard(table_id)
                     self.push(table_id)
-            for r, result in zip(batch, results, strict=True):
-                if r.future.done():
-                    continue
-                if isinstance(result, Exception):
-                    r.future.set_exception(result)
-                else:
-                    r.future.set_result(result)
-            done = [res for res in results if not isinstance(res, Exception)]
-            if any(_changes_phase(res) for res in done):
-                self.push(table_id)  # no more bets, a result, an operation: seen at once
-            elif done:
-                self.schedule_push(table_id)  # bets coalesce
+                elif changed.get(table_id):
+                    self.push(table_id)
+                elif table_id in changed:
+                    self.schedule_push(table_id)
 
     def subscribe(self, table_id: str, viewer: Viewer) -> None:
         """Send ``viewer`` the table's whole view now, then every change."""
@@ -232,12 +251,12 @@ class TableHub:
             viewer.send(out)
 
     async def close(self) -> None:
-        """Stop the workers."""
-        for task in self.workers.values():
-            task.cancel()
-        for task in self.workers.values():
+        """Stop the writer (a batch being written is finished first)."""
+        if self._writer is not None:
+            self._writer.cancel()
             with contextlib.suppress(asyncio.CancelledError):
-                await task
+                await self._writer
+        await asyncio.to_thread(self._thread.shutdown)
 
 
 #: The view's keys whose change sends every viewer the whole view again (a new phase or
@@ -334,7 +353,11 @@ def legal_for(hub: TableHub, table_id: str, account: Account, snap: dict[str, An
     role = table_role_of(hub.casino, table_id, account)
     if engine is None or role is None or table_id in hub.recovering:
         return []
-    return [kind for kind in snap["legal"] if role in engine.permissions.get(kind, ())]
+    kinds = [kind for kind in snap["legal"] if role in engine.permissions.get(kind, ())]
+    seat_actions = getattr(engine, "seat_actions", None)
+    if account.kind == "player" and seat_actions is not None:  # circle poker: his turn only
+        kinds = seat_actions(account.subject, kinds)
+    return kinds
 
 
 def view_from(

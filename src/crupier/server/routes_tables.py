@@ -204,6 +204,10 @@ async def submit_action(
             table=table_id,
         )
     player = account.kind == "player"
+    if action.get("kind") == "buy-in" and isinstance(action.get("amount"), int):
+        from crupier.server.routes_poker import check_stakes
+
+        check_stakes(hub, table_id, action["amount"])  # at a poker table: table stakes
     record = await hub.submit(
         table_id,
         lambda: casino.live_action(table_id, action, by=account.subject, player=player),

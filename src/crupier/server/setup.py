@@ -28,6 +28,7 @@ from crupier.casino.roles import Role
 from crupier.i18n import N_
 from crupier.ledger import SigningKey, load_private_key, save_private_key
 from crupier.server.auth import AuthStore
+from crupier.server.poker_room import POKER_AUTHORISATIONS, POKER_GAMES, POKER_ROOM, POKER_TABLES
 
 #: The banking card tables, one line each: (table, the game's CRAJ authorisation — its
 #: minimum and the maxima its spec allows as multiples of it —, its croupier, its float in
@@ -69,6 +70,7 @@ AUTHORISATIONS = (
     GameAuthorisation("casino-war", Kind.BANKING, 500, (50, 100, 200)),
     GameAuthorisation("sic-bo", Kind.BANKING, 200, (50, 100, 500), multiples_of_min_allowed=True),
     *(t[1] for t in CARD_TABLES),
+    *POKER_AUTHORISATIONS,
 )
 
 #: (table, game, settings, crew: staff -> function, float in cents)
@@ -89,6 +91,7 @@ TABLES: tuple[tuple[str, str, dict[str, object], dict[str, str], int], ...] = (
     ("SB-1", "sic-bo", {}, {"R6": "DEALER"}, 1_000_000),
     ("BJ-1", "blackjack", {}, {"R1": "DEALER"}, 2_000_000),
     *((t, auth.game, {}, {croupier: "DEALER"}, chips) for t, auth, croupier, chips in CARD_TABLES),
+    *POKER_TABLES,
 )  # fmt: skip
 
 #: (id, first name, surnames, role, tables, login)
@@ -221,8 +224,10 @@ def create_demo(opened: Opened) -> None:
     year = casino.local_now().year
     casino.add_room("MAIN", "Main gaming room")
     casino.add_room("PRIVE", "Salle privée", "PRIVATE")
+    casino.add_room(*POKER_ROOM)
     for table_id, game, extra, _crew, _float in TABLES:
         room = "PRIVE" if game in ("chemin-de-fer", "baccarat-two-tables") else "MAIN"
+        room = POKER_ROOM[0] if game in POKER_GAMES else room
         casino.add_table(table_id, game, room=room, **extra)  # type: ignore[arg-type]
     casino.register_person("I7", "Inspector", "Set", "CRAJ-I7", external=True, regulator=True)
     casino.assign("I7", Role.CRAJ)
@@ -263,7 +268,7 @@ def create_demo(opened: Opened) -> None:
             opened.notes.append(f"{table_id} ({game}) not opened: {exc}")
             continue
         engine = casino.engine(table_id)
-        if engine is not None and "buy-in" in engine.actions:
+        if engine is not None and "buy-in" in engine.actions and game not in POKER_GAMES:
             for player, _name in PLAYERS:
                 casino.buy_in(table_id, player, DEMO_BUY_IN, by=chief)
     for ident, first, last, role, _tables, login in [

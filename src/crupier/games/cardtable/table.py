@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar, Protocol, TypeVar
 
-from crupier.core.cards import Card
+from crupier.core.cards import Card, standard_deck
 from crupier.core.errors import IllegalAction, MalformedAction, UnknownPlayer
 from crupier.core.layout import LayoutGame, LayoutProfile, LayoutState, Note, Phase
 from crupier.core.rng import RandomSource
@@ -112,6 +112,11 @@ class CardTable(LayoutGame[CP, CS]):
     def check_new_shoe(self, state: CS) -> None:
         """Refuse a new shoe the game's rules do not allow (no check by default)."""
 
+    def pack(self) -> list[Card]:
+        """One pack of the game's cards: 52 by default; a game with a joker or a short pack
+        says which here."""
+        return standard_deck()
+
     def parse_dealt(self, codes: object, what: str) -> list[Card]:
         """Cards entered by the croupier; a game with another pack checks them here."""
         return parse_cards(codes, what)
@@ -152,12 +157,12 @@ class CardTable(LayoutGame[CP, CS]):
         if state.shoe is not None and not state.shoe.at_stop_card:
             raise IllegalAction(f"the shoe in play has not reached its {self.shoe_word}")
         rules = self.shoe_rules()
-        n = 52 * rules.decks
+        n = len(self.pack()) * rules.decks
         burn = self.burn_at_start()
         if action.live:
             if action.cut is not None:
                 raise MalformedAction("new-shoe: a live table cuts the cards by hand")
-            shoe = Shoe.live_table(rules.decks)
+            shoe = Shoe.live_table(rules.decks, deck=self.pack)
             burnt = self.parse_dealt(list(action.burn), "new-shoe")
             if len(burnt) != burn:
                 raise MalformedAction(f"new-shoe: enter the {burn} burnt cards, not {len(burnt)}")
@@ -175,7 +180,11 @@ class CardTable(LayoutGame[CP, CS]):
             ):
                 raise MalformedAction(f"new-shoe: cut must be 1 to {n - 1}, not {cut!r}")
             shoe = Shoe.shuffled(
-                rules.decks, source, cards_below_stop=rules.cards_below_stop, cut=cut
+                rules.decks,
+                source,
+                cards_below_stop=rules.cards_below_stop,
+                cut=cut,
+                deck=self.pack,
             )
             shoe.burn(burn)
         state.shoe = shoe

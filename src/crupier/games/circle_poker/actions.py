@@ -75,11 +75,13 @@ class DrawSeats(Action):
 
 @dataclass(frozen=True, kw_only=True)
 class AssignSeat(Action):
-    """The cap de sector gives a free seat to a player of the waiting list (23.IV)."""
+    """The cap de sector gives a free seat to a player of the waiting list (23.IV); seat
+    ``0`` draws it by lot among the free seats (the draw comes from the table's source and
+    is logged, as the first seat draw's)."""
 
     kind: ClassVar[str] = "assign-seat"
     player: str
-    seat: int
+    seat: int = 0
     by: Role = Role.HEAD
 
 

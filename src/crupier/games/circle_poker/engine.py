@@ -20,11 +20,13 @@ changes nothing; the dealing draws come from the injected source and are logged.
 
 from __future__ import annotations
 
+import dataclasses
+import typing
 from collections.abc import Sequence
 from typing import ClassVar
 
 from crupier.core.cards import Card, Rank, standard_deck
-from crupier.core.errors import MalformedAmount, NotPermitted, WrongPhase
+from crupier.core.errors import MalformedAction, MalformedAmount, NotPermitted, WrongPhase
 from crupier.core.layout import BuyIn
 from crupier.core.money import format_amount
 from crupier.core.rng import RandomSource, shuffle
@@ -97,6 +99,24 @@ def _card(text: str) -> Card:
         raise SeatError(str(exc)) from None
 
 
+_TEXT_LISTS: dict[str, tuple[str, ...]] = {}
+
+
+def _text_lists(cls: type[Action]) -> tuple[str, ...]:
+    """The fields of an action class typed ``tuple[str, ...]`` (cards, players).
+
+    >>> from crupier.games.circle_poker.actions import StartDeal
+    >>> _text_lists(StartDeal)
+    ('order', 'redeal')
+    """
+    key = f"{cls.__module__}.{cls.__qualname__}"
+    if key not in _TEXT_LISTS:
+        hints = typing.get_type_hints(cls)
+        fields = dataclasses.fields(cls)
+        _TEXT_LISTS[key] = tuple(f.name for f in fields if hints.get(f.name) == tuple[str, ...])
+    return _TEXT_LISTS[key]
+
+
 class CirclePoker(Game[CirclePokerProfile, PokerState]):
     """A circle-poker table of one variant (hold'em unless a subclass says otherwise)."""
 
@@ -151,6 +171,40 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         kinds = [k for k in ("fold", "check", "call", "bet", "raise", "all-in") if self._may(k)]
         return kinds + (["misdeal"] if not s.deal.voluntary else []) + ["expose"]
 
+    def _bounds_of(self, deal: Deal, player: str) -> dict[str, list[int]]:
+        """The totals ``player`` may bet or raise to now: ``{"bet": [lo, hi]}`` or
+        ``{"raise": [lo, hi]}`` (none when neither is open to him)."""
+        out: dict[str, list[int]] = {}
+        for kind in ("bet", "raise"):
+            try:
+                lo, hi, _full = self._wager_bounds(deal, player, raising=kind == "raise")
+            except (IllegalWager, RaiseCapReached, BettingNotReopened, WrongPhase):
+                continue
+            out[kind] = [lo, hi]
+        return out
+
+    def seat_actions(self, seat: str, kinds: Sequence[str]) -> list[str]:
+        """Of the legal ``kinds``, those the player ``seat`` may take now: the betting
+        actions (and five-card draw's discards) only on his turn.
+
+        >>> from crupier.core.rng import SeededSource
+        >>> from crupier.games.holdem import Holdem, load_builtin
+        >>> game = Holdem(load_builtin(), SeededSource(1))
+        >>> for name in ("ana", "bo", "cy", "dee"):
+        ...     _ = game.apply(BuyIn(player=name, amount=200))
+        >>> _ = game.apply(DrawSeats(seats=("ana", "bo", "cy", "dee"), ma=1))
+        >>> _ = game.apply(StartDeal())
+        >>> game.seat_actions("bo", game.legal_actions()), "check" in game.seat_actions(
+        ...     "ana", game.legal_actions())
+        ([], True)
+        """
+        deal = self.state.deal
+        if deal is None:
+            return list(kinds)
+        if deal.to_act != seat:
+            return [k for k in kinds if k in ("rest", "come-back", "leave")]
+        return list(kinds)
+
     def _may(self, kind: str) -> bool:
         deal = self.state.deal
         assert deal is not None and deal.to_act is not None
@@ -193,6 +247,9 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
                 "to_act": deal.to_act,
                 "street": deal.street,
             }
+            if deal.to_act is not None:  # what the player in turn may put in (public)
+                out["deal"]["to_call"] = deal.high - deal.bet[deal.to_act]
+                out["deal"]["wager"] = self._bounds_of(deal, deal.to_act)
             if seat is not None and seat in deal.down:
                 out["deal"]["own"] = [str(c) for c in deal.down[seat]]
         return out
@@ -201,6 +258,10 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
 
     def _step(self, state: PokerState, action: Action, source: RandomSource) -> Sequence[Event]:
         handler = getattr(self, "_do_" + action.kind.replace("-", "_"))
+        for name in _text_lists(type(action)):  # cards and players entered as lists of texts
+            value = getattr(action, name)
+            if not isinstance(value, tuple | list) or not all(isinstance(v, str) for v in value):
+                raise MalformedAction(f"{action.kind}: {name} must be a list of texts")
         self._source = source
         self._events: list[Event] = []
         handler(state, action, source)
@@ -269,12 +330,19 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def _do_assign_seat(self, state: PokerState, a: AssignSeat, source: RandomSource) -> None:
         if a.player not in state.waiting:
             raise SeatError(f"assign-seat: {a.player!r} is not on the waiting list")
-        if not isinstance(a.seat, int) or not 1 <= a.seat <= self.profile.table.max_players:
+        most = self.profile.table.max_players
+        if not isinstance(a.seat, int) or not 0 <= a.seat <= most:
             raise SeatError(f"assign-seat: there is no seat {a.seat!r}")
         if a.seat in state.seats:
             raise SeatError(f"assign-seat: seat {a.seat} is taken by {state.seats[a.seat]}")
+        seat = a.seat
+        if seat == 0:  # by lot among the free seats
+            free = [n for n in range(1, most + 1) if n not in state.seats]
+            if not free:
+                raise SeatError("assign-seat: every seat is taken")
+            seat = free[source.randbelow(len(free))]
         state.waiting.remove(a.player)
-        state.seats[a.seat] = a.player
+        state.seats[seat] = a.player
         state.seats = dict(sorted(state.seats.items()))
 
     def _seated(self, state: PokerState, player: str, what: str) -> int:

@@ -157,7 +157,7 @@ def house_way(seven: Sequence[Card], way: HouseWay) -> Setting:
             return _split(seven, [groups[14][0], groups[13][0]])
         return _split(seven, groups[pairs[0]])
     # 4. straight, flush, straight flush (at most one pair, or three of a kind)
-    if len(pairs) <= 1:
+    if len(pairs) <= 1 and _may_make_straight_or_flush(seven):
         made = [s for s in settings(seven) if rank_high(s[0])[0] >= PaiGowCategory.STRAIGHT]
         if made:
             return max(made, key=lambda s: (rank_low(s[1]), rank_high(s[0])))
@@ -180,6 +180,30 @@ def house_way(seven: Sequence[Card], way: HouseWay) -> Setting:
     if pairs:
         return _split(seven, top_singles(2))
     return _split(seven, [groups[r][0] for r in singles[1:3]])
+
+
+def _may_make_straight_or_flush(seven: Sequence[Card]) -> bool:
+    """Whether five of ``seven`` could make a straight or a flush (a quick necessary check
+    before trying every setting): five of a suit, or five ranks of one straight, counting the
+    joker as any missing card.
+
+    >>> from crupier.core.cards import cards
+    >>> _may_make_straight_or_flush(cards("As Kd 9h 7c 5s 4d 2c"))
+    False
+    >>> _may_make_straight_or_flush(cards("As JK 3h 4c 5s 9d 9c"))
+    True
+    """
+    joker = int(JOKER in seven)
+    real = [c for c in seven if c != JOKER]
+    suits: dict[object, int] = {}
+    for c in real:
+        suits[c.suit] = suits.get(c.suit, 0) + 1
+    if max(suits.values(), default=0) + joker >= 5:
+        return True
+    ranks = {high(c) for c in real}
+    if 14 in ranks:
+        ranks.add(1)
+    return any(len(ranks & set(range(low, low + 5))) + joker >= 5 for low in range(1, 11))
 
 
 def _two_pair_class(higher: int, lower: int, way: HouseWay) -> str:

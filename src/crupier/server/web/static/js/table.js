@@ -6,6 +6,7 @@ import { t } from "./i18n.js";
 import * as api from "./api.js";
 import { setLive } from "./app.js";
 import { consoleAction, consoleExtras } from "./cardgames.js";
+import { POKER_GAMES } from "./poker.js";
 import { layoutFor, SPOT_GROUPS } from "./layouts.js";
 import { betType, spotLabel } from "./roulette.js";
 import { ANNOUNCED } from "./roulette.js";
@@ -100,6 +101,7 @@ class Live {
 export async function render(root, { me, params }) {
   const id = params[0];
   const frame = await api.table(id);
+  if (POKER_GAMES.has(frame.status.game)) return (await import("./poker.js")).render(root, { me, params });
   const live = new Live(id, frame, me);
   const page = isPlayer(me) ? playerPage(root, live) : consolePage(root, live);
   live.listeners.push(page.update);

@@ -1,0 +1,388 @@
+"""12 — Pai Gow Poker (Pai Gow Pòquer): seven cards to every position from a pack of 53, set
+into a five-card high hand and a two-card low hand, both against the bank's.
+
+Spec: ``spec/games/12-pai-gow-poker.md`` (seed 000, "12 - Pai Gow Pòquer"). This engine plays
+the game with the croupier holding the bank (the establishment's bank); the bank offered in
+turn to the players is the next step (``docs/pai-gow-poker.md``). Each box (at most six) has
+one ``bet`` (the "aposta inicial"). After "no hi va més" the croupier throws three dice
+(:class:`ThrowDice`; a void throw is thrown again) and makes seven hands of seven
+(:class:`~crupier.games.banking_poker.Deal`); counting from the bank's position as 1,
+counter-clockwise, the first hand goes to position ``(sum - 1) mod 7 + 1`` and the others
+follow counter-clockwise (position ``k + 1`` is box ``k``). Hands that fall to empty boxes
+are put away unseen. Every player sets his hands (:class:`SetHand`: the two cards of his low
+hand, or the house way on request), in any order; once all are set the croupier turns his
+cards up and sets them by the house way (the profile's ``house_way``). A player who wins both
+hands is paid at par less the commission (the profile's rate and named rounding); one hand
+won is a push; copies go to the bank; a hand set wrongly always loses (VII.3).
+
+At a live table the croupier enters the dice and the 49 cards, hand by hand in the order they
+are handed out (the first position's hand first).
+
+>>> from crupier.core.cards import cards, joker_deck
+>>> from crupier.core.layout import BuyIn, PlaceBet, NoMoreBets
+>>> from crupier.core.roles import Role
+>>> from crupier.games.cardtable import NewShoe
+>>> from crupier.games.pai_gow_poker import load_builtin
+>>> game = PaiGowPoker(load_builtin())
+>>> _ = game.apply(BuyIn(player="ana", amount=10_000))
+>>> _ = game.apply(PlaceBet(player="ana", spot="bet", amount=10_000, by=Role.PLAYER))
+>>> _ = game.apply(NewShoe(live=True))
+>>> _ = game.apply(NoMoreBets())
+>>> _ = game.apply(ThrowDice(dice=(2, 3, 3)))  # 8: the bank's position first, then box 1
+>>> bank, ana = cards("7s 7d Td 9d 4s Kc Js"), cards("8s 8d Kh 9c 5s As Qd")
+>>> rest = [c for c in joker_deck() if c not in bank + ana][:35]
+>>> _ = game.apply(Deal(cards=tuple(map(str, bank + ana + rest))))
+>>> _ = game.apply(SetHand(player="ana", low=("As", "Qd"), by=Role.PLAYER))
+>>> game.state.players["ana"]  # both hands won: 100 back and 95
+19500
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Any, ClassVar
+
+from crupier.core.cards import Card, joker_deck
+from crupier.core.errors import IllegalAction, MalformedAction, UnknownSpot, WrongPhase
+from crupier.core.layout import COMMON_ACTIONS, Bet, Note, Phase, Spot
+from crupier.core.poker import rank_high, rank_low
+from crupier.core.resolution import Lose, Push, Resolution, Win
+from crupier.core.rng import RandomSource
+from crupier.core.roles import Role
+from crupier.core.round import JSON, Action, Event, registry
+from crupier.core.shoe import parse_cards
+from crupier.games.banking_poker import (
+    BANKING_POKER_ACTIONS,
+    PERMISSIONS,
+    BankingPoker,
+    BankingPokerState,
+    Deal,
+    Decision,
+    PokerBox,
+    Stage,
+)
+from crupier.games.pai_gow_poker.houseway import Setting, house_way
+from crupier.games.pai_gow_poker.profile import GAME_ID, PaiGowProfile, ViolationRule
+from crupier.games.pai_gow_poker.showdown import (
+    POSITIONS,
+    compare,
+    correctly_set,
+    first_position,
+)
+
+BET = "bet"
+"""The main bet's box (the "aposta inicial")."""
+
+SPOTS = {"bet": BET, "main": BET, "aposta": BET, "apuesta": BET, "mise": BET}
+
+HAND_CARDS = 7
+
+
+# -- actions -------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class ThrowDice(Action):
+    """The croupier throws the three dice (VI.6). Electronic table: drawn from the random
+    source; live table: the three faces entered. ``void``: the throw was void (a die off the
+    table, dice on top of each other) and is thrown again; nothing else changes."""
+
+    kind: ClassVar[str] = "throw-dice"
+    dice: tuple[int, ...] = ()
+    void: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
+class SetHand(Action):
+    """A player sets his seven cards: ``low`` the cards of his two-card hand, the others make
+    the high hand; or ``house_way`` asks the croupier to set them the house way. A setting
+    with the wrong number of cards, or a low hand above the high one, is accepted and loses
+    (VII.3)."""
+
+    kind: ClassVar[str] = "set-hand"
+    player: str
+    low: tuple[str, ...] = ()
+    house_way: bool = False
+
+
+# -- state ---------------------------------------------------------------------------------------
+
+
+@dataclass
+class PaiGowState(BankingPokerState):
+    """The banking poker round, plus the dice, the hands' positions and the settings."""
+
+    dice: tuple[int, ...] = ()
+    first: int = 0
+    """The position that received the first hand (0: not thrown yet)."""
+    settings: dict[int, Setting] = field(default_factory=dict)
+    """Box -> the player's setting (high, low) as he made it."""
+    bank: Setting | None = None
+    """The bank's setting by the house way, once the players have set theirs."""
+
+
+_STAFF = frozenset({Role.CROUPIER, Role.HEAD, Role.INSPECTOR})
+PAI_GOW_PERMISSIONS = {
+    **PERMISSIONS,
+    "throw-dice": frozenset({Role.CROUPIER, Role.SYSTEM}),
+    "set-hand": frozenset({Role.PLAYER, Role.CROUPIER}),
+}
+"""Who may take each action at a Pai Gow Poker table."""
+
+
+def position_of_box(box: int) -> int:
+    """The position (1 = the bank) of ``box`` while the croupier banks.
+
+    >>> position_of_box(1), position_of_box(6)
+    (2, 7)
+    """
+    return box + 1
+
+
+def hand_order(first: int, positions: int = POSITIONS) -> list[int]:
+    """The positions in the order they receive the seven hands, from ``first``.
+
+    >>> hand_order(3)
+    [3, 4, 5, 6, 7, 1, 2]
+    """
+    return [(first - 1 + i) % positions + 1 for i in range(positions)]
+
+
+def _cards(text: Sequence[Card]) -> str:
+    return " ".join(map(str, text))
+
+
+class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
+    """The Pai Gow Poker engine, the croupier banking (see the module docstring)."""
+
+    game_id: ClassVar[str] = GAME_ID
+    actions: ClassVar[dict[str, type[Action]]] = registry(
+        *COMMON_ACTIONS, *BANKING_POKER_ACTIONS, ThrowDice, SetHand
+    )
+    permissions: ClassVar[dict[str, frozenset[Role]]] = PAI_GOW_PERMISSIONS
+    box_cards: ClassVar[int] = HAND_CARDS
+    croupier_cards: ClassVar[int] = HAND_CARDS
+    side_spot: ClassVar[str] = BET
+    play_spot: ClassVar[str] = "play"
+    play_help: ClassVar[str] = (
+        "spots: bet AMOUNT (the main bet)\n"
+        "after the deal: set C1 C2 (the two cards of your low hand) or set house"
+    )
+
+    def initial_state(self) -> PaiGowState:
+        return PaiGowState()
+
+    # -- the shared round's hooks ---------------------------------------------------------
+
+    def pack(self) -> list[Card]:
+        """52 cards and the joker (II.1)."""
+        return joker_deck()
+
+    def boxes(self) -> int:
+        return self.profile.rules.boxes
+
+    def play_multiples(self) -> tuple[int, ...]:
+        return ()
+
+    def violation_loses(self) -> bool:
+        return self.profile.errors.violation is ViolationRule.LOSE_BETS
+
+    @property
+    def ante_spot(self) -> str:
+        return BET
+
+    def describe(self, cards: Sequence[Card]) -> str:
+        """Seven cards as set (the high five first): both hands in words."""
+        high, low = tuple(cards[:5]), tuple(cards[5:])
+        if len(high) != 5 or len(low) != 2:
+            return _cards(cards)
+        name = rank_high(high)[0].name.lower().replace("_", " ")
+        pair = "pair" if rank_low(low)[0] else "high card"
+        return f"high {_cards(high)} ({name}), low {_cards(low)} ({pair})"
+
+    def parse_spot(self, text: str) -> Spot:
+        name = SPOTS.get(text.strip().lower())
+        if name is None:
+            raise UnknownSpot(f"{text!r}: the box is bet (the main bet)")
+        return Spot(name, name)
+
+    def maximum(self, spot: Spot) -> int:
+        return self.profile.rules.maximum
+
+    def on_round_start(self, state: PaiGowState) -> list[Event]:
+        events = super().on_round_start(state)
+        state.dice, state.first, state.settings, state.bank = (), 0, {}, None
+        return events
+
+    # -- the game's actions ---------------------------------------------------------------
+
+    def extra_step(
+        self, state: PaiGowState, action: Action, source: RandomSource
+    ) -> Sequence[Event]:
+        if isinstance(action, ThrowDice):
+            return self._throw(state, action, source)
+        if isinstance(action, Deal):
+            if state.stage is Stage.DEAL and not state.first:
+                raise WrongPhase("the dice are thrown before the hands are handed out")
+            return self._deal_hands(state, action)
+        if isinstance(action, SetHand):
+            return self._set_hand(state, action)
+        return super().extra_step(state, action, source)
+
+    def _throw(self, state: PaiGowState, action: ThrowDice, source: RandomSource) -> list[Event]:
+        self.require_phase(state, Phase.NO_MORE_BETS)
+        if state.stage is not Stage.DEAL or state.first:
+            raise WrongPhase("the dice are thrown once, after 'no more bets'")
+        if action.void:
+            return [Note(text="void throw of the dice: thrown again")]
+        shoe = self.shoe_of(state)
+        dice = action.dice
+        if shoe.live:
+            if (
+                not isinstance(dice, tuple | list)
+                or len(dice) != 3
+                or any(
+                    not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6 for d in dice
+                )
+            ):
+                raise MalformedAction(f"throw-dice: enter three faces 1 to 6, not {dice!r}")
+            dice = tuple(dice)
+        else:
+            if dice:
+                raise MalformedAction("throw-dice: the dice are drawn at this table, not entered")
+            dice = tuple(1 + source.randbelow(6) for _ in range(3))
+        state.dice = dice
+        state.first = first_position(sum(dice))
+        who = "the bank" if state.first == 1 else f"box {state.first - 1}"
+        return [Note(text=f"dice {'+'.join(map(str, dice))} = {sum(dice)}: first hand to {who}")]
+
+    def _deal_hands(self, state: PaiGowState, action: Deal) -> list[Event]:
+        self.require_phase(state, Phase.NO_MORE_BETS)
+        if state.stage is not Stage.DEAL:
+            raise WrongPhase(f"the cards are dealt: the round is at {state.stage}")
+        cards = self.take_cards(state, action.cards, HAND_CARDS * POSITIONS, "deal")
+        hands = {
+            position: tuple(cards[i * HAND_CARDS : (i + 1) * HAND_CARDS])
+            for i, position in enumerate(hand_order(state.first))
+        }
+        boxes = self.deal_boxes(state)
+        for box in boxes:
+            box.cards = hands[position_of_box(box.seat)]
+            box.has_ante = any(b.spot == BET for b in self.bets_of(state, box))
+        state.boxes = boxes
+        state.croupier = hands[1]
+        state.stage = Stage.DECISIONS
+        away = POSITIONS - 1 - len(boxes)
+        return [
+            Note(
+                text="seven hands made; "
+                + "; ".join(f"box {b.seat} ({b.player}) 7 cards" for b in boxes)
+                + f"; {away} hand(s) of empty boxes and the 4 cards left put away unseen"
+            )
+        ]
+
+    def _set_hand(self, state: PaiGowState, action: SetHand) -> list[Event]:
+        box = self._box_of(state, action.player)
+        if box.decision is not None:
+            raise IllegalAction(f"{box.player} has set his hands already")
+        if action.house_way:
+            if action.low:
+                raise MalformedAction("set-hand: either the low hand's cards or the house way")
+            if not self.profile.rules.house_way_on_request:
+                raise IllegalAction("set-hand: this table does not set players' hands")
+            setting = house_way(box.cards, self.profile.house_way)
+            how = "the house way"
+        else:
+            low = parse_cards(action.low, "set-hand")
+            if len(set(low)) != len(low) or any(c not in box.cards for c in low):
+                raise MalformedAction(
+                    f"set-hand: the low hand is made of {box.player}'s own cards "
+                    f"({_cards(box.cards)}), each once"
+                )
+            setting = (tuple(c for c in box.cards if c not in low), tuple(low))
+            how = "his hands"
+        state.settings[box.seat] = setting
+        box.decision = Decision.PLAY
+        fouled = "" if correctly_set(*setting) else ": set wrongly, the bet is lost (VII.3)"
+        events: list[Event] = [Note(text=f"box {box.seat} ({box.player}) sets {how}{fouled}")]
+        if correctly_set(*setting):
+            box.cards = setting[0] + setting[1]
+        if self.pending(state) is None:
+            events += self._bank_sets(state)
+        return events + self._advance(state)
+
+    def _bank_sets(self, state: PaiGowState) -> list[Event]:
+        """Every player has set: the croupier turns his cards up and sets the house way."""
+        high, low = house_way(state.croupier, self.profile.house_way)
+        state.bank = (high, low)
+        state.croupier = high + low
+        return [Note(text=f"the croupier sets the house way: {self.describe(state.croupier)}")]
+
+    # -- settlement -----------------------------------------------------------------------
+
+    def commission_on(self, stake: int) -> int:
+        """The commission on a won bet of ``stake``: the profile's rate and rounding.
+
+        >>> from crupier.games.pai_gow_poker import load_builtin
+        >>> PaiGowPoker(load_builtin()).commission_on(10_000)
+        500
+        """
+        return self.profile.commission.amount_on(stake)
+
+    def resolve(self, bet: Bet, spot: Spot, outcome: Any, state: PaiGowState) -> Resolution:
+        """The main bet of box ``outcome`` against the bank's setting."""
+        assert isinstance(outcome, PokerBox) and state.bank is not None
+        result = compare(state.settings[outcome.seat], state.bank)
+        if result > 0:
+            return Win(Fraction(bet.amount - self.commission_on(bet.amount), bet.amount))
+        return Push() if result == 0 else Lose()
+
+    # -- views and the electronic table -----------------------------------------------------
+
+    def game_legal_actions(self) -> list[str]:
+        s = self.state
+        if s.phase is Phase.NO_MORE_BETS and s.stage is Stage.DEAL:
+            return ["deal", "burn"] if s.first else ["throw-dice", "burn"]
+        if s.phase is Phase.NO_MORE_BETS and s.stage is Stage.DECISIONS:
+            return ["set-hand", "violation"]
+        return super().game_legal_actions()
+
+    def view(self, seat: str | None = None) -> JSON:
+        out = super().view(seat)
+        out["dice"] = list(self.state.dice)
+        out["first_position"] = self.state.first
+        out["set"] = sorted(self.state.settings)
+        return out
+
+    def auto_round(self) -> list[Action]:
+        """Close the bets, throw the dice and make the hands (the players then set theirs)."""
+        s = self.state
+        if s.stage is Stage.DECISIONS:
+            return []
+        if s.stage is Stage.DEAL:
+            return [Deal()] if s.first else [ThrowDice(), Deal()]
+        steps = super().auto_round()
+        return [*steps[:-1], ThrowDice(), Deal()]
+
+    def play_command(self, words: list[str], player: str) -> Action | None:
+        """``set C1 C2`` (the low hand's two cards) or ``set house`` (the house way)."""
+        if not words or words[0].lower() not in ("set", "posar"):
+            return None
+        rest = words[1:]
+        if [w.lower() for w in rest] in (["house"], ["house", "way"]):
+            return SetHand(player=player, house_way=True, by=Role.PLAYER)
+        return SetHand(player=player, low=tuple(rest), by=Role.PLAYER)
+
+
+__all__ = [
+    "BET",
+    "PAI_GOW_PERMISSIONS",
+    "PaiGowPoker",
+    "PaiGowState",
+    "SetHand",
+    "ThrowDice",
+    "hand_order",
+    "position_of_box",
+]
