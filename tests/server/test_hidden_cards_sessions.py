@@ -556,7 +556,13 @@ def demo(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
 
 #: Tables at which the seeded driver does not yet finish a round by picking among the
 #: actions offered (what is missing, not a rule of the game): they are reported as skipped.
-NOT_YET: dict[str, str] = {}
+_POKER_ROOM = (
+    "poker room: a partida needs four players taken from the waiting list and seated by "
+    "draw (23.VII); the driver plays two and seats no one from the list"
+)
+NOT_YET: dict[str, str] = {
+    t: _POKER_ROOM for t in ("PK-HE", "PK-OM", "PK-7S", "PK-5S", "PK-SY", "PK-5D")
+}
 
 
 def _tables() -> list[Any]:
