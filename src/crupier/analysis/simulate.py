@@ -501,8 +501,9 @@ def simulate(
     ]
     if game_id != "blackjack" and not _compiled(game_id, profile_name, rules):
         raise ValueError(
-            f"{game_id} has no bet against the house (the players play each other; "
-            "`crupier par` simulates the house's take)"
+            f"{game_id} has no bet chain to compile: the players play each other (no bet "
+            "against the house), or its bets are settled by a strategy the kernel does not "
+            f"walk; `crupier par {game_id}` simulates it through the engine"
         )
     if game_id == "blackjack":  # a strategy, not a chain: the chart is computed once, here
         from crupier.analysis.blackjack_kernel import chart_arrays, check_supported
