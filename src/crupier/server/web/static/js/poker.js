@@ -30,9 +30,13 @@ export async function render(root, { me, params }) {
   const seatsEl = h("div.pk-seats#pk-seats");
   const centre = h("div.pk-centre#pk-centre");
   const own = h("div.pk-own#pk-own");
-  const controls = h("div.pk-actions#pk-actions");
+  const controls = h("div.pk-actions#actions");
+  const phase = h("span.phase.other#phase");
+  const balance = h("span.money#balance");  // a player's chips at this table (table stakes)
   const discards = new Set();
-  root.replaceChildren(h("div.pk", h("div.tablehead", h("h1", `${id} · ${gameName(frame.status.game)}`)), centre, seatsEl, own, controls, msg));
+  const head = h("div.tablehead", h("h1", `${id} · ${gameName(frame.status.game)}`), phase,
+    player ? h("span.pk-balance", h("span.note", t("Balance") + " "), balance) : "");
+  root.replaceChildren(h("div.pk", head, h("div.felt", centre, seatsEl), own, controls, msg));
 
   const send = async (call, okText) => {
     try {
@@ -52,6 +56,8 @@ export async function render(root, { me, params }) {
     const seats = v.seats || {};
     const stack = v.chips || {};
     const ma = String(v.ma || "");
+    phase.textContent = deal ? t("Deal {n}", { n: deal.number }) : t("between deals");
+    balance.textContent = money(stack[player] || 0);
     seatsEl.replaceChildren(...Object.entries(seats).map(([n, who]) => {
       const folded = deal && (deal.folded || []).includes(who);
       const cls = `${who === player ? ".me" : ""}${deal && deal.to_act === who ? ".turn" : ""}${folded ? ".folded" : ""}`;
