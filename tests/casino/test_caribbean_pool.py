@@ -17,6 +17,9 @@ from crupier.games.caribbean_stud import Deal, Play, SetMeter
 from crupier.games.caribbean_stud.books import book_pool, shared_meter
 
 CHIEFS = {"CS-1": "T7", "CS-2": "T6"}
+#: The croupier who holds each table's bank (the crew a banking poker table needs: its chief and
+#: a croupier).
+CROUPIERS = {"CS-1": "R1", "CS-2": "R2"}
 
 
 def _tables(cas: Casino, clock: ManualClock) -> None:
@@ -28,12 +31,14 @@ def _tables(cas: Casino, clock: ManualClock) -> None:
         cas.add_table(table, "caribbean-stud", seats=7)
     cas.assign("T7", Role.TC, tables=["CS-1"])
     cas.assign("T6", Role.TC, tables=["CS-2"])
+    for table, croupier in CROUPIERS.items():
+        cas.assign(croupier, Role.DLR, tables=[table])
     cas.add_progressive_pool("JP-CS", ["CS-1", "CS-2"], craj_ref="CRAJ-PROG-10",
                              deduction_rate=Fraction(1, 10))  # fmt: skip
     open_day(cas, clock)
     for table, chief in CHIEFS.items():
         cas.open_table(table, by=chief, cashier="K1", float_chips=chips_for(2_000_000),
-                       limits=Limits(1000, 20_000), staff={})  # fmt: skip
+                       limits=Limits(1000, 20_000), staff={CROUPIERS[table]: "DEALER"})  # fmt: skip
 
 
 def _round(cas: Casino, table: str, player: str, cards: str) -> None:
