@@ -8,8 +8,8 @@ from fractions import Fraction
 
 from serving import Server
 
-#: What the demo casino sells each of its four players at each layout table (docs/server.md).
-DEMO_DROP = 4 * 100_000
+#: What the demo casino sells each of its five players at each layout table (docs/server.md).
+DEMO_DROP = 5 * 100_000
 
 
 def test_pit_numbers_after_a_round(server: Server) -> None:
