@@ -10,6 +10,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 from functools import cache
+from itertools import combinations
 from typing import Any
 
 from crupier.core.cards import SPANISH_RANKS, Card, Rank, Suit
@@ -277,12 +278,23 @@ def _suit_index(order: tuple[Suit, ...]) -> dict[Suit, int]:
     return {suit: i for i, suit in enumerate(order)}
 
 
+def _burnt_counts(rules: LayoutRules, counts: Iterable[int]) -> tuple[int, ...]:
+    """The burnt values that hold no box, up to relabelling: every later card of a burnt
+    value is burnt too (``burn_burnt_values``), so how many such values and cards suffice;
+    otherwise the number of burnt cards of each."""
+    counts = list(counts)
+    if rules.burn_burnt_values:
+        return (len(counts), sum(counts))
+    return tuple(sorted(counts))
+
+
 def _layout_signature(
     rules: LayoutRules, order: tuple[Suit, ...], progress: LayoutProgress
 ) -> tuple[Any, ...]:
     """A layout up to relabelling the values and rotating each value's suits (the game
     only ever compares suits of one value): layouts with the same signature have the
-    same future and the same bets."""
+    same future and the same bets. The suits of a burnt value that holds no box never
+    matter: only their counts are kept."""
     idx = _suit_index(order)
     by_rank: dict[Rank, list[int]] = {}
     for c in progress.burnt:
@@ -300,85 +312,130 @@ def _layout_signature(
                 tuple(sorted((i - base) % 4 for i in gone)),
             )
         )
-    burnt: list[tuple[int, ...]]
-    if rules.burn_burnt_values:  # every later card of a burnt value is burnt: counts suffice
-        burnt = sorted([(len(v),) for v in by_rank.values()])
-    else:
-        burnt = sorted(
-            min(tuple(sorted((i + r) % 4 for i in v)) for r in range(4)) for v in by_rank.values()
-        )
-    return (tuple(boxes), tuple(burnt), progress.void)
+    burnt = _burnt_counts(rules, (len(v) for v in by_rank.values()))
+    return (tuple(boxes), burnt, progress.void)
+
+
+def _count_signature(rules: LayoutRules, progress: LayoutProgress) -> tuple[Any, ...]:
+    """A layout up to relabelling the values and permuting each value's suits: the layout
+    machine compares values only, so such layouts have the same future. Per box, its
+    doubling cards and the burnt cards of its value are counted, not named."""
+    by_rank: dict[Rank, int] = {}
+    for c in progress.burnt:
+        by_rank[c.rank] = by_rank.get(c.rank, 0) + 1
+    boxes = tuple((len(s) - 1, by_rank.pop(s[0].rank, 0)) if s else () for s in progress.stacks)
+    return (boxes, _burnt_counts(rules, by_rank.values()), progress.void)
 
 
 def _layout_draws(
     rules: LayoutRules, order: tuple[Suit, ...], progress: LayoutProgress
 ) -> list[tuple[Card, int]]:
-    """The next card of the layout, grouped into classes that lead alike: one card and the
-    number of cards it stands for."""
+    """The next card of the layout, grouped into classes that lead alike up to permuting
+    each value's suits: one card and the number of cards it stands for."""
     gone: dict[Rank, set[Suit]] = {}  # the suits out of the pack, per value (no Card hashing)
     for c in progress.cards:
         gone.setdefault(c.rank, set()).add(c.suit)
     box_ranks = {s[0].rank for s in progress.stacks if s}
-    seen = gone.keys()
     options: list[tuple[Card, int]] = []
-    burnt_only: dict[Rank, list[Card]] = {}
-    for c in PACK:
-        if c.rank in seen and c.suit not in gone[c.rank]:
-            if c.rank in box_ranks:
-                options.append((c, 1))
-            else:
-                burnt_only.setdefault(c.rank, []).append(c)
-    if rules.burn_burnt_values:
-        alike: dict[int, tuple[Card, int]] = {}
-        for cards_left in burnt_only.values():
-            card, ways = alike.get(len(cards_left), (cards_left[0], 0))
-            alike[len(cards_left)] = (card, ways + len(cards_left))
-        options += alike.values()
-    else:
-        options += [(c, 1) for cards_left in burnt_only.values() for c in cards_left]
-    fresh = [r for r in SPANISH_RANKS if r not in seen]
+    burnt_alike: dict[int, tuple[Card, int]] = {}  # by the cards left of the value
+    for rank, suits in gone.items():
+        left = [s for s in order if s not in suits]
+        if not left:
+            continue
+        card = Card(rank, left[0])
+        if rank in box_ranks:
+            options.append((card, len(left)))
+            continue
+        key = 0 if rules.burn_burnt_values else len(left)  # any burnt value leads alike
+        first, ways = burnt_alike.get(key, (card, 0))
+        burnt_alike[key] = (first, ways + len(left))
+    options += burnt_alike.values()
+    fresh = [r for r in SPANISH_RANKS if r not in gone]
     if fresh:  # a card of a value not seen yet: all alike, up to relabelling
         options.append((Card(fresh[0], order[0]), 4 * len(fresh)))
     return options
+
+
+def _suit_variants(
+    order: tuple[Suit, ...], progress: LayoutProgress
+) -> list[tuple[LayoutProgress, Fraction]]:
+    """Every way to give suits to the doubling cards and the burnt cards of each box's
+    value, with its probability: the layout machine compares values only, so given the
+    counts each choice of suits (besides the base card's) is equally likely."""
+    variants = [(progress, Fraction(1))]
+    for i, stack in enumerate(progress.stacks):
+        if not stack:
+            continue
+        rank, base = stack[0].rank, stack[0].suit
+        n_double = len(stack) - 1
+        n_gone = sum(1 for c in progress.burnt if c.rank == rank)
+        if not n_double + n_gone:
+            continue
+        others = [s for s in order if s != base]
+        choices = [
+            (doubling, burnt)
+            for doubling in combinations(others, n_double)
+            for burnt in combinations([s for s in others if s not in doubling], n_gone)
+        ]
+        share = Fraction(1, len(choices))
+        grown: list[tuple[LayoutProgress, Fraction]] = []
+        for lay, p in variants:
+            for doubling, burnt in choices:
+                stacks = tuple(
+                    (stack[0], *(Card(rank, s) for s in doubling)) if j == i else s
+                    for j, s in enumerate(lay.stacks)
+                )
+                suits = iter(burnt)
+                cards = tuple(Card(rank, next(suits)) if c.rank == rank else c for c in lay.burnt)
+                grown.append((LayoutProgress(stacks, cards, lay.void), p * share))
+        variants = grown
+    return variants
 
 
 @cache
 def _layout_distribution(
     rules: LayoutRules, order: tuple[Suit, ...]
 ) -> tuple[tuple[LayoutProgress, Fraction], ...]:
+    """The layout machine walked over counts (values relabelled, each value's suits
+    permuted), weighed by integer numbers of card sequences; the suits of the boxes'
+    values are given out at the end (:func:`_suit_variants`)."""
     start = LayoutProgress()
     level: dict[tuple[Any, ...], tuple[LayoutProgress, int]] = {
-        _layout_signature(rules, order, start): (start, 1)
+        _count_signature(rules, start): (start, 1)
     }
-    finals: dict[tuple[Any, ...], tuple[LayoutProgress, Fraction]] = {}
+    ends: dict[tuple[Any, ...], tuple[LayoutProgress, int, int]] = {}  # progress, ways, taken
 
-    def add(progress: LayoutProgress, weight: Fraction) -> None:
-        key = _layout_signature(rules, order, progress)
-        old = finals.get(key)
-        finals[key] = (progress, weight) if old is None else (old[0], old[1] + weight)
+    def add(progress: LayoutProgress, ways: int, taken: int) -> None:
+        key = _count_signature(rules, progress)
+        old = ends.get(key)
+        ends[key] = (progress, ways, taken) if old is None else (old[0], old[1] + ways, taken)
 
     taken = 0
     while level:
         deeper: dict[tuple[Any, ...], tuple[LayoutProgress, int]] = {}
         for progress, count in level.values():
             if taken == 40:  # the pack ran out: the coup is void
-                add(
-                    LayoutProgress(progress.stacks, progress.burnt, True),
-                    Fraction(count, math.perm(40, taken)),
-                )
+                add(LayoutProgress(progress.stacks, progress.burnt, True), count, taken)
                 continue
             for card, ways in _layout_draws(rules, order, progress):
                 after, _ = feed_layout(rules, progress, card)
                 if after.done:
-                    add(after, Fraction(count * ways, math.perm(40, taken + 1)))
+                    add(after, count * ways, taken + 1)
                     continue
-                key = _layout_signature(rules, order, after)
+                key = _count_signature(rules, after)
                 old = deeper.get(key)
                 deeper[key] = (
                     (after, count * ways) if old is None else (old[0], old[1] + count * ways)
                 )
         level = deeper
         taken += 1
+    finals: dict[tuple[Any, ...], tuple[LayoutProgress, Fraction]] = {}
+    for progress, ways, drawn in ends.values():
+        p = Fraction(ways, math.perm(40, drawn))
+        for lay, share in _suit_variants(order, progress):
+            key = _layout_signature(rules, order, lay)
+            seen = finals.get(key)
+            finals[key] = (lay, p * share) if seen is None else (seen[0], seen[1] + p * share)
     return tuple(finals.values())
 
 
