@@ -524,23 +524,48 @@ def _group_outcomes(profile: MonteProfile) -> list[_GroupOutcomes]:
 class MonteAverageChain:
     """One bet averaged exactly over every layout of a shuffled pack, per unit staked each
     time the bet is taken (a segones bet: each time its row stays in play). ``taken`` is
-    the probability of that, given a complete layout."""
+    the probability of that, given a complete layout.
+
+    ``chains`` are the bet on each layout; ``settled`` the coups grouped by how the bet
+    settles on them: one coup (the index of its layout's chain and its outcome) stands for
+    each way the bet can settle, with the probability of them all, so the analyser weighs
+    a handful of results rather than every coup of every layout."""
 
     bet_id: str
-    parts: tuple[tuple[MonteChain, tuple[tuple[CoupOutcome, Fraction], ...]], ...]
+    chains: tuple[MonteChain, ...]
+    settled: tuple[tuple[tuple[int, CoupOutcome], Fraction], ...]
     taken: Fraction
 
     def outcomes(self) -> tuple[tuple[tuple[int, CoupOutcome], Fraction], ...]:
-        return tuple(((i, o), p) for i, (_, outs) in enumerate(self.parts) for o, p in outs)
+        return self.settled
 
     def start(self) -> str:
         return "placed"
 
     def step(self, state: str, outcome: tuple[int, CoupOutcome]) -> Resolution:
-        return self.parts[outcome[0]][0].step(state, outcome[1])
+        return self.chains[outcome[0]].step(state, outcome[1])
 
     def next_state(self, state: str, stay: Stay) -> str:  # pragma: no cover - never stays
         return state
+
+
+def _mixture(
+    bet_id: str, parts: Sequence[tuple[MonteChain, Sequence[tuple[CoupOutcome, Fraction]]]]
+) -> MonteAverageChain:
+    """The bet over all its layouts' coups, grouped by the bet's resolution (see
+    :class:`MonteAverageChain`). The probabilities are summed as integers over their
+    common denominator; the only fractions made are the groups'."""
+    scale = math.lcm(*(p.denominator for _, outs in parts for _, p in outs))
+    groups: dict[Resolution, tuple[tuple[int, CoupOutcome], int]] = {}
+    for i, (chain, outs) in enumerate(parts):
+        for outcome, p in outs:
+            res = chain.step("placed", outcome)
+            weight = p.numerator * (scale // p.denominator)
+            seen = groups.get(res)
+            groups[res] = ((i, outcome), weight) if seen is None else (seen[0], seen[1] + weight)
+    total = sum(weight for _, weight in groups.values())
+    settled = tuple((rep, Fraction(weight, total)) for rep, weight in groups.values())
+    return MonteAverageChain(bet_id, tuple(c for c, _ in parts), settled, Fraction(total, scale))
 
 
 def average_chains(profile: MonteProfile) -> list[MonteAverageChain]:
@@ -571,9 +596,7 @@ def average_chains(profile: MonteProfile) -> list[MonteAverageChain]:
                 if layout_refusal(profile, lay, spot, phase) is None:
                     chain = MonteChain(bet_id, profile, lay, spot, phase)
                     parts.append((chain, chain.seen(outs, normalise=False)))
-        taken = sum((p for _, outs in parts for _, p in outs), Fraction(0))
-        normalised = tuple((c, tuple((o, p / taken) for o, p in outs)) for c, outs in parts)
-        chains.append(MonteAverageChain(bet_id, normalised, taken))
+        chains.append(_mixture(bet_id, parts))
     return chains
 
 
