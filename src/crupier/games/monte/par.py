@@ -553,16 +553,31 @@ def _mixture(
     bet_id: str, parts: Sequence[tuple[MonteChain, Sequence[tuple[CoupOutcome, Fraction]]]]
 ) -> MonteAverageChain:
     """The bet over all its layouts' coups, grouped by the bet's resolution (see
-    :class:`MonteAverageChain`). The probabilities are summed as integers over their
-    common denominator; the only fractions made are the groups'."""
+    :class:`MonteAverageChain`). A segones bet keeps the coups in which its row stays in
+    play, and its coups are first merged by how segones ends. The probabilities are summed
+    as integers over their common denominator; the only fractions made are the groups'."""
     scale = math.lcm(*(p.denominator for _, outs in parts for _, p in outs))
     groups: dict[Resolution, tuple[tuple[int, CoupOutcome], int]] = {}
     for i, (chain, outs) in enumerate(parts):
+        segones = chain.placed_in is Stage.SEGONES
+        stays: dict[Card, bool] = {}  # per primeres terminator: the bet's row stays
+        alike: dict[object, tuple[CoupOutcome, int]] = {}
         for outcome, p in outs:
-            res = chain.step("placed", outcome)
+            key: object = outcome
+            if segones:
+                terminator = outcome.primeres.terminator
+                if terminator not in stays:
+                    stays[terminator] = chain._in_play(outcome)
+                if not stays[terminator]:
+                    continue
+                key = outcome.segones
             weight = p.numerator * (scale // p.denominator)
-            seen = groups.get(res)
-            groups[res] = ((i, outcome), weight) if seen is None else (seen[0], seen[1] + weight)
+            seen = alike.get(key)
+            alike[key] = (outcome, weight) if seen is None else (seen[0], seen[1] + weight)
+        for outcome, weight in alike.values():
+            res = chain.step("placed", outcome)
+            prior = groups.get(res)
+            groups[res] = ((i, outcome), weight) if prior is None else (prior[0], prior[1] + weight)
     total = sum(weight for _, weight in groups.values())
     settled = tuple((rep, Fraction(weight, total)) for rep, weight in groups.values())
     return MonteAverageChain(bet_id, tuple(c for c, _ in parts), settled, Fraction(total, scale))
@@ -595,7 +610,7 @@ def average_chains(profile: MonteProfile) -> list[MonteAverageChain]:
             for lay, outs in members:
                 if layout_refusal(profile, lay, spot, phase) is None:
                     chain = MonteChain(bet_id, profile, lay, spot, phase)
-                    parts.append((chain, chain.seen(outs, normalise=False)))
+                    parts.append((chain, outs))
         chains.append(_mixture(bet_id, parts))
     return chains
 
