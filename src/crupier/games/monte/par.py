@@ -597,7 +597,7 @@ def average_chains(profile: MonteProfile) -> list[MonteAverageChain]:
     groups = _group_outcomes(profile)
     for bet_id, spot_name, phase in PAR_BETS:
         spot = spot_of(spot_name)
-        parts: list[tuple[MonteChain, tuple[tuple[CoupOutcome, Fraction], ...]]] = []
+        parts: list[tuple[MonteChain, Sequence[tuple[CoupOutcome, Fraction]]]] = []
         for group in groups:
             rep = group.layout
             members: Sequence[tuple[MonteLayout, Sequence[tuple[CoupOutcome, Fraction]]]]
