@@ -61,10 +61,17 @@ def coup_outcomes(layout: MonteLayout) -> tuple[tuple[CoupOutcome, Fraction], ..
     >>> sum(p for _, p in outs), sum(p for o, p in outs if o.primeres.first)
     (Fraction(1, 1), Fraction(1, 3))
     """
-    n = 40 - len(layout.out)
-    return _combine(
-        _coup_terms(layout.stacks, _placed_out(layout)), _pack_scalars(n, n - sum(layout.left))
-    )
+    return _coup_outcomes(layout.stacks, layout.out, sum(layout.left))
+
+
+@cache
+def _coup_outcomes(
+    stacks: tuple[tuple[Card, ...], ...], out: frozenset[Card], terminators: int
+) -> tuple[tuple[CoupOutcome, Fraction], ...]:
+    n = 40 - len(out)
+    ranks = {s[0].rank for s in stacks}
+    placed_out = frozenset(c for c in out if c.rank in ranks)
+    return _combine(_coup_terms(stacks, placed_out), _pack_scalars(n, n - terminators))
 
 
 def primeres_outcomes(layout: MonteLayout) -> tuple[tuple[CoupOutcome, Fraction], ...]:
@@ -93,13 +100,22 @@ def _primeres_terms(
 
 
 def _combine_primeres(
-    terminators: Sequence[Card], first: Fraction, later: Fraction
+    terminators: tuple[Card, ...], first: Fraction, later: Fraction
 ) -> tuple[tuple[CoupOutcome, Fraction], ...]:
     return tuple(
-        (CoupOutcome(PhaseResult(Stage.PRIMERES, t, is_first, is_first)), p)
+        (outcome, p)
+        for outcome, is_first in _primeres_results(terminators)
+        if (p := first if is_first else later)
+    )
+
+
+@cache
+def _primeres_results(terminators: tuple[Card, ...]) -> tuple[tuple[CoupOutcome, bool], ...]:
+    """How primeres ends on each terminator, on the first card drawn or a later one."""
+    return tuple(
+        (CoupOutcome(PhaseResult(Stage.PRIMERES, t, is_first, is_first)), is_first)
         for t in terminators
-        for is_first, p in ((True, first), (False, later))
-        if p
+        for is_first in (True, False)
     )
 
 
@@ -429,14 +445,13 @@ def _layout_distribution(
                 )
         level = deeper
         taken += 1
-    finals: dict[tuple[Any, ...], tuple[LayoutProgress, Fraction]] = {}
-    for progress, ways, drawn in ends.values():
-        p = Fraction(ways, math.perm(40, drawn))
-        for lay, share in _suit_variants(order, progress):
-            key = _layout_signature(rules, order, lay)
-            seen = finals.get(key)
-            finals[key] = (lay, p * share) if seen is None else (seen[0], seen[1] + p * share)
-    return tuple(finals.values())
+    # each end and choice of suits is one class of _layout_signature: the counts fix the
+    # ends apart, and the suits chosen for a box are a different set each time
+    return tuple(
+        (lay, Fraction(ways, math.perm(40, drawn)) * share)
+        for progress, ways, drawn in ends.values()
+        for lay, share in _suit_variants(order, progress)
+    )
 
 
 def layout_distribution(profile: MonteProfile) -> tuple[tuple[LayoutProgress, Fraction], ...]:
@@ -561,20 +576,23 @@ def _mixture(
     for i, (chain, outs) in enumerate(parts):
         segones = chain.placed_in is Stage.SEGONES
         stays: dict[Card, bool] = {}  # per primeres terminator: the bet's row stays
-        alike: dict[object, tuple[CoupOutcome, int]] = {}
-        for outcome, p in outs:
-            key: object = outcome
-            if segones:
+        alike: dict[PhaseResult | None, tuple[CoupOutcome, int]] = {}
+        weighed: Iterable[tuple[CoupOutcome, int]]
+        if segones:
+            for outcome, p in outs:
                 terminator = outcome.primeres.terminator
                 if terminator not in stays:
                     stays[terminator] = chain._in_play(outcome)
-                if not stays[terminator]:
-                    continue
-                key = outcome.segones
-            weight = p.numerator * (scale // p.denominator)
-            seen = alike.get(key)
-            alike[key] = (outcome, weight) if seen is None else (seen[0], seen[1] + weight)
-        for outcome, weight in alike.values():
+                if stays[terminator]:
+                    weight = p.numerator * (scale // p.denominator)
+                    seen = alike.get(outcome.segones)
+                    alike[outcome.segones] = (
+                        (outcome, weight) if seen is None else (seen[0], seen[1] + weight)
+                    )
+            weighed = alike.values()
+        else:  # every coup is a different outcome already
+            weighed = ((o, p.numerator * (scale // p.denominator)) for o, p in outs)
+        for outcome, weight in weighed:
             res = chain.step("placed", outcome)
             prior = groups.get(res)
             groups[res] = ((i, outcome), weight) if prior is None else (prior[0], prior[1] + weight)
