@@ -456,8 +456,9 @@ def _layout_distribution(
 
 def layout_distribution(profile: MonteProfile) -> tuple[tuple[LayoutProgress, Fraction], ...]:
     """Every way a layout can end, exactly, from a shuffled 40-card pack: one representative
-    :class:`LayoutProgress` per class (values relabelled, each value's suits rotated) with
-    its probability. Void coups are included (``progress.void``).
+    :class:`LayoutProgress` per class (values relabelled, each value's suits rotated, the
+    burnt values that hold no box only counted) with its probability. Void coups are
+    included (``progress.void``).
 
     >>> from crupier.games.monte import load_builtin
     >>> dist = layout_distribution(load_builtin())
