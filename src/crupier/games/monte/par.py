@@ -173,12 +173,17 @@ def _coup_terms(
 def _combine(
     terms: Sequence[tuple[CoupOutcome, int, Fraction]], scalars: Sequence[Fraction]
 ) -> tuple[tuple[CoupOutcome, Fraction], ...]:
-    acc: dict[CoupOutcome, Fraction] = {}
+    # each outcome is one term (one terminator, first or not, one way segones opens), and
+    # the terms take few (sum, factor) pairs: each product is made once
+    products: dict[tuple[int, Fraction], Fraction] = {}
+    out: list[tuple[CoupOutcome, Fraction]] = []
     for outcome, which, factor in terms:
-        p = factor * scalars[which]
+        p = products.get((which, factor))
+        if p is None:
+            p = products[which, factor] = factor * scalars[which]
         if p:
-            acc[outcome] = acc.get(outcome, Fraction(0)) + p
-    return tuple(acc.items())
+            out.append((outcome, p))
+    return tuple(out)
 
 
 def _merge(
