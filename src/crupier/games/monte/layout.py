@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from crupier.core.cards import Card, Rank
@@ -167,7 +168,11 @@ class MonteLayout:
 
     def position_of(self, rank: Rank) -> int | None:
         """The box holding a card of ``rank``, if any."""
-        return next((i for i in range(4) if self.stacks[i][0].rank == rank), None)
+        return self._positions.get(rank)
+
+    @cached_property
+    def _positions(self) -> dict[Rank, int]:
+        return {stack[0].rank: i for i, stack in enumerate(self.stacks)}
 
     def in_pack(self, card: Card) -> bool:
         """True if ``card`` was still in the pack when the layout was complete."""
