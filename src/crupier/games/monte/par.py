@@ -577,7 +577,9 @@ def _mixture(
     :class:`MonteAverageChain`). A segones bet keeps the coups in which its row stays in
     play, and its coups are first merged by how segones ends. The probabilities are summed
     as integers over their common denominator; the only fractions made are the groups'."""
-    scale = math.lcm(*(p.denominator for _, outs in parts for _, p in outs))
+    dens = {p.denominator for _, outs in parts for _, p in outs}
+    scale = math.lcm(*dens)
+    times = {d: scale // d for d in dens}  # few denominators: each division made once
     groups: dict[Resolution, tuple[tuple[int, CoupOutcome], int]] = {}
     for i, (chain, outs) in enumerate(parts):
         segones = chain.placed_in is Stage.SEGONES
@@ -590,14 +592,14 @@ def _mixture(
                 if terminator not in stays:
                     stays[terminator] = chain._in_play(outcome)
                 if stays[terminator]:
-                    weight = p.numerator * (scale // p.denominator)
+                    weight = p.numerator * times[p.denominator]
                     seen = alike.get(outcome.segones)
                     alike[outcome.segones] = (
                         (outcome, weight) if seen is None else (seen[0], seen[1] + weight)
                     )
             weighed = alike.values()
         else:  # every coup is a different outcome already
-            weighed = ((o, p.numerator * (scale // p.denominator)) for o, p in outs)
+            weighed = ((o, p.numerator * times[p.denominator]) for o, p in outs)
         for outcome, weight in weighed:
             res = chain.step("placed", outcome)
             prior = groups.get(res)
