@@ -305,6 +305,11 @@ class Result:
     """Chips carried into the deal's pot from earlier deals (five-card draw)."""
 
 
+SHARED_ON_COPY = frozenset({"results"})
+"""The state's fields shared, not copied, by a copy: the finished deals are a tuple of frozen
+records, replaced and never changed in place (a copy walked every stored deal before)."""
+
+
 @dataclass
 class PokerState:
     """The table: chips in front of each player, seats, the mà, the deal in progress."""
@@ -325,7 +330,7 @@ class PokerState:
     """The finished deals (a tuple: replaced, never changed in place)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> PokerState:
-        return copy_record(self, memo)
+        return copy_record(self, memo, shared=SHARED_ON_COPY)
 
     @property
     def cagnotte(self) -> int:
@@ -342,6 +347,7 @@ class PokerState:
 
 
 __all__ = [
+    "SHARED_ON_COPY",
     "AllIn",
     "AssignSeat",
     "Bet",

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Sequence
-from typing import ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
 
 from crupier.core.cards import Card, Rank, standard_deck
 from crupier.core.errors import MalformedAction, MalformedAmount, NotPermitted, WrongPhase
@@ -83,13 +83,17 @@ def deck_of(size: int) -> list[Card]:
     >>> len(deck_of(52)), len(deck_of(32)), len(deck_of(28))
     (52, 32, 28)
     """
-    full = standard_deck()
+    return list(_PACKS[size])
+
+
+def _pack_of(size: int) -> tuple[Card, ...]:
     lowest = {52: 2, 32: 7, 28: 8}[size]
-    return [c for c in full if c.rank is Rank.ACE or _pips(c) >= lowest]
+    return tuple(c for c in standard_deck() if c.rank is Rank.ACE or c.rank.pips >= lowest)
 
 
-def _pips(card: Card) -> int:
-    return card.rank.pips
+_PACKS = {size: _pack_of(size) for size in (52, 32, 28)}
+"""The three packs, made once (cards are values): a deal copies its pack from here."""
+_PACK_SETS = {size: frozenset(pack) for size, pack in _PACKS.items()}
 
 
 def _card(text: str) -> Card:
@@ -99,22 +103,24 @@ def _card(text: str) -> Card:
         raise SeatError(str(exc)) from None
 
 
-_TEXT_LISTS: dict[str, tuple[str, ...]] = {}
+_TEXT_LISTS: dict[type[Action], tuple[str, ...]] = {}
 
 
 def _text_lists(cls: type[Action]) -> tuple[str, ...]:
-    """The fields of an action class typed ``tuple[str, ...]`` (cards, players).
+    """The fields of an action class typed ``tuple[str, ...]`` (cards, players), found once
+    per class.
 
     >>> from crupier.games.circle_poker.actions import StartDeal
-    >>> _text_lists(StartDeal)
-    ('order', 'redeal')
+    >>> _text_lists(StartDeal), _text_lists(Fold)
+    (('order', 'redeal'), ())
     """
-    key = f"{cls.__module__}.{cls.__qualname__}"
-    if key not in _TEXT_LISTS:
+    names = _TEXT_LISTS.get(cls)
+    if names is None:
         hints = typing.get_type_hints(cls)
         fields = dataclasses.fields(cls)
-        _TEXT_LISTS[key] = tuple(f.name for f in fields if hints.get(f.name) == tuple[str, ...])
-    return _TEXT_LISTS[key]
+        names = tuple(f.name for f in fields if hints.get(f.name) == tuple[str, ...])
+        _TEXT_LISTS[cls] = names
+    return names
 
 
 class CirclePoker(Game[CirclePokerProfile, PokerState]):
@@ -140,13 +146,18 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         **{k: PLAYER_ACTS for k in ("fold", "check", "call", "bet", "raise", "all-in")},
     }
 
-    checked_first = frozenset({"fold", "check", "call", "bet", "raise", "all-in", "start-deal"})
-    """The players' actions check everything (turn, amount, cap, reopening) before their
-    first change, so they run on the live state without a copy; so does the start of a deal
-    (the seats, the marker's next seat, the players dealt in and an entered pack are checked
-    before the marker moves or a card is drawn)."""
+    checked_first = frozenset(actions)
+    """Every kind checks everything (turn, amount, cap, reopening, seats, an entered pack)
+    before its first change and draws nothing before a refusal, so every action runs on the
+    live state without a copy (the refusal property tests of every variant hold it to that)."""
     _source: RandomSource
     _events: list[Event]
+
+    def __init__(
+        self, profile: CirclePokerProfile, source: RandomSource | None = None, **options: Any
+    ) -> None:
+        self._handlers: dict[str, Callable[[PokerState, Any, RandomSource], None]] = {}
+        super().__init__(profile, source, **options)
 
     def initial_state(self) -> PokerState:
         return PokerState()
@@ -257,7 +268,10 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     # -- rules ------------------------------------------------------------------------
 
     def _step(self, state: PokerState, action: Action, source: RandomSource) -> Sequence[Event]:
-        handler = getattr(self, "_do_" + action.kind.replace("-", "_"))
+        handler = self._handlers.get(action.kind)
+        if handler is None:  # the rule of a kind is found once per table
+            handler = getattr(self, "_do_" + action.kind.replace("-", "_"))
+            self._handlers[action.kind] = handler
         for name in _text_lists(type(action)):  # cards and players entered as lists of texts
             value = getattr(action, name)
             if not isinstance(value, tuple | list) or not all(isinstance(v, str) for v in value):
@@ -409,7 +423,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         deck = deck_of(self.variant.deck)
         if order:
             entered = [_card(t) for t in order]
-            if sorted(entered) != sorted(deck):
+            if len(entered) != len(deck) or set(entered) != _PACK_SETS[self.variant.deck]:
                 raise SeatError(
                     f"start-deal: the entered pack is not the {self.variant.deck}-card pack "
                     "(missing or duplicated cards: a misdeal, 23.VIII)"
@@ -438,7 +452,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         if len(players) < 2:
             raise TooFewPlayers("start-deal: fewer than two players can be dealt in")
         redeal = [_card(t) for t in a.redeal]  # checked against the pack's cards, first
-        if len(set(redeal)) != len(redeal) or not set(redeal) <= set(deck_of(self.variant.deck)):
+        if len(set(redeal)) != len(redeal) or not _PACK_SETS[self.variant.deck].issuperset(redeal):
             raise SeatError("start-deal: the re-deal order names a card twice or not in the pack")
         pack = self._pack(a.order, source)  # an entered pack is checked before any change
         state.ma = ma
@@ -488,14 +502,17 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             extra = entered + extra
             deal.stub.extend(extra)
             deal.burned.clear()
-        taken, deal.stub = deal.stub[:count], deal.stub[count:]
+        stub = deal.stub
+        taken = stub[:count]
+        del stub[:count]
         return taken
 
     def _street(self, state: PokerState, deal: Deal, source: RandomSource) -> None:
         """Deal the current street, then open its betting interval (or go on dealing when
         fewer than two players can still bet)."""
+        streets = self.variant.streets
         while True:
-            street = self.variant.streets[deal.street]
+            street = streets[deal.street]
             live = deal.live()
             if street.burn:
                 deal.burned.extend(self._deal_cards(deal, 1, source))
@@ -504,42 +521,45 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
                 # not enough for everyone: one common card serves all (DEFAULT use 2)
                 deal.board.extend(self._deal_cards(deal, 1, source))
                 deal.phh.append(f"d db {deal.board[-1]}")
-            else:
-                for k in range(per_player):
-                    face_up = k >= street.down
-                    for p in live:
-                        (card,) = self._deal_cards(deal, 1, source)
-                        (deal.up if face_up else deal.down)[p].append(card)
-                for i, p in enumerate(deal.order):
-                    if p in live and per_player:
-                        down = (
-                            "".join(str(c) for c in deal.down[p][-street.down :])
-                            if street.down
-                            else ""
-                        )
-                        up = "".join(str(c) for c in deal.up[p][-street.up :]) if street.up else ""
-                        deal.phh.append(f"d dh p{i + 1} {down}{up}".rstrip())
+            elif per_player:
+                self._deal_round(deal, live, street.down, per_player, source)
             if street.board:
-                deal.board.extend(self._deal_cards(deal, street.board, source))
-                deal.phh.append("d db " + "".join(str(c) for c in deal.board[-street.board :]))
+                dealt = self._deal_cards(deal, street.board, source)
+                deal.board.extend(dealt)
+                deal.phh.append("d db " + "".join(map(str, dealt)))
             self._events.append(
                 StreetDealt(
                     street=deal.street,
-                    board=tuple(str(c) for c in deal.board),
-                    up=tuple(
-                        f"{p}: {' '.join(str(c) for c in deal.up[p])}"
-                        for p in deal.live()
-                        if deal.up[p]
-                    ),
+                    board=tuple(map(str, deal.board)),
+                    up=tuple(f"{p}: {' '.join(map(str, deal.up[p]))}" for p in live if deal.up[p]),
                 )
             )
             self._open_interval(state, deal)
             if deal.to_act is not None:
                 return
-            if len(deal.live()) < 2 or deal.street == len(self.variant.streets) - 1:
+            if len(deal.live()) < 2 or deal.street == len(streets) - 1:
                 self._settle(state, deal)
                 return
             deal.street += 1
+
+    def _deal_round(
+        self, deal: Deal, live: list[str], down: int, per_player: int, source: RandomSource
+    ) -> None:
+        """Deal ``per_player`` cards to each live player, one at a time round the table from
+        the mà (the first ``down`` face down, the rest face up), and record each hand's."""
+        n = len(live)
+        if len(deal.stub) >= per_player * n:  # the whole round from the top, in one slice
+            dealt = self._deal_cards(deal, per_player * n, source)
+        else:  # the stub runs out on the way: card by card (the dead cards come under it)
+            dealt = [self._deal_cards(deal, 1, source)[0] for _ in range(per_player * n)]
+        number = {p: i + 1 for i, p in enumerate(deal.order)}
+        for i, p in enumerate(live):
+            own = dealt[i::n]
+            if down:
+                deal.down[p].extend(own[:down])
+            if per_player > down:
+                deal.up[p].extend(own[down:])
+            deal.phh.append(f"d dh p{number[p]} {''.join(map(str, own))}")
 
     def _open_interval(self, state: PokerState, deal: Deal) -> None:
         stakes = self.profile.stakes
@@ -582,8 +602,8 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             return before if deal.street > 0 and before in live else live[0]
         if deal.street == 0 and opener == "stud":  # the lowest up card; ties: nearest the mà
             return min(live, key=lambda p: low_card_key(deal.up[p][-1]))
-        best = max(showing_key(deal.up[p]) for p in live)
-        return next(p for p in live if showing_key(deal.up[p]) == best)
+        keys = [showing_key(deal.up[p]) for p in live]
+        return live[keys.index(max(keys))]  # ties: the first from the mà
 
     def _next_from(self, deal: Deal, start: str, include: bool) -> str | None:
         order = deal.order

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from functools import lru_cache
+from functools import cache, lru_cache
 from itertools import combinations
 
 from crupier.core.cards import Card
@@ -97,7 +97,14 @@ def showing_key(up: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
     """The value of the face-up cards in stud (23.2.1, DEFAULT): four of a kind > three of
     a kind > two pair > pair > high cards, then card by card; straights and flushes of
     fewer than five cards do not count."""
-    counts = Counter(high(c) for c in up)
+    return _showing(tuple(sorted([high(c) for c in up])))
+
+
+@cache
+def _showing(ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
+    """:func:`showing_key` of the sorted ranks, remembered (a few thousand rank multisets;
+    asked for every live player at every stud interval)."""
+    counts = Counter(ranks)
     ordered = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
     shape = tuple(c for _, c in ordered)
     pairs = sum(1 for c in shape if c == 2)

@@ -20,7 +20,7 @@ from crupier.core.cards import Card
 from crupier.core.errors import RuleError
 from crupier.core.roles import Role
 from crupier.core.round import Action, Event, copy_record
-from crupier.games.circle_poker.actions import IllegalWager, PokerState
+from crupier.games.circle_poker.actions import SHARED_ON_COPY, IllegalWager, PokerState
 
 
 class NoOpeners(IllegalWager):
@@ -124,7 +124,7 @@ class DrawState(PokerState):
     """The second interval has begun: no more questions about the draw (23.1.II)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> DrawState:
-        return copy_record(self, memo)
+        return copy_record(self, memo, shared=SHARED_ON_COPY)
 
 
 __all__ = [

@@ -63,6 +63,9 @@ class FiveCardDraw(CirclePoker):
         "draw": PLAYER_ACTS,
         "restore-stub": STAFF,
     }
+    checked_first = frozenset(actions)
+    """The draw and the pack restored check everything before their first change, as circle
+    poker's actions do: every action runs on the live state."""
 
     def __new__(
         cls, profile: CirclePokerProfile | None = None, *args: Any, **kwargs: Any
