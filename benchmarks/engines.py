@@ -18,7 +18,10 @@ How each game is played:
 * the blackjack family: the dealer's rule (hit below 17, never double or split); the
   basic-strategy chart is measured by ``benchmarks/blackjack.py``;
 * the circle poker games: six computer opponents (``circle_poker.bots``), a round a deal;
-  the time they spend choosing is the strategy's and is printed apart, not counted;
+  the time they spend choosing is the strategy's, not the table's: the deals are played
+  once with them, then their decisions are applied again to a fresh table on the same
+  seed (the same cards, every action validated and logged with its draws), and that is
+  the figure; the choosing time (the played run less the table's) is printed apart;
 * chemin de fer and two-table baccarat: their own seated punters and banker (below).
 
 The peers run their own loops on the same bets in the same process, when they are
@@ -196,32 +199,31 @@ def play_blackjack(game: Blackjack) -> None:
         game.apply(kind(player=player, box=hand.box, by=Role.PLAYER))
 
 
-#: CPU seconds the computer opponents spent choosing, in the last :func:`play_circle`.
+#: CPU seconds the computer opponents spent choosing, in the last :func:`bench` of a circle
+#: poker game (the played run less the table's time for the same decisions).
 THINKING = [0.0]
 
 
 def play_circle(game_id: str, profile: Profile, rounds: int) -> Game[Any, Any]:
     """``rounds`` deals of a circle poker game: six computer opponents (the fixed strategy
-    of :mod:`crupier.games.circle_poker.bots`) as the house-take simulation plays them.
-    The time the opponents spend choosing is kept apart (:data:`THINKING`): it is the
-    strategy's, not the table's."""
+    of :mod:`crupier.games.circle_poker.bots`) as the house-take simulation plays them."""
     from crupier.games.circle_poker import takes
 
     game: Any = new_game(game_id, profile, SeededSource(1))
     names = takes.seat_bots(game, 6)
-    THINKING[0] = 0.0
-    choose = game.bot_action
-
-    def timed() -> Any:
-        t0 = time.process_time()
-        out = choose()
-        THINKING[0] += time.process_time() - t0
-        return out
-
-    game.bot_action = timed  # this game's opponents only: the strategy timed apart
     for _ in range(rounds):
         takes.bots_deal(game, names)
     return game
+
+
+def table_of(game: Game[Any, Any]) -> Game[Any, Any]:
+    """A fresh table of ``game``'s kind on the same seed, given every decision of its log in
+    turn (each one validated and logged with its draws, as when it was played)."""
+    table = new_game(game.game_id, game.profile, SeededSource(1))
+    apply = table.apply
+    for entry in game.log:
+        apply(entry.action)
+    return table
 
 
 def play_chemin_de_fer(profile: Profile, rounds: int) -> Game[Any, Any]:
@@ -382,8 +384,12 @@ def bench(game_id: str, rounds: int, with_par: bool) -> float:
     elapsed, game = cpu(lambda: play(game_id, profile, rounds))
     thinking = ""
     if isinstance(game, CirclePoker):  # the opponents' choices are the strategy's time
+        played = elapsed
+        elapsed, table = cpu(lambda: table_of(game))
+        if table.state != game.state:  # the same seed and decisions: the same table
+            raise SystemExit(f"{game_id}: the decisions applied again gave another table")
+        THINKING[0] = max(0.0, played - elapsed)
         thinking = f" (+{THINKING[0] / rounds * 1e3:.2f} ms a deal choosing)"
-        elapsed -= THINKING[0]
     replay, _ = cpu(lambda: type(game).replay(game.profile, game.log, **game.options))
     rate = rounds / elapsed
     flag = "" if rate >= TARGET else f"  BELOW {TARGET:,}"

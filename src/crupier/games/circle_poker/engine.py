@@ -63,8 +63,7 @@ from crupier.games.circle_poker.actions import (
 )
 from crupier.games.circle_poker.hands import (
     HandKey,
-    best_any,
-    best_omaha,
+    hand_value,
     low_card_key,
     showing_key,
 )
@@ -831,10 +830,10 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         own = [*deal.down[player], *deal.up[player]]
         size = self.variant.deck
         if self.variant.reading == "omaha":
-            return best_omaha(own, deal.board, size)[0]
+            return hand_value(own, deal.board, size, own_cards=2)
         if self.variant.reading == "both" and len(deal.board) >= 3:
-            return best_omaha(own, deal.board, size, own_cards=len(own))[0]
-        return best_any(own, deal.board, size)[0]
+            return hand_value(own, deal.board, size, own_cards=len(own))
+        return hand_value(own, deal.board, size)
 
     def _settle(self, state: PokerState, deal: Deal) -> None:
         house = self.profile.house
