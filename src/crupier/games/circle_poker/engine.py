@@ -732,16 +732,20 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         self._after(state, deal, player, reopen=True)
 
     def _after(self, state: PokerState, deal: Deal, player: str, reopen: bool) -> None:
+        """After ``player``'s action: who still has to act (everyone else still in and with
+        chips after a bet or a complete raise, else those who had to, but him), the next
+        of them clockwise, or the interval's end."""
         deal.voluntary = True
-        live = deal.live()
-        if reopen:
-            deal.pending = [p for p in live if p != player and state.chips[p] > 0]
-        elif player in deal.pending:
-            deal.pending.remove(player)
-        deal.pending = [p for p in deal.pending if p in live and state.chips[p] > 0]
-        if len(live) == 1:
-            deal.pending = []
-        deal.to_act = self._next_from(deal, player, include=False) if deal.pending else None
+        folded, chips, order = deal.folded, state.chips, deal.order
+        pending = [
+            p
+            for p in (order if reopen else deal.pending)
+            if p != player and chips[p] > 0 and p not in folded
+        ]
+        if len(order) - len(folded) == 1:  # one player left: nobody acts again
+            pending = []
+        deal.pending = pending
+        deal.to_act = self._next_from(deal, player, include=False) if pending else None
         if deal.to_act is None:
             self._close_interval(state, deal)
 
@@ -873,11 +877,10 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
                 won[p] = won.get(p, 0) + amount
                 state.chips[p] += amount
         state.house += sum(cuts)
+        cards = {p: tuple(map(str, [*deal.down[p], *deal.up[p]])) for p in deal.order}
         self._events.append(
             DealSettled(
-                shown=tuple(
-                    f"{p}: {' '.join(str(c) for c in [*deal.down[p], *deal.up[p]])}" for p in shown
-                ),
+                shown=tuple(f"{p}: {' '.join(cards[p])}" for p in shown),
                 pots=tuple(
                     f"{format_amount(pot.amount)}: {', '.join(w)}"
                     for pot, w in zip(pots, winners, strict=True)
@@ -888,20 +891,15 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             )
         )
         for p in shown:  # in the showdown order: the last bettor first (23.VII)
-            deal.phh.append(
-                f"p{deal.order.index(p) + 1} sm "
-                + "".join(str(c) for c in [*deal.down[p], *deal.up[p]])
-            )
+            deal.phh.append(f"p{deal.order.index(p) + 1} sm {''.join(cards[p])}")
         state.results = (
             *state.results,
             Result(
                 number=deal.number,
                 order=tuple(deal.order),
                 starting=tuple(deal.starting[p] for p in deal.order),
-                cards=tuple(
-                    tuple(str(c) for c in [*deal.down[p], *deal.up[p]]) for p in deal.order
-                ),
-                board=tuple(str(c) for c in deal.board),
+                cards=tuple(cards[p] for p in deal.order),
+                board=tuple(map(str, deal.board)),
                 pots=tuple(pots),
                 winners=tuple(winners),
                 rake=sum(cuts),

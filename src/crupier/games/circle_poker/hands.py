@@ -70,7 +70,64 @@ def hand_value(
     if own_cards is None and deck == 52 and 5 <= len(every) <= 7:
         category, ranks = unscore(score_best(every))
         return category, ranks
+    if own_cards is not None and own_cards < 5 and len(board) >= 5 - own_cards:
+        return _split_value(tuple(own), tuple(board), deck, own_cards)
     return _best(tuple(own), tuple(board), deck, own_cards)[0]
+
+
+_PRIMES = dict(zip(range(2, 15), (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41), strict=True))
+"""A prime for each rank: the product of a five's primes names its multiset of ranks."""
+
+_BY_PRODUCT: dict[int, dict[int, HandKey]] = {52: {}, 32: {}, 28: {}}
+"""For each pack, the value of a five by ``product of its primes * 2 + flush`` (filled as
+met: at most some six thousand patterns a pack)."""
+
+Part = tuple[int, tuple[int, ...], object]
+
+
+@lru_cache(maxsize=1024)
+def _parts(cards: tuple[Card, ...], size: int) -> list[Part]:
+    """Each ``size`` of ``cards``: the product of its rank primes, its ranks, and its suit
+    if all share one (else ``None``); remembered (a board serves every player in turn)."""
+    out: list[Part] = []
+    for part in combinations(cards, size):
+        ranks = [high(c) for c in part]
+        product = 1
+        for r in ranks:
+            product *= _PRIMES[r]
+        suit = part[0].suit
+        same = all(c.suit is suit for c in part)
+        out.append((product, tuple(ranks), suit if same else None))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _split_value(
+    own: tuple[Card, ...], board: tuple[Card, ...], deck: int, own_cards: int
+) -> HandKey:
+    """The best five of exactly ``own_cards`` own and the rest common cards (Omaha's 6 x 10,
+    synthetic poker's 1 x 10): each own part and each common part read once, then each pair
+    of them valued by one multiplication and one look-up (the product of the rank primes,
+    and whether the two parts share their one suit)."""
+    every = (*own, *board)
+    if len(set(every)) != len(every):
+        raise ValueError("a card is named twice")
+    lowest = 2 if deck == 52 else short_deck_ranks(deck).start
+    if any(high(c) < lowest for c in every):
+        raise ValueError(f"the {deck}-card pack has no card below {lowest}")
+    table = _BY_PRODUCT[deck]
+    best: HandKey = (-1, ())
+    commons = _parts(board, 5 - own_cards)
+    for mine, my_ranks, my_suit in _parts(own, own_cards):
+        for common, common_ranks, common_suit in commons:
+            flush = my_suit is not None and my_suit is common_suit
+            index = mine * common * 2 + flush
+            key = table.get(index)
+            if key is None:
+                key = table[index] = _five_key(tuple(sorted(my_ranks + common_ranks)), flush, deck)
+            if key > best:
+                best = key
+    return best
 
 
 def _fives(
