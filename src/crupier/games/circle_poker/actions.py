@@ -86,30 +86,34 @@ class AssignSeat(Action):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Rest(Action):
+class PlayerAction(Action):
+    """An action a seated player takes himself (``by`` a player unless staff enters it):
+    the one shape of the resting, leaving and betting actions."""
+
+    kind: ClassVar[str] = "player-action"
+    player: str
+    by: Role = Role.PLAYER
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rest(PlayerAction):
     """A player asks to sit out the next deals (23.IV: two without losing his seat)."""
 
     kind: ClassVar[str] = "rest"
-    player: str
-    by: Role = Role.PLAYER
 
 
 @dataclass(frozen=True, kw_only=True)
-class ComeBack(Action):
+class ComeBack(PlayerAction):
     """A resting player plays again from the next deal."""
 
     kind: ClassVar[str] = "come-back"
-    player: str
-    by: Role = Role.PLAYER
 
 
 @dataclass(frozen=True, kw_only=True)
-class Leave(Action):
+class Leave(PlayerAction):
     """A player leaves the table with his chips (not while in a deal)."""
 
     kind: ClassVar[str] = "leave"
-    player: str
-    by: Role = Role.PLAYER
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -154,59 +158,47 @@ class ChargeTime(Action):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Fold(Action):
+class Fold(PlayerAction):
     """The player gives up the hand and every chip he has bet (23.VII)."""
 
     kind: ClassVar[str] = "fold"
-    player: str
-    by: Role = Role.PLAYER
 
 
 @dataclass(frozen=True, kw_only=True)
-class Check(Action):
+class Check(PlayerAction):
     """Stay in without betting (nothing to call)."""
 
     kind: ClassVar[str] = "check"
-    player: str
-    by: Role = Role.PLAYER
 
 
 @dataclass(frozen=True, kw_only=True)
-class Call(Action):
+class Call(PlayerAction):
     """Equal the highest total of the interval (or all one's chips if fewer)."""
 
     kind: ClassVar[str] = "call"
-    player: str
-    by: Role = Role.PLAYER
 
 
 @dataclass(frozen=True, kw_only=True)
-class Bet(Action):
+class Bet(PlayerAction):
     """The first bet of the interval: the player's total in the interval becomes ``to``."""
 
     kind: ClassVar[str] = "bet"
-    player: str
     to: int
-    by: Role = Role.PLAYER
 
 
 @dataclass(frozen=True, kw_only=True)
-class Raise(Action):
+class Raise(PlayerAction):
     """A raise: the player's total in the interval becomes ``to``."""
 
     kind: ClassVar[str] = "raise"
-    player: str
     to: int
-    by: Role = Role.PLAYER
 
 
 @dataclass(frozen=True, kw_only=True)
-class AllIn(Action):
+class AllIn(PlayerAction):
     """All the player's chips: a call, a bet or a raise, complete or not."""
 
     kind: ClassVar[str] = "all-in"
-    player: str
-    by: Role = Role.PLAYER
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -366,6 +358,7 @@ __all__ = [
     "Misdeal",
     "NotEnoughChips",
     "OutOfTurn",
+    "PlayerAction",
     "PokerState",
     "Raise",
     "RaiseCapReached",
