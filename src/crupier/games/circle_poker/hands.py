@@ -78,9 +78,28 @@ def hand_value(
 _PRIMES = dict(zip(range(2, 15), (2, 3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37, 41), strict=True))
 """A prime for each rank: the product of a five's primes names its multiset of ranks."""
 
-_BY_PRODUCT: dict[int, dict[int, HandKey]] = {52: {}, 32: {}, 28: {}}
-"""For each pack, the value of a five by ``product of its primes * 2 + flush`` (filled as
-met: at most some six thousand patterns a pack)."""
+
+class _ByProduct(dict[int, HandKey]):
+    """The value of a five of the ``deck``-card pack by ``product of its rank primes * 2 +
+    flush``, filled as met (some six thousand patterns a pack): a missing one is worked out
+    from the primes it factors into."""
+
+    def __init__(self, deck: int) -> None:
+        super().__init__()
+        self.deck = deck
+
+    def __missing__(self, index: int) -> HandKey:
+        product, flush = divmod(index, 2)
+        ranks: list[int] = []
+        for rank, prime in _PRIMES.items():
+            while product % prime == 0:
+                ranks.append(rank)
+                product //= prime
+        key = self[index] = _five_key(tuple(ranks), bool(flush), self.deck)
+        return key
+
+
+_BY_PRODUCT = {deck: _ByProduct(deck) for deck in (52, 32, 28)}
 
 Part = tuple[int, tuple[int, ...], object]
 
@@ -106,9 +125,9 @@ def _split_value(
     own: tuple[Card, ...], board: tuple[Card, ...], deck: int, own_cards: int
 ) -> HandKey:
     """The best five of exactly ``own_cards`` own and the rest common cards (Omaha's 6 x 10,
-    synthetic poker's 1 x 10): each own part and each common part read once, then each pair
-    of them valued by one multiplication and one look-up (the product of the rank primes,
-    and whether the two parts share their one suit)."""
+    synthetic poker's 1 x 10): each own part and each common part read once; every pair of
+    them is a five named by the product of its rank primes (doubled), one look-up, plus one
+    where both parts share one suit (a flush)."""
     every = (*own, *board)
     if len(set(every)) != len(every):
         raise ValueError("a card is named twice")
@@ -116,18 +135,17 @@ def _split_value(
     if any(high(c) < lowest for c in every):
         raise ValueError(f"the {deck}-card pack has no card below {lowest}")
     table = _BY_PRODUCT[deck]
-    best: HandKey = (-1, ())
     commons = _parts(board, 5 - own_cards)
-    for mine, my_ranks, my_suit in _parts(own, own_cards):
-        for common, common_ranks, common_suit in commons:
-            flush = my_suit is not None and my_suit is common_suit
-            index = mine * common * 2 + flush
-            key = table.get(index)
-            if key is None:
-                key = table[index] = _five_key(tuple(sorted(my_ranks + common_ranks)), flush, deck)
-            if key > best:
-                best = key
-    return best
+    mine = _parts(own, own_cards)
+    plain = [2 * m * c for m, _, _ in mine for c, _, _ in commons]
+    flushes = [
+        2 * m * c + 1
+        for m, _, my_suit in mine
+        if my_suit is not None
+        for c, _, common_suit in commons
+        if common_suit is my_suit
+    ]
+    return max(map(table.__getitem__, plain + flushes))
 
 
 def _fives(
