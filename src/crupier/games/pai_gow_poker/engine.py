@@ -585,6 +585,7 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
             None if s.offer is None else {"seat": s.offer, "player": s.seats.get(s.offer)}
         )
         out["house_stake"] = s.house_stake
+        out["spots"] = [BET]  # one box: the main bet
         return out
 
     def auto_round(self) -> list[Action]:
