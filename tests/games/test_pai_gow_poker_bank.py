@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from crupier.core.cards import cards, joker_deck
 from crupier.core.errors import IllegalAction
-from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet
+from crupier.core.layout import BuyIn, CashOut, NoMoreBets, PlaceBet
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.games.cardtable import NewShoe
@@ -130,6 +130,7 @@ def test_while_the_bank_is_offered_no_bet_and_no_deal() -> None:
     # only the player it is offered to answers
     assert_refused(game, AcceptBank(player="p2", by=Role.PLAYER), IllegalAction)
     assert_refused(game, PassBank(player="p2", by=Role.PLAYER), IllegalAction)
+    assert_refused(game, CashOut(player="p1"), IllegalAction)  # offered: he answers first
 
 
 def test_a_player_who_did_not_play_the_previous_round_is_not_offered_the_bank() -> None:
@@ -170,6 +171,7 @@ def test_the_bank_refuses_bets_it_cannot_cover_and_its_holder_does_not_bet() -> 
     game.apply(AcceptBank(player="p2", by=Role.PLAYER))
     assert game.state.house_stake == 10_000
     assert_refused(game, PlaceBet(player="p2", spot="bet", amount=1_000), IllegalAction)
+    assert_refused(game, CashOut(player="p2"), IllegalAction)  # his chips are the cover
     cover = bank - 10_000
     assert_refused(game, PlaceBet(player="p1", spot="bet", amount=cover + 1), IllegalAction)
     _bet(game, "p1", cover)  # exactly what the bank covers is accepted

@@ -49,7 +49,7 @@ from typing import Any, ClassVar
 
 from crupier.core.cards import Card, joker_deck
 from crupier.core.errors import IllegalAction, MalformedAction, UnknownSpot, WrongPhase
-from crupier.core.layout import COMMON_ACTIONS, Bet, Note, Phase, Spot
+from crupier.core.layout import COMMON_ACTIONS, Bet, CashOut, Note, Phase, Spot
 from crupier.core.money import format_amount
 from crupier.core.poker import rank_high, rank_low
 from crupier.core.resolution import Lose, Push, Resolution, Win
@@ -316,6 +316,17 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
             state.offer is not None and state.seats.get(state.offer) == player
         ):
             raise IllegalAction(f"{player} holds or is offered the bank: accept or pass first")
+
+    def _cash_out(self, state: PaiGowState, action: CashOut) -> list[Event]:
+        """A player-banker's chips are the bank's cover: he cashes out once he has passed it
+        on; the player offered the bank answers first."""
+        if action.player == self.banker_name(state) or (
+            state.offer is not None and state.seats.get(state.offer) == action.player
+        ):
+            raise IllegalAction(
+                f"{action.player} holds or is offered the bank: his chips cover it (pass first)"
+            )
+        return super()._cash_out(state, action)
 
     def _stake_for(self, state: PaiGowState, player: str) -> int:
         """The house stake against ``player`` if he takes the bank."""
