@@ -55,14 +55,18 @@ NEVER_FOLD_STRATEGY = (
 CASINO_HOLDEM_STRATEGY = (
     "the player calls (2a aposta) with a pair or better in his five cards, an ace or a king in "
     "his hand, four cards of one suit, four cards to a straight (open or inside, the ace high "
-    "or low) or both his cards above every flop card, and folds otherwise (the call list of "
-    "cardsflip.com's Casino Hold'em strategy, completed with a pair or better)"
+    "or low), both his cards above every flop card, or a queen and a jack, and folds otherwise "
+    "(the call list of cardsflip.com's Casino Hold'em page, its last item 'Queen Jack H...' "
+    "read as a queen and a jack, completed with a pair or better)"
 )
 HOLDEM_BONUS_STRATEGY = (
-    "S. How's simple strategy (discountgambling.net), its first lines: fold 2-3 to 2-7 "
-    "offsuit before the flop, else the Flop bet; the Turn bet with two pairs or better that "
-    "beat the flop alone; the River bet with two pairs or better that beat the four common "
-    "cards alone; check otherwise"
+    "S. How's simple strategy (discountgambling.net) without its nut-kicker and combined-draw "
+    "lines: fold 2-3 to 2-7 offsuit, else the Flop bet; the Turn bet with two pairs or better "
+    "beating the flop alone, or a pair made with his cards that is above a flop card, has a "
+    "four-card draw, or is the bottom pair of an unsuited flop; the River bet with two pairs "
+    "or better beating the four common cards alone (not a pocket pair below them without a "
+    "draw), or a pair made with his cards above the lowest common card when the four are not "
+    "of one suit nor four in a row; check otherwise"
 )
 
 QUALIFY_NEVER = 1 << 30
