@@ -127,6 +127,7 @@ def test_stand_hit_double_equal_brute_force(shoe: Cards, h17: bool) -> None:
         double_soft=True,
     )
     a: BlackjackAnalysis[Fraction] = BlackjackAnalysis(profile, exact=True)
+    fast: BlackjackAnalysis[float] = BlackjackAnalysis(profile)  # the compiled float kernel
     checked = 0
     for up, c1, c2 in SITUATIONS:
         cards = list(shoe)
@@ -141,6 +142,10 @@ def test_stand_hit_double_equal_brute_force(shoe: Cards, h17: bool) -> None:
         assert d.stand == stand(rest, up, best_total(hand), 1, 1, h17)
         assert d.hit == hit(rest, up, hand, h17)
         assert d.double == double(rest, up, hand, h17)
+        f = fast.decisions(comp_of(rest), up, c1, c2)
+        assert f.stand == pytest.approx(float(d.stand), abs=1e-12)
+        assert f.hit == pytest.approx(float(d.hit), abs=1e-12)
+        assert f.double == pytest.approx(float(d.double), abs=1e-12)
         checked += 1
     assert checked >= 3
 
@@ -195,6 +200,10 @@ def test_peek_conditions_on_no_dealer_blackjack() -> None:
     )
     d = a.dealer(take(full_shoe(1), 10), 10)
     assert d[BJ] == 0 and sum(d) == 1
+    fast: BlackjackAnalysis[float] = BlackjackAnalysis(
+        variant(load_builtin(), decks=1, hole_card="peek")
+    )
+    assert fast.dealer(take(full_shoe(1), 10), 10) == pytest.approx([float(x) for x in d])
 
 
 def test_six_deck_no_hole_card_edge_matches_wizard_appendix_9() -> None:
@@ -293,6 +302,7 @@ def test_split_values_equal_brute_force(shoe: Cards, rules: dict[str, object]) -
     }
     profile = variant(load_builtin(), **every)
     a: BlackjackAnalysis[Fraction] = BlackjackAnalysis(profile, exact=True)
+    fast: BlackjackAnalysis[float] = BlackjackAnalysis(profile)  # the compiled float kernel
     checked = 0
     for pair in sorted(set(shoe)):
         for up in sorted(set(shoe)):
@@ -304,6 +314,9 @@ def test_split_values_equal_brute_force(shoe: Cards, rules: dict[str, object]) -
                 continue
             rest = tuple(cards)
             got = a.decisions(comp_of(rest), up, pair, pair).split
-            assert got == split_brute(rest, up, pair, every), (pair, up)
+            want = split_brute(rest, up, pair, every)
+            assert got == want, (pair, up)
+            split = fast.decisions(comp_of(rest), up, pair, pair).split
+            assert split == pytest.approx(float(want), abs=1e-12), (pair, up)
             checked += 1
     assert checked >= 12
