@@ -1,20 +1,27 @@
-"""The Triple Black Jack PAR model: box 1 exact, boxes 2 and 3 by Monte Carlo through the engine.
+"""The Triple Black Jack PAR model: the three boxes and their insurance, exact.
 
 **Box 1** is settled against the croupier's first hand, drawn after every player has played
 exactly as at blackjack: the player's hand is the same blackjack hand (a double or a split
 puts the same extra stake on every box), so box 1's figures are blackjack's main bet under
-the best play, from the exact card-removal analyser (bet ``box-1``); the insurance of box 1
-is blackjack's insurance (bet ``insurance``). Because the player's decisions are the same
-for the three boxes when they carry equal bets, the best play for the three boxes together
-is that same play.
+the best play, from the exact card-removal analyser (bet ``box-1``).
 
-**Boxes 2 and 3** are settled against croupier hands drawn after the first one from the
-cards left: the cards the croupier took for box 1 are out of the shoe, and how many he took
-depends on what they were, so the exact frame of one hand no longer holds. Their figures are
-measured by :func:`simulate`: rounds played through the engine on a seeded electronic
-shoe, one player on place 1 with an equal bet on the three boxes, following the total-
-dependent basic-strategy chart of ``crupier strategy blackjack`` for the same rules; each box's
-house edge is given with its 95 % interval (table "Monte Carlo through the engine").
+**Boxes 2 and 3** are settled against croupier hands built on the same first card from the
+cards left after his earlier rounds. How many cards he took for box 1 depends on what they
+were, but that number is a stopping rule on the shuffled shoe: given every card seen up to
+it, the cards still in the shoe lie in a uniformly random order, so the cards that follow
+are distributed as the first cards of a fresh shuffle of what is left (optional stopping of
+the martingale "chance that the next cards are these"). Given the player's final cards, the
+croupier's hand for box 2 (and, after a second stopping rule, for box 3) therefore has
+exactly the distribution of his hand for box 1, and each box's result has box 1's
+distribution: boxes ``box-2`` and ``box-3`` have blackjack's exact figures too, and the best
+play for one box is the best play for all three. The insurance of a box wins when the first
+card of that box's croupier hand is a ten-value card: by the same argument blackjack's
+insurance (bet ``insurance``, one per box).
+
+:func:`simulate` plays rounds through the engine (one player on place 1, an equal bet on the
+three boxes, the total-dependent basic-strategy chart of ``crupier strategy blackjack`` for the
+same rules); a test checks every box's Monte Carlo interval against the exact figure, and the
+benchmark measures the engine's rounds per second with it.
 """
 
 from __future__ import annotations
@@ -32,9 +39,8 @@ from crupier.games.blackjack.par import par_outcomes as blackjack_outcomes
 from crupier.games.triple_blackjack.engine import Deal, NewShoe, TripleBlackjack, part_of
 from crupier.games.triple_blackjack.profile import PARTS, TripleBlackjackProfile
 
-PAR_ROUNDS = 20_000
-"""Rounds of the PAR sheet's Monte Carlo (seed :data:`PAR_SEED`)."""
 PAR_SEED = 19
+"""The seed of :func:`simulate` by default."""
 
 STRATEGY = "the total-dependent basic-strategy chart of `crupier strategy blackjack`, same rules"
 
@@ -94,36 +100,18 @@ def chart_of(profile: TripleBlackjackProfile) -> ChartRows:
 
 
 def par_chains(profile: TripleBlackjackProfile) -> list[MainChain | InsuranceChain]:
-    """Box 1 (bet id ``box-1``) and its insurance (``insurance``), exact."""
-    return [MainChain(profile, "box-1"), InsuranceChain(profile)]
+    """Boxes 1, 2 and 3 (bet ids ``box-1`` ... ``box-3``) and the insurance of a box
+    (``insurance``), exact (see the module docstring)."""
+    boxes: list[MainChain | InsuranceChain] = [MainChain(profile, f"box-{k}") for k in PARTS]
+    return [*boxes, InsuranceChain(profile)]
 
 
 def par_outcomes(profile: TripleBlackjackProfile) -> list[dict[str, Any]]:
-    """Blackjack's exact tables (they are box 1's), and the Monte Carlo of the three boxes."""
-    found = simulate(profile, chart_of(profile), PAR_ROUNDS)
-    exact = -float(analysis_of(profile)["analysis"].expected_value())
-    rows = [
-        [
-            f"box {k}",
-            f"{-est.mean * 100:.3f}",
-            f"{est.half_width * 100:.3f}",
-            f"{exact * 100:.3f}" if k == 1 else "-",
-        ]
-        for k, est in found.boxes.items()
-    ]
-    mc = {
-        "title": (
-            f"Monte Carlo through the engine: house edge per box in % ({found.rounds} rounds, "
-            f"seed {found.seed}, one player, equal bets on the three boxes; strategy: {STRATEGY})"
-        ),
-        "columns": ["bet", "house edge %", "95 % half-width", "exact %"],
-        "rows": rows,
-    }
-    return [*blackjack_outcomes(profile), mc]
+    """Blackjack's exact tables: they are every box's (see the module docstring)."""
+    return blackjack_outcomes(profile)
 
 
 __all__ = [
-    "PAR_ROUNDS",
     "STRATEGY",
     "TripleResult",
     "chart_of",

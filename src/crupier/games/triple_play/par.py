@@ -1,20 +1,32 @@
-"""The Triple Joc PAR model: the Repte exact, the BlackJack and poker bets by Monte Carlo.
+"""The Triple Joc PAR model: the Repte and the poker exact, the BlackJack bet by Monte Carlo.
 
 **Repte** (bet ``repte``): the player's card and the croupier's are two different cards of
 one shuffled deck, whatever else is dealt; every ordered pair of ranks with its number of
 card pairs, settled by the engine's own rule (:func:`~crupier.games.triple_play.engine.
 repte_resolution`): exact.
 
-**BlackJack** (``blackjack``) and **poker** (``poker``): the BlackJack part is a one-deck
-game with only aces split (once) and six cards paid at once, and the poker hand is the
-player's BlackJack cards topped up to six *after* the croupier's draws, so both depend on the
-play and on the cards the croupier took. Their figures are measured by :func:`simulate`:
-rounds played through the engine, a fresh deck each round (as the rules say), one player at
-place 1 with the three bets, following the total-dependent basic-strategy chart the exact
-analyser gives for the same BlackJack rules (``crupier strategy blackjack`` with one deck, no
-surrender, split hands limited to two; a split it advises on a pair other than aces is
-refused by the engine and the hand is played by its total), never insuring; each with its
-95 % interval.
+**Poker** (bet ``poker``): exact, and the same for every way of playing the BlackJack. The
+six cards are the player's BlackJack cards (his Repte card, his second card, his draws: a
+stopping rule on the shuffled deck) and the top-up dealt after the croupier's draws (another
+stopping rule). Given every card seen up to any such stopping point, the cards still in the
+deck lie in a uniformly random order, so the next cards dealt are distributed as the first
+cards of a fresh shuffle of what is left (optional stopping of the martingale "chance that
+the next cards are these"). The top-up is therefore distributed as if it were dealt at once
+after the player's own cards, and the six cards are six cards of a shuffled deck: a
+uniformly random 6-card hand, whatever the player and the croupier did. The figures come
+from every one of the C(52, 6) = 20,358,520 hands, ranked by the batch evaluator
+(:func:`crupier.core.poker.batch.score_batch`, the engine's ranking) and paid by the
+profile's pay table (:meth:`~crupier.games.triple_play.profile.PokerPays.ratio`). A test
+checks the engine's Monte Carlo, under two very different strategies, against it.
+
+**BlackJack** (``blackjack``): a one-deck game with only aces split (once) and six cards paid
+at once, rules the exact analyser does not model yet. Its figure is measured by
+:func:`simulate`: rounds played through the engine, a fresh deck each round (as the rules
+say), one player at place 1 with the three bets, following the total-dependent
+basic-strategy chart the exact analyser gives for the same BlackJack rules (``crupier
+strategy blackjack`` with one deck, no surrender, split hands limited to two; a split it
+advises on a pair other than aces is refused by the engine and the hand is played by its
+total), never insuring; with its 95 % interval.
 """
 
 from __future__ import annotations
@@ -23,10 +35,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any
 
+import numpy as np
+
 from crupier.analysis.blackjack_sim import ChartRows, Estimate, play_hands, rows_of
 from crupier.core.cards import FRENCH_RANKS, Card, Rank, Suit
 from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet, Settled
-from crupier.core.resolution import Resolution, Stay
+from crupier.core.poker import Category
+from crupier.core.resolution import Lose, Resolution, Stay, Win
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.games.blackjack.par import analysis_of
@@ -63,6 +78,57 @@ class RepteChain:
     def step(self, state: str, outcome: tuple[Rank, Rank]) -> Resolution:
         mine, theirs = outcome
         return repte_resolution(Card(mine, Suit.HEARTS), Card(theirs, Suit.SPADES), self.profile)
+
+    def next_state(self, state: str, stay: Stay) -> str:  # pragma: no cover - never stays
+        return state
+
+
+def six_card_classes() -> dict[tuple[int, int], int]:
+    """How many of the C(52, 6) hands have their best five in each class ``(category,
+    highest rank field)`` (the rank of the pair for a pair), by the batch evaluator; counted
+    by first card so that no more than C(51, 5) hands are held at once.
+
+    >>> classes = six_card_classes()
+    >>> sum(classes.values()), classes[(int(Category.ROYAL_FLUSH), 14)]
+    (20358520, 188)
+    """
+    from crupier.core.poker.batch import every_hand, score_batch
+
+    counts = np.zeros(256, dtype=np.int64)
+    for first in range(52 - 5):
+        rest = every_hand(5, 51 - first) + np.uint8(first + 1)
+        hands = np.empty((rest.shape[0], 6), dtype=np.uint8)
+        hands[:, 0] = first
+        hands[:, 1:] = rest
+        counts += np.bincount(score_batch(hands) >> 16, minlength=256)
+    return {(key >> 4, key & 15): int(n) for key, n in enumerate(counts) if n}
+
+
+_CLASSES: dict[tuple[int, int], int] = {}
+
+
+@dataclass(frozen=True)
+class PokerChain:
+    """The poker bet, exact: the class of a uniformly random 6-card hand (see the module
+    docstring), paid by the profile's table."""
+
+    profile: TriplePlayProfile
+    bet_id: str = "poker"
+    method: str = "exact"
+
+    def outcomes(self) -> list[tuple[tuple[int, int], Fraction]]:
+        if not _CLASSES:
+            _CLASSES.update(six_card_classes())
+        total = sum(_CLASSES.values())
+        return [(k, Fraction(n, total)) for k, n in sorted(_CLASSES.items())]
+
+    def start(self) -> str:
+        return "placed"
+
+    def step(self, state: str, outcome: tuple[int, int]) -> Resolution:
+        category, top = outcome
+        ratio = self.profile.poker.ratio(Category(category), (top,))
+        return Lose() if ratio is None else Win(ratio)
 
     def next_state(self, state: str, stay: Stay) -> str:  # pragma: no cover - never stays
         return state
@@ -117,14 +183,18 @@ def simulate(
     )
 
 
-def par_chains(profile: TriplePlayProfile) -> list[RepteChain]:
-    """The Repte (bet id ``repte``), exact."""
-    return [RepteChain(profile)]
+def par_chains(profile: TriplePlayProfile) -> list[RepteChain | PokerChain]:
+    """The Repte (bet id ``repte``) and the poker (``poker``), exact."""
+    return [RepteChain(profile), PokerChain(profile)]
 
 
 def par_outcomes(profile: TriplePlayProfile) -> list[dict[str, Any]]:
-    """The Monte Carlo of the three bets through the engine."""
+    """The Monte Carlo of the three bets through the engine, beside the exact figures of
+    the Repte and the poker."""
+    from crupier.analysis.exact import analyse
+
     found = simulate(profile, chart_of(profile), PAR_ROUNDS)
+    exact = {chain.bet_id: float(analyse(chain).house_edge) for chain in par_chains(profile)}
     return [
         {
             "title": (
@@ -132,9 +202,14 @@ def par_outcomes(profile: TriplePlayProfile) -> list[dict[str, Any]]:
                 f"rounds, seed {found.seed}, a fresh deck each round, one player with the "
                 f"three bets; strategy: {STRATEGY})"
             ),
-            "columns": ["bet", "house edge %", "95 % half-width"],
+            "columns": ["bet", "house edge %", "95 % half-width", "exact %"],
             "rows": [
-                [name, f"{-est.mean * 100:.3f}", f"{est.half_width * 100:.3f}"]
+                [
+                    name,
+                    f"{-est.mean * 100:.3f}",
+                    f"{est.half_width * 100:.3f}",
+                    f"{exact[name] * 100:.3f}" if name in exact else "-",
+                ]
                 for name, est in found.bets.items()
             ],
         }
@@ -145,9 +220,11 @@ __all__ = [
     "PAR_ROUNDS",
     "STRATEGY",
     "PlayResult",
+    "PokerChain",
     "RepteChain",
     "chart_of",
     "par_chains",
     "par_outcomes",
     "simulate",
+    "six_card_classes",
 ]
