@@ -129,13 +129,21 @@ class BlackjackAnalysis(Generic[N]):
         self.one: Any = Fraction(1) if exact else 1.0
         self._dealer_memo: dict[tuple[Comp, int, bool, bool, bool], list[Any]] = {}
         self._stand_memo: dict[tuple[Comp, int], tuple[list[Any], Any]] = {}
-        self._hit_memo: dict[tuple[Comp, int, int, bool, int], Any] = {}
+        self._hit_memo: dict[tuple[Comp, int, int, bool, int, int], Any] = {}
+        # Triple Joc's own BlackJack rules (spec 21, its profile's [play] section): only
+        # aces split, six cards that do not pass 21 paid at once
+        play = getattr(profile, "play", None)
+        self.aces_only: bool = bool(play is not None and play.split_aces_only)
+        six = None if play is None else play.six_cards
+        self.six_ratio: Fraction | None = six
+        self.six: Any = None if six is None else self._num(six)
         self._fast: FloatKernel | None = None
         if not exact:
             self._fast = FloatKernel(
                 {up: _dealer_groups(up, self.h17) for up in range(1, 11)},
                 {up: self._conditioned(up) for up in range(1, 11)},
                 float(self.win),
+                None if six is None else float(six),
             )
 
     def _num(self, value: Fraction) -> Any:
@@ -246,11 +254,13 @@ class BlackjackAnalysis(Generic[N]):
 
     # -- hitting ---------------------------------------------------------------------------
 
-    def _hit(self, comp: Comp, up: int, hard: int, ace: bool, bj_loss: int) -> Any:
-        """Take one card, then play on (hit or stand) to maximise the value; stake 1."""
+    def _hit(self, comp: Comp, up: int, hard: int, ace: bool, bj_loss: int, cards: int = 2) -> Any:
+        """Take one card on a hand of ``cards`` cards, then play on (hit or stand) to
+        maximise the value; stake 1. A sixth card that does not pass 21 is paid at once
+        where the profile says so (``play.six_cards``)."""
         if self._fast is not None:
-            return self._fast.hit(comp, up, hard, ace, bj_loss)
-        key = (comp, up, hard, ace, bj_loss)
+            return self._fast.hit(comp, up, hard, ace, bj_loss, cards)
+        key = (comp, up, hard, ace, bj_loss, cards)
         memo = self._hit_memo.get(key)
         if memo is not None:
             return memo
@@ -267,9 +277,12 @@ class BlackjackAnalysis(Generic[N]):
             if t > 21:
                 out -= p
                 continue
+            if self.six is not None and cards + 1 == 6:
+                out += p * self.six
+                continue
             best = self._stand(nc, up, t, 1, bj_loss)
             if t < 21:
-                h = self._hit(nc, up, nh, na, bj_loss)
+                h = self._hit(nc, up, nh, na, bj_loss, cards + 1)
                 if h > best:
                     best = h
             out += p * best
@@ -420,7 +433,7 @@ class BlackjackAnalysis(Generic[N]):
         if self._may_double(c1, c2):
             double = self._double(comp, up, hard, ace, self._double_loss(True))
         split = None
-        if c1 == c2:
+        if c1 == c2 and (c1 == 1 or not self.aces_only):
             split = self._split(comp, up, c1)
         surrender = None
         if r.surrender is Surrender.EARLY:
@@ -656,7 +669,7 @@ class Distribution:
         if analysis.exact:
             raise ValueError("the distribution is computed in floats")
         self.a = analysis
-        self._memo: dict[tuple[Comp, int, int, bool, int], dict[Fraction, float]] = {}
+        self._memo: dict[tuple[Comp, int, int, bool, int, int], dict[Fraction, float]] = {}
 
     def stand(
         self, comp: Comp, up: int, total: int, stake: int, loss: int
@@ -680,14 +693,19 @@ class Distribution:
                 out[k] = out.get(k, 0.0) + v
         return out
 
-    def play(self, comp: Comp, up: int, hard: int, ace: bool, loss: int) -> dict[Fraction, float]:
-        """Stand or hit on, whichever :class:`BlackjackAnalysis` values more."""
-        key = (comp, up, hard, ace, loss)
+    def play(
+        self, comp: Comp, up: int, hard: int, ace: bool, loss: int, cards: int = 2
+    ) -> dict[Fraction, float]:
+        """Stand or hit on a hand of ``cards`` cards, whichever :class:`BlackjackAnalysis`
+        values more (six cards paid at once where the profile says so)."""
+        key = (comp, up, hard, ace, loss, cards)
         if key in self._memo:
             return self._memo[key]
         t = points(hard, ace)
         a = self.a
-        if t >= 21 or a._stand(comp, up, t, 1, loss) >= a._hit(comp, up, hard, ace, loss):
+        if a.six_ratio is not None and cards == 6 and t <= 21:
+            out = {a.six_ratio: 1.0}
+        elif t >= 21 or a._stand(comp, up, t, 1, loss) >= a._hit(comp, up, hard, ace, loss, cards):
             out = self.stand(comp, up, t, 1, loss)
         else:
             out = {}
@@ -699,7 +717,7 @@ class Distribution:
                     sub = (
                         {Fraction(-1): 1.0}
                         if points(nh, na) > 21
-                        else self.play(take(comp, v), up, nh, na, loss)
+                        else self.play(take(comp, v), up, nh, na, loss, cards + 1)
                     )
                     _add(out, sub, count / n)
         self._memo[key] = out
@@ -740,7 +758,7 @@ class Distribution:
                     sub = (
                         {Fraction(-1): 1.0}
                         if points(nh, na) > 21
-                        else self.play(take(comp, v), up, nh, na, a._bj_loss(True))
+                        else self.play(take(comp, v), up, nh, na, a._bj_loss(True), 3)
                     )
                     _add(inner, sub, count / n)
         else:

@@ -157,6 +157,8 @@ def _hit(
     hard: int,
     ace: bool,
     bj_loss: int,
+    cards: int,
+    six: float,
     hits: Any,
     tables: Any,
     flat: Any,
@@ -168,7 +170,9 @@ def _hit(
     conditioned: bool,
     win: float,
 ) -> float:
-    key = (packed, hard * 8 + (4 if ace else 0) + bj_loss)
+    """Take one card on a hand of ``cards`` cards, then the best of hitting on and standing;
+    ``six`` (when not negative) is paid at once on a sixth card that does not pass 21."""
+    key = (packed, cards * 256 + hard * 8 + (4 if ace else 0) + bj_loss)
     if key in hits:
         return float(hits[key])
     out = 0.0
@@ -183,6 +187,9 @@ def _hit(
         t = nh + 10 if na and nh <= 11 else nh
         if t > 21:
             out -= p
+            continue
+        if six >= 0.0 and cards + 1 == 6:
+            out += p * six
             continue
         sub = packed - _ONE[i]
         best = _stand(
@@ -207,6 +214,8 @@ def _hit(
                 nh,
                 na,
                 bj_loss,
+                cards + 1,
+                six,
                 hits,
                 tables,
                 flat,
@@ -305,8 +314,10 @@ class FloatKernel:
         groups: dict[int, tuple[Any, Any, Any, Any, Any, int]],
         conditioned: dict[int, bool],
         win: float,
+        six: float | None = None,
     ) -> None:
         self.win = win
+        self.six = -1.0 if six is None else six
         self.args: dict[int, tuple[Any, ...]] = {}
         self.tables: dict[int, Any] = {}
         self.hits: dict[int, Any] = {}
@@ -343,8 +354,11 @@ class FloatKernel:
         """Standing on ``total`` with ``stake`` units, ``bj_loss`` lost to a blackjack."""
         return float(_stand(pack(comp), total, stake, bj_loss, self.tables[up], *self.args[up]))
 
-    def hit(self, comp: Sequence[int], up: int, hard: int, ace: bool, bj_loss: int) -> float:
-        """Taking a card, then the best of hitting on and standing, stake 1."""
+    def hit(
+        self, comp: Sequence[int], up: int, hard: int, ace: bool, bj_loss: int, cards: int = 2
+    ) -> float:
+        """Taking a card on a hand of ``cards`` cards, then the best of hitting on and
+        standing, stake 1."""
         return float(
             _hit(
                 pack(comp),
@@ -352,6 +366,8 @@ class FloatKernel:
                 hard,
                 ace,
                 bj_loss,
+                cards,
+                self.six,
                 self.hits[up],
                 self.tables[up],
                 *self.args[up],

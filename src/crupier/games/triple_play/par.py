@@ -19,14 +19,18 @@ from every one of the C(52, 6) = 20,358,520 hands, ranked by the batch evaluator
 profile's pay table (:meth:`~crupier.games.triple_play.profile.PokerPays.ratio`). A test
 checks the engine's Monte Carlo, under two very different strategies, against it.
 
-**BlackJack** (``blackjack``): a one-deck game with only aces split (once) and six cards paid
-at once, rules the exact analyser does not model yet. Its figure is measured by
-:func:`simulate`: rounds played through the engine, a fresh deck each round (as the rules
-say), one player at place 1 with the three bets, following the total-dependent
-basic-strategy chart the exact analyser gives for the same BlackJack rules (``crupier
-strategy blackjack`` with one deck, no surrender, split hands limited to two; a split it
-advises on a pair other than aces is refused by the engine and the hand is played by its
-total), never insuring; with its 95 % interval.
+**BlackJack** (bet ``blackjack``): a one-deck blackjack game, the player's Repte card his
+first card and the croupier's his up card, dealt from a fresh deck each round in blackjack's
+order; only aces split (once), six cards that do not pass 21 paid at once. The exact
+card-removal analyser reads these rules from the profile's ``[play]`` section, so the
+figures are blackjack's main bet under the best play for them (``crupier par blackjack``'s
+method: splits approximated as it says; with aces split once, one card each, the only
+approximation is the other split hand's card left in the deck).
+
+:func:`simulate` plays rounds through the engine (one player at place 1 with the three
+bets, the total-dependent basic-strategy chart of the same analysis, never insuring); the
+tests check its intervals against the exact figures, and the benchmark measures the engine
+with it.
 """
 
 from __future__ import annotations
@@ -44,13 +48,13 @@ from crupier.core.poker import Category
 from crupier.core.resolution import Lose, Resolution, Stay, Win
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
-from crupier.games.blackjack.par import analysis_of
+from crupier.games.blackjack.par import MainChain, analysis_of
+from crupier.games.blackjack.par import par_outcomes as blackjack_outcomes
 from crupier.games.triple_play.engine import Deal, NewShoe, TriplePlay, repte_resolution
 from crupier.games.triple_play.profile import SPOTS, TriplePlayProfile
 
-PAR_ROUNDS = 20_000
-"""Rounds of the PAR sheet's Monte Carlo (seed :data:`PAR_SEED`)."""
 PAR_SEED = 21
+"""The seed of :func:`simulate` by default."""
 
 STRATEGY = (
     "the total-dependent basic-strategy chart of the exact analyser for the same BlackJack "
@@ -183,41 +187,19 @@ def simulate(
     )
 
 
-def par_chains(profile: TriplePlayProfile) -> list[RepteChain | PokerChain]:
-    """The Repte (bet id ``repte``) and the poker (``poker``), exact."""
-    return [RepteChain(profile), PokerChain(profile)]
+def par_chains(profile: TriplePlayProfile) -> list[RepteChain | MainChain | PokerChain]:
+    """The Repte (bet id ``repte``), the BlackJack (``blackjack``) and the poker
+    (``poker``), exact (see the module docstring)."""
+    return [RepteChain(profile), MainChain(profile, "blackjack"), PokerChain(profile)]
 
 
 def par_outcomes(profile: TriplePlayProfile) -> list[dict[str, Any]]:
-    """The Monte Carlo of the three bets through the engine, beside the exact figures of
-    the Repte and the poker."""
-    from crupier.analysis.exact import analyse
-
-    found = simulate(profile, chart_of(profile), PAR_ROUNDS)
-    exact = {chain.bet_id: float(analyse(chain).house_edge) for chain in par_chains(profile)}
-    return [
-        {
-            "title": (
-                f"Monte Carlo through the engine: house edge per bet in % ({found.rounds} "
-                f"rounds, seed {found.seed}, a fresh deck each round, one player with the "
-                f"three bets; strategy: {STRATEGY})"
-            ),
-            "columns": ["bet", "house edge %", "95 % half-width", "exact %"],
-            "rows": [
-                [
-                    name,
-                    f"{-est.mean * 100:.3f}",
-                    f"{est.half_width * 100:.3f}",
-                    f"{exact[name] * 100:.3f}" if name in exact else "-",
-                ]
-                for name, est in found.bets.items()
-            ],
-        }
-    ]
+    """The BlackJack part's exact tables (the croupier's final hand by up card, the value of
+    every starting hand), as blackjack's for the same rules."""
+    return blackjack_outcomes(profile)
 
 
 __all__ = [
-    "PAR_ROUNDS",
     "STRATEGY",
     "PlayResult",
     "PokerChain",
