@@ -26,8 +26,9 @@ benchmark measures the engine's rounds per second with it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from crupier.analysis.blackjack_sim import ChartRows, Estimate, play_hands, rows_of
 from crupier.core.errors import IllegalAction
@@ -37,7 +38,10 @@ from crupier.core.roles import Role
 from crupier.games.blackjack.par import InsuranceChain, MainChain, analysis_of
 from crupier.games.blackjack.par import par_outcomes as blackjack_outcomes
 from crupier.games.triple_blackjack.engine import Deal, NewShoe, TripleBlackjack, part_of
-from crupier.games.triple_blackjack.profile import PARTS, TripleBlackjackProfile
+from crupier.games.triple_blackjack.profile import GAME_ID, PARTS, TripleBlackjackProfile
+
+if TYPE_CHECKING:
+    from crupier.analysis.simulate import Simulation
 
 PAR_SEED = 19
 """The seed of :func:`simulate` by default."""
@@ -52,10 +56,18 @@ class TripleResult:
     boxes: dict[int, Estimate]
     rounds: int
     seed: int
+    trace: dict[int, tuple[tuple[int, float, float], ...]] = field(default_factory=dict)
+    wins: dict[int, int] = field(default_factory=dict)
+    """Per bet, the rounds it won (``every`` given)."""
+    """Per box, the running (rounds, sum, sum of squares) every ``every`` rounds."""
 
 
 def simulate(
-    profile: TripleBlackjackProfile, chart: ChartRows, rounds: int, seed: int = PAR_SEED
+    profile: TripleBlackjackProfile,
+    chart: ChartRows,
+    rounds: int,
+    seed: int = PAR_SEED,
+    every: int = 0,
 ) -> TripleResult:
     """Play ``rounds`` rounds through the engine, one player with an equal bet on boxes 1,
     2 and 3 of place 1 following ``chart``; each box's net per unit with its interval. A
@@ -64,8 +76,13 @@ def simulate(
     unit = profile.limits.minimum
     game.apply(BuyIn(player="p", amount=10**15))
     sums = {k: [0.0, 0.0] for k in PARTS}
+    wins: dict[int, int] = {}
+    trace: dict[int, list[tuple[int, float, float]]] = {k: [] for k in PARTS}
     voided = 0
-    for _ in range(rounds):
+    for i in range(rounds):
+        if every and i and i % every == 0:
+            for k in PARTS:
+                trace[k].append((i - voided, sums[k][0], sums[k][1]))
         if game.state.shoe is None or game.state.shoe.at_stop_card:
             game.apply(NewShoe())
         for k in PARTS:
@@ -86,9 +103,44 @@ def simulate(
             x = net[k] / unit
             sums[k][0] += x
             sums[k][1] += x * x
+            wins[k] = wins.get(k, 0) + (x > 0)
     played = rounds - voided
+    if every:
+        for k in PARTS:
+            trace[k].append((played, sums[k][0], sums[k][1]))
     return TripleResult(
-        {k: Estimate.from_sums(played, s1, s2) for k, (s1, s2) in sums.items()}, played, seed
+        {k: Estimate.from_sums(played, s1, s2) for k, (s1, s2) in sums.items()},
+        played,
+        seed,
+        {k: tuple(v) for k, v in trace.items()},
+        wins,
+    )
+
+
+CHECK_ROUNDS = 20_000
+"""The most rounds of a report's cross-check through the engine (a few thousand rounds a
+second)."""
+
+
+def cross_check(profile: TripleBlackjackProfile, rounds: int, points: int) -> Simulation:
+    """The engine's Monte Carlo of the three boxes (at most :data:`CHECK_ROUNDS` rounds,
+    seed :data:`PAR_SEED`, the chart of :data:`STRATEGY`) beside their exact figures, with
+    ``points`` running sums for the report's convergence plots."""
+    from crupier.analysis.exact import analyse
+    from crupier.analysis.simulate import BetResult, Simulation
+
+    rounds = min(rounds, CHECK_ROUNDS)
+    found = simulate(profile, chart_of(profile), rounds, every=max(1, rounds // points))
+    bets = []
+    for k, est in found.boxes.items():
+        chain = MainChain(profile, f"box-{k}")
+        edge = analyse(chain, chain.method).house_edge
+        sd = est.std_error * math.sqrt(est.samples)
+        hits = found.wins.get(k, 0) / est.samples
+        bets.append(BetResult(chain.bet_id, est.samples, est.mean, sd, hits, edge, {}))
+    trace = {f"box-{k}": v for k, v in found.trace.items()}
+    return Simulation(
+        GAME_ID, profile.profile, found.seed, found.rounds, len(trace["box-1"]), tuple(bets), trace
     )
 
 
@@ -112,9 +164,11 @@ def par_outcomes(profile: TripleBlackjackProfile) -> list[dict[str, Any]]:
 
 
 __all__ = [
+    "CHECK_ROUNDS",
     "STRATEGY",
     "TripleResult",
     "chart_of",
+    "cross_check",
     "par_chains",
     "par_outcomes",
     "simulate",

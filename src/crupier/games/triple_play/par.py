@@ -35,9 +35,10 @@ with it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import math
+from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -51,7 +52,10 @@ from crupier.core.roles import Role
 from crupier.games.blackjack.par import MainChain, analysis_of
 from crupier.games.blackjack.par import par_outcomes as blackjack_outcomes
 from crupier.games.triple_play.engine import Deal, NewShoe, TriplePlay, repte_resolution
-from crupier.games.triple_play.profile import SPOTS, TriplePlayProfile
+from crupier.games.triple_play.profile import GAME_ID, SPOTS, TriplePlayProfile
+
+if TYPE_CHECKING:
+    from crupier.analysis.simulate import Simulation
 
 PAR_SEED = 21
 """The seed of :func:`simulate` by default."""
@@ -145,6 +149,10 @@ class PlayResult:
     bets: dict[str, Estimate]
     rounds: int
     seed: int
+    trace: dict[str, tuple[tuple[int, float, float], ...]] = field(default_factory=dict)
+    """Per bet, the running (rounds, sum, sum of squares) every ``every`` rounds."""
+    wins: dict[str, int] = field(default_factory=dict)
+    """Per bet, the rounds it won."""
 
 
 def chart_of(profile: TriplePlayProfile) -> ChartRows:
@@ -155,7 +163,11 @@ def chart_of(profile: TriplePlayProfile) -> ChartRows:
 
 
 def simulate(
-    profile: TriplePlayProfile, chart: ChartRows, rounds: int, seed: int = PAR_SEED
+    profile: TriplePlayProfile,
+    chart: ChartRows,
+    rounds: int,
+    seed: int = PAR_SEED,
+    every: int = 0,
 ) -> PlayResult:
     """Play ``rounds`` rounds through the engine, one player at place 1 with an equal bet on
     the Repte, the BlackJack and the poker, the BlackJack hand played by ``chart``."""
@@ -164,7 +176,12 @@ def simulate(
     game.apply(BuyIn(player="p", amount=10**15))
     names = {"repte": "repte", "box": "blackjack", "poker": "poker"}
     sums = {name: [0.0, 0.0] for name in names.values()}
-    for _ in range(rounds):
+    wins: dict[str, int] = {}
+    trace: dict[str, list[tuple[int, float, float]]] = {name: [] for name in sums}
+    for i in range(rounds):
+        if every and i and i % every == 0:
+            for name, (s1, s2) in sums.items():
+                trace[name].append((i, s1, s2))
         if game.state.shoe is None:
             game.apply(NewShoe())
         for kind in SPOTS:
@@ -182,8 +199,48 @@ def simulate(
             x = value / unit
             sums[name][0] += x
             sums[name][1] += x * x
+            wins[name] = wins.get(name, 0) + (x > 0)
+    if every:
+        for name, (s1, s2) in sums.items():
+            trace[name].append((rounds, s1, s2))
     return PlayResult(
-        {k: Estimate.from_sums(rounds, s1, s2) for k, (s1, s2) in sums.items()}, rounds, seed
+        {k: Estimate.from_sums(rounds, s1, s2) for k, (s1, s2) in sums.items()},
+        rounds,
+        seed,
+        {k: tuple(v) for k, v in trace.items()},
+        wins,
+    )
+
+
+CHECK_ROUNDS = 20_000
+"""The most rounds of a report's cross-check through the engine (a few thousand rounds a
+second)."""
+
+
+def cross_check(profile: TriplePlayProfile, rounds: int, points: int) -> Simulation:
+    """The engine's Monte Carlo of the three bets (at most :data:`CHECK_ROUNDS` rounds, seed
+    :data:`PAR_SEED`, the chart of :data:`STRATEGY`) beside their exact figures, with
+    ``points`` running sums for the report's convergence plots."""
+    from crupier.analysis.exact import analyse
+    from crupier.analysis.simulate import BetResult, Simulation
+
+    rounds = min(rounds, CHECK_ROUNDS)
+    found = simulate(profile, chart_of(profile), rounds, every=max(1, rounds // points))
+    bets = []
+    for chain in par_chains(profile):
+        est = found.bets[chain.bet_id]
+        edge = analyse(chain, chain.method).house_edge
+        sd = est.std_error * math.sqrt(est.samples)
+        hits = found.wins.get(chain.bet_id, 0) / est.samples
+        bets.append(BetResult(chain.bet_id, est.samples, est.mean, sd, hits, edge, {}))
+    return Simulation(
+        GAME_ID,
+        profile.profile,
+        found.seed,
+        found.rounds,
+        len(found.trace["repte"]),
+        tuple(bets),
+        found.trace,
     )
 
 
@@ -200,11 +257,13 @@ def par_outcomes(profile: TriplePlayProfile) -> list[dict[str, Any]]:
 
 
 __all__ = [
+    "CHECK_ROUNDS",
     "STRATEGY",
     "PlayResult",
     "PokerChain",
     "RepteChain",
     "chart_of",
+    "cross_check",
     "par_chains",
     "par_outcomes",
     "simulate",
