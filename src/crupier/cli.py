@@ -14,7 +14,15 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from crupier.i18n import LANGUAGES, from_environment, gettext, ngettext, normalise, set_language
+from crupier.i18n import (
+    LANGUAGES,
+    from_environment,
+    gettext,
+    localised,
+    ngettext,
+    normalise,
+    set_language,
+)
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -153,7 +161,7 @@ def _profile(game: str, profile: str | None, rules: Path | None) -> Profile:
         return loaded
     except RuleError as exc:
         _console(stderr=True).print(
-            "[red]" + _("error") + f"[/red] {escape(f'[{exc.code}] {exc}')}"
+            "[red]" + _("error") + f"[/red] {escape(f'[{exc.code}] {localised(exc)}')}"
         )
         raise typer.Exit(2) from None
 
