@@ -71,6 +71,7 @@ from crupier.games.pai_gow_poker.showdown import (
     correctly_set,
     first_position,
 )
+from crupier.i18n import N_
 
 BET = "bet"
 """The main bet's box (the "aposta inicial")."""
@@ -205,7 +206,7 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
     def parse_spot(self, text: str) -> Spot:
         name = SPOTS.get(text.strip().lower())
         if name is None:
-            raise UnknownSpot(f"{text!r}: the box is bet (the main bet)")
+            raise UnknownSpot(N_("{text!r}: the box is bet (the main bet)", text=text))
         return Spot(name, name)
 
     def maximum(self, spot: Spot) -> int:
@@ -225,7 +226,7 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
             return self._throw(state, action, source)
         if isinstance(action, Deal):
             if state.stage is Stage.DEAL and not state.first:
-                raise WrongPhase("the dice are thrown before the hands are handed out")
+                raise WrongPhase(N_("the dice are thrown before the hands are handed out"))
             return self._deal_hands(state, action)
         if isinstance(action, SetHand):
             return self._set_hand(state, action)
@@ -234,7 +235,7 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
     def _throw(self, state: PaiGowState, action: ThrowDice, source: RandomSource) -> list[Event]:
         self.require_phase(state, Phase.NO_MORE_BETS)
         if state.stage is not Stage.DEAL or state.first:
-            raise WrongPhase("the dice are thrown once, after 'no more bets'")
+            raise WrongPhase(N_("the dice are thrown once, after 'no more bets'"))
         if action.void:
             return [Note(text="void throw of the dice: thrown again")]
         shoe = self.shoe_of(state)
@@ -247,11 +248,15 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
                     not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6 for d in dice
                 )
             ):
-                raise MalformedAction(f"throw-dice: enter three faces 1 to 6, not {dice!r}")
+                raise MalformedAction(
+                    N_("throw-dice: enter three faces 1 to 6, not {dice!r}", dice=dice)
+                )
             dice = tuple(dice)
         else:
             if dice:
-                raise MalformedAction("throw-dice: the dice are drawn at this table, not entered")
+                raise MalformedAction(
+                    N_("throw-dice: the dice are drawn at this table, not entered")
+                )
             dice = tuple(1 + source.randbelow(6) for _ in range(3))
         state.dice = dice
         state.first = first_position(sum(dice))
@@ -261,7 +266,7 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
     def _deal_hands(self, state: PaiGowState, action: Deal) -> list[Event]:
         self.require_phase(state, Phase.NO_MORE_BETS)
         if state.stage is not Stage.DEAL:
-            raise WrongPhase(f"the cards are dealt: the round is at {state.stage}")
+            raise WrongPhase(N_("the cards are dealt: the round is at {stage}", stage=state.stage))
         cards = self.take_cards(state, action.cards, HAND_CARDS * POSITIONS, "deal")
         hands = {
             position: tuple(cards[i * HAND_CARDS : (i + 1) * HAND_CARDS])
@@ -286,20 +291,24 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
     def _set_hand(self, state: PaiGowState, action: SetHand) -> list[Event]:
         box = self._box_of(state, action.player)
         if box.decision is not None:
-            raise IllegalAction(f"{box.player} has set his hands already")
+            raise IllegalAction(N_("{player} has set his hands already", player=box.player))
         if action.house_way:
             if action.low:
-                raise MalformedAction("set-hand: either the low hand's cards or the house way")
+                raise MalformedAction(N_("set-hand: either the low hand's cards or the house way"))
             if not self.profile.rules.house_way_on_request:
-                raise IllegalAction("set-hand: this table does not set players' hands")
+                raise IllegalAction(N_("set-hand: this table does not set players' hands"))
             setting = house_way(box.cards, self.profile.house_way)
             how = "the house way"
         else:
             low = parse_cards(action.low, "set-hand")
             if len(set(low)) != len(low) or any(c not in box.cards for c in low):
                 raise MalformedAction(
-                    f"set-hand: the low hand is made of {box.player}'s own cards "
-                    f"({_cards(box.cards)}), each once"
+                    N_(
+                        "set-hand: the low hand is made of {player}'s own cards "
+                        "({cards}), each once",
+                        player=box.player,
+                        cards=_cards(box.cards),
+                    )
                 )
             setting = (tuple(c for c in box.cards if c not in low), tuple(low))
             how = "his hands"
