@@ -185,7 +185,7 @@ class Message(str):
 
     >>> refusal = N_("{player} has no box in this round", player="P3")
     >>> refusal, gettext(refusal, "ca")
-    ('P3 has no box in this round', 'P3 no té cap casella en aquesta ronda')
+    ('P3 has no box in this round', 'P3 no té cap casella en aquesta jugada')
     """
 
     template: str
@@ -224,7 +224,7 @@ def localised(exc: BaseException, lang: str | None = None) -> str:
     """The message of a refusal ``exc`` in ``lang`` (default: the language in force).
 
     >>> localised(ValueError(N_("{player} has no box in this round", player="P3")), "es")
-    'P3 no tiene ninguna casilla en esta ronda'
+    'P3 no tiene ninguna casilla en esta jugada'
     """
     first = exc.args[0] if len(exc.args) == 1 else None
     return gettext(first if isinstance(first, str) else str(exc), lang)
