@@ -164,3 +164,17 @@ def test_the_floors_status_pills_in_each_language(served: Served, browser: Any, 
             assert text != words, (status, text)
             checked += 1
     assert checked, pills
+
+
+@pytest.mark.parametrize("lang", ["ca", "es", "fr"])
+def test_the_monte_table_in_each_language(served: Served, browser: Any, lang: str) -> None:
+    """The monte bank's table, for the player and for its croupier: no English left of what
+    the catalogue translates (the layout, its pill and its tooltips included)."""
+    for who, username in (("player", "p1"), ("croupier", "r3")):
+        context, page = _open(browser, served, username, lang, "/table/MO-1")
+        try:
+            texts = page.eval_on_selector_all("[title]", "els => els.map(e => e.title)")
+            text = "\n".join([page.inner_text("body"), *texts])
+            assert not _english_left(text, lang), f"{who} in {lang}: {_english_left(text, lang)}"
+        finally:
+            context.close()
