@@ -16,6 +16,7 @@ import typer
 
 from crupier.i18n import (
     LANGUAGES,
+    N_,
     from_environment,
     gettext,
     localised,
@@ -189,6 +190,13 @@ def rules(game: GameArg, profile: ProfileOpt = None, rules: RulesOpt = None) -> 
     typer.echo(dump_profile(_profile(game, profile, rules)), nl=False)
 
 
+PAR_METHODS = {
+    "exact": N_("exact"),
+    "card-removal, splits approximated": N_("card-removal, splits approximated"),
+}
+"""How a PAR sheet's figure was found, in the reader's words (the JSON keeps the code)."""
+
+
 @app.command()
 def par(
     game: GameArg,
@@ -242,7 +250,7 @@ def par(
             _exact(f.house_edge),
             fixed(float(f.hit_frequency), 6),
             fixed(f.std_dev, 4),
-            f.method,
+            gettext(PAR_METHODS[f.method]) if f.method in PAR_METHODS else f.method,
         )
     if label is not None:
         console.print(escape(_("Rules file {file}, SHA-256 {sha}").format(
