@@ -16,7 +16,8 @@ from crupier.i18n.catalog import extract, load
 
 TEMPLATE = extract()
 USED = {m.id if isinstance(m.id, str) else tuple(m.id) for m in TEMPLATE if m.id}
-FIELD = re.compile(r"\{(\w*)\}")
+FIELD = re.compile(r"\{(\w*(?:![rsa])?(?::[^{}]*)?)\}")
+"""A ``{field}`` with its conversion and format (``{text!r}``, ``{amount:.2f}``)."""
 
 
 def _key(mid: object) -> object:
