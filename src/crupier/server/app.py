@@ -25,6 +25,7 @@ from crupier.server.auth import COOKIE, CSRF_HEADER, AuthStore, Session
 from crupier.server.errors import ApiError, denied, error_of, install_handlers
 from crupier.server.headers import SecurityHeaders
 from crupier.server.hub import TableHub, Viewer, check_can_view
+from crupier.server.language import request_language
 from crupier.server.lobby import Lobby, follow_lobby
 from crupier.server.setup import Opened
 from crupier.server.throttle import LoginThrottle
@@ -99,6 +100,7 @@ def create_app(opened: Opened) -> FastAPI:
             await websocket.close(code=4403, reason=str(exc)[:120])
             return
         await websocket.accept()
+        lang = request_language(websocket)  # the error frames' language
         viewer = Viewer(session.account)
         hub.subscribe(table_id, viewer)  # the whole view first
         sender = asyncio.create_task(_send_loop(websocket, viewer))
@@ -108,7 +110,7 @@ def create_app(opened: Opened) -> FastAPI:
                 message = orjson.loads(await websocket.receive_text())
                 if isinstance(message, dict) and message.get("type") == "action":
                     task = asyncio.create_task(
-                        _socket_action(hub, table_id, session, viewer, message)
+                        _socket_action(hub, table_id, session, viewer, message, lang)
                     )
                     tasks.add(task)
                     task.add_done_callback(tasks.discard)
@@ -147,7 +149,12 @@ def _same_origin(websocket: WebSocket) -> bool:
 
 
 async def _socket_action(
-    hub: TableHub, table_id: str, session: Session, viewer: Viewer, message: dict[str, Any]
+    hub: TableHub,
+    table_id: str,
+    session: Session,
+    viewer: Viewer,
+    message: dict[str, Any],
+    lang: str | None = None,
 ) -> None:
     """One action sent on the socket: answered by an ``ack`` or an ``error`` frame."""
     from crupier.server.routes_tables import submit_action
@@ -160,7 +167,7 @@ async def _socket_action(
         out = await submit_action(hub, table_id, session, action)
         frame: dict[str, Any] = {"type": "ack", "id": ident, **out}
     except Exception as exc:
-        status, code, text = error_of(exc)
+        status, code, text = error_of(exc, lang)
         frame = {"type": "error", "id": ident, "status": status, "code": code, "message": text}
         if status == 403:
             await denied(hub.casino, session.account, f"WS action at {table_id}", exc)

@@ -56,6 +56,7 @@ from crupier.games.casino_holdem.showdown import (
 )
 from crupier.games.three_card_poker.profile import ViolationRule
 from crupier.games.three_card_poker.showdown import as_resolution
+from crupier.i18n import N_
 
 
 class CasinoHoldem(BankingPoker[HoldemProfile, BankingPokerState]):
@@ -110,14 +111,16 @@ class CasinoHoldem(BankingPoker[HoldemProfile, BankingPokerState]):
             b.player == player and b.spot == "ante" for b in state.bets.values()
         ):
             raise IllegalAction(
-                "txb: the Texas Bonus goes with an Ante on the box; place that first"
+                N_("txb: the Texas Bonus goes with an Ante on the box; place that first")
             )
 
     def check_take_down(self, state: BankingPokerState, bet: Bet, spot: Spot) -> None:
         if spot.name == "ante" and any(
             b.player == bet.player and b.spot == "txb" for b in state.bets.values()
         ):
-            raise IllegalAction(f"{bet.player}'s TXB needs the Ante: take the TXB down first")
+            raise IllegalAction(
+                N_("{player}'s TXB needs the Ante: take the TXB down first", player=bet.player)
+            )
 
     def resolve(self, bet: Bet, spot: Spot, outcome: Any, state: BankingPokerState) -> Resolution:
         """How ``bet`` fares given its box (``outcome``), the board and the croupier's hand."""

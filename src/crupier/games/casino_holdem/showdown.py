@@ -20,6 +20,7 @@ from crupier.core.poker import Category, Key, best5, rank5
 from crupier.core.resolution import Lose, Resolution, Win
 from crupier.games.casino_holdem.profile import HoldemProfile
 from crupier.games.trijoker.profile import RANKS
+from crupier.i18n import N_
 
 
 def best_of(cards: Sequence[Card]) -> Key:
@@ -95,7 +96,9 @@ def spot_of(text: str) -> Spot:
     """
     name = SPOTS.get(text.strip().lower())
     if name is None:
-        raise UnknownSpot(f"{text!r}: the boxes are ante, txb (texas-bonus) and call (2a-aposta)")
+        raise UnknownSpot(
+            N_("{text!r}: the boxes are ante, txb (texas-bonus) and call (2a-aposta)", text=text)
+        )
     return Spot(name, name)
 
 

@@ -70,6 +70,7 @@ from crupier.games.circle_poker.hands import (
 from crupier.games.circle_poker.pots import rake, side_pots, split, uncalled
 from crupier.games.circle_poker.profile import CirclePokerProfile, HouseOption, Structure
 from crupier.games.circle_poker.variants import HOLDEM, Variant
+from crupier.i18n import N_
 
 STAFF = frozenset({Role.CROUPIER, Role.SYSTEM})
 PLAYER_ACTS = frozenset({Role.PLAYER, Role.CROUPIER, Role.SYSTEM})
@@ -274,7 +275,9 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         for name in _text_lists(type(action)):  # cards and players entered as lists of texts
             value = getattr(action, name)
             if not isinstance(value, tuple | list) or not all(isinstance(v, str) for v in value):
-                raise MalformedAction(f"{action.kind}: {name} must be a list of texts")
+                raise MalformedAction(
+                    N_("{kind}: {name} must be a list of texts", kind=action.kind, name=name)
+                )
         self._source = source
         self._events: list[Event] = []
         handler(state, action, source)
@@ -282,29 +285,46 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
 
     def _no_deal(self, state: PokerState, what: str) -> None:
         if state.deal is not None:
-            raise WrongPhase(f"{what}: a deal is in progress (deal {state.deal.number})")
+            raise WrongPhase(
+                N_(
+                    "{what}: a deal is in progress (deal {number})",
+                    what=what,
+                    number=state.deal.number,
+                )
+            )
 
     def _do_buy_in(self, state: PokerState, a: BuyIn, source: RandomSource) -> None:
         if not isinstance(a.amount, int) or a.amount <= 0:
-            raise MalformedAmount(f"buy-in: {a.amount!r} is not a positive amount")
+            raise MalformedAmount(
+                N_("buy-in: {amount!r} is not a positive amount", amount=a.amount)
+            )
         if not isinstance(a.player, str) or not a.player:
-            raise SeatError("buy-in: a player's name is needed")
+            raise SeatError(N_("buy-in: a player's name is needed"))
         if state.deal is not None and a.player in state.deal.order:
-            raise WrongPhase(f"buy-in: {a.player} is in the deal (table stakes: chips are added "
-                             "only between deals)")  # fmt: skip
+            raise WrongPhase(N_("buy-in: {player} is in the deal (table stakes: chips are added "
+                             "only between deals)", player=a.player))  # fmt: skip
         resta = self.profile.resta
         if resta.minimum:  # 23.2.5.III: the resta, and re-buys only when it is exhausted
             if a.player in state.chips and state.chips[a.player] >= max(
                 1, self.profile.stakes.ante
             ):
                 raise NotEnoughChips(
-                    f"buy-in: {a.player}'s resta is not exhausted ({state.chips[a.player]} left); "
-                    "a re-buy is made only when it is (23.2.5.III)"
+                    N_(
+                        "buy-in: {player}'s resta is not exhausted ({chips} left); "
+                        "a re-buy is made only when it is (23.2.5.III)",
+                        player=a.player,
+                        chips=state.chips[a.player],
+                    )
                 )
             if a.amount < resta.minimum or (resta.maximum and a.amount > resta.maximum):
                 most = f" and at most {resta.maximum}" if resta.maximum else ""
                 raise MalformedAmount(
-                    f"buy-in: the resta is at least {resta.minimum}{most}, not {a.amount}"
+                    N_(
+                        "buy-in: the resta is at least {minimum}{most}, not {amount}",
+                        minimum=resta.minimum,
+                        most=most,
+                        amount=a.amount,
+                    )
                 )
         if a.player not in state.chips:
             state.waiting.append(a.player)
@@ -314,20 +334,28 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def _do_draw_seats(self, state: PokerState, a: DrawSeats, source: RandomSource) -> None:
         table = self.profile.table
         if state.ma:
-            raise WrongPhase("draw-seats: the seats were drawn when the partida started")
+            raise WrongPhase(N_("draw-seats: the seats were drawn when the partida started"))
         if len(state.waiting) < table.min_players:
             raise TooFewPlayers(
-                f"draw-seats: {len(state.waiting)} players; the partida needs "
-                f"{table.min_players} (23.VII)"
+                N_(
+                    "draw-seats: {n_waiting} players; the partida needs {min_players} (23.VII)",
+                    n_waiting=len(state.waiting),
+                    min_players=table.min_players,
+                )
             )
         if a.seats:
             if sorted(a.seats) != sorted(state.waiting) or len(a.seats) > table.max_players:
                 raise SeatError(
-                    f"draw-seats: the entered lot {list(a.seats)} is not the players present "
-                    f"{state.waiting}"
+                    N_(
+                        "draw-seats: the entered lot {seats} is not the players present {waiting}",
+                        seats=list(a.seats),
+                        waiting=state.waiting,
+                    )
                 )
             if not isinstance(a.ma, int) or not 1 <= a.ma <= len(a.seats):
-                raise SeatError(f"draw-seats: the mà must be one of seats 1-{len(a.seats)}")
+                raise SeatError(
+                    N_("draw-seats: the mà must be one of seats 1-{n_seats}", n_seats=len(a.seats))
+                )
             state.seats = {i + 1: p for i, p in enumerate(a.seats)}
             state.waiting = []
             state.ma = a.ma
@@ -342,17 +370,25 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
 
     def _do_assign_seat(self, state: PokerState, a: AssignSeat, source: RandomSource) -> None:
         if a.player not in state.waiting:
-            raise SeatError(f"assign-seat: {a.player!r} is not on the waiting list")
+            raise SeatError(
+                N_("assign-seat: {player!r} is not on the waiting list", player=a.player)
+            )
         most = self.profile.table.max_players
         if not isinstance(a.seat, int) or not 0 <= a.seat <= most:
-            raise SeatError(f"assign-seat: there is no seat {a.seat!r}")
+            raise SeatError(N_("assign-seat: there is no seat {seat!r}", seat=a.seat))
         if a.seat in state.seats:
-            raise SeatError(f"assign-seat: seat {a.seat} is taken by {state.seats[a.seat]}")
+            raise SeatError(
+                N_(
+                    "assign-seat: seat {seat} is taken by {seats}",
+                    seat=a.seat,
+                    seats=state.seats[a.seat],
+                )
+            )
         seat = a.seat
         if seat == 0:  # by lot among the free seats
             free = [n for n in range(1, most + 1) if n not in state.seats]
             if not free:
-                raise SeatError("assign-seat: every seat is taken")
+                raise SeatError(N_("assign-seat: every seat is taken"))
             seat = free[source.randbelow(len(free))]
         state.waiting.remove(a.player)
         state.seats[seat] = a.player
@@ -361,25 +397,29 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def _seated(self, state: PokerState, player: str, what: str) -> int:
         seat = state.seat_of(player)
         if seat is None:
-            raise SeatError(f"{what}: {player!r} has no seat at this table")
+            raise SeatError(
+                N_("{what}: {player!r} has no seat at this table", what=what, player=player)
+            )
         return seat
 
     def _do_rest(self, state: PokerState, a: Rest, source: RandomSource) -> None:
         self._seated(state, a.player, "rest")
         if a.player in state.resting:
-            raise WrongPhase(f"rest: {a.player} is already resting")
+            raise WrongPhase(N_("rest: {player} is already resting", player=a.player))
         state.resting[a.player] = 0
 
     def _do_come_back(self, state: PokerState, a: ComeBack, source: RandomSource) -> None:
         if a.player not in state.resting:
-            raise WrongPhase(f"come-back: {a.player!r} is not resting")
+            raise WrongPhase(N_("come-back: {player!r} is not resting", player=a.player))
         del state.resting[a.player]
 
     def _do_leave(self, state: PokerState, a: Leave, source: RandomSource) -> None:
         if a.player not in state.chips:
-            raise SeatError(f"leave: {a.player!r} is not at the table")
+            raise SeatError(N_("leave: {player!r} is not at the table", player=a.player))
         if state.deal is not None and a.player in state.deal.live():
-            raise WrongPhase(f"leave: {a.player} is in the deal; he folds or finishes it first")
+            raise WrongPhase(
+                N_("leave: {player} is in the deal; he folds or finishes it first", player=a.player)
+            )
         seat = state.seat_of(a.player)
         if seat is not None:
             del state.seats[seat]
@@ -391,12 +431,16 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def _do_charge_time(self, state: PokerState, a: ChargeTime, source: RandomSource) -> None:
         house = self.profile.house
         if house.option is not HouseOption.TIME:
-            raise WrongPhase("charge-time: this table takes its benefit by rake (option A)")
+            raise WrongPhase(N_("charge-time: this table takes its benefit by rake (option A)"))
         self._no_deal(state, "charge-time")
         if not isinstance(a.period, int) or a.period < 0:
-            raise MalformedAmount(f"charge-time: {a.period!r} is not a period number")
+            raise MalformedAmount(
+                N_("charge-time: {period!r} is not a period number", period=a.period)
+            )
         if a.period in state.periods:
-            raise WrongPhase(f"charge-time: period {a.period} was already charged")
+            raise WrongPhase(
+                N_("charge-time: period {period} was already charged", period=a.period)
+            )
         state.periods.append(a.period)
         for player in state.seats.values():  # resting players pay too (23 example 9)
             paid = min(house.time_charge, state.chips[player])
@@ -424,8 +468,11 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             entered = [_card(t) for t in order]
             if len(entered) != len(deck) or set(entered) != _PACK_SETS[self.variant.deck]:
                 raise SeatError(
-                    f"start-deal: the entered pack is not the {self.variant.deck}-card pack "
-                    "(missing or duplicated cards: a misdeal, 23.VIII)"
+                    N_(
+                        "start-deal: the entered pack is not the {deck}-card pack "
+                        "(missing or duplicated cards: a misdeal, 23.VIII)",
+                        deck=self.variant.deck,
+                    )
                 )
             return entered
         shuffle(deck, source)
@@ -434,13 +481,17 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def _do_start_deal(self, state: PokerState, a: StartDeal, source: RandomSource) -> None:
         self._no_deal(state, "start-deal")
         if not state.ma:
-            raise WrongPhase("start-deal: draw the seats first (23.IV)")
+            raise WrongPhase(N_("start-deal: draw the seats first (23.IV)"))
         table = self.profile.table
         seated = [p for p in state.seats.values() if state.chips[p] > 0]
         if len(seated) < table.min_players:
             raise TooFewPlayers(
-                f"start-deal: {len(seated)} players at the table; the partida needs "
-                f"{table.min_players} (23.VII) and is suspended"
+                N_(
+                    "start-deal: {n_seated} players at the table; the partida needs "
+                    "{min_players} (23.VII) and is suspended",
+                    n_seated=len(seated),
+                    min_players=table.min_players,
+                )
             )
         ma = state.ma
         if state.deals:  # the marker moves clockwise at every new deal
@@ -449,10 +500,12 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             ma = later[0] if later else seats[0]
         players = self._dealt_in(state, ma)
         if len(players) < 2:
-            raise TooFewPlayers("start-deal: fewer than two players can be dealt in")
+            raise TooFewPlayers(N_("start-deal: fewer than two players can be dealt in"))
         redeal = [_card(t) for t in a.redeal]  # checked against the pack's cards, first
         if len(set(redeal)) != len(redeal) or not _PACK_SETS[self.variant.deck].issuperset(redeal):
-            raise SeatError("start-deal: the re-deal order names a card twice or not in the pack")
+            raise SeatError(
+                N_("start-deal: the re-deal order names a card twice or not in the pack")
+            )
         pack = self._pack(a.order, source)  # an entered pack is checked before any change
         state.ma = ma
         # rests: a player who misses more deals than allowed loses his seat (23.IV, DEFAULT)
@@ -618,27 +671,41 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def _turn(self, state: PokerState, player: str, what: str) -> Deal:
         deal = state.deal
         if deal is None or deal.to_act is None:
-            raise WrongPhase(f"{what}: no betting interval is open")
+            raise WrongPhase(N_("{what}: no betting interval is open", what=what))
         if player != deal.to_act:
-            raise OutOfTurn(f"{what}: it is {deal.to_act}'s turn, not {player!r}'s")
+            raise OutOfTurn(
+                N_(
+                    "{what}: it is {to_act}'s turn, not {player!r}'s",
+                    what=what,
+                    to_act=deal.to_act,
+                    player=player,
+                )
+            )
         return deal
 
     def _check_check(self, deal: Deal, player: str) -> None:
         if deal.bet[player] < deal.high:
             raise IllegalWager(
-                f"check: {player} faces a bet of {format_amount(deal.high)}; he may call, raise "
-                "or fold"
+                N_(
+                    "check: {player} faces a bet of {high}; he may call, raise or fold",
+                    player=player,
+                    high=format_amount(deal.high),
+                )
             )
         if deal.bring_in and player == deal.opener:
-            raise IllegalWager(f"check: {player} has the lowest card and must bring it in")
+            raise IllegalWager(
+                N_("check: {player} has the lowest card and must bring it in", player=player)
+            )
 
     def _check_fold(self, deal: Deal, player: str) -> None:
         stud = self.variant.opener == "stud"
         if stud and deal.opener == player and deal.street > 0 and deal.bet[player] >= deal.high:
-            raise IllegalWager(f"fold: {player} opens this interval; he may check or bet, "
-                               "not fold (23.2.1.II)")  # fmt: skip
+            raise IllegalWager(N_("fold: {player} opens this interval; he may check or bet, "
+                               "not fold (23.2.1.II)", player=player))  # fmt: skip
         if deal.bring_in and player == deal.opener:
-            raise IllegalWager(f"fold: {player} has the lowest card and must bring it in")
+            raise IllegalWager(
+                N_("fold: {player} has the lowest card and must bring it in", player=player)
+            )
 
     def _wager_bounds(self, deal: Deal, player: str, raising: bool) -> tuple[int, int, bool]:
         """(minimum to, maximum to, whether a bet to the minimum is complete) for a bet or
@@ -647,25 +714,37 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         stakes, chips = self.profile.stakes, self.state.chips[player]
         word = "raise" if raising else "bet"
         if raising and deal.high == 0:
-            raise IllegalWager("raise: there is no bet to raise; bet instead")
+            raise IllegalWager(N_("raise: there is no bet to raise; bet instead"))
         if not raising and deal.high > 0:
             raise IllegalWager(
-                f"bet: there is already a bet of {format_amount(deal.high)}; raise instead"
+                N_(
+                    "bet: there is already a bet of {high}; raise instead",
+                    high=format_amount(deal.high),
+                )
             )
         own, high = deal.bet[player], deal.high
         if own + chips <= high:
-            raise IllegalWager(f"{word}: {player} has only enough chips to call")
+            raise IllegalWager(
+                N_("{word}: {player} has only enough chips to call", word=word, player=player)
+            )
         if raising:
             if not deal.may_raise.get(player, False):
                 raise BettingNotReopened(
-                    f"raise: only an incomplete all-in raise since {player} acted; he may call "
-                    "or fold"
+                    N_(
+                        "raise: only an incomplete all-in raise since {player} acted; he may call "
+                        "or fold",
+                        player=player,
+                    )
                 )
             cap = self.profile.raises
             heads_up = cap.lifted_heads_up and len(deal.live()) == 2
             if cap.per_player and deal.raises[player] >= cap.per_player and not heads_up:
                 raise RaiseCapReached(
-                    f"raise: {player} has raised {deal.raises[player]} times in this interval"
+                    N_(
+                        "raise: {player} has raised {raises} times in this interval",
+                        player=player,
+                        raises=deal.raises[player],
+                    )
                 )
         pot = deal.pot()
         step = max(stakes.minimum_bet, deal.last_full)
@@ -695,19 +774,29 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def _wager(self, state: PokerState, deal: Deal, player: str, to: int, raising: bool) -> None:
         word = "raise" if raising else "bet"
         if isinstance(to, bool) or not isinstance(to, int) or to <= 0:
-            raise MalformedAmount(f"{word}: {to!r} is not a positive amount")
+            raise MalformedAmount(N_("{word}: {to!r} is not a positive amount", word=word, to=to))
         low, most, _ = self._wager_bounds(deal, player, raising)
         allin = deal.bet[player] + state.chips[player]
         if to > allin:
-            raise NotEnoughChips(f"{word}: {player} has {format_amount(allin)} in all for this "
-                                 f"interval, not {format_amount(to)}")  # fmt: skip
+            raise NotEnoughChips(N_("{word}: {player} has {allin} in all for this "
+                                 "interval, not {to}", word=word, player=player, allin=format_amount(allin), to=format_amount(to)))  # fmt: skip
         if to > most:
             raise IllegalWager(
-                f"{word}: {format_amount(to)} is over the maximum {format_amount(most)}"
+                N_(
+                    "{word}: {to} is over the maximum {most}",
+                    word=word,
+                    to=format_amount(to),
+                    most=format_amount(most),
+                )
             )
         if to < low and to != allin:
             raise IllegalWager(
-                f"{word}: {format_amount(to)} is under the minimum {format_amount(low)}"
+                N_(
+                    "{word}: {to} is under the minimum {low}",
+                    word=word,
+                    to=format_amount(to),
+                    low=format_amount(low),
+                )
             )
         increment = to - deal.high
         complete = to >= low
@@ -775,7 +864,9 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         deal = self._turn(state, a.player, "call")
         owed = deal.high - deal.bet[a.player]
         if owed <= 0:
-            raise IllegalWager(f"call: {a.player} has nothing to call; he may check")
+            raise IllegalWager(
+                N_("call: {player} has nothing to call; he may check", player=a.player)
+            )
         self._put(state, deal, a.player, min(owed, state.chips[a.player]), interval=True)
         deal.may_raise[a.player] = False
         deal.phh.append(f"p{deal.order.index(a.player) + 1} cc")
@@ -802,11 +893,11 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def _do_misdeal(self, state: PokerState, a: Misdeal, source: RandomSource) -> None:
         deal = state.deal
         if deal is None:
-            raise WrongPhase("misdeal: no deal is in progress")
+            raise WrongPhase(N_("misdeal: no deal is in progress"))
         if deal.voluntary:
-            raise WrongPhase("misdeal: the betting has begun; the deal stands (23.VIII)")
+            raise WrongPhase(N_("misdeal: the betting has begun; the deal stands (23.VIII)"))
         if not isinstance(a.reason, str) or not a.reason:
-            raise MalformedAmount("misdeal: say which dealing error it is")
+            raise MalformedAmount(N_("misdeal: say which dealing error it is"))
         pack = self._pack(a.order, source)
         # everything back as it was after the antes: blinds returned, antes stay (23.VIII)
         for p in deal.order:
@@ -821,10 +912,16 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def _do_expose(self, state: PokerState, a: Expose, source: RandomSource) -> None:
         deal = state.deal
         if deal is None or a.player not in deal.live():
-            raise WrongPhase(f"expose: {a.player!r} is not in a deal")
+            raise WrongPhase(N_("expose: {player!r} is not in a deal", player=a.player))
         card = _card(a.card)
         if card not in deal.down[a.player]:
-            raise SeatError(f"expose: {card} is not one of {a.player}'s face-down cards")
+            raise SeatError(
+                N_(
+                    "expose: {card} is not one of {player}'s face-down cards",
+                    card=card,
+                    player=a.player,
+                )
+            )
         deal.exposed.append(f"{a.player} {card}")
 
     # -- the end of the deal --------------------------------------------------------------

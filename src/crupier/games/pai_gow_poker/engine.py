@@ -82,6 +82,7 @@ from crupier.games.pai_gow_poker.showdown import (
     correctly_set,
     first_position,
 )
+from crupier.i18n import N_
 
 BET = "bet"
 """The main bet's box (the "aposta inicial")."""
@@ -261,7 +262,7 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
     def parse_spot(self, text: str) -> Spot:
         name = SPOTS.get(text.strip().lower())
         if name is None:
-            raise UnknownSpot(f"{text!r}: the box is bet (the main bet)")
+            raise UnknownSpot(N_("{text!r}: the box is bet (the main bet)", text=text))
         return Spot(name, name)
 
     def maximum(self, spot: Spot) -> int:
@@ -271,7 +272,7 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
         self._require_no_offer(state)
         if state.banker != CROUPIER and not state.bets and state.house_stake:
             if state.shoe is None or state.shoe.at_stop_card:
-                raise IllegalAction("no fresh pack is loaded: new-shoe first")
+                raise IllegalAction(N_("no fresh pack is loaded: new-shoe first"))
             state.stage = Stage.DEAL  # the croupier's hand alone plays against the bank
             events: list[Event] = [Note(text=f'"{self.no_more_bets_words()}"')]
         else:
@@ -290,8 +291,11 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
     def _require_no_offer(self, state: PaiGowState) -> None:
         if state.offer is not None:
             raise IllegalAction(
-                f"the bank is offered to box {state.offer} ({state.seats.get(state.offer)}): "
-                "accept-bank or pass-bank first"
+                N_(
+                    "the bank is offered to box {offer} ({get}): accept-bank or pass-bank first",
+                    offer=state.offer,
+                    get=state.seats.get(state.offer),
+                )
             )
 
     def check_bet(self, state: PaiGowState, player: str, spot: Spot, amount: int) -> None:
@@ -301,13 +305,19 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
         if banker is None:
             return
         if player == banker:
-            raise IllegalAction(f"{player} holds the bank: he plays against every box")
+            raise IllegalAction(
+                N_("{player} holds the bank: he plays against every box", player=player)
+            )
         covered = state.players.get(banker, 0) - state.house_stake
         covered -= sum(b.amount for b in state.bets.values())
         if amount > covered:
             raise IllegalAction(
-                f"the bank ({banker}) covers {format_amount(max(covered, 0))} more: "
-                "a bet it cannot cover is not accepted"
+                N_(
+                    "the bank ({banker}) covers {covered} more: "
+                    "a bet it cannot cover is not accepted",
+                    banker=banker,
+                    covered=format_amount(max(covered, 0)),
+                )
             )
 
     def check_leave_seat(self, state: PaiGowState, player: str, seats: Sequence[int]) -> None:
@@ -315,7 +325,9 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
         if player == self.banker_name(state) or (
             state.offer is not None and state.seats.get(state.offer) == player
         ):
-            raise IllegalAction(f"{player} holds or is offered the bank: accept or pass first")
+            raise IllegalAction(
+                N_("{player} holds or is offered the bank: accept or pass first", player=player)
+            )
 
     def _cash_out(self, state: PaiGowState, action: CashOut) -> list[Event]:
         """A player-banker's chips are the bank's cover: he cashes out once he has passed it
@@ -324,7 +336,10 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
             state.offer is not None and state.seats.get(state.offer) == action.player
         ):
             raise IllegalAction(
-                f"{action.player} holds or is offered the bank: his chips cover it (pass first)"
+                N_(
+                    "{player} holds or is offered the bank: his chips cover it (pass first)",
+                    player=action.player,
+                )
             )
         return super()._cash_out(state, action)
 
@@ -356,11 +371,18 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
     def _answer_offer(self, state: PaiGowState, action: AcceptBank | PassBank) -> list[Event]:
         self.require_phase(state, Phase.BETTING)
         if state.offer is None:
-            raise IllegalAction("the bank is not offered to anyone now")
+            raise IllegalAction(N_("the bank is not offered to anyone now"))
         offered = state.seats.get(state.offer)
         name = self._player(state, action.player)
         if name != offered:
-            raise IllegalAction(f"the bank is offered to box {state.offer} ({offered}), not {name}")
+            raise IllegalAction(
+                N_(
+                    "the bank is offered to box {offer} ({offered}), not {name}",
+                    offer=state.offer,
+                    offered=offered,
+                    name=name,
+                )
+            )
         place = state.offer
         if isinstance(action, PassBank):
             return [
@@ -368,7 +390,7 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
                 *self._offer_after(state, place),
             ]
         if state.bets:
-            raise IllegalAction("the bank is taken before the bets")  # pragma: no cover
+            raise IllegalAction(N_("the bank is taken before the bets"))  # pragma: no cover
         state.banker, state.offer = place, None
         state.house_stake = self._stake_for(state, name)
         stake = (
@@ -394,7 +416,7 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
             return self._throw(state, action, source)
         if isinstance(action, Deal):
             if state.stage is Stage.DEAL and not state.first:
-                raise WrongPhase("the dice are thrown before the hands are handed out")
+                raise WrongPhase(N_("the dice are thrown before the hands are handed out"))
             return self._deal_hands(state, action)
         if isinstance(action, SetHand):
             return self._set_hand(state, action)
@@ -405,7 +427,7 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
     def _throw(self, state: PaiGowState, action: ThrowDice, source: RandomSource) -> list[Event]:
         self.require_phase(state, Phase.NO_MORE_BETS)
         if state.stage is not Stage.DEAL or state.first:
-            raise WrongPhase("the dice are thrown once, after 'no more bets'")
+            raise WrongPhase(N_("the dice are thrown once, after 'no more bets'"))
         if action.void:
             return [Note(text="void throw of the dice: thrown again")]
         shoe = self.shoe_of(state)
@@ -418,11 +440,15 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
                     not isinstance(d, int) or isinstance(d, bool) or not 1 <= d <= 6 for d in dice
                 )
             ):
-                raise MalformedAction(f"throw-dice: enter three faces 1 to 6, not {dice!r}")
+                raise MalformedAction(
+                    N_("throw-dice: enter three faces 1 to 6, not {dice!r}", dice=dice)
+                )
             dice = tuple(dice)
         else:
             if dice:
-                raise MalformedAction("throw-dice: the dice are drawn at this table, not entered")
+                raise MalformedAction(
+                    N_("throw-dice: the dice are drawn at this table, not entered")
+                )
             dice = tuple(1 + source.randbelow(6) for _ in range(3))
         state.dice = dice
         state.first = first_position(sum(dice))
@@ -435,7 +461,7 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
     def _deal_hands(self, state: PaiGowState, action: Deal) -> list[Event]:
         self.require_phase(state, Phase.NO_MORE_BETS)
         if state.stage is not Stage.DEAL:
-            raise WrongPhase(f"the cards are dealt: the round is at {state.stage}")
+            raise WrongPhase(N_("the cards are dealt: the round is at {stage}", stage=state.stage))
         cards = self.take_cards(state, action.cards, HAND_CARDS * POSITIONS, "deal")
         hands = {  # by place: 0 the croupier, k box k
             position_place(position, state.banker): tuple(
@@ -465,20 +491,24 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
     def _set_hand(self, state: PaiGowState, action: SetHand) -> list[Event]:
         box = self._box_of(state, action.player)
         if box.decision is not None:
-            raise IllegalAction(f"{box.player} has set his hands already")
+            raise IllegalAction(N_("{player} has set his hands already", player=box.player))
         if action.house_way:
             if action.low:
-                raise MalformedAction("set-hand: either the low hand's cards or the house way")
+                raise MalformedAction(N_("set-hand: either the low hand's cards or the house way"))
             if not self.profile.rules.house_way_on_request:
-                raise IllegalAction("set-hand: this table does not set players' hands")
+                raise IllegalAction(N_("set-hand: this table does not set players' hands"))
             setting = house_way(box.cards, self.profile.house_way)
             how = "the house way"
         else:
             low = parse_cards(action.low, "set-hand")
             if len(set(low)) != len(low) or any(c not in box.cards for c in low):
                 raise MalformedAction(
-                    f"set-hand: the low hand is made of {box.player}'s own cards "
-                    f"({_cards(box.cards)}), each once"
+                    N_(
+                        "set-hand: the low hand is made of {player}'s own cards "
+                        "({cards}), each once",
+                        player=box.player,
+                        cards=_cards(box.cards),
+                    )
                 )
             setting = (tuple(c for c in box.cards if c not in low), tuple(low))
             how = "his hands"

@@ -319,7 +319,7 @@ function playerPage(root, live) {
     onSpot: place,
     onHover: (spot) => {
       const { min: mn } = limits(live);
-      hint.textContent = spot ? `${spotLabel(spot)} · min ${money(mn)} · max ${money(spotMax(live, spot))}` : "";
+      hint.textContent = spot ? `${spotLabel(spot)} · ` + t("min {min} · max {max}", { min: money(mn), max: money(spotMax(live, spot)) }) : "";
     },
   }, live.view);
   const announced = h("div.announced#announced");
@@ -388,7 +388,7 @@ function playerPage(root, live) {
     const open = live.legal.includes("place-bet");
     layout.update({ view: v, bets: live.bets, me: live.pid, open, legal: live.legal });
     const bal = (v.players || {})[live.pid];
-    balance.textContent = bal === undefined ? "no chips yet" : money(bal);
+    balance.textContent = bal === undefined ? t("no chips yet") : money(bal);
     const own = live.bets.filter((b) => b.player === live.pid);
     const canTake = live.legal.includes("take-down");
     mine.replaceChildren(
