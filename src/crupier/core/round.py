@@ -246,6 +246,8 @@ def _coerce(value: Any, hint: Any) -> Any:
 
     >>> _coerce("P1", str), _coerce(None, str | None), _coerce([1, 2], tuple[int, ...])
     ('P1', None, (1, 2))
+    >>> _coerce([["ana", 100]], tuple[tuple[str, int], ...])
+    (('ana', 100),)
     >>> _coerce([], str)
     Traceback (most recent call last):
     ...
@@ -270,8 +272,12 @@ def _coerce(value: Any, hint: Any) -> Any:
         raise TypeError(f"expected {hint}, not {type(value).__name__}")
     if origin is tuple and isinstance(value, list):
         args = typing.get_args(hint)
-        inner = args[0] if args else Any
-        return tuple(_coerce(v, inner) for v in value)
+        if not args or (len(args) == 2 and args[1] is Ellipsis):  # tuple[X, ...]
+            inner = args[0] if args else Any
+            return tuple(_coerce(v, inner) for v in value)
+        if len(value) != len(args):  # a fixed shape, such as tuple[str, int]
+            raise TypeError(f"expected {len(args)} items, not {len(value)}")
+        return tuple(_coerce(v, arg) for v, arg in zip(value, args, strict=True))
     plain = _PLAIN.get(hint) if isinstance(hint, type) else None
     if plain is not None:
         if (type(value) is bool and hint is not bool) or not isinstance(value, plain):
