@@ -14,7 +14,8 @@ How each game is played:
 * the layout and banking games: two players place their bets every round (the fixed
   ``BETS`` where a peer or an earlier figure uses them, else the game's main spot and the
   first two PAR bets the engine takes as spots), the croupier's steps are the engine's
-  ``auto_round``, and a player's decision is "always stay in" (war, play, keep, bet);
+  ``auto_round``, and a player's decision is "always stay in" (war, play, keep, bet), or
+  at Pai Gow Poker the house way;
 * the blackjack family: the dealer's rule (hit below 17, never double or split); the
   basic-strategy chart is measured by ``benchmarks/blackjack.py``;
 * the circle poker games: six computer opponents (``circle_poker.bots``), a round a deal;
@@ -84,8 +85,9 @@ BETS: dict[str, list[tuple[str, int]]] = {
 #: The words a player answers with when the round awaits his decision: the first one the
 #: game's ``play_command`` understands is taken. The simple strategy is "always stay in":
 #: go to war, play the Ante (the smallest multiple), keep the Trijoker bets, make every
-#: street's bet. Blackjack's family plays the dealer's rule instead (:data:`DEALER_RULE`).
-DECISIONS: tuple[list[str], ...] = (["war"], ["play"], ["keep"], ["bet"])
+#: street's bet, set a Pai Gow Poker hand the house way. Blackjack's family plays the
+#: dealer's rule instead (:data:`DEALER_RULE`).
+DECISIONS: tuple[list[str], ...] = (["war"], ["play"], ["keep"], ["bet"], ["set", "house"])
 
 TARGET = 2_000
 """Issue 9: no game's throughput below 2,000 rounds per second."""

@@ -48,6 +48,7 @@ from crupier.games.banking_poker import (
 from crupier.games.casino_holdem.profile import GAME_ID, HoldemProfile
 from crupier.games.casino_holdem.showdown import (
     ante_net,
+    best_five,
     best_of,
     call_net,
     qualifies,
@@ -93,7 +94,7 @@ class CasinoHoldem(BankingPoker[HoldemProfile, BankingPokerState]):
 
     def describe(self, cards: Sequence[Card]) -> str:
         seven = (*cards, *self.state.board)
-        (category, _), five = best_of(seven), best_of_cards(seven)
+        (category, _), five = best_five(seven)
         return f"{category.name.lower().replace('_', ' ')} ({' '.join(map(str, five))})"
 
     def parse_spot(self, text: str) -> Spot:
@@ -132,13 +133,6 @@ class CasinoHoldem(BankingPoker[HoldemProfile, BankingPokerState]):
         if spot.name == "call":
             return as_resolution(call_net(self.profile, qualified, comparison))
         return as_resolution(ante_net(self.profile, mine[0], played, qualified, comparison))
-
-
-def best_of_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
-    """The best five cards themselves."""
-    from crupier.core.poker import best5
-
-    return best5(cards)[1]
 
 
 __all__ = ["CasinoHoldem", "Deal", "Play"]
