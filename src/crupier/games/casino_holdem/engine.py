@@ -33,11 +33,9 @@ from typing import Any, ClassVar
 
 from crupier.core.cards import Card
 from crupier.core.errors import IllegalAction
-from crupier.core.layout import COMMON_ACTIONS, Bet, Spot
+from crupier.core.layout import Bet, Spot
 from crupier.core.resolution import Resolution
-from crupier.core.round import Action, registry
 from crupier.games.banking_poker import (
-    BANKING_POKER_ACTIONS,
     BankingPoker,
     BankingPokerState,
     Deal,
@@ -55,7 +53,6 @@ from crupier.games.casino_holdem.showdown import (
     resolve_txb,
     spot_of,
 )
-from crupier.games.three_card_poker.profile import ViolationRule
 from crupier.games.three_card_poker.showdown import as_resolution
 
 
@@ -63,7 +60,6 @@ class CasinoHoldem(BankingPoker[HoldemProfile, BankingPokerState]):
     """The Texas banking poker engine (see the module docstring)."""
 
     game_id: ClassVar[str] = GAME_ID
-    actions: ClassVar[dict[str, type[Action]]] = registry(*COMMON_ACTIONS, *BANKING_POKER_ACTIONS)
     box_cards: ClassVar[int] = 2
     croupier_cards: ClassVar[int] = 2
     board_cards: ClassVar[int] = 5
@@ -74,17 +70,8 @@ class CasinoHoldem(BankingPoker[HoldemProfile, BankingPokerState]):
         "after the flop: play 2 (the 2a aposta, twice the Ante) or fold (no hi vaig)"
     )
 
-    def initial_state(self) -> BankingPokerState:
-        return BankingPokerState()
-
-    def boxes(self) -> int:
-        return self.profile.rules.boxes
-
     def play_multiples(self) -> tuple[int, ...]:
         return (self.profile.rules.call_multiple,)
-
-    def violation_loses(self) -> bool:
-        return self.profile.errors.violation is ViolationRule.LOSE_BETS
 
     def board_shown(self) -> int:
         return 3

@@ -64,7 +64,7 @@ from crupier.games.banking_poker import (
     Stage,
 )
 from crupier.games.pai_gow_poker.houseway import Setting, house_way
-from crupier.games.pai_gow_poker.profile import GAME_ID, PaiGowProfile, ViolationRule
+from crupier.games.pai_gow_poker.profile import GAME_ID, PaiGowProfile
 from crupier.games.pai_gow_poker.showdown import (
     POSITIONS,
     compare,
@@ -180,14 +180,8 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
         """52 cards and the joker (II.1)."""
         return joker_deck()
 
-    def boxes(self) -> int:
-        return self.profile.rules.boxes
-
     def play_multiples(self) -> tuple[int, ...]:
         return ()
-
-    def violation_loses(self) -> bool:
-        return self.profile.errors.violation is ViolationRule.LOSE_BETS
 
     @property
     def ante_spot(self) -> str:
