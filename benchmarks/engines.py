@@ -145,18 +145,23 @@ def play_layout(game_id: str, profile: Profile, rounds: int) -> Game[Any, Any]:
     players = ("ana", "bo")
     for p in players:
         game.apply(BuyIn(player=p, amount=10**12))
-    bets = bets_of(game_id, game)
+    # Each player's bet requests: immutable values, built once as the engine's own staff
+    # actions are (the engine builds every bet it accepts, its record and its events anew).
+    requests = [
+        PlaceBet(player=p, spot=spot, amount=amount, by=Role.PLAYER)
+        for p in players
+        for spot, amount in bets_of(game_id, game)
+    ]
     played = 0
     while played < rounds:
         before = game.state.rounds
-        for p in players:
-            for spot, amount in bets:
-                # A refusal is fine here, e.g. a line bet that is already working (a try
-                # statement costs nothing when nothing is raised; the loop measures the engine).
-                try:  # noqa: SIM105
-                    game.apply(PlaceBet(player=p, spot=spot, amount=amount, by=Role.PLAYER))
-                except RuleError:
-                    pass
+        for request in requests:
+            # A refusal is fine here, e.g. a line bet that is already working (a try
+            # statement costs nothing when nothing is raised; the loop measures the engine).
+            try:  # noqa: SIM105
+                game.apply(request)
+            except RuleError:
+                pass
         for _ in range(40):
             if game.state.rounds > before:
                 break

@@ -357,6 +357,16 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         self._spots: dict[str, Spot] = {}
         self._terms: dict[str, tuple[int, int]] = {}
         self._orders: dict[str, int] = {}
+        self._stake_limits: dict[str, tuple[int, int, int]] = {}
+        cls = type(self)
+        # the hooks a game leaves as they are here: the hot path does not call them (they do
+        # nothing) or reads their values once per spot (the table minimum is the profile's)
+        self._fixed_minimum = (
+            cls.minimum is LayoutGame.minimum
+            and cls.check_minimum_and_unit is LayoutGame.check_minimum_and_unit
+        )
+        self._checks_bet = cls.check_bet is not LayoutGame.check_bet
+        self._adjusts_bet = cls.on_bet is not LayoutGame.on_bet
         super().__init__(profile, source, **options)
 
     def stake_terms(self, spot: Spot) -> tuple[int, int]:
@@ -526,7 +536,9 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
                     f"no more bets: the {action.spot} bet of {_fmt(action.amount)} is returned"
                 )
             self.require_phase(state, _BETTING)
-        player = self._player(state, action.player)
+        player = action.player
+        if type(player) is not str or player not in state.players:
+            player = self._player(state, player)
         amount = action.amount
         if type(amount) is not int or amount <= 0:  # bool is refused too
             if not isinstance(amount, int) or isinstance(amount, bool):
@@ -539,7 +551,8 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
                 raise MalformedAction(f"{text!r} is not a spot name")
             spot = self.spot(text)
         self.check_stake(state, player, spot, amount)
-        self.check_bet(state, player, spot, amount)
+        if self._checks_bet:
+            self.check_bet(state, player, spot, amount)
         players = state.players
         if players[player] < amount:
             raise InsufficientFunds(
@@ -561,7 +574,8 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
                 "count": 0,
             },
         )
-        self.on_bet(state, bet, spot)
+        if self._adjusts_bet:
+            self.on_bet(state, bet, spot)
         state.bets[bet_id] = bet
         state.next_bet = bet_id + 1
         return [
@@ -586,9 +600,17 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
 
     def check_stake(self, state: LS, player: str, spot: Spot, amount: int) -> None:
         """Minimum, unit multiple and the per-player maximum on the spot."""
-        self.check_minimum_and_unit(state, spot, amount)
-        maximum = self.stake_terms(spot)[0]
         name = spot.name
+        terms = self._stake_limits.get(name) if self._fixed_minimum else None
+        if terms is None:
+            self.check_minimum_and_unit(state, spot, amount)
+            maximum, unit = self.stake_terms(spot)
+            if self._fixed_minimum:  # the same three numbers for every bet on the spot
+                self._stake_limits[name] = (self.profile.limits.minimum, unit, maximum)
+        else:
+            minimum, unit, maximum = terms
+            if amount < minimum or amount % unit:
+                self.check_minimum_and_unit(state, spot, amount)  # says which, and refuses
         already = 0
         for b in state.bets.values():
             if b.spot == name and b.player == player:

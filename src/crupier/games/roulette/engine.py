@@ -383,7 +383,7 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         state.launched = True
         state.spin_direction = wheel
         start = f", from {state.results[-1]}" if state.results else ""
-        return [new_event(Note, {"text": f"wheel {wheel.value}, ball {ball.value}{start}"})]
+        return [new_event(Note, {"text": f"wheel {wheel}, ball {ball}{start}"})]
 
     def _result(self, state: RouletteState, action: Result, source: RandomSource) -> list[Event]:
         if state.phase is not Phase.NO_MORE_BETS:
