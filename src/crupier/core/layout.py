@@ -358,6 +358,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         self._terms: dict[str, tuple[int, int]] = {}
         self._orders: dict[str, int] = {}
         self._stake_limits: dict[str, tuple[int, int, int]] = {}
+        self._plans: dict[str, tuple[Spot, int, tuple[Resolution | None, ...] | None]] = {}
         cls = type(self)
         # the hooks a game leaves as they are here: the hot path does not call them (they do
         # nothing) or reads their values once per spot (the table minimum is the profile's)
@@ -424,6 +425,24 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
     def settlement_order(self, spot: Spot) -> int:
         """Rank of the spot in the regulated payment order (lower is settled first)."""
         return 0
+
+    def resolution_row(self, spot: Spot) -> tuple[Resolution | None, ...] | None:
+        """How a free bet (status ``"free"``, as placed) on ``spot`` fares on each outcome
+        ``0, 1, ...`` (an integer), where that depends on the spot and the outcome alone:
+        :meth:`settle` reads it instead of calling :meth:`resolve`. ``None`` in the row
+        (an outcome whose rule needs more, e.g. a simple chance hit by the zero) or for the
+        whole row (the default): :meth:`resolve` decides. A game that gives rows builds
+        them from its profile and resolves by them too, so the rule stays in one place."""
+        return None
+
+    def settlement_plan(self, name: str) -> tuple[Spot, int, tuple[Resolution | None, ...] | None]:
+        """The spot named ``name``, its payment order and its :meth:`resolution_row`, read
+        once per spot (pure functions of the spot and the fixed profile)."""
+        plan = self._plans.get(name)
+        if plan is None:
+            spot = self.spot(name)
+            plan = self._plans[name] = (spot, self.order_of(spot), self.resolution_row(spot))
+        return plan
 
     def check_bet(self, state: LS, player: str, spot: Spot, amount: int) -> None:
         """Extra checks of a game before a bet is accepted (raise a RuleError)."""
@@ -692,13 +711,13 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             new_event(ResultEvent, {"result": outcome, "announcement": self.announce(outcome)})
         ]
         resolved: list[tuple[bool, int, int, Bet, Resolution]] = []
-        spots, resolve, orders = self._spots, self.resolve, self._orders
+        plans, resolve = self._plans, self.resolve
         for bet in state.bets.values():
-            spot = spots.get(bet.spot) or self.spot(bet.spot)
-            res = resolve(bet, spot, outcome, state)
-            order = orders.get(spot.name)
-            if order is None:
-                order = self.order_of(spot)
+            plan = plans.get(bet.spot) or self.settlement_plan(bet.spot)
+            spot, order, row = plan
+            res = row[outcome] if row is not None and bet.status == "free" else None
+            if res is None:
+                res = resolve(bet, spot, outcome, state)
             resolved.append((type(res) is not Lose, order, bet.id, bet, res))
         # Losing bets are removed first, then the winners are paid in order.
         resolved.sort()  # bet ids are unique: the bets themselves are never compared
