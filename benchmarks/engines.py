@@ -34,7 +34,10 @@ printed:
   (crupier: ``red`` 1000 and ``straight 17`` 500); a round is one spin.
 
 The peers validate less than crupier (no table limits or units, no permission
-table, no log of draws); the ratios compare the whole loop a simulation runs.
+table, no log of draws); the ratios compare the whole loop a simulation runs. A player's
+bet requests (``PlaceBet``) are immutable values built once before the loop, as the
+engine's own staff actions are; the engine builds every bet it accepts, its log entry and
+its events anew each round, as penny-ante and crapssim build their bets.
 Figures are printed, never asserted.
 """
 
