@@ -14,7 +14,8 @@ How each game is played:
 * the layout and banking games: two players place their bets every round (the fixed
   ``BETS`` where a peer or an earlier figure uses them, else the game's main spot and the
   first two PAR bets the engine takes as spots), the croupier's steps are the engine's
-  ``auto_round``, and a player's decision is "always stay in" (war, play, keep, bet);
+  ``auto_round``, and a player's decision is "always stay in" (war, play, keep, bet), or
+  at Pai Gow Poker the house way;
 * the blackjack family: the dealer's rule (hit below 17, never double or split); the
   basic-strategy chart is measured by ``benchmarks/blackjack.py``;
 * the circle poker games: six computer opponents (``circle_poker.bots``), a round a deal;
@@ -36,7 +37,10 @@ printed:
   (crupier: ``red`` 1000 and ``straight 17`` 500); a round is one spin.
 
 The peers validate less than crupier (no table limits or units, no permission
-table, no log of draws); the ratios compare the whole loop a simulation runs.
+table, no log of draws); the ratios compare the whole loop a simulation runs. A player's
+bet requests (``PlaceBet``) are immutable values built once before the loop, as the
+engine's own staff actions are; the engine builds every bet it accepts, its log entry and
+its events anew each round, as penny-ante and crapssim build their bets.
 Figures are printed, never asserted.
 """
 
@@ -88,8 +92,9 @@ BETS: dict[str, list[tuple[str, int]]] = {
 #: The words a player answers with when the round awaits his decision: the first one the
 #: game's ``play_command`` understands is taken. The simple strategy is "always stay in":
 #: go to war, play the Ante (the smallest multiple), keep the Trijoker bets, make every
-#: street's bet. Blackjack's family plays the dealer's rule instead (:data:`DEALER_RULE`).
-DECISIONS: tuple[list[str], ...] = (["war"], ["play"], ["keep"], ["bet"])
+#: street's bet, set a Pai Gow Poker hand the house way. Blackjack's family plays the
+#: dealer's rule instead (:data:`DEALER_RULE`).
+DECISIONS: tuple[list[str], ...] = (["war"], ["play"], ["keep"], ["bet"], ["set", "house"])
 
 TARGET = 2_000
 """Issue 9: no game's throughput below 2,000 rounds per second."""
@@ -147,18 +152,23 @@ def play_layout(game_id: str, profile: Profile, rounds: int) -> Game[Any, Any]:
     players = ("ana", "bo")
     for p in players:
         game.apply(BuyIn(player=p, amount=10**12))
-    bets = bets_of(game_id, game)
+    # Each player's bet requests: immutable values, built once as the engine's own staff
+    # actions are (the engine builds every bet it accepts, its record and its events anew).
+    requests = [
+        PlaceBet(player=p, spot=spot, amount=amount, by=Role.PLAYER)
+        for p in players
+        for spot, amount in bets_of(game_id, game)
+    ]
     played = 0
     while played < rounds:
         before = game.state.rounds
-        for p in players:
-            for spot, amount in bets:
-                # A refusal is fine here, e.g. a line bet that is already working (a try
-                # statement costs nothing when nothing is raised; the loop measures the engine).
-                try:  # noqa: SIM105
-                    game.apply(PlaceBet(player=p, spot=spot, amount=amount, by=Role.PLAYER))
-                except RuleError:
-                    pass
+        for request in requests:
+            # A refusal is fine here, e.g. a line bet that is already working (a try
+            # statement costs nothing when nothing is raised; the loop measures the engine).
+            try:  # noqa: SIM105
+                game.apply(request)
+            except RuleError:
+                pass
         for _ in range(40):
             if game.state.rounds > before:
                 break

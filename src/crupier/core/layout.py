@@ -358,6 +358,17 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         self._spots: dict[str, Spot] = {}
         self._terms: dict[str, tuple[int, int]] = {}
         self._orders: dict[str, int] = {}
+        self._stake_limits: dict[str, tuple[int, int, int]] = {}
+        self._plans: dict[str, tuple[Spot, int, tuple[Resolution | None, ...] | None]] = {}
+        cls = type(self)
+        # the hooks a game leaves as they are here: the hot path does not call them (they do
+        # nothing) or reads their values once per spot (the table minimum is the profile's)
+        self._fixed_minimum = (
+            cls.minimum is LayoutGame.minimum
+            and cls.check_minimum_and_unit is LayoutGame.check_minimum_and_unit
+        )
+        self._checks_bet = cls.check_bet is not LayoutGame.check_bet
+        self._adjusts_bet = cls.on_bet is not LayoutGame.on_bet
         super().__init__(profile, source, **options)
 
     def stake_terms(self, spot: Spot) -> tuple[int, int]:
@@ -415,6 +426,24 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
     def settlement_order(self, spot: Spot) -> int:
         """Rank of the spot in the regulated payment order (lower is settled first)."""
         return 0
+
+    def resolution_row(self, spot: Spot) -> tuple[Resolution | None, ...] | None:
+        """How a free bet (status ``"free"``, as placed) on ``spot`` fares on each outcome
+        ``0, 1, ...`` (an integer), where that depends on the spot and the outcome alone:
+        :meth:`settle` reads it instead of calling :meth:`resolve`. ``None`` in the row
+        (an outcome whose rule needs more, e.g. a simple chance hit by the zero) or for the
+        whole row (the default): :meth:`resolve` decides. A game that gives rows builds
+        them from its profile and resolves by them too, so the rule stays in one place."""
+        return None
+
+    def settlement_plan(self, name: str) -> tuple[Spot, int, tuple[Resolution | None, ...] | None]:
+        """The spot named ``name``, its payment order and its :meth:`resolution_row`, read
+        once per spot (pure functions of the spot and the fixed profile)."""
+        plan = self._plans.get(name)
+        if plan is None:
+            spot = self.spot(name)
+            plan = self._plans[name] = (spot, self.order_of(spot), self.resolution_row(spot))
+        return plan
 
     def check_bet(self, state: LS, player: str, spot: Spot, amount: int) -> None:
         """Extra checks of a game before a bet is accepted (raise a RuleError)."""
@@ -539,7 +568,9 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
                     )
                 )
             self.require_phase(state, _BETTING)
-        player = self._player(state, action.player)
+        player = action.player
+        if type(player) is not str or player not in state.players:
+            player = self._player(state, player)
         amount = action.amount
         if type(amount) is not int or amount <= 0:  # bool is refused too
             if not isinstance(amount, int) or isinstance(amount, bool):
@@ -554,7 +585,8 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
                 raise MalformedAction(N_("{text!r} is not a spot name", text=text))
             spot = self.spot(text)
         self.check_stake(state, player, spot, amount)
-        self.check_bet(state, player, spot, amount)
+        if self._checks_bet:
+            self.check_bet(state, player, spot, amount)
         players = state.players
         if players[player] < amount:
             raise InsufficientFunds(
@@ -580,7 +612,8 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
                 "count": 0,
             },
         )
-        self.on_bet(state, bet, spot)
+        if self._adjusts_bet:
+            self.on_bet(state, bet, spot)
         state.bets[bet_id] = bet
         state.next_bet = bet_id + 1
         return [
@@ -615,9 +648,17 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
 
     def check_stake(self, state: LS, player: str, spot: Spot, amount: int) -> None:
         """Minimum, unit multiple and the per-player maximum on the spot."""
-        self.check_minimum_and_unit(state, spot, amount)
-        maximum = self.stake_terms(spot)[0]
         name = spot.name
+        terms = self._stake_limits.get(name) if self._fixed_minimum else None
+        if terms is None:
+            self.check_minimum_and_unit(state, spot, amount)
+            maximum, unit = self.stake_terms(spot)
+            if self._fixed_minimum:  # the same three numbers for every bet on the spot
+                self._stake_limits[name] = (self.profile.limits.minimum, unit, maximum)
+        else:
+            minimum, unit, maximum = terms
+            if amount < minimum or amount % unit:
+                self.check_minimum_and_unit(state, spot, amount)  # says which, and refuses
         already = 0
         for b in state.bets.values():
             if b.spot == name and b.player == player:
@@ -714,13 +755,13 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             new_event(ResultEvent, {"result": outcome, "announcement": self.announce(outcome)})
         ]
         resolved: list[tuple[bool, int, int, Bet, Resolution]] = []
-        spots, resolve, orders = self._spots, self.resolve, self._orders
+        plans, resolve = self._plans, self.resolve
         for bet in state.bets.values():
-            spot = spots.get(bet.spot) or self.spot(bet.spot)
-            res = resolve(bet, spot, outcome, state)
-            order = orders.get(spot.name)
-            if order is None:
-                order = self.order_of(spot)
+            plan = plans.get(bet.spot) or self.settlement_plan(bet.spot)
+            spot, order, row = plan
+            res = row[outcome] if row is not None and bet.status == "free" else None
+            if res is None:
+                res = resolve(bet, spot, outcome, state)
             resolved.append((type(res) is not Lose, order, bet.id, bet, res))
         # Losing bets are removed first, then the winners are paid in order.
         resolved.sort()  # bet ids are unique: the bets themselves are never compared

@@ -424,6 +424,9 @@ class Game(ABC, Generic[P, S]):
         self._plain_checks = (
             cls.in_place is Game.in_place and cls.check_permission is Game.check_permission
         )
+        self._in_place_roles: dict[type[Action], tuple[Role, ...]] = {}
+        """Under the base checks, each action class whose kind runs in place and the roles
+        that may take it: :meth:`apply`'s first test (built as the kinds are first met)."""
 
     # -- to be defined by each game --------------------------------------------------
 
@@ -507,21 +510,27 @@ class Game(ABC, Generic[P, S]):
         """
         draws = self.source.draws
         start = len(draws)
-        if not isinstance(action, Action):
-            raise MalformedAction(N_("{action!r} is not an action", action=action))
-        kind = action.kind
-        allowed = self.permissions.get(kind)
-        if self._plain_checks and allowed is not None and action.by in allowed:
-            # the base checks, inline: the permission holds and in_place is the kind's
-            in_place = kind in self.checked_first
-        else:
-            in_place = self.in_place(action)
-            if in_place:
-                self.check_permission(action)
-        if in_place:
+        roles = self._in_place_roles.get(type(action))
+        if roles is not None and action.by in roles:  # the base checks, remembered per class
             events = self._step(self.state, action, self.source)
         else:
-            self.state, events = self._trial(action, self.source)
+            if not isinstance(action, Action):
+                raise MalformedAction(N_("{action!r} is not an action", action=action))
+            kind = action.kind
+            allowed = self.permissions.get(kind)
+            if self._plain_checks and allowed is not None and action.by in allowed:
+                # the base checks, inline: the permission holds and in_place is the kind's
+                in_place = kind in self.checked_first
+                if in_place:
+                    self._in_place_roles[type(action)] = tuple(allowed)
+            else:
+                in_place = self.in_place(action)
+                if in_place:
+                    self.check_permission(action)
+            if in_place:
+                events = self._step(self.state, action, self.source)
+            else:
+                self.state, events = self._trial(action, self.source)
         log = self.log
         taken = tuple(draws[start:]) if len(draws) > start else ()
         entry = _tuple_new(Entry, (len(log) + 1, action, taken))

@@ -28,7 +28,7 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from crupier.core.cards import Card
 from crupier.core.errors import (
@@ -37,6 +37,7 @@ from crupier.core.errors import (
     WrongPhase,
 )
 from crupier.core.layout import (
+    COMMON_ACTIONS,
     Bet,
     BetPlaced,
     LayoutGame,
@@ -53,7 +54,7 @@ from crupier.core.money import format_amount
 from crupier.core.resolution import Lose, Push, Resolution
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
-from crupier.core.round import JSON, Action, Event
+from crupier.core.round import JSON, Action, Event, registry
 from crupier.games.cardtable import CARD_TABLE_ACTIONS, CardTable, CardTableState, NewShoe
 from crupier.games.cardtable.permissions import CARD_TABLE_PERMISSIONS, PLAYER_OR_CROUPIER, STAFF
 from crupier.i18n import N_
@@ -159,6 +160,45 @@ class Violation(Action):
     reason: str = ""
 
 
+BANKING_POKER_ACTIONS: tuple[type[Action], ...] = (
+    *CARD_TABLE_ACTIONS,
+    Deal,
+    Play,
+    Fold,
+    Violation,
+)
+"""The actions of a banking poker table besides the layout's (:data:`COMMON_ACTIONS`)."""
+
+
+class ViolationRule(StrEnum):
+    """What a player who shows or discusses his cards loses (the profile's
+    ``errors.violation``; spec 15, Errors DEFAULT)."""
+
+    LOSE_BETS = "lose-bets"
+    NOTHING = "nothing"
+
+
+class _BoxRules(Protocol):
+    @property
+    def boxes(self) -> int: ...
+
+
+class _ErrorRules(Protocol):
+    @property
+    def violation(self) -> ViolationRule: ...
+
+
+class PokerTableProfile(Protocol):
+    """What :class:`BankingPoker` reads from every banking poker profile: the number of
+    boxes (``rules.boxes``) and what a violation costs (``errors.violation``)."""
+
+    @property
+    def rules(self) -> _BoxRules: ...
+
+    @property
+    def errors(self) -> _ErrorRules: ...
+
+
 @dataclass
 class BankingPokerState(CardTableState):
     """The card table (the pack, the seats), the round's boxes and the croupier's cards."""
@@ -210,6 +250,8 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
     """The box the play bet goes to."""
     board_cards: ClassVar[int] = 0
     """Common cards dealt after the hands (none but in the hold'em games)."""
+    actions: ClassVar[dict[str, type[Action]]] = registry(*COMMON_ACTIONS, *BANKING_POKER_ACTIONS)
+    """The layout's actions and the banking poker table's (a game with more adds them)."""
     permissions: ClassVar[dict[str, frozenset[Role]]] = PERMISSIONS
     checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first | {
         "new-shoe",
@@ -231,17 +273,27 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
 
     # -- the game's hooks ------------------------------------------------------------------
 
-    @abstractmethod
+    def initial_state(self) -> S:
+        """The state before any action: the shared one (a game with a state of its own
+        returns that)."""
+        return cast(S, BankingPokerState())
+
+    def table_profile(self) -> PokerTableProfile:
+        """The profile, as what every banking poker profile has (:class:`PokerTableProfile`)."""
+        return cast(PokerTableProfile, self.profile)
+
     def boxes(self) -> int:
-        """The number of player boxes."""
+        """The number of player boxes: the profile's ``rules.boxes``."""
+        return self.table_profile().rules.boxes
 
     @abstractmethod
     def play_multiples(self) -> tuple[int, ...]:
         """The multiples of the Ante the play bet may be."""
 
-    @abstractmethod
     def violation_loses(self) -> bool:
-        """Whether a violation loses the player's bets (else it is noted only)."""
+        """Whether a violation loses the player's bets (else it is noted only): the
+        profile's ``errors.violation``."""
+        return self.table_profile().errors.violation is ViolationRule.LOSE_BETS
 
     @abstractmethod
     def describe(self, cards: Sequence[Card]) -> str:
@@ -694,14 +746,6 @@ def _seat_of(state: BankingPokerState, player: object) -> int | None:
     return next((s for s, p in sorted(state.seats.items()) if p == player), None)
 
 
-BANKING_POKER_ACTIONS: tuple[type[Action], ...] = (
-    *CARD_TABLE_ACTIONS,
-    Deal,
-    Play,
-    Fold,
-    Violation,
-)
-
 __all__ = [
     "BANKING_POKER_ACTIONS",
     "PERMISSIONS",
@@ -713,6 +757,8 @@ __all__ = [
     "Play",
     "PokerBox",
     "PokerShowdown",
+    "PokerTableProfile",
     "Stage",
     "Violation",
+    "ViolationRule",
 ]

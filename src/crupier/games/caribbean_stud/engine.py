@@ -65,7 +65,7 @@ from crupier.games.banking_poker import (
     PokerBox,
     Stage,
 )
-from crupier.games.caribbean_stud.profile import GAME_ID, StudProfile, ViolationRule
+from crupier.games.caribbean_stud.profile import GAME_ID, StudProfile
 from crupier.games.caribbean_stud.showdown import (
     ANTE,
     BEHIND,
@@ -223,14 +223,8 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
 
     # -- the shared round's hooks ---------------------------------------------------------
 
-    def boxes(self) -> int:
-        return self.profile.rules.boxes
-
     def play_multiples(self) -> tuple[int, ...]:
         return (self.profile.payouts.second_bet_multiple,)
-
-    def violation_loses(self) -> bool:
-        return self.profile.errors.violation is ViolationRule.LOSE_BETS
 
     def croupier_up(self) -> int:
         return 1

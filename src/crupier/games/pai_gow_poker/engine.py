@@ -75,7 +75,7 @@ from crupier.games.pai_gow_poker.bank import (
     position_place,
 )
 from crupier.games.pai_gow_poker.houseway import Setting, house_way
-from crupier.games.pai_gow_poker.profile import GAME_ID, PaiGowProfile, ViolationRule
+from crupier.games.pai_gow_poker.profile import GAME_ID, PaiGowProfile
 from crupier.games.pai_gow_poker.showdown import (
     POSITIONS,
     compare_with_bank,
@@ -237,14 +237,8 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
         """52 cards and the joker (II.1)."""
         return joker_deck()
 
-    def boxes(self) -> int:
-        return self.profile.rules.boxes
-
     def play_multiples(self) -> tuple[int, ...]:
         return ()
-
-    def violation_loses(self) -> bool:
-        return self.profile.errors.violation is ViolationRule.LOSE_BETS
 
     @property
     def ante_spot(self) -> str:

@@ -19,10 +19,11 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from crupier.core.layout import LayoutProfile
 from crupier.core.money import DeductionRounding
 from crupier.core.profile import Deduction, Ratio
+from crupier.games.banking_poker import ViolationRule
 from crupier.games.builtin import builtin_raw, load_builtin_profile
 from crupier.games.pai_gow_poker.bank import HouseStake
 from crupier.games.pai_gow_poker.houseway import HouseWay
-from crupier.games.three_card_poker.profile import Announcements, ThreeCardErrors, ViolationRule
+from crupier.games.three_card_poker.profile import Announcements, ThreeCardErrors
 
 GAME_ID = "pai-gow-poker"
 

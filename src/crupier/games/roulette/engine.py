@@ -205,7 +205,7 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
     )
 
     def __init__(self, profile: RP, source: RandomSource | None = None, **options: Any) -> None:
-        self._payouts: dict[str, tuple[frozenset[int], Win]] = {}
+        self._rows: dict[str, tuple[Resolution | None, ...]] = {}
         super().__init__(profile, source, **options)
 
     def initial_state(self) -> RouletteState:
@@ -245,20 +245,31 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
                 )
             )
 
-    def payout_of(self, spot: Spot) -> tuple[frozenset[int], Win]:
-        """The winning pockets of ``spot`` and its :class:`Win` at the profile's ratio, built
-        once per spot: a free bet that is not a simple chance hit by the zero settles by
-        one lookup (the same rule as :func:`resolve_roulette`, which the rest follows)."""
-        table = self._payouts.get(spot.name)
-        if table is None:
+    def resolution_row(self, spot: Spot) -> tuple[Resolution | None, ...]:
+        """A free bet on ``spot`` for each pocket: its :class:`Win` at the profile's ratio on
+        the spot's numbers, else lost; ``None`` for a simple chance on the zero (la partage
+        or en prison: :func:`resolve_roulette`, which stays the one rule for it, for a bet
+        in prison and for the PAR chains). Built once per spot from the profile.
+
+        >>> from crupier.games.french_roulette import GAME
+        >>> row = GAME.engine(GAME.load_profile()).resolution_row(spot_of("red"))
+        >>> len(row), row[0], row[1], row[2]
+        (37, None, Win(ratio=Fraction(1, 1)), Lose())
+        """
+        row = self._rows.get(spot.name)
+        if row is None:
             win = Win(self.profile.payouts.ratio(spot.bet_type))
-            table = self._payouts[spot.name] = (spot.numbers, win)
-        return table
+            zero = None if spot.bet_type in SIMPLE_CHANCES else LOSE
+            row = tuple(win if n in spot.numbers else zero if n == 0 else LOSE for n in range(37))
+            self._rows[spot.name] = row
+        return row
 
     def resolve(self, bet: Bet, spot: Spot, outcome: Any, state: RouletteState) -> Resolution:
-        if bet.status == FREE and (outcome != 0 or spot.bet_type not in SIMPLE_CHANCES):
-            numbers, win = self._payouts.get(spot.name) or self.payout_of(spot)
-            return win if outcome in numbers else LOSE
+        if bet.status == FREE:
+            row = self._rows.get(spot.name) or self.resolution_row(spot)
+            res: Resolution | None = row[outcome]
+            if res is not None:
+                return res
         locked = False
         if is_simple_chance(spot) and outcome == 0 and bet.status != FREE:
             locked = self._below_minimum(bet, spot, state)
@@ -405,7 +416,7 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         state.launched = True
         state.spin_direction = wheel
         start = f", from {state.results[-1]}" if state.results else ""
-        return [new_event(Note, {"text": f"wheel {wheel.value}, ball {ball.value}{start}"})]
+        return [new_event(Note, {"text": f"wheel {wheel}, ball {ball}{start}"})]
 
     def _result(self, state: RouletteState, action: Result, source: RandomSource) -> list[Event]:
         if state.phase is not Phase.NO_MORE_BETS:

@@ -61,10 +61,9 @@ from crupier.core.resolution import Lose, Push, Resolution
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
-from crupier.games.banking_poker import ONE_PACK, OnePack, Violation
+from crupier.games.banking_poker import ONE_PACK, OnePack, Violation, ViolationRule
 from crupier.games.cardtable import CARD_TABLE_ACTIONS, CardTable, CardTableState, NewShoe
 from crupier.games.cardtable.permissions import CARD_TABLE_PERMISSIONS, PLAYER_OR_CROUPIER, STAFF
-from crupier.games.three_card_poker.profile import ViolationRule
 from crupier.games.trijoker.hands import BOXES, hand_of, resolve_hand, spot_of
 from crupier.games.trijoker.profile import GAME_ID, RANKS, TrijokerProfile
 from crupier.i18n import N_
