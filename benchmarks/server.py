@@ -459,8 +459,10 @@ def report(phase: Phase, n_players: int) -> None:
         print(f"  generator sent late by: p50 {percentile(lag, 0.5) * 1000:.1f} ms, "
               f"p99 {percentile(lag, 0.99) * 1000:.1f} ms (counted in the latency)")  # fmt: skip
     server_cpu, own_cpu = w["server_cpu"], w["own_cpu"]
+    answered = accepted + sum(phase.refused.values())
     print(f"  CPU: server {server_cpu:.1f} s ({server_cpu / elapsed:.0%} of a core, "
-          f"{server_cpu / max(accepted, 1) * 1e6:.0f} us per accepted bet); load generator "
+          f"{server_cpu / max(accepted, 1) * 1e6:.0f} us per accepted bet, "
+          f"{server_cpu / max(answered, 1) * 1e6:.0f} us per bet answered); load generator "
           f"{own_cpu:.1f} s ({own_cpu / elapsed:.0%} of a core; its own process)")  # fmt: skip
     start_load = ", ".join(f"{x:.1f}" for x in w["load"])
     end_load = ", ".join(f"{x:.1f}" for x in w["load_end"])
