@@ -15,9 +15,7 @@ from crupier.ledger import Ledger
 
 def _socket(server: Server, client: Client) -> ClientConnection:
     headers = {"Cookie": f"crupier_session={client.cookie}"}
-    ws = connect(f"{server.ws_url}/ws/tables/RF-1", additional_headers=headers)
-    assert json.loads(ws.recv(timeout=30))["type"] == "view"
-    return ws
+    return connect(f"{server.ws_url}/ws/tables/RF-1", additional_headers=headers)
 
 
 def _answers(ws: ClientConnection, n: int) -> list[dict[str, Any]]:
@@ -40,6 +38,7 @@ def test_bets_sent_without_waiting_are_answered_once_in_order(server: Server) ->
     before = p1.get("/api/tables/RF-1").json()
     balance = before["view"]["players"]["P1"]
     with _socket(server, p1) as ws:
+        assert json.loads(ws.recv(timeout=30))["type"] == "view"
         # under the table minimum (409) between accepted bets: it refuses only itself
         amounts = {1: 1000, 2: 500, 3: 100, 4: 1500, 5: 500}
         for ident, amount in amounts.items():
@@ -68,6 +67,7 @@ def test_a_refused_permission_is_logged_before_its_error_frame(server: Server) -
     inspector = server.client("inspector")
     head = inspector.get("/api/events").json()["events"][-1]["seq"]
     with _socket(server, p1) as ws:
+        assert json.loads(ws.recv(timeout=30))["type"] == "view"
         ws.send(_bet(7, "P2", 1000))  # a player bets for his own seat only
         (answer,) = _answers(ws, 1)
         assert (answer["id"], answer["status"], answer["code"]) == (7, 403, "PERMISSION_DENIED")
