@@ -13,6 +13,7 @@ Its room: :mod:`.profile` (the rules profile; the values in ``profiles/*.toml``)
 
 from crupier.games.banking_poker import Deal, Decision, Fold, Play, Violation
 from crupier.games.caribbean_stud.engine import (
+    BetBehind,
     BlindBet,
     BuyCard,
     CaribbeanStud,
@@ -35,6 +36,7 @@ GAME = GameModule(
 
 __all__ = [
     "GAME",
+    "BetBehind",
     "BlindBet",
     "BuyCard",
     "CaribbeanStud",

@@ -68,6 +68,9 @@ from crupier.games.banking_poker import (
 from crupier.games.caribbean_stud.profile import GAME_ID, StudProfile, ViolationRule
 from crupier.games.caribbean_stud.showdown import (
     ANTE,
+    BEHIND,
+    BEHIND_SECOND,
+    BEHIND_SPOTS,
     BLIND,
     BLIND_SECOND,
     BLIND_SPOTS,
@@ -96,6 +99,18 @@ class BlindBet(Action):
     """A seated player's one blind bet (an Ante) on the vacant box ``seat`` (spec 10, Players)."""
 
     kind: ClassVar[str] = "blind-bet"
+    player: str
+    seat: int
+    amount: int
+
+
+@dataclass(frozen=True, kw_only=True)
+class BetBehind(Action):
+    """An Ante on another player's box ``seat`` (spec 10, Players: up to three bets per box
+    where the table allows it); it follows the seated player's decisions: his call puts the
+    same multiple of this Ante on the box's second bet, his fold loses it."""
+
+    kind: ClassVar[str] = "bet-behind"
     player: str
     seat: int
     amount: int
@@ -146,6 +161,8 @@ class StudState(BankingPokerState):
 
     blind: dict[int, int] = field(default_factory=dict)
     """Vacant box -> the id of the blind bet on it."""
+    behind: dict[int, list[int]] = field(default_factory=dict)
+    """Box -> the ids of the bets behind on it (Antes, then the second bets that follow)."""
     bought: dict[int, tuple[str, str]] = field(default_factory=dict)
     """Box -> (the card discarded, the card bought) this round."""
     meter: int = 0
@@ -174,6 +191,7 @@ _STAFF = frozenset({Role.CROUPIER, Role.HEAD, Role.INSPECTOR})
 STUD_PERMISSIONS = {
     **PERMISSIONS,
     "blind-bet": frozenset({Role.PLAYER, Role.CROUPIER}),
+    "bet-behind": frozenset({Role.PLAYER, Role.CROUPIER}),
     "buy-card": frozenset({Role.PLAYER, Role.CROUPIER}),
     "set-meter": _STAFF | {Role.DIRECTOR, Role.SYSTEM},
 }
@@ -185,7 +203,7 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
 
     game_id: ClassVar[str] = GAME_ID
     actions: ClassVar[dict[str, type[Action]]] = registry(
-        *COMMON_ACTIONS, *BANKING_POKER_ACTIONS, BlindBet, BuyCard, SetMeter
+        *COMMON_ACTIONS, *BANKING_POKER_ACTIONS, BlindBet, BetBehind, BuyCard, SetMeter
     )
     permissions: ClassVar[dict[str, frozenset[Role]]] = STUD_PERMISSIONS
     box_cards: ClassVar[int] = 5
@@ -195,6 +213,7 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
     play_help: ClassVar[str] = (
         "spots: ante AMOUNT; insurance, carrousel, progressive AMOUNT (beside an Ante)\n"
         "blind SEAT AMOUNT: a blind bet on a vacant box\n"
+        "behind SEAT AMOUNT: an Ante on another player's box (it follows his decisions)\n"
         "after the deal: card CARD (discard it and buy one), play (the second bet) or fold"
     )
 
@@ -233,10 +252,10 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
 
     def check_bet(self, state: StudState, player: str, spot: Spot, amount: int) -> None:
         name = spot.name
-        if name in BLIND_SPOTS or name == CARD_PRICE:
+        if name in BLIND_SPOTS or name in BEHIND_SPOTS or name == CARD_PRICE:
             raise IllegalAction(
-                f"{name}: not a bet to place (blind SEAT AMOUNT for a blind bet; "
-                "the card price is paid with the card)"
+                f"{name}: not a bet to place (blind SEAT AMOUNT for a blind bet, behind SEAT "
+                "AMOUNT for a bet on another player's box; the card price is paid with the card)"
             )
         if name in SIDE_SPOTS:
             if not getattr(self.profile, name).offered:
@@ -246,13 +265,20 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
         super().check_bet(state, player, spot, amount)
 
     def check_take_down(self, state: StudState, bet: Bet, spot: Spot) -> None:
+        seat = next((s for s, p in state.seats.items() if p == bet.player), None)
+        if bet.spot == ANTE and seat is not None and self._behind(state, seat):
+            raise IllegalAction("other players' bets follow this box: they are taken down first")
         if bet.spot == ANTE and any(
             b.player == bet.player and b.spot in SIDE_SPOTS for b in state.bets.values()
         ):
             raise IllegalAction("the side bets go with the Ante: take them down first")
 
     def deal_boxes(self, state: StudState) -> list[PokerBox]:
-        own = {b.player for b in state.bets.values() if b.spot not in BLIND_SPOTS}
+        own = {
+            b.player
+            for b in state.bets.values()
+            if b.spot not in BLIND_SPOTS and b.spot not in BEHIND_SPOTS
+        }
         boxes = [PokerBox(s, p) for s, p in state.seats.items() if p in own]
         boxes += [
             PokerBox(s, state.bets[i].player, blind=True)
@@ -262,14 +288,46 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
         return sorted(boxes, key=lambda b: b.seat)
 
     def bets_of(self, state: StudState, box: PokerBox) -> list[Bet]:
-        return sorted(
-            (
-                b
-                for b in state.bets.values()
-                if b.player == box.player and (b.spot in BLIND_SPOTS) == box.blind
-            ),
-            key=lambda b: b.id,
-        )
+        """The box's player's bets and, on a seated box, the bets behind on it."""
+        own = [
+            b
+            for b in state.bets.values()
+            if b.player == box.player
+            and (b.spot in BLIND_SPOTS) == box.blind
+            and b.spot not in BEHIND_SPOTS
+        ]
+        behind = [] if box.blind else self._behind(state, box.seat)
+        return sorted(own + behind, key=lambda b: b.id)
+
+    def _behind(self, state: StudState, seat: int) -> list[Bet]:
+        """The bets behind on box ``seat`` still on the layout."""
+        return [state.bets[i] for i in state.behind.get(seat, []) if i in state.bets]
+
+    def _commit(
+        self, state: StudState, box: PokerBox, decision: Decision, multiple: int
+    ) -> list[Event]:
+        """The box's decision; on a call, each Ante behind it puts the same multiple on its
+        second bet (a player who cannot pay it loses his Ante behind, as on a fold)."""
+        events = super()._commit(state, box, decision, multiple)
+        if box.blind or decision is not Decision.PLAY:
+            return events
+        for ante in [b for b in self._behind(state, box.seat) if b.spot == BEHIND]:
+            amount = ante.amount * multiple
+            if state.players[ante.player] < amount:
+                events.append(
+                    Note(text=f"{ante.player} cannot follow box {box.seat}'s call: Ante lost")
+                )
+                events.append(self.apply_resolution(state, ante, Lose()))
+                continue
+            state.players[ante.player] -= amount
+            bet = Bet(state.next_bet, ante.player, BEHIND_SECOND, amount, amount)
+            state.bets[bet.id] = bet
+            state.next_bet += 1
+            state.behind[box.seat] = [*state.behind.get(box.seat, []), bet.id]
+            events.append(
+                BetPlaced(bet=bet.id, player=ante.player, spot=BEHIND_SECOND, amount=amount)
+            )
+        return events
 
     def ante_spot_of(self, box: PokerBox) -> str:
         return BLIND if box.blind else ANTE
@@ -300,6 +358,8 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
     def extra_step(self, state: StudState, action: Action, source: RandomSource) -> Sequence[Event]:
         if isinstance(action, BlindBet):
             return self._blind_bet(state, action)
+        if isinstance(action, BetBehind):
+            return self._bet_behind(state, action)
         if isinstance(action, BuyCard):
             return self._buy_card(state, action)
         if isinstance(action, SetMeter):
@@ -344,6 +404,54 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
         return [
             Note(text=f"{player} bets blind on the vacant box {seat}"),
             BetPlaced(bet=bet.id, player=player, spot=BLIND, amount=amount),
+        ]
+
+    def _bet_behind(self, state: StudState, action: BetBehind) -> list[Event]:
+        self.require_phase(state, Phase.BETTING)
+        allowed = self.profile.rules.bets_per_box
+        if allowed < 2:
+            raise IllegalAction("this table admits one bet per box")
+        player = self._player(state, action.player)
+        seat = action.seat
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= self.boxes():
+            raise MalformedAction(f"{seat!r} is not a box (1 to {self.boxes()})")
+        owner = state.seats.get(seat)
+        if owner is None:
+            raise IllegalAction(f"box {seat} is vacant: a vacant box takes only a blind bet")
+        if owner == player:
+            raise IllegalAction(f"box {seat} is {player}'s own: his Ante goes on the ante spot")
+        if not any(b.player == owner and b.spot == ANTE for b in state.bets.values()):
+            raise IllegalAction(f"box {seat}: its player {owner} bets his Ante first")
+        live = self._behind(state, seat)
+        if any(b.player == player for b in live):
+            raise IllegalAction(f"{player} already has a bet behind box {seat}")
+        if 1 + len(live) >= allowed:
+            raise IllegalAction(f"box {seat} already holds {allowed} bets, the table's most")
+        amount = action.amount
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+            raise MalformedAction(f"{amount!r} is not an amount (a whole number of cents)")
+        self.check_minimum_and_unit(state, Spot(ANTE, ANTE), amount)
+        if amount > self.profile.ante_maximum:
+            raise BetOverMaximum(
+                f"behind: {format_amount(amount)} is over the Ante's maximum "
+                f"{format_amount(self.profile.ante_maximum)}"
+            )
+        if state.players[player] < amount:
+            raise InsufficientFunds(
+                f"{player} holds {format_amount(state.players[player])}, "
+                f"not enough for {format_amount(amount)}"
+            )
+        state.players[player] -= amount
+        bet = Bet(state.next_bet, player, BEHIND, amount, amount)
+        state.bets[bet.id] = bet
+        state.next_bet += 1
+        state.behind = {
+            **{s: [b.id for b in self._behind(state, s)] for s in state.behind},
+            seat: [b.id for b in live] + [bet.id],
+        }
+        return [
+            Note(text=f"{player} bets behind box {seat} ({owner})"),
+            BetPlaced(bet=bet.id, player=player, spot=BEHIND, amount=amount),
         ]
 
     def _buy_card(self, state: StudState, action: BuyCard) -> list[Event]:
@@ -414,7 +522,7 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
             return Lose()  # the stake feeds the pool (see apply_resolution)
         qualified = qualifies(self.profile, state.croupier)
         comparison = compare_hands(outcome.cards, state.croupier)
-        if name in (SECOND, BLIND_SECOND):
+        if name in (SECOND, BLIND_SECOND, BEHIND_SECOND):
             return as_resolution(second_net(self.profile, hand, qualified, comparison))
         return as_resolution(ante_net(self.profile, played, qualified, comparison))
 
@@ -480,7 +588,8 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
         kinds = super().game_legal_actions()
         rules = self.profile.rules
         if self.state.phase is Phase.BETTING:
-            return kinds + (["blind-bet"] if rules.blind_bets else []) + ["set-meter"]
+            behind = ["bet-behind"] if rules.bets_per_box > 1 else []
+            return kinds + (["blind-bet"] if rules.blind_bets else []) + behind + ["set-meter"]
         if self.state.stage is Stage.DECISIONS and rules.card_purchase:
             return [*kinds, "buy-card"]
         return kinds
@@ -491,16 +600,25 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
         s = self.state
         out["meter"] = s.meter
         out["blind"] = {str(k): v for k, v in sorted(s.blind.items()) if v in s.bets}
+        out["behind"] = {
+            str(k): [b.id for b in self._behind(s, k)]
+            for k in sorted(s.behind)
+            if self._behind(s, k)
+        }
         out["bought"] = sorted(s.bought) if s.stage is Stage.DECISIONS else []
         return out
 
     def play_command(self, words: list[str], player: str) -> Action | None:
-        """``card CARD`` (discard it and buy one), ``blind SEAT AMOUNT``, ``play``, ``fold``."""
+        """``card CARD`` (discard it and buy one), ``blind SEAT AMOUNT``, ``behind SEAT
+        AMOUNT``, ``play``, ``fold``."""
         if len(words) == 2 and words[0].lower() in ("card", "discard", "carta"):
             return BuyCard(player=player, discard=words[1], by=Role.PLAYER)
         if len(words) == 3 and words[0].lower() in ("blind", "cega") and words[1].isdigit():
             amount = parse_amount(words[2])
             return BlindBet(player=player, seat=int(words[1]), amount=amount, by=Role.PLAYER)
+        if len(words) == 3 and words[0].lower() in ("behind", "darrere") and words[1].isdigit():
+            amount = parse_amount(words[2])
+            return BetBehind(player=player, seat=int(words[1]), amount=amount, by=Role.PLAYER)
         return super().play_command(words, player)
 
 
@@ -510,6 +628,7 @@ def _share(meter: int, share: Fraction) -> int:
 
 
 __all__ = [
+    "BetBehind",
     "BlindBet",
     "BuyCard",
     "CaribbeanStud",

@@ -153,9 +153,14 @@ class StudRules(BaseModel):
     """Insurance, carrousel and progressive stakes: at most this share of the table minimum."""
     max_multiple: int
     """The Ante's maximum, in table minimums: 10, 20, 25 or 30 (V.3)."""
+    bets_per_box: int = 1
+    """Bets on one box, its seated player's Ante included: 1, or up to 3 where the gaming
+    director authorises it (IV); the others follow the seated player's decisions."""
 
     @model_validator(mode="after")
     def _check(self) -> StudRules:
+        if not 1 <= self.bets_per_box <= 3:
+            raise ValueError("rules.bets_per_box: 1 to 3 (000 10 IV: up to three bets per box)")
         if not 1 <= self.boxes <= 7:
             raise ValueError("rules.boxes: the seed's table has at most 7 betting boxes")
         if not self.qualifier or any(c not in QUALIFIER_RANKS for c in self.qualifier):

@@ -149,6 +149,9 @@ BLIND, BLIND_SECOND, CARD_PRICE = "blind", "blind-bet", "card-price"
 SIDE_SPOTS = (INSURANCE, CARROUSEL, PROGRESSIVE)
 """The optional side bets: each at most half of the table minimum, each needs an Ante."""
 BLIND_SPOTS = frozenset({BLIND, BLIND_SECOND})
+BEHIND, BEHIND_SECOND = "behind", "behind-bet"
+"""A bet behind on another player's box (an Ante; its second bet follows the box's call)."""
+BEHIND_SPOTS = frozenset({BEHIND, BEHIND_SECOND})
 
 SPOTS: dict[str, str] = {
     "ante": ANTE,
@@ -166,6 +169,8 @@ SPOTS: dict[str, str] = {
     "blind": BLIND,
     "blind-bet": BLIND_SECOND,
     "card-price": CARD_PRICE,
+    "behind": BEHIND,
+    "behind-bet": BEHIND_SECOND,
 }
 """Spot names and their aliases."""
 
@@ -187,6 +192,9 @@ def spot_of(text: str) -> Spot:
 
 __all__ = [
     "ANTE",
+    "BEHIND",
+    "BEHIND_SECOND",
+    "BEHIND_SPOTS",
     "BLIND",
     "BLIND_SECOND",
     "BLIND_SPOTS",

@@ -24,7 +24,12 @@ from crupier.games.holdem_bonus.actions import (
 )
 from crupier.games.holdem_bonus.engine import HoldemBonus
 from crupier.games.holdem_bonus.hands import bonus_hand, resolve_bonus, resolve_main
-from crupier.games.holdem_bonus.par import BonusChain, bonus_distribution, par_chains
+from crupier.games.holdem_bonus.par import (
+    BonusChain,
+    bonus_distribution,
+    par_chains,
+    par_outcomes,
+)
 from crupier.games.holdem_bonus.profile import (
     BONUS_HANDS,
     HoldemBonusProfile,
@@ -37,6 +42,7 @@ GAME = GameModule(
     profile=HoldemBonusProfile,
     engine=HoldemBonus,
     par=par_chains,
+    outcomes=par_outcomes,
     terminal="crupier.games.holdem_bonus.terminal",
 )
 

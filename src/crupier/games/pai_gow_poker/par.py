@@ -1,11 +1,14 @@
 """The PAR of Pai Gow Poker's main bet, the player setting his hands the house way against the
 bank's house way (the strategy named in the sheet), by Monte Carlo with a 95 % interval.
 
-Each round draws fourteen different cards of the 53-card pack (the player's seven and the
-bank's seven; the other hands dealt do not change the two being compared), sets both by the
-profile's house way and compares them with the engine's own functions
-(:func:`~crupier.games.pai_gow_poker.showdown.compare`): a win pays 1 less the commission on
-a table-minimum stake (the profile's rate and rounding), a push 0, a loss -1.
+Each deal draws fourteen different cards of the 53-card pack (the player's seven and the
+bank's seven; the other hands dealt do not change the two being compared) and sets both by the
+profile's house way: a win pays 1 less the commission on a table-minimum stake (the profile's
+rate and rounding), a push 0, a loss -1. The sheet's figure comes from the compiled kernel of
+:mod:`crupier.analysis.pai_gow_kernel` (the profile's house way as arrays, each deal played
+both ways: the player's seven against the bank's and the other way round, so the interval is
+taken over the deals' mean results); :func:`simulate` plays the same bet through the engine's
+own functions (:func:`~crupier.games.pai_gow_poker.showdown.compare`), a slower reference.
 
 >>> from crupier.games.pai_gow_poker import load_builtin
 >>> found = simulate(load_builtin(), rounds=200, seed=1)
@@ -27,8 +30,8 @@ from crupier.games.pai_gow_poker.houseway import house_way
 from crupier.games.pai_gow_poker.profile import PaiGowProfile
 from crupier.games.pai_gow_poker.showdown import compare
 
-PAR_ROUNDS = 20_000
-"""Rounds of the PAR sheet's Monte Carlo (seed :data:`PAR_SEED`)."""
+PAR_DEALS = 2_000_000
+"""Deals of the PAR sheet's Monte Carlo (seed :data:`PAR_SEED`), each played both ways."""
 PAR_SEED = 12
 
 STRATEGY = "the player sets his hands by the profile's house way, as the bank does"
@@ -50,8 +53,7 @@ class MainBetEstimate:
 
 def simulate(profile: PaiGowProfile, rounds: int, seed: int = PAR_SEED) -> MainBetEstimate:
     """Play ``rounds`` rounds of one player's main bet against the bank, both by the house way."""
-    unit = profile.limits.minimum
-    pays = Fraction(unit - profile.commission.amount_on(unit), unit)
+    pays = win_pays(profile)
     source = SeededSource(seed)
     pack = joker_deck()
     way = profile.house_way
@@ -75,16 +77,39 @@ def par_chains(profile: PaiGowProfile) -> list[BetChain[Any, Any]]:
     return []
 
 
+def win_pays(profile: PaiGowProfile) -> Fraction:
+    """What a won table-minimum stake pays, net of the profile's commission and its rounding.
+
+    >>> from crupier.games.pai_gow_poker import load_builtin
+    >>> win_pays(load_builtin())
+    Fraction(19, 20)
+    """
+    unit = profile.limits.minimum
+    return Fraction(unit - profile.commission.amount_on(unit), unit)
+
+
+def kernel_estimate(profile: PaiGowProfile, deals: int, seed: int = PAR_SEED) -> MainBetEstimate:
+    """The main bet by the compiled kernel: ``deals`` deals, each played both ways
+    (``2 * deals`` rounds); the interval over the deals' mean results."""
+    from crupier.analysis.pai_gow_kernel import compile_house_way, play_rounds
+
+    pays = win_pays(profile)
+    found = play_rounds(compile_house_way(profile.house_way), pays, deals, seed)
+    net = Estimate.from_sums(deals, found.pair_sum, found.pair_sum2)
+    return MainBetEstimate(found.rounds, seed, found.win, found.push, found.lose, net, pays)
+
+
 def par_outcomes(profile: PaiGowProfile) -> list[dict[str, Any]]:
     """The Monte Carlo of the main bet (house way against house way)."""
-    found = simulate(profile, PAR_ROUNDS)
+    found = kernel_estimate(profile, PAR_DEALS)
     n = found.rounds
     return [
         {
             "title": (
-                f"Monte Carlo: the main bet's house edge in % ({n} rounds, seed {found.seed}, "
-                f"a fresh 53-card pack each round, a win paying {found.win_pays} of the stake "
-                f"after the commission; strategy: {STRATEGY})"
+                f"Monte Carlo: the main bet's house edge in % ({n // 2} deals of fourteen cards "
+                f"from a fresh 53-card pack, each played both ways: {n} rounds; PCG64 seed "
+                f"{found.seed}; a win paying {found.win_pays} of the stake after the "
+                f"commission; strategy: {STRATEGY})"
             ),
             "columns": ["bet", "win %", "push %", "lose %", "house edge %", "95 % half-width"],
             "rows": [
@@ -101,4 +126,13 @@ def par_outcomes(profile: PaiGowProfile) -> list[dict[str, Any]]:
     ]
 
 
-__all__ = ["PAR_ROUNDS", "STRATEGY", "MainBetEstimate", "par_chains", "par_outcomes", "simulate"]
+__all__ = [
+    "PAR_DEALS",
+    "STRATEGY",
+    "MainBetEstimate",
+    "kernel_estimate",
+    "par_chains",
+    "par_outcomes",
+    "simulate",
+    "win_pays",
+]
