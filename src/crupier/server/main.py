@@ -8,9 +8,9 @@ from pathlib import Path
 
 #: The collector's thresholds while serving (generation 0 allocations, then collections of
 #: the younger generation before an older one is collected). Python's default (700, 10, 10)
-#: collects the young generation every 700 net allocations, a few times per bet; with
-#: larger thresholds the collector runs less often, each time over objects of which most
-#: are already garbage (see docs/server.md, "Load benchmark").
+#: collects the young generation every 700 net allocations of container objects, which a
+#: busy table reaches many times a second; with larger thresholds the collector runs less
+#: often (see docs/server.md, "Load benchmark").
 GC_THRESHOLDS = (20_000, 20, 20)
 
 
