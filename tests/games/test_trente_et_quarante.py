@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import math
 import tomllib
 from fractions import Fraction
 from functools import cache
@@ -60,7 +61,7 @@ from crupier.games.trente_et_quarante import (
     TrenteEtQuarante,
     TrenteEtQuaranteProfile,
 )
-from crupier.testing import assert_refused, cards_leaving, long_run
+from crupier.testing import assert_refused, cards_leaving
 
 REFAIT = "Ks Qh Ad Tc 9h 9s 3d Jc"  # 31 v 31
 TIE33 = "Ks Qh 3d Tc 9h 9s 5d Jc"  # 33 v 33
@@ -854,16 +855,78 @@ def test_row_and_tie_distributions_against_brute_force(counts: tuple[int, ...]) 
     assert noir == rouge == (1 - sum(ties.values())) / 2
 
 
-def test_stored_full_shoe_ties_are_the_enumeration() -> None:
-    """The PAR sheet reads the ties of a full shoe from a stored table: every stored
-    fraction equals the enumeration (1 deck here; ``-m slow`` enumerates 1 to 8 decks)."""
-    from crupier.games.trente_et_quarante.par import composition, enumerate_ties
-    from crupier.games.trente_et_quarante.ties import FULL_SHOE_TIES
+# P(tie at 31..40) for full shoes, as the former Python-integer dynamic programme (a dict of
+# states over the card values, no modular arithmetic) computed them: an independent reference
+# for the modular programme that replaced it.
+REFERENCE_TIES: dict[int, tuple[str, ...]] = {
+    1: (
+        "681273204134416183/31336123903550315850",  # 31
+        "98385767895280697747/5237609281021981363500",  # 32
+        "357824064803456357107/21997958980292321726700",  # 33
+        "995996001143760308537/73326529934307739089000",  # 34
+        "8783299011603790699/775942115706960202000",  # 35
+        "72328159991872349207/8070257140698958266600",  # 36
+        "16032444573822489806519/2273122427963539911759000",  # 37
+        "11679109859144077223371/2273122427963539911759000",  # 38
+        "24851718686865712305383/6819367283890619735277000",  # 39
+        "21177230706147874649/8742778569090538122150",  # 40
+    ),
+    6: (
+        "45590155731957200269313958556759358571122564966802626914292869/2082562887505109154360625935442541570063115663760066608463076250",  # 31
+        "2359985528425887689317741219070061046004675406944177305959229102699/124366490516030108480107859612757697481029141208423657724197987497500",  # 32
+        "2022478268463829208090588207111566316838851327748611119942548909949/124366490516030108480107859612757697481029141208423657724197987497500",  # 33
+        "1697258727353631350056917960493359600338771135839498742629050926233/124366490516030108480107859612757697481029141208423657724197987497500",  # 34
+        "116687125957981303250792076582811298274963305962685647821230721358/10363874209669175706675654967729808123419095100701971477016498958125",  # 35
+        "90007591832191855324131675836437692134411632200269669073364618007/9985630625374680242928368290075435564170223016734746240629035492500",  # 36
+        "1920878634162571155006241274974497883625151104710310650324048543873/273606279135266238656237291148066934458264110658532046993235572494500",  # 37
+        "3566281819901191813857242820771978819220406536159978998284001955051/684015697838165596640593227870167336145660276646330117483088931236250",  # 38
+        "265005327350249061406527095759025591182788255920509507469569001179/72001652404017431225325602933701824857437923857508433419272519077500",  # 39
+        "9484014508921268019200132662646563556860446084394228817205979658/3600082620200871561266280146685091242871896192875421670963625953875",  # 40
+    ),
+}
 
-    assert sorted(FULL_SHOE_TIES) == list(range(1, 9))
-    for decks in range(1, long_run(9, 2)):
-        counts = composition(decks)
-        assert tq.tie_distribution(counts) == enumerate_ties(counts), decks
+
+@pytest.mark.parametrize("decks", sorted(REFERENCE_TIES))
+def test_full_shoe_ties_equal_the_integer_programme(decks: int) -> None:
+    """The modular programme rebuilds, fraction for fraction, the ties that the plain
+    integer programme enumerated for a full shoe."""
+    from crupier.games.trente_et_quarante.par import composition
+
+    ties = tq.tie_distribution(composition(decks))
+    assert [point for point, _ in ties] == list(range(31, 41))
+    assert [p for _, p in ties] == [Fraction(x) for x in REFERENCE_TIES[decks]]
+
+
+def test_tie_count_bound_covers_every_count() -> None:
+    """The primes' product must exceed every count the programme adds up, else a count is
+    rebuilt wrong. Rebuilt with primes for the crude bound 3**N * 40**2 (each card to row
+    one, row two or neither; g <= 40), every count of a one-deck shoe stays under the
+    tighter bound the module uses."""
+    import numpy as np
+
+    from crupier.games.trente_et_quarante import ties
+    from crupier.games.trente_et_quarante.par import composition
+
+    counts = composition(1)
+    crude = 3 ** sum(counts) * 40**2
+    primes = ties.primes_above(crude)
+    bound = ties._count_bound(counts)
+    assert bound < crude
+    modulus, basis = math.prod(primes), ties._crt_basis(primes)
+    table = ties._multinomial_table(counts, primes)
+    largest = 0
+    for point in range(31, 41):
+        acc, reached = ties._compiled_tie_counts(
+            point,
+            np.array(counts, dtype=np.int64),
+            table,
+            np.array(primes, dtype=np.int64),
+            *ties._row_states(),
+        )
+        for n1, n2 in zip(*np.nonzero(reached), strict=True):
+            ways = sum(int(r) * e for r, e in zip(acc[n1, n2], basis, strict=True)) % modulus
+            largest = max(largest, ways)
+    assert 0 < largest <= bound
 
 
 def test_colour_is_independent_of_the_points() -> None:

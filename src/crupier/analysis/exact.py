@@ -93,6 +93,9 @@ def analyse(chain: BetChain[Any, Any], method: str = "exact") -> BetFigures:
         state = order[i]
         links: list[tuple[Fraction, Fraction, int]] = []
         m1 = m2 = hit = Fraction(0)
+        # the probability of each settled net result, summed first: a bet settles on few
+        # distinct results, so each is multiplied once rather than once per outcome
+        settled: dict[tuple[Fraction, bool], Fraction] = {}
         for outcome, p in outcomes:
             res = chain.step(state, outcome)
             if isinstance(res, Stay):
@@ -105,11 +108,13 @@ def analyse(chain: BetChain[Any, Any], method: str = "exact") -> BetFigures:
                 m2 += p * lost * lost
                 links.append((p, res.scale, index[nxt]))
             else:
-                net = net_of(res)
-                m1 += p * net
-                m2 += p * net * net
-                if isinstance(res, Win) and res.ratio > 0:
-                    hit += p
+                key = (net_of(res), isinstance(res, Win) and res.ratio > 0)
+                settled[key] = settled.get(key, Fraction(0)) + p
+        for (net, won), p in settled.items():
+            m1 += p * net
+            m2 += p * net * net
+            if won:
+                hit += p
         rows.append((links, m1, m2, hit))
         i += 1
         if len(order) > 5000:

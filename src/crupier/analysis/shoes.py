@@ -157,14 +157,10 @@ def baccarat_coups(
     burn = np.array(
         [0] + [burn_value(Card(rank, Suit.SPADES)) for rank in FRENCH_RANKS], dtype=np.int32
     )
-    out = np.empty(size, dtype=np.int32)
-    filled = 0
     exposed = 1 if shoe.burn_exposed_card else 0
-    while filled < size:
-        shoes = max(1, min(512, (size - filled) // 60 + 1))
-        block = rng.random((shoes, total - 1))
-        filled = deal_block(deck, block, burn, exposed, stop_at, player, banker, index, out, filled)
-    return out
+    return _deal_rows(
+        rng, size, deck, 60, deal_block, burn, exposed, stop_at, player, banker, index
+    )
 
 
 def _deal_rows(

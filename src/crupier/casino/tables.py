@@ -72,6 +72,8 @@ CREW: dict[str, dict[str, int]] = {
     "casino-holdem": {"TC": 1, "DEALER": 1},
     "holdem-bonus": {"TC": 1, "DEALER": 1},
     "mahjong-pai-gow": {"DEALER": 1},  # spec 17: the table chief is optional
+    # spec 12 Staff roles: the table chief (the waiting list) and the croupier
+    "pai-gow-poker": {"TC": 1, "DEALER": 1},
 }
 
 

@@ -18,13 +18,16 @@ from crupier.core.layout import BuyIn, CashOut, Note
 from crupier.core.money import check_amount
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, Game
+from crupier.games.baccarat.cards import hand_total
 from crupier.games.baccarat.shoe import shoe_view
 from crupier.games.chemin_de_fer.common import (
     _fmt,
 )
 from crupier.games.chemin_de_fer.profile import (
+    Cell,
     CheminDeFerProfile,
     Rotation,
+    punto_cell,
 )
 from crupier.games.chemin_de_fer.state import (
     IN_COUP,
@@ -393,6 +396,25 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
             ]
         return kinds
 
+    def punto_words(self, coup: Coup) -> list[str]:
+        """The words the punto's tableau gives him on his two cards: ``show`` on a natural,
+        ``carte`` or ``non`` where the rules bind him, both where he has the choice (5 in
+        the classic table). Any other word is an error with its consequence (errors 9-13).
+
+        >>> from crupier.core.cards import cards
+        >>> from crupier.games.chemin_de_fer import CheminDeFer, load_builtin
+        >>> from crupier.games.chemin_de_fer.state import StakeKind
+        >>> game = CheminDeFer(load_builtin())
+        >>> hands = ("2h 3c", "4h Kc", "6s Kd", "9s Kd")
+        >>> [game.punto_words(Coup(1, "ana", StakeKind.BANCO, 0, cards(h))) for h in hands]
+        [['carte', 'non'], ['carte'], ['non'], ['show']]
+        """
+        total = hand_total(coup.punto[:2])
+        if total >= 8:
+            return ["show"]
+        cell = punto_cell(self.profile.rules, total)
+        return {Cell.DRAW: ["carte"], Cell.STAND: ["non"]}.get(cell, ["carte", "non"])
+
     def view(self, seat: str | None = None) -> JSON:
         """What ``seat`` (a player's name; None: the public) may see. The punto's two cards
         are seen by the punto until shown, the banker's by the banker until he turns them
@@ -454,6 +476,8 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
                 "pending": str(coup.pending) if coup.pending is not None else None,
                 "mode": str(coup.mode),
             }
+            if seat is not None and seat == coup.holder and s.phase is Phase.PUNTO:
+                out["coup"]["words"] = self.punto_words(coup)
         if s.shoe is not None:
             out["shoe"] = shoe_view(s.shoe)
         return out

@@ -272,13 +272,18 @@ def par_chains(profile: MonteProfile) -> list[MonteChain]:
     ]
 
 
+@cache
+def _suit_index(order: tuple[Suit, ...]) -> dict[Suit, int]:
+    return {suit: i for i, suit in enumerate(order)}
+
+
 def _layout_signature(
     rules: LayoutRules, order: tuple[Suit, ...], progress: LayoutProgress
 ) -> tuple[Any, ...]:
     """A layout up to relabelling the values and rotating each value's suits (the game
     only ever compares suits of one value): layouts with the same signature have the
     same future and the same bets."""
-    idx = {suit: i for i, suit in enumerate(order)}
+    idx = _suit_index(order)
     by_rank: dict[Rank, list[int]] = {}
     for c in progress.burnt:
         by_rank.setdefault(c.rank, []).append(idx[c.suit])
@@ -310,14 +315,19 @@ def _layout_draws(
 ) -> list[tuple[Card, int]]:
     """The next card of the layout, grouped into classes that lead alike: one card and the
     number of cards it stands for."""
-    out = set(progress.cards)
+    gone: dict[Rank, set[Suit]] = {}  # the suits out of the pack, per value (no Card hashing)
+    for c in progress.cards:
+        gone.setdefault(c.rank, set()).add(c.suit)
     box_ranks = {s[0].rank for s in progress.stacks if s}
-    seen = {c.rank for c in out}
-    options: list[tuple[Card, int]] = [(c, 1) for c in PACK if c.rank in box_ranks and c not in out]
+    seen = gone.keys()
+    options: list[tuple[Card, int]] = []
     burnt_only: dict[Rank, list[Card]] = {}
     for c in PACK:
-        if c.rank in seen and c.rank not in box_ranks and c not in out:
-            burnt_only.setdefault(c.rank, []).append(c)
+        if c.rank in seen and c.suit not in gone[c.rank]:
+            if c.rank in box_ranks:
+                options.append((c, 1))
+            else:
+                burnt_only.setdefault(c.rank, []).append(c)
     if rules.burn_burnt_values:
         alike: dict[int, tuple[Card, int]] = {}
         for cards_left in burnt_only.values():

@@ -24,7 +24,7 @@ from crupier.games.trente_et_quarante.coup import (
 )
 from crupier.games.trente_et_quarante.profile import RefaitChoiceKind, TrenteEtQuaranteProfile
 from crupier.games.trente_et_quarante.stakes import resolve_stake
-from crupier.games.trente_et_quarante.ties import FULL_SHOE_TIES
+from crupier.games.trente_et_quarante.ties import exact_ties
 from crupier.i18n import N_
 
 # -- PAR: exact enumeration over the shoe's composition -------------------------------------------
@@ -37,12 +37,6 @@ def composition(decks: int) -> tuple[int, ...]:
     (24, 24, 24, 24, 24, 24, 24, 24, 24, 96)
     """
     return (*(4 * decks for _ in range(9)), 16 * decks)
-
-
-def _multinomials(c: int) -> list[list[int]]:
-    """``table[a][b]`` = c! / (a! b! (c-a-b)!): ways to pick a cards for one row and b for
-    the other among c cards of a value."""
-    return [[math.comb(c, a) * math.comb(c - a, b) for b in range(c + 1 - a)] for a in range(c + 1)]
 
 
 @cache
@@ -82,97 +76,16 @@ def row_distribution(counts: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...
     return tuple(out)
 
 
-def _tie_at(counts: tuple[int, ...], point: int) -> Fraction:
-    """P(both rows make ``point``), by a dynamic programme over the card values.
-
-    The two rows' multisets K1, K2 weigh (n1-1)! (n2-1)! g(K1) g(K2)
-    prod_v c_v! / (k1_v! k2_v! (c_v - k1_v - k2_v)!) / (N)_(n1+n2). Values are taken
-    from 10 down to 1, the state being (total, cards) of each row; the g factors are
-    applied once the values worth at least point - 30 are in (then g is the row's card
-    count). The state space is symmetric in the two rows: only states with the black
-    row's (total, cards) not above the red row's are kept.
-    """
-    n_cards = sum(counts)
-    theta = point - (STOP - 1)
-    states: dict[tuple[int, int, int, int], int] = {(0, 0, 0, 0): 1}
-    for v in range(10, 2, -1):
-        c = counts[v - 1]
-        table = _multinomials(c)
-        new: dict[tuple[int, int, int, int], int] = {}
-        get = new.get
-        for (t1, n1, t2, n2), w in states.items():
-            mirrored = (t1, n1) != (t2, n2)
-            m1 = min((point - t1) // v, c)
-            m2 = min((point - t2) // v, c)
-            for k1 in range(m1 + 1):
-                a = (t1 + k1 * v, n1 + k1)
-                row = table[k1]
-                for k2 in range(min(m2, c - k1) + 1):
-                    b = (t2 + k2 * v, n2 + k2)
-                    x = w * row[k2]
-                    if a <= b:
-                        key = (*a, *b)
-                        new[key] = get(key, 0) + x
-                    if mirrored and b <= a:
-                        key = (*b, *a)
-                        new[key] = get(key, 0) + x
-        states = new
-        if v == theta:
-            states = {k: w * k[1] * k[3] for k, w in states.items()}
-    twos, aces = _multinomials(counts[1]), _multinomials(counts[0])
-    acc: dict[tuple[int, int], int] = {}
-    for (t1, n1, t2, n2), w in states.items():
-        weight = w if (t1, n1) == (t2, n2) else 2 * w
-        r1, r2 = point - t1, point - t2
-        for j1 in range(min(r1 // 2, counts[1]) + 1):
-            a1 = r1 - 2 * j1
-            if a1 > counts[0]:
-                continue
-            for j2 in range(min(r2 // 2, counts[1] - j1) + 1):
-                a2 = r2 - 2 * j2
-                if a1 + a2 > counts[0]:
-                    continue
-                x = weight * twos[j1][j2] * aces[a1][a2]
-                if theta == 2:
-                    x *= (n1 + j1) * (n2 + j2)
-                elif theta == 1:
-                    x *= (n1 + j1 + a1) * (n2 + j2 + a2)
-                counts_key = (n1 + j1 + a1, n2 + j2 + a2)
-                acc[counts_key] = acc.get(counts_key, 0) + x
-    total = Fraction(0)
-    for (n1, n2), w in acc.items():
-        if w:
-            total += Fraction(
-                w * math.factorial(n1 - 1) * math.factorial(n2 - 1), math.perm(n_cards, n1 + n2)
-            )
-    return total
-
-
 @cache
 def tie_distribution(counts: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...]:
-    """P(both rows make the same point), for each point 31-40, exact with card removal:
-    stored for a full shoe of 1 to 8 decks (:data:`.ties.FULL_SHOE_TIES`, the figures
-    :func:`enumerate_ties` gives), enumerated for any other composition.
+    """P(both rows make the same point), for each point 31-40, exact with card removal
+    (computed by :func:`.ties.exact_ties`, a dynamic programme over the card values).
 
     >>> ties = dict(tie_distribution((4, 4, 4, 4, 4, 4, 4, 4, 4, 16)))
     >>> 0 < ties[31] < sum(ties.values()) < 1
     True
     """
-    decks = counts[0] // 4
-    if decks in FULL_SHOE_TIES and counts == composition(decks):
-        points = range(STOP, STOP + 10)
-        return tuple(zip(points, map(Fraction, FULL_SHOE_TIES[decks]), strict=True))
-    return enumerate_ties(counts)
-
-
-def enumerate_ties(counts: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...]:
-    """P(both rows make the same point), for each point 31-40, by enumeration (see
-    :func:`_tie_at`; seconds for a six-deck shoe).
-
-    >>> dict(enumerate_ties(composition(1)))[31] == dict(tie_distribution(composition(1)))[31]
-    True
-    """
-    return tuple((point, _tie_at(counts, point)) for point in range(STOP, STOP + 10))
+    return exact_ties(counts)
 
 
 @dataclass(frozen=True)
