@@ -6,10 +6,11 @@ Figures are CPU time (``time.process_time``) of this process, printed, never ass
 
 * the whole analysis of the andorra profile (every starting hand against every up card,
   with splits), the chart and the edge, from cold caches;
-* the dealer's final-total distributions for every composition the analysis visits: the
-  numpy evaluation of grouped draw sequences against the plain recursive evaluation of the
-  same distributions (the analyser's exact mode, in floats here); no peer library computes
-  card-removal dealer probabilities, so the ratio is against that second method;
+* the dealer's final-total distributions for 3,000 of the compositions the analysis visits:
+  the compiled evaluation of grouped draw sequences (:mod:`crupier.analysis.blackjack_fast`)
+  against the plain recursive evaluation of the same distributions (the analyser's exact
+  mode, in floats here); no peer library computes card-removal dealer probabilities, so the
+  ratio is against that second method;
 * hands per second of the engine (one box, a seeded electronic shoe, every hand stood on:
   the engine's own cost, the strategy's excluded), and under the basic-strategy chart
   (:func:`crupier.analysis.blackjack_sim.play_hands`: the chart's decision per card, the
@@ -24,6 +25,7 @@ import argparse
 import time
 
 from crupier.analysis.blackjack import BlackjackAnalysis, basic_strategy
+from crupier.analysis.blackjack_fast import FloatKernel, unpack
 from crupier.analysis.blackjack_sim import ChartRows, play_hands, rows_of
 from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet
 from crupier.core.rng import SeededSource
@@ -31,6 +33,11 @@ from crupier.core.roles import Role
 from crupier.games.blackjack import Blackjack, load_builtin
 from crupier.games.blackjack.engine import Deal, DealerPlay, NewShoe, Stage, Stand
 from crupier.games.blackjack.profile import variant
+
+
+def fast_kernel(a: BlackjackAnalysis[float]) -> FloatKernel:
+    assert a._fast is not None
+    return a._fast
 
 
 def analysis_time(decks: int | None) -> ChartRows:
@@ -43,22 +50,24 @@ def analysis_time(decks: int | None) -> ChartRows:
     print(
         f"analysis ({profile.shoe.decks} decks, {profile.profile} rules): edge {edge * 100:.4f} %, "
         f"{len(chart.exceptions)} exceptions, {spent:.1f} s CPU, "
-        f"{len(a._dealer_memo)} dealer distributions"
+        f"{fast_kernel(a).compositions()} dealer distributions"
     )
-    comps = list(a._dealer_memo)[:3000]
+    comps = [
+        (unpack(packed), up) for up, tables in fast_kernel(a).tables.items() for packed in tables
+    ][::50][:3000]
     start = time.process_time()
     fresh: BlackjackAnalysis[float] = BlackjackAnalysis(profile)
-    for comp, up, *_ in comps:
-        fresh._dealer_fast(comp, up)
+    for comp, up in comps:
+        fresh.dealer(comp, up)
     fast = time.process_time() - start
     start = time.process_time()
     plain: BlackjackAnalysis[float] = BlackjackAnalysis(profile)
-    for comp, up, *_ in comps:
+    for comp, up in comps:
         plain._dealer(comp, up, up == 1, True, plain._conditioned(up))
     slow = time.process_time() - start
     print(
-        f"dealer distributions for {len(comps)} compositions: numpy {fast:.2f} s, "
-        f"recursive {slow:.2f} s, ratio numpy / recursive {fast / slow:.2f}"
+        f"dealer distributions for {len(comps)} compositions: compiled {fast:.2f} s, "
+        f"recursive {slow:.2f} s, ratio compiled / recursive {fast / slow:.3f}"
     )
     return rows_of(chart)
 

@@ -5,7 +5,10 @@ casino), plays a few rounds through the pages themselves (players' clicks, the
 croupier's keys), and writes ``docs/images/ui-*.png``. Needs Playwright (the ``test``
 extra) and Debian's chromium at ``/usr/bin/chromium``::
 
-    .venv/bin/python docs/images/render_ui.py [OUTPUT_FOLDER]
+    .venv/bin/python docs/images/render_ui.py [OUTPUT_FOLDER] [--only-newer]
+
+``--only-newer`` renders only the screens of :func:`newer_screens` (the card games' screen,
+the poker room, two-table baccarat, Pai Gow Poker), leaving the other images as they are.
 """
 
 from __future__ import annotations
@@ -111,13 +114,87 @@ class Shots:
         print(self.out / f"ui-{name}.png")
 
 
-def main(out: Path) -> None:
+def newer_screens(s: Shots) -> None:
+    """The card games' screen, the poker room, two-table baccarat and Pai Gow Poker."""
+    # Pai Gow Poker on an entered pack: the player choosing his low hand (two cards clicked)
+    croupier, ana, bob = s.person("r4"), s.person("p1"), s.person("p2")
+    for page in (croupier, ana, bob):
+        s.at(page, "PG-1")
+    s.act(croupier, "PG-1", kind="new-shoe", live=True)
+    s.bet(ana, 2500, "bet")
+    s.bet(bob, 1000, "bet")
+    s.act(croupier, "PG-1", kind="no-more-bets")
+    s.act(croupier, "PG-1", kind="throw-dice", dice=[2, 3, 3])
+    hands = [  # the bank's (the croupier), P1's (box 1), P2's (box 2)
+        *("7s", "7d", "Td", "9d", "4s", "Kc", "Js"),
+        *("8s", "8d", "Kh", "9c", "5s", "As", "Qd"),
+        *("Ah", "Kd", "Qc", "6h", "6c", "3d", "2s"),
+    ]
+    rest = [f"{r}{u}" for u in "shdc" for r in "23456789TJQKA"] + ["JK"]
+    pack = hands + [c for c in rest if c not in hands][: 49 - len(hands)]
+    s.act(croupier, "PG-1", kind="deal", cards=pack)
+    ana.wait_for_selector('[data-decision="set-hand"]')
+    ana.click('[data-place="1"] .card[data-card="As"]')
+    ana.click('[data-place="1"] .card[data-card="Qd"]')
+    s.shot(ana, "player-pai-gow-poker")
+    s.shot(croupier, "croupier-pai-gow-poker")
+    # the card games' screen: Texas Hold'em Bonus at the flop bet
+    croupier, ana = s.person("r3"), s.person("p1")
+    for page in (croupier, ana):
+        s.at(page, "HB-1")
+    s.act(croupier, "HB-1", kind="new-shoe", live=True)
+    s.bet(ana, 1000, "ante")
+    s.act(croupier, "HB-1", kind="no-more-bets")
+    s.act(croupier, "HB-1", kind="deal", cards=["9c", "Ac", "Td", "Ad"])
+    ana.wait_for_selector('[data-decision="bet"]')
+    s.shot(ana, "player-holdem-bonus")
+    # the poker room: five players join, four seats drawn by lot, one on the waiting list
+    players = [s.person(f"p{n}") for n in range(1, 6)]
+    for page in players[:4]:
+        s.post(page, "/api/tables/PK-HE/poker/join", {"amount": 20_000})
+    croupier = s.at(s.person("r1", DESK), "PK-HE")
+    s.act(croupier, "PK-HE", kind="draw-seats", seats=["P1", "P2", "P3", "P4"], ma=1)
+    s.post(players[4], "/api/tables/PK-HE/poker/join", {"amount": 20_000})
+    s.act(croupier, "PK-HE", kind="start-deal")
+    ana = s.at(players[0], "PK-HE")
+    ana.wait_for_selector("#actions button")
+    s.shot(ana, "player-poker-room")
+    s.shot(croupier, "croupier-poker-room")
+    # two-table baccarat: the bank deposited at the cage, two punters a table, a coup dealt
+    chief, croupier = s.person("chief-bd-1", DESK), s.person("r2", DESK)
+    s.post(
+        chief,
+        "/api/tables/BD-1/bank",
+        {"banker": "P1", "amount": 100_000, "method": "ANNOUNCED", "deposit_ref": "CAGE-1"},
+    )
+    s.post(chief, "/api/tables/BD-1/buy-in", {"player": "P1", "amount": 100_000})
+    for player, dept in (("P2", 1), ("P3", 2), ("P4", 6), ("P5", 7)):
+        s.act(chief, "BD-1", kind="take-seat", player=player, department=dept)
+    s.act(chief, "BD-1", kind="announce-bank", banker="P1", amount=100_000)
+    s.act(croupier, "BD-1", kind="new-shoe", live=True, burn=["Ah", "Ad"], cut_by="P2")
+    punto = s.at(s.person("p2", DESK), "BD-1")
+    s.at(croupier, "BD-1")
+    punto.click('[data-chip="1000"]')
+    punto.click('[data-spot="1"]')
+    croupier.wait_for_selector('[data-spot="1"] .amt')
+    s.act(croupier, "BD-1", kind="no-more-bets")
+    s.act(croupier, "BD-1", kind="deal", cards=["4h", "5d", "3c", "2s", "2c", "4d"])
+    punto.wait_for_selector('[data-hand="1"] .card[data-card="2s"]')
+    s.shot(punto, "player-two-tables")
+    s.shot(croupier, "croupier-two-tables")
+
+
+def main(out: Path, only_newer: bool = False) -> None:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp, sync_playwright() as p:
         proc, url, logins = serve(Path(tmp))
         try:
             browser = p.chromium.launch(executable_path="/usr/bin/chromium", args=ARGS)
             s = Shots(browser, url, logins, out)
+            newer_screens(s)
+            if only_newer:
+                browser.close()
+                return
             login = browser.new_context(viewport=TABLET, bypass_csp=True).new_page()
             login.goto(url + "/login")
             login.wait_for_selector("form")
@@ -399,4 +476,5 @@ def main(out: Path) -> None:
 
 
 if __name__ == "__main__":
-    main(Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).parent)
+    args = [a for a in sys.argv[1:] if a != "--only-newer"]
+    main(Path(args[0]) if args else Path(__file__).parent, "--only-newer" in sys.argv)

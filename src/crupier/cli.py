@@ -14,7 +14,16 @@ from typing import TYPE_CHECKING, Annotated, Any, NoReturn
 
 import typer
 
-from crupier.i18n import LANGUAGES, from_environment, gettext, ngettext, normalise, set_language
+from crupier.i18n import (
+    LANGUAGES,
+    N_,
+    from_environment,
+    gettext,
+    localised,
+    ngettext,
+    normalise,
+    set_language,
+)
 
 if TYPE_CHECKING:
     from fractions import Fraction
@@ -153,7 +162,7 @@ def _profile(game: str, profile: str | None, rules: Path | None) -> Profile:
         return loaded
     except RuleError as exc:
         _console(stderr=True).print(
-            "[red]" + _("error") + f"[/red] {escape(f'[{exc.code}] {exc}')}"
+            "[red]" + _("error") + f"[/red] {escape(f'[{exc.code}] {localised(exc)}')}"
         )
         raise typer.Exit(2) from None
 
@@ -179,6 +188,13 @@ def rules(game: GameArg, profile: ProfileOpt = None, rules: RulesOpt = None) -> 
     from crupier.core.profile import dump_profile
 
     typer.echo(dump_profile(_profile(game, profile, rules)), nl=False)
+
+
+PAR_METHODS = {
+    "exact": N_("exact"),
+    "card-removal, splits approximated": N_("card-removal, splits approximated"),
+}
+"""How a PAR sheet's figure was found, in the reader's words (the JSON keeps the code)."""
 
 
 @app.command()
@@ -234,7 +250,7 @@ def par(
             _exact(f.house_edge),
             fixed(float(f.hit_frequency), 6),
             fixed(f.std_dev, 4),
-            f.method,
+            gettext(PAR_METHODS[f.method]) if f.method in PAR_METHODS else f.method,
         )
     if label is not None:
         console.print(escape(_("Rules file {file}, SHA-256 {sha}").format(

@@ -33,7 +33,7 @@ from crupier.core.rng import SeededSource, SystemSource
 from crupier.core.roles import Role
 from crupier.core.round import Action, Event, Record
 from crupier.games.catalogue import game_module, new_game
-from crupier.i18n import N_, language, ngettext
+from crupier.i18n import N_, language, localised, ngettext
 from crupier.i18n import gettext as _
 from crupier.i18n.names import game_name, phase_name
 
@@ -126,7 +126,7 @@ class TerminalTable:
 
     def refuse(self, exc: RuleError) -> None:
         """Print a refusal with its code and reason."""
-        self.say("[red]" + _("refused") + f"[/red] {escape(f'[{exc.code}] {exc}')}")
+        self.say("[red]" + _("refused") + f"[/red] {escape(f'[{exc.code}] {localised(exc)}')}")
 
     # -- commands -----------------------------------------------------------------------
 

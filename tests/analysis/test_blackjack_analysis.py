@@ -127,6 +127,7 @@ def test_stand_hit_double_equal_brute_force(shoe: Cards, h17: bool) -> None:
         double_soft=True,
     )
     a: BlackjackAnalysis[Fraction] = BlackjackAnalysis(profile, exact=True)
+    fast: BlackjackAnalysis[float] = BlackjackAnalysis(profile)  # the compiled float kernel
     checked = 0
     for up, c1, c2 in SITUATIONS:
         cards = list(shoe)
@@ -141,6 +142,10 @@ def test_stand_hit_double_equal_brute_force(shoe: Cards, h17: bool) -> None:
         assert d.stand == stand(rest, up, best_total(hand), 1, 1, h17)
         assert d.hit == hit(rest, up, hand, h17)
         assert d.double == double(rest, up, hand, h17)
+        f = fast.decisions(comp_of(rest), up, c1, c2)
+        assert f.stand == pytest.approx(float(d.stand), abs=1e-12)
+        assert f.hit == pytest.approx(float(d.hit), abs=1e-12)
+        assert f.double == pytest.approx(float(d.double), abs=1e-12)
         checked += 1
     assert checked >= 3
 
@@ -195,6 +200,10 @@ def test_peek_conditions_on_no_dealer_blackjack() -> None:
     )
     d = a.dealer(take(full_shoe(1), 10), 10)
     assert d[BJ] == 0 and sum(d) == 1
+    fast: BlackjackAnalysis[float] = BlackjackAnalysis(
+        variant(load_builtin(), decks=1, hole_card="peek")
+    )
+    assert fast.dealer(take(full_shoe(1), 10), 10) == pytest.approx([float(x) for x in d])
 
 
 def test_six_deck_no_hole_card_edge_matches_wizard_appendix_9() -> None:
@@ -293,6 +302,7 @@ def test_split_values_equal_brute_force(shoe: Cards, rules: dict[str, object]) -
     }
     profile = variant(load_builtin(), **every)
     a: BlackjackAnalysis[Fraction] = BlackjackAnalysis(profile, exact=True)
+    fast: BlackjackAnalysis[float] = BlackjackAnalysis(profile)  # the compiled float kernel
     checked = 0
     for pair in sorted(set(shoe)):
         for up in sorted(set(shoe)):
@@ -304,6 +314,79 @@ def test_split_values_equal_brute_force(shoe: Cards, rules: dict[str, object]) -
                 continue
             rest = tuple(cards)
             got = a.decisions(comp_of(rest), up, pair, pair).split
-            assert got == split_brute(rest, up, pair, every), (pair, up)
+            want = split_brute(rest, up, pair, every)
+            assert got == want, (pair, up)
+            split = fast.decisions(comp_of(rest), up, pair, pair).split
+            assert split == pytest.approx(float(want), abs=1e-12), (pair, up)
             checked += 1
     assert checked >= 12
+
+
+# Triple Joc's BlackJack (spec 21): six cards that do not pass 21 are paid 1 to 1 at once,
+# only aces split. The brute force: a hand's best play with that rule, by exhaustive search.
+
+
+@cache
+def best_six(cards: Cards, up: int, hand: Cards) -> Fraction:
+    if len(hand) == 6 and best_total(hand) <= 21:
+        return Fraction(1)  # paid at once, whatever the dealer makes
+    s = stand(cards, up, best_total(hand), 1, 1, False)
+    return max(s, hit_six(cards, up, hand)) if best_total(hand) < 21 else s
+
+
+@cache
+def hit_six(cards: Cards, up: int, hand: Cards) -> Fraction:
+    total = Fraction(0)
+    for i, c in enumerate(cards):
+        new = (*hand, c)
+        v = Fraction(-1) if best_total(new) > 21 else best_six(without(cards, i), up, new)
+        total += v / len(cards)
+    return total
+
+
+SMALL_SHOES: list[Cards] = [
+    (1, 1, 2, 2, 2, 3, 3, 4, 5, 10, 10, 2, 3),
+    (1, 2, 2, 3, 3, 3, 4, 4, 6, 10, 9, 2),
+]
+
+
+@pytest.mark.parametrize("shoe", SMALL_SHOES)
+def test_six_card_hit_values_equal_brute_force(shoe: Cards) -> None:
+    from crupier.games.triple_play import load_builtin as triple_play
+
+    profile = triple_play()
+    a: BlackjackAnalysis[Fraction] = BlackjackAnalysis(profile, exact=True)
+    fast: BlackjackAnalysis[float] = BlackjackAnalysis(profile)
+    checked = 0
+    for up, c1, c2 in [(10, 2, 3), (9, 2, 2), (1, 3, 2), (6, 2, 4), (10, 3, 3)]:
+        cards = list(shoe)
+        try:
+            for v in (c1, up, c2):
+                cards.remove(v)
+        except ValueError:
+            continue
+        rest = tuple(cards)
+        d = a.decisions(comp_of(rest), up, c1, c2)
+        want = hit_six(rest, up, (c1, c2))
+        assert d.hit == want, (up, c1, c2)
+        assert fast.decisions(comp_of(rest), up, c1, c2).hit == pytest.approx(float(want))
+        checked += 1
+    assert checked >= 3
+
+
+def test_six_cards_raise_the_value_of_hitting_and_only_aces_split() -> None:
+    from crupier.games.triple_play import load_builtin as triple_play
+
+    profile = triple_play()
+    without_six = profile.model_copy(
+        update={"play": profile.play.model_copy(update={"six_cards": None})}
+    )
+    a: BlackjackAnalysis[Fraction] = BlackjackAnalysis(profile, exact=True)
+    b: BlackjackAnalysis[Fraction] = BlackjackAnalysis(without_six, exact=True)
+    shoe = SMALL_SHOES[0]
+    comp = comp_of(shoe[3:])  # A-2 against an ace up: those three cards out
+    assert a.decisions(comp, 1, 1, 2).hit > b.decisions(comp, 1, 1, 2).hit
+    eights = take(take(take(full_shoe(1), 8), 8), 10)
+    assert a.decisions(eights, 10, 8, 8).split is None
+    aces = take(take(take(full_shoe(1), 1), 1), 10)
+    assert a.decisions(aces, 10, 1, 1).split is not None

@@ -131,3 +131,50 @@ def test_plural_forms_follow_the_catalogue_under_the_csp(
         "en": ["1 item", "2 items", "1000000 items"],
     }
     assert person.errors == []
+
+
+@pytest.mark.parametrize("lang", ["ca", "es", "fr"])
+def test_the_floors_status_pills_in_each_language(served: Served, browser: Any, lang: str) -> None:
+    """Each table's status pill on the floor reads its state in the person's language (the
+    state's code stays in the pill's data, as the scripts and the other tests read it)."""
+    catalogue = {str(m.id): str(m.string) for m in load(lang) if isinstance(m.id, str)}
+    context = browser.new_context(
+        viewport={"width": 1024, "height": 768}, locale=lang, bypass_csp=True
+    )
+    page = context.new_page()
+    try:
+        page.goto(served.url + "/login")
+        page.wait_for_function(f"document.documentElement.lang === '{lang}'")
+        page.fill("input[name=username]", "r1")
+        page.fill("input[name=password]", served.logins["r1"])
+        page.click("button[type=submit]")
+        page.wait_for_url(served.url + "/")
+        page.wait_for_selector("tr[data-table] .pill[data-status]")
+        pills = page.eval_on_selector_all(
+            "tr[data-table] .pill[data-status]",
+            "els => els.map(e => [e.dataset.status, e.textContent])",
+        )
+    finally:
+        context.close()
+    checked = 0
+    for status, text in pills:
+        words = re.sub(r"[-_]", " ", status.lower())
+        if words in catalogue:
+            assert text == catalogue[words], (status, text)
+            assert text != words, (status, text)
+            checked += 1
+    assert checked, pills
+
+
+@pytest.mark.parametrize("lang", ["ca", "es", "fr"])
+def test_the_monte_table_in_each_language(served: Served, browser: Any, lang: str) -> None:
+    """The monte bank's table, for the player and for its croupier: no English left of what
+    the catalogue translates (the layout, its pill and its tooltips included)."""
+    for who, username in (("player", "p1"), ("croupier", "r3")):
+        context, page = _open(browser, served, username, lang, "/table/MO-1")
+        try:
+            texts = page.eval_on_selector_all("[title]", "els => els.map(e => e.title)")
+            text = "\n".join([page.inner_text("body"), *texts])
+            assert not _english_left(text, lang), f"{who} in {lang}: {_english_left(text, lang)}"
+        finally:
+            context.close()

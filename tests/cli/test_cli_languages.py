@@ -31,6 +31,10 @@ def test_games_and_par_sheet_in_each_language() -> None:
     en = runner.invoke(app, ["par", "sic-bo"], env=env("C.UTF-8"))
     # a command without --lang in the same process speaks the environment's language again
     assert "PAR sheet" in en.output and "2.7778%" in en.output
+    # how each figure was found, in the reader's words (Sic Bo's figures are exact)
+    wide = {**env("C.UTF-8"), "COLUMNS": "200"}
+    es = runner.invoke(app, ["--lang", "es", "par", "sic-bo"], env=wide)
+    assert es.exit_code == 0 and "│ exacto" in es.output and "exacto" not in en.output
 
 
 def test_the_environment_locale_and_the_lang_option() -> None:

@@ -12,11 +12,9 @@ exhaust the 52 cards)."""
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 from typing import Any, ClassVar
 
 from pokerkit import (
-    Automation,
     Deck,
     FixedLimitPokerMixin,
     Mode,
@@ -26,18 +24,12 @@ from pokerkit import (
     StandardHighHand,
     State,
 )
+from pokerkit_bridge import AUTO, apply_ours, betting_choices, low_and_random, mirror, without_rake
 
-from crupier.core.errors import RuleError
 from crupier.core.rng import SeededSource
 from crupier.games.circle_poker.actions import (
     AllIn,
     Bet,
-    BettingNotReopened,
-    Call,
-    Check,
-    Fold,
-    Raise,
-    RaiseCapReached,
     StartDeal,
 )
 from crupier.games.circle_poker.engine import deck_of
@@ -46,16 +38,6 @@ from crupier.games.circle_poker.profile import Structure
 from crupier.games.five_card_draw import FiveCardDraw, load_builtin
 from crupier.games.five_card_draw.actions import Draw, DrawState
 from crupier.games.five_card_draw.rules import DrawProfile
-
-AUTO = (
-    Automation.ANTE_POSTING,
-    Automation.BET_COLLECTION,
-    Automation.BLIND_OR_STRADDLE_POSTING,
-    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    Automation.HAND_KILLING,
-    Automation.CHIPS_PUSHING,
-    Automation.CHIPS_PULLING,
-)
 
 
 class _High:
@@ -84,12 +66,8 @@ KINDS = {
 
 
 def profile_for(kind: str, ante: int, bmin: int) -> DrawProfile:
-    base = load_builtin()
-    stakes = base.stakes.model_copy(
-        update={"ante": ante, "minimum_bet": bmin, "structure": KINDS[kind][1], "big_bet_from": 9}
-    )
-    house = base.house.model_copy(update={"rate": Fraction(0)})
-    return base.model_copy(update={"stakes": stakes, "house": house})
+    return without_rake(load_builtin(), ante=ante, minimum_bet=bmin, structure=KINDS[kind][1],
+                        big_bet_from=9)  # fmt: skip
 
 
 def play_one(kind: str, seed: int) -> tuple[list[str], list[str], list[int], list[int]]:
@@ -147,72 +125,15 @@ def play_one(kind: str, seed: int) -> tuple[list[str], list[str], list[int], lis
         if ref.actor_index != i:
             diffs.append(f"turn: ours {player}, theirs p{ref.actor_index}")
             break
-        bounds = game.bounds()
-        choices: list[Any] = []
-        if bounds["call"]:
-            choices += [Call(player=player), Fold(player=player)]
-        else:
-            choices.append(Check(player=player))
-        for word, kls in (("bet", Bet), ("raise", Raise)):
-            if word not in bounds:
-                continue
-            low, high = bounds[word]
-            if ref.can_complete_bet_or_raise_to():
-                theirs = (
-                    ref.min_completion_betting_or_raising_to_amount,
-                    ref.max_completion_betting_or_raising_to_amount,
-                )
-                if theirs != (min(low, high), high):
-                    diffs.append(f"bounds of {word}: ours {(low, high)}, theirs {theirs}")
-            else:
-                try:
-                    ref.verify_completion_betting_or_raising_to()
-                    why = ""
-                except ValueError as exc:
-                    why = str(exc)
-                if "no reason" in why:
-                    known.append("pointless-raise")
-                elif "No more completion" in why:
-                    known.append("fixed-limit-cap")
-                else:
-                    diffs.append(f"{word}: ours allows {(low, high)}, PokerKit refuses ({why})")
-                continue
-            choices += [kls(player=player, to=min(low, high)),
-                        kls(player=player, to=rng.randint(min(low, high), high)),
-                        AllIn(player=player)]  # fmt: skip
-        if "raise" not in bounds and bounds["call"] and ref.can_complete_bet_or_raise_to():
-            try:
-                game._wager_bounds(deal, player, raising=True)
-            except RaiseCapReached:
-                known.append("raise-cap")
-            except BettingNotReopened:
-                known.append("short-all-in-reopens")
-            except RuleError as exc:
-                if deal.bet[player] + ds.chips[player] > deal.high:
-                    diffs.append(f"raise refused by us ({exc.code}), allowed by PokerKit")
+        choices = betting_choices(game, ref, low_and_random(rng), diffs, known)
         if first:  # the mà opens (see the module's docstring)
             choices = [c for c in choices if isinstance(c, (Bet, AllIn))] or choices
         action = rng.choice(choices)
-        own = deal.bet[player]
-        try:
-            game.apply(action)
-        except RuleError:
-            if isinstance(action, AllIn):
-                continue
-            raise
+        own = apply_ours(game, action)
+        if own is None:
+            continue
         first = False
-        if isinstance(action, Fold):
-            ref.fold()
-        elif isinstance(action, (Check, Call)):
-            ref.check_or_call()
-        elif isinstance(action, AllIn):
-            have = own + ref.stacks[i]
-            if have <= max(ref.bets):
-                ref.check_or_call()
-            else:
-                ref.complete_bet_or_raise_to(have)
-        else:
-            ref.complete_bet_or_raise_to(action.to)
+        mirror(ref, action, own, i)
     _burn(ref, received, rest)
     _deal_draws(ref, received)
     ours = [game.state.chips[p] for p in names]

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from fractions import Fraction
 from typing import Any
 
 from pokerkit import (
@@ -16,18 +15,11 @@ from pokerkit import (
     PotLimitOmahaHoldem,
     State,
 )
+from pokerkit_bridge import AUTO as BRIDGE_AUTO
+from pokerkit_bridge import apply_ours, betting_choices, low_and_random, mirror, without_rake
 
-from crupier.core.errors import RuleError
 from crupier.core.rng import SeededSource
 from crupier.games.circle_poker.actions import (
-    AllIn,
-    Bet,
-    BettingNotReopened,
-    Call,
-    Check,
-    Fold,
-    Raise,
-    RaiseCapReached,
     StartDeal,
 )
 from crupier.games.circle_poker.engine import CirclePoker
@@ -38,16 +30,7 @@ from crupier.games.holdem import load_builtin as holdem_profile
 from crupier.games.omaha import Omaha
 from crupier.games.omaha import load_builtin as omaha_profile
 
-AUTO = (
-    Automation.ANTE_POSTING,
-    Automation.BET_COLLECTION,
-    Automation.BLIND_OR_STRADDLE_POSTING,
-    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    Automation.HAND_KILLING,
-    Automation.CHIPS_PUSHING,
-    Automation.CHIPS_PULLING,
-    Automation.RUNOUT_COUNT_SELECTION,
-)
+AUTO = (*BRIDGE_AUTO, Automation.RUNOUT_COUNT_SELECTION)
 
 GAMES = {
     "nl-holdem": (Holdem, holdem_profile, Structure.NO_LIMIT),
@@ -72,20 +55,10 @@ class Outcome:
 
 def profile_for(kind: str, ante: int, sb: int, bb: int) -> CirclePokerProfile:
     _, load, structure = GAMES[kind]
-    base = load()
-    stakes = base.stakes.model_copy(
-        update={
-            "ante": ante,
-            "minimum_bet": bb,
-            "small_blind": sb,
-            "big_blind": bb,
-            "structure": structure,
-            "big_bet_from": 2,
-        }
-    )
-    house = base.house.model_copy(update={"rate": Fraction(0)})
+    base = without_rake(load(), ante=ante, minimum_bet=bb, small_blind=sb, big_blind=bb,
+                        structure=structure, big_bet_from=2)  # fmt: skip
     table = base.table.model_copy(update={"min_players": 2})
-    return base.model_copy(update={"stakes": stakes, "house": house, "table": table})
+    return base.model_copy(update={"table": table})
 
 
 def reference(kind: str, ante: int, sb: int, bb: int, stacks: list[int]) -> State:
@@ -141,80 +114,13 @@ def play_one(kind: str, seed: int) -> Outcome:
         if ref.actor_index != i:
             out.differences.append(f"turn: ours {player}, theirs p{ref.actor_index}")
             break
-        bounds = game.bounds()
-        choices: list[Any] = []
-        if bounds["call"]:
-            choices += [Call(player=player), Fold(player=player)]
-        else:
-            choices.append(Check(player=player))
-        for word, cls in (("bet", Bet), ("raise", Raise)):
-            if word in bounds:
-                low, high = bounds[word]
-                if ref.can_complete_bet_or_raise_to():
-                    t_low = ref.min_completion_betting_or_raising_to_amount
-                    t_high = ref.max_completion_betting_or_raising_to_amount
-                    if (t_low, t_high) != (min(low, high), high):
-                        out.differences.append(
-                            f"bounds of {word}: ours {(low, high)}, theirs {(t_low, t_high)}"
-                        )
-                else:
-                    try:
-                        ref.verify_completion_betting_or_raising_to()
-                        why = ""
-                    except ValueError as exc:
-                        why = str(exc)
-                    if "no reason" in why:
-                        out.known.append("pointless-raise")
-                    elif "No more completion" in why:
-                        out.known.append("fixed-limit-cap")
-                    else:
-                        out.differences.append(
-                            f"{word}: ours allows {(low, high)}, PokerKit refuses ({why}) "
-                            f"(bets {list(ref.bets)}, stacks {list(ref.stacks)}, actor {i})"
-                        )
-                    continue
-                choices.append(cls(player=player, to=min(low, high)))
-                choices.append(cls(player=player, to=rng.randint(min(low, high), high)))
-                choices.append(AllIn(player=player))
-        if "raise" not in bounds and bounds["call"] and ref.can_complete_bet_or_raise_to():
-            have = deal.bet[player] + game.state.chips[player]
-            why = ""
-            try:
-                game._wager_bounds(deal, player, raising=True)
-            except RaiseCapReached:
-                out.known.append("raise-cap")
-                have = 0
-            except BettingNotReopened:
-                out.known.append("short-all-in-reopens")
-                have = 0
-            except RuleError as exc:
-                why = f"{exc.code}: {exc}"
-            if have > deal.high:
-                out.differences.append(
-                    f"raise refused by us ({why}), allowed by PokerKit (to {have}, high "
-                    f"{deal.high}, bets {list(ref.bets)}, stacks {list(ref.stacks)})"
-                )
+        choices = betting_choices(game, ref, low_and_random(rng), out.differences, out.known)
         action = rng.choice(choices)
-        own = deal.bet[player]  # before the action (players' actions apply in place)
-        try:
-            game.apply(action)
-        except RuleError as exc:
-            if isinstance(action, AllIn):
-                continue
-            raise AssertionError(f"our bounds offered {action!r}: {exc}") from exc
+        own = apply_ours(game, action)
+        if own is None:
+            continue
         out.actions.append(repr(action))
-        if isinstance(action, Fold):
-            ref.fold()
-        elif isinstance(action, (Check, Call)):
-            ref.check_or_call()
-        elif isinstance(action, AllIn):
-            have = own + ref.stacks[i]
-            if have <= max(ref.bets):
-                ref.check_or_call()
-            else:
-                ref.complete_bet_or_raise_to(have)
-        else:
-            ref.complete_bet_or_raise_to(action.to)
+        mirror(ref, action, own, i)
         if game.state.deal is not None:
             sync_cards(game, ref)
         else:

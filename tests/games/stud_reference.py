@@ -16,22 +16,17 @@ agree, and the difference is counted by its rule:
 from __future__ import annotations
 
 import random
-from fractions import Fraction
 from typing import Any
 
 from pokerkit import Automation, FixedLimitSevenCardStud, Mode, State
+from pokerkit_bridge import AUTO as BRIDGE_AUTO
+from pokerkit_bridge import apply_ours, betting_choices, mirror, without_rake
 
-from crupier.core.errors import RuleError
 from crupier.core.rng import SeededSource
 from crupier.games.circle_poker.actions import (
-    AllIn,
     Bet,
-    BettingNotReopened,
-    Call,
-    Check,
     Fold,
-    Raise,
-    RaiseCapReached,
+    PlayerAction,
     StartDeal,
 )
 from crupier.games.circle_poker.hands import low_card_key, showing_key
@@ -39,31 +34,12 @@ from crupier.games.circle_poker.packs import seated
 from crupier.games.circle_poker.profile import CirclePokerProfile, Structure
 from crupier.games.seven_card_stud import SevenCardStud, load_builtin
 
-AUTO = (
-    Automation.ANTE_POSTING,
-    Automation.BET_COLLECTION,
-    Automation.BLIND_OR_STRADDLE_POSTING,
-    Automation.CARD_BURNING,
-    Automation.HOLE_CARDS_SHOWING_OR_MUCKING,
-    Automation.HAND_KILLING,
-    Automation.CHIPS_PUSHING,
-    Automation.CHIPS_PULLING,
-)
+AUTO = (*BRIDGE_AUTO, Automation.CARD_BURNING)
 
 
 def profile_for(ante: int, small: int) -> CirclePokerProfile:
-    base = load_builtin()
-    stakes = base.stakes.model_copy(
-        update={
-            "ante": ante,
-            "minimum_bet": small,
-            "structure": Structure.FIXED_LIMIT,
-            "big_bet_from": 2,
-            "bring_in": small,
-        }
-    )
-    house = base.house.model_copy(update={"rate": Fraction(0)})
-    return base.model_copy(update={"stakes": stakes, "house": house})
+    return without_rake(load_builtin(), ante=ante, minimum_bet=small,
+                        structure=Structure.FIXED_LIMIT, big_bet_from=2, bring_in=small)  # fmt: skip
 
 
 def _tie(game: Any, live: list[str]) -> bool:
@@ -121,75 +97,20 @@ def play_one(seed: int) -> tuple[list[str], list[str], list[int] | None, list[in
         if ref.actor_index != i:
             diffs.append(f"turn: ours {player}, theirs p{ref.actor_index}")
             break
-        bounds = game.bounds()
-        choices: list[Any] = []
+        choices: list[PlayerAction]
         if deal.bring_in and player == deal.opener:
             known.append("bring-in")
             choices = [Bet(player=player, to=small)]  # aligned: the completion
         else:
-            if bounds["call"]:
-                choices += [Call(player=player), Fold(player=player)]
-            else:
-                choices.append(Check(player=player))
-            for word, kls in (("bet", Bet), ("raise", Raise)):
-                if word not in bounds:
-                    continue
-                low, high = bounds[word]
-                if ref.can_complete_bet_or_raise_to():
-                    theirs = (
-                        ref.min_completion_betting_or_raising_to_amount,
-                        ref.max_completion_betting_or_raising_to_amount,
-                    )
-                    if theirs != (min(low, high), high):
-                        diffs.append(f"bounds of {word}: ours {(low, high)}, theirs {theirs}")
-                else:
-                    try:
-                        ref.verify_completion_betting_or_raising_to()
-                        why = ""
-                    except ValueError as exc:
-                        why = str(exc)
-                    if "no reason" in why:
-                        known.append("pointless-raise")
-                    elif "No more completion" in why:
-                        known.append("fixed-limit-cap")
-                    else:
-                        diffs.append(f"{word}: ours allows {(low, high)}, PokerKit refuses ({why})")
-                    continue
-                choices += [kls(player=player, to=high), AllIn(player=player)]
-            if "raise" not in bounds and bounds["call"] and ref.can_complete_bet_or_raise_to():
-                try:
-                    game._wager_bounds(deal, player, raising=True)
-                except RaiseCapReached:
-                    known.append("raise-cap")
-                except BettingNotReopened:
-                    known.append("short-all-in-reopens")
-                except RuleError as exc:
-                    if deal.bet[player] + game.state.chips[player] > deal.high:
-                        diffs.append(f"raise refused by us ({exc.code}), allowed by PokerKit")
+            choices = betting_choices(game, ref, lambda low, high: [high], diffs, known)
         action = rng.choice(choices)
-        own = deal.bet[player]
-        try:
-            game.apply(action)
-        except RuleError:
-            if isinstance(action, AllIn):
-                continue
-            raise
-        if isinstance(action, Fold):
-            if ref.can_fold():
-                ref.fold()
-            else:
-                known.append("fold-when-check-is-free")
-                return diffs, known, None, list(ref.stacks)
-        elif isinstance(action, (Check, Call)):
-            ref.check_or_call()
-        elif isinstance(action, AllIn):
-            have = own + ref.stacks[i]
-            if have <= max(ref.bets):
-                ref.check_or_call()
-            else:
-                ref.complete_bet_or_raise_to(have)
-        else:
-            ref.complete_bet_or_raise_to(action.to)
+        own = apply_ours(game, action)
+        if own is None:
+            continue
+        if isinstance(action, Fold) and not ref.can_fold():
+            known.append("fold-when-check-is-free")
+            return diffs, known, None, list(ref.stacks)
+        mirror(ref, action, own, i)
         if game.state.deal is not None:
             sync()
     if game.state.deal is None:  # the cards the end of the deal dealt, in dealing order

@@ -28,9 +28,11 @@ from crupier.core.roles import Role
 from crupier.core.round import Action
 from crupier.games.cardtable import NewShoe
 from crupier.games.pai_gow_poker import (
+    AcceptBank,
     Deal,
     PaiGowPoker,
     PaiGowProfile,
+    PassBank,
     SetHand,
     ThrowDice,
     Violation,
@@ -309,16 +311,26 @@ def test_the_monte_carlo_is_reproducible_and_near_the_published_edge() -> None:
 def test_replay_of_an_electronic_session() -> None:
     game = PaiGowPoker(load_builtin(), SeededSource(4))
     game.apply(BuyIn(player="ana", amount=CHIPS))
-    for _ in range(5):
-        game.apply(PlaceBet(player="ana", spot="bet", amount=1_000, by=Role.PLAYER))
+    banked = 0
+    for i in range(6):
+        if game.state.offer is not None:  # ana takes the bank every other time it comes
+            answer = AcceptBank if i % 4 == 1 else PassBank
+            game.apply(answer(player="ana", by=Role.PLAYER))
+        if game.state.banker:
+            banked += 1
+        else:
+            game.apply(PlaceBet(player="ana", spot="bet", amount=1_000, by=Role.PLAYER))
         for action in game.auto_round():
             game.apply(action)
         game.apply(SetHand(player="ana", house_way=True, by=Role.PLAYER))
+        assert game.state.balance() == 0
     again = PaiGowPoker.replay(game.profile, json.loads(game.log_json()))
-    assert again.state == game.state and game.state.rounds == 5
+    assert again.state == game.state and game.state.rounds == 6 and banked
 
 
 likely = st.one_of(
+    st.builds(AcceptBank, player=st.sampled_from(PLAYERS), by=st.just(Role.PLAYER)),
+    st.builds(PassBank, player=st.sampled_from(PLAYERS), by=st.just(Role.PLAYER)),
     st.builds(NewShoe),
     st.builds(NoMoreBets),
     st.builds(ThrowDice),

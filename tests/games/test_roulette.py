@@ -65,6 +65,7 @@ from crupier.games.roulette.bets import (
     announced_components,
     spot_of,
 )
+from crupier.games.roulette.rules import resolve_roulette
 from crupier.testing import assert_refused
 
 E = 100
@@ -717,3 +718,38 @@ def test_random_sessions_balance_and_refusals_change_nothing(
     run_session(game, rounds, roles)
     again = FrenchRoulette.replay(game.profile, json.loads(game.log_json()))
     assert again.state == game.state
+
+
+@pytest.mark.parametrize(
+    "profile",
+    [
+        load_builtin("french-roulette"),
+        # an edited paytable: the settlement table follows the profile it is built from
+        variant("payouts", straight=Fraction(34), even_chance=Fraction(9, 10)),
+    ],
+    ids=["built-in", "edited"],
+)
+def test_the_settlement_table_is_the_rule_for_every_spot_and_pocket(
+    profile: RouletteProfile,
+) -> None:
+    """Each spot's per-pocket table (what settlement reads for a bet as placed) gives what
+    the roulette rule gives, and leaves the simple chances on the zero to the rule."""
+    game = table(profile)
+    for name, spot in SPOTS.items():
+        row = game.resolution_row(spot)
+        assert len(row) == 37, name
+        for pocket in range(37):
+            rule = resolve_roulette(profile, spot, pocket)
+            if pocket == 0 and spot.bet_type in ("red", "black", "even", "odd", "low", "high"):
+                assert row[pocket] is None, name  # partage or prison: the rule decides
+            else:
+                assert row[pocket] == rule, (name, pocket)
+
+
+def test_an_edited_straight_up_payout_is_what_a_spin_pays() -> None:
+    game = table(variant("payouts", straight=Fraction(34)))
+    bet(game, "17", 10 * E)
+    bet(game, "red", 10 * E, player="bo")
+    (paid, red) = sorted(settled(spin(game, 17)), key=lambda s: s.player)
+    assert (paid.win, paid.returned) == (340 * E, 350 * E)
+    assert red.decision == "lose"  # 17 is black

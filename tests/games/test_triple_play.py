@@ -16,6 +16,8 @@ from crupier.analysis.blackjack_sim import ChartRows
 from crupier.analysis.exact import analyse
 from crupier.core.errors import RuleError
 from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet, Void
+from crupier.core.poker import Category
+from crupier.core.resolution import Lose, Win
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.core.round import Action
@@ -33,7 +35,7 @@ from crupier.games.triple_play.engine import (
     Stage,
     Stand,
 )
-from crupier.games.triple_play.par import RepteChain, simulate
+from crupier.games.triple_play.par import PokerChain, RepteChain, simulate, six_card_classes
 from crupier.games.triple_play.terminal import TriplePlayTable
 from crupier.testing import long_run
 
@@ -141,6 +143,60 @@ def test_engine_monte_carlo_of_the_repte_agrees_with_the_exact_edge() -> None:
     found = simulate(load_builtin(), stand_on_12, long_run(20_000, 2_000), seed=2)
     low, high = found.bets["repte"].interval
     assert low <= -1 / 34 <= high
+
+
+def test_six_card_hands_match_the_published_counts() -> None:
+    # Brian Alspach, "6-Card Poker Hands" (2000): C(52, 6) = 20,358,520 hands, 1,844 with a
+    # straight flush (4 x 47 + 36 x 46), 14,664 four of a kind (13 x C(48, 2)), 165,984
+    # full houses (78 x 16 two triples + 13 x 12 x 44 x 4 x 6)
+    counts: dict[int, int] = {}
+    for (category, _top), n in six_card_classes().items():
+        counts[category] = counts.get(category, 0) + n
+    assert sum(counts.values()) == 20_358_520
+    assert counts[Category.STRAIGHT_FLUSH] + counts[Category.ROYAL_FLUSH] == 1_844
+    assert counts[Category.ROYAL_FLUSH] == 4 * 47  # A-K-Q-J-10 of a suit and any sixth card
+    assert counts[Category.FOUR_OF_A_KIND] == 14_664
+    assert counts[Category.FULL_HOUSE] == 165_984
+
+
+def test_the_poker_is_paid_by_the_profile_table() -> None:
+    chain = PokerChain(load_builtin())
+    assert chain.step("placed", (int(Category.PAIR), 11)) == Lose()  # jacks lose
+    assert chain.step("placed", (int(Category.PAIR), 12)) == Win(Fraction(1))  # queens pay
+    assert chain.step("placed", (int(Category.ROYAL_FLUSH), 14)) == Win(Fraction(100))
+    assert chain.step("placed", (int(Category.FULL_HOUSE), 2)) == Win(Fraction(6))
+
+
+@pytest.mark.parametrize(
+    "chart",
+    [
+        ChartRows(hard={12: "SSSSSSSSSS"}, soft={}, pairs={}),  # hit below 12, stand on 12 up
+        ChartRows(  # hit every total below 21: many cards, six-card hands, busts
+            hard={t: "HHHHHHHHHH" for t in range(4, 21)},
+            soft={t: "HHHHHHHHHH" for t in range(12, 21)},
+            pairs={},
+        ),
+    ],
+    ids=["stand-on-12", "hit-to-21"],
+)
+def test_engine_monte_carlo_of_the_poker_agrees_with_the_exact_edge(chart: ChartRows) -> None:
+    # the poker's six cards are a uniformly random hand whatever the play (par module)
+    exact = float(analyse(PokerChain(load_builtin())).house_edge)
+    found = simulate(load_builtin(), chart, long_run(30_000, 6_000), seed=5)
+    low, high = found.bets["poker"].interval
+    assert low <= -exact <= high
+
+
+def test_engine_monte_carlo_of_the_blackjack_agrees_with_the_exact_edge() -> None:
+    from crupier.games.blackjack.par import analysis_of
+    from crupier.games.triple_play.par import chart_of
+
+    prof = load_builtin()
+    exact = float(analysis_of(prof)["analysis"].expected_value())
+    found = simulate(prof, chart_of(prof), long_run(40_000, 6_000), seed=4)
+    low, high = found.bets["blackjack"].interval
+    # the chart is total-dependent, the exact value composition-dependent: allow their gap
+    assert low - 0.002 <= exact <= high + 0.002
 
 
 def test_terminal_table_plays_a_round() -> None:

@@ -16,7 +16,8 @@ from crupier.i18n.catalog import extract, load
 
 TEMPLATE = extract()
 USED = {m.id if isinstance(m.id, str) else tuple(m.id) for m in TEMPLATE if m.id}
-FIELD = re.compile(r"\{(\w*)\}")
+FIELD = re.compile(r"\{(\w*(?:![rsa])?(?::[^{}]*)?)\}")
+"""A ``{field}`` with its conversion and format (``{text!r}``, ``{amount:.2f}``)."""
 
 
 def _key(mid: object) -> object:
@@ -92,3 +93,21 @@ def test_croupier_calls_in_each_language() -> None:
     assert calls["es"] == ("Hagan juego", "No va más")
     assert calls["fr"] == ("Faites vos jeux", "Rien ne va plus")
     assert calls["en"] == ("Place your bets", "No more bets")
+
+
+def test_the_books_data_values_in_the_readers_language() -> None:
+    """A book's data keeps its codes in the ledger and in English, and reads in the reader's
+    words in the other languages (a payment in cash, an ordinary fill, a table chief)."""
+    from crupier.casino.books import summary
+    from crupier.i18n import using
+
+    data = {"payment": "CASH", "reason": "ORDINARY", "role": "TABLE_CHIEF", "player": "P1"}
+    english = summary(data)
+    assert "CASH" in english and "ORDINARY" in english and "TABLE_CHIEF" in english
+    with using("ca"):
+        catalan = summary(data)
+    with using("es"):
+        spanish = summary(data)
+    assert "EFECTIU" in catalan and "ORDINÀRIA" in catalan and "CAP DE TAULA" in catalan
+    assert "EFECTIVO" in spanish and "JEFE DE MESA" in spanish
+    assert "CASH" not in catalan and "P1" in catalan and "P1" in spanish

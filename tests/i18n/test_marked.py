@@ -29,6 +29,7 @@ SINKS = {"echo", "say", "print", "_fail", "add_column", "add_row", "text", "prom
          "Table"}  # fmt: skip
 MARKUP = re.compile(r"\[/?[a-z ]+\]")
 NOT_WORDS = {"crupier", "SHA"}
+CUTS = {"removeprefix", "removesuffix", "strip", "lstrip", "rstrip", "split", "partition"}
 WORD = re.compile(r"[A-Za-zÀ-ÿ]{2,}")
 
 
@@ -61,6 +62,8 @@ def _unmarked(node: ast.AST) -> list[str]:
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
         # "...".format(...) / "sep".join(...): the receiver is what is read
         found = _unmarked(node.func.value)
+        if node.func.attr in CUTS:
+            return found  # text.removeprefix("x: "): what is cut off is not read
         for arg in [*node.args, *(k.value for k in node.keywords)]:
             found += _unmarked(arg)
         return found
@@ -125,3 +128,77 @@ def test_the_scan_finds_an_unmarked_text(tmp_path: Path) -> None:
     finally:
         ROOT = saved
     assert len(found) == 1 and "m.py:2" in found[0]
+
+
+# -- refusals: the engines' and the casino's own messages ------------------------------------
+
+REFUSAL_ROOTS = {"RuleError", "OpsError"}
+"""The refusals whose message a person reads (the server's error body, a WebSocket error frame,
+the terminal's "refused" line): their codes stay, their messages are marked."""
+
+
+def _refusal_classes() -> set[str]:
+    """Every class that is a :class:`RuleError` or an :class:`OpsError` by inheritance, found by
+    reading the package's class definitions (a game's own ``IllegalWager`` too)."""
+    bases: set[tuple[str, str]] = set()
+    for path in ROOT.rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.ClassDef):
+                bases |= {(node.name, _name(b)) for b in node.bases}
+    found = set(REFUSAL_ROOTS)
+    while grown := {c for c, b in bases if b in found} - found:
+        found |= grown
+    return found
+
+
+REFUSALS = _refusal_classes()
+REFUSAL_MODULES = sorted(
+    str(p.relative_to(ROOT))
+    for folder in ("core", "games", "casino", "server")
+    for p in (ROOT / folder).rglob("*.py")
+)
+
+
+def _refusal_findings(path: Path, classes: set[str], root: Path = ROOT) -> list[str]:
+    """The raise-sites of a refusal in ``path`` whose message has an unmarked literal text
+    (an OpsError's message is its second argument, after the code)."""
+    out: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if not (isinstance(node, ast.Call) and _name(node.func) in classes):
+            continue
+        first = 1 if _name(node.func).startswith("Ops") else 0
+        message = [k.value for k in node.keywords if k.arg == "message"]
+        message += node.args[first : first + 1]
+        for expr in message:
+            out += [f"{path.relative_to(root)}:{node.lineno}: {t!r}" for t in _unmarked(expr)]
+    return out
+
+
+def test_refusals_are_found() -> None:
+    """The engines' own errors (a game's ``IllegalWager``) are refusals too."""
+    assert {"RuleError", "OpsError", "IllegalAction", "UnknownSpot", "WrongPhase"} <= REFUSALS
+    assert len(REFUSALS) > 20
+
+
+@pytest.mark.parametrize("module", REFUSAL_MODULES)
+def test_every_refusal_message_is_marked(module: str) -> None:
+    findings = _refusal_findings(ROOT / module, REFUSALS)
+    assert not findings, "unmarked refusals:\n" + "\n".join(findings)
+
+
+def test_the_scan_finds_an_unmarked_refusal(tmp_path: Path) -> None:
+    """The refusal scan itself: a literal or f-string message is found (after an OpsError's
+    code too), a message through ``N_`` or ``_`` is not, nor a message passed on."""
+    source = tmp_path / "engine.py"
+    source.write_text(
+        "def f(seat, exc):\n"
+        '    raise IllegalAction(f"seat {seat} has no bet")\n'
+        '    raise OpsError(Code.DAY_NOT_OPEN, "no gaming day is open")\n'
+        '    raise WrongPhase("betting is " + "closed")\n'
+        '    raise IllegalAction(N_("seat {seat} has no bet", seat=seat))\n'
+        '    raise OpsError(Code.DAY_NOT_OPEN, _("no gaming day is open"))\n'
+        "    raise OpsError(Code.MALFORMED_REQUEST, str(exc))\n"
+        '    raise OpsError(Code.MALFORMED_REQUEST, message="a reason is needed")\n'
+    )
+    found = _refusal_findings(source, {"IllegalAction", "OpsError", "WrongPhase"}, tmp_path)
+    assert sorted({f.split(":")[1] for f in found}) == ["2", "3", "4", "8"]

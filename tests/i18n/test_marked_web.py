@@ -119,12 +119,21 @@ def findings(name: str, text: str) -> list[str]:
         for arg in children:
             if arg.startswith("{"):
                 for attr in READ_ATTRS:
-                    for v in re.findall(rf'"?{attr}"?:\s*("[^"]*"|`[^`]*`)', arg):
-                        if _literal_words(v):
-                            out.append(f"{name}:{line}: {attr} {v}")
+                    # the attribute's value up to the next field: a literal, or a
+                    # conditional choosing between literals (c ? "A" : "B")
+                    for v in re.findall(rf'(?<![\w-])"?{attr}"?:\s*([^,}}]+)', arg):
+                        out += [f"{name}:{line}: {attr} {x}" for x in _texts(v.strip())]
             else:
                 out += [f"{name}:{line}: {x[:70]}" for x in _texts(arg)]
+    # a text put straight into an element: el.textContent = "...", el.title = c ? "A" : "B"
+    for m in ASSIGNED.finditer(text):
+        rhs = text[m.end() : text.find("\n", m.end())].strip().rstrip(";")
+        line = text.count("\n", 0, m.start()) + 1
+        out += [f"{name}:{line}: {m.group(1)} {x[:70]}" for x in _texts(rhs)]
     return out
+
+
+ASSIGNED = re.compile(r"\.(textContent|innerText|title|placeholder)\s*=(?!=)")
 
 
 @pytest.mark.parametrize("name", SCREENS)
@@ -141,10 +150,17 @@ def test_every_text_on_screen_is_marked(name: str) -> None:
 def test_the_scan_finds_an_unmarked_text() -> None:
     source = (
         'h("h2", "Balance"), h("h2", t("Balance")), h("span", { title: "live link" }, x), '
-        'h("td", open ? "Pick a chip" : t("No bet")), h("td", k === "void" ? money(1) : x)'
+        'h("td", open ? "Pick a chip" : t("No bet")), h("td", k === "void" ? money(1) : x), '
+        'h("span", { title: mine ? "yours" : t("others"), dataset: { x } }, t("Bets"))\n'
+        'balance.textContent = bal === undefined ? "no chips yet" : money(bal);\n'
+        'phase.textContent = t("Deal {n}", { n });\n'
+        "hint.title = `${label} · min`;\n"
     )
     assert [f.split(": ", 1)[1] for f in findings("x.js", source)] == [
         '"Balance"',
         'title "live link"',
         '"Pick a chip"',
+        'title "yours"',
+        'textContent "no chips yet"',
+        "title `${label} · min`",
     ]

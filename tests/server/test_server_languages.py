@@ -74,3 +74,40 @@ def test_the_printed_book_in_the_readers_language(server: Server) -> None:
     director.post("/api/me/language", {"language": "en"})
     english = director.get("/api/books/A43?format=csv").text.splitlines()[0]
     assert english.startswith("number,seq,type,local_time")
+
+
+def test_a_refusal_of_the_rules_in_the_persons_language(server: Server) -> None:
+    """An engine's refusal keeps its code and reads in the person's language: in the HTTP
+    error body and in the table socket's error frame; English stays the default."""
+    import json
+
+    from websockets.sync.client import connect
+
+    spots = (
+        "(straight N, split A/B, street N, corner A B C D, six-line A, column N, dozen N, "
+        "red, black, even, odd, low, high)"
+    )
+    player = Client(server, "p3")
+    bet = {"kind": "place-bet", "player": "P3", "spot": "nowhere", "amount": 1000}
+    english = player.act("RF-1", **bet)
+    assert english.status_code == 422
+    assert english.json() == {
+        "code": "unknown-spot",
+        "message": f"'nowhere' is not a bet of the layout {spots}",
+    }
+    assert player.post("/api/me/language", {"language": "ca"}).status_code == 200
+    try:
+        catalan = player.act("RF-1", **bet)
+        assert catalan.json() == {
+            "code": "unknown-spot",
+            "message": f"'nowhere' no és una aposta del tapet {spots}",
+        }
+        headers = {"Cookie": f"crupier_session={player.cookie}"}
+        with connect(f"{server.ws_url}/ws/tables/RF-1", additional_headers=headers) as ws:
+            ws.send(json.dumps({"type": "action", "id": 7, "action": bet}))
+            while (frame := json.loads(ws.recv(timeout=30)))["type"] != "error":
+                pass
+        assert frame["id"] == 7 and frame["code"] == "unknown-spot"
+        assert frame["message"] == f"'nowhere' no és una aposta del tapet {spots}"
+    finally:
+        player.post("/api/me/language", {"language": "en"})

@@ -17,12 +17,13 @@ def test_created_once_then_reopened_and_refused_without_its_keys(tmp_path: Path)
     assert first.created and ("director", "demo-director", "director D1") in first.logins
     engines = {t for t in first.casino.tables if first.casino.engine(t) is not None}
     # every game with an engine, open; the poker room's six among them
-    assert len(engines) == len(first.casino.tables) == 22 + 6
+    assert len(engines) == len(first.casino.tables) == 23 + 6
     games = {first.casino.tables[t].game for t in engines}
     assert games >= {
         "triple-blackjack", "triple-play", "three-card-poker", "four-card-poker",
         "mahjong-pai-gow", "trijoker", "casino-holdem", "holdem-bonus", "caribbean-stud",
         "holdem", "omaha", "seven-card-stud", "five-card-stud", "synthetic-poker", "five-card-draw",
+        "pai-gow-poker",
     }  # fmt: skip
     assert not first.notes  # no table refused to open (crew, limits, float)
     head = first.casino.ledger.head()

@@ -45,6 +45,7 @@ from typing import Any, Generic, TypeVar
 
 import numpy as np
 
+from crupier.analysis.blackjack_fast import FloatKernel
 from crupier.games.blackjack.profile import BlackjackProfile, HoleCard, Surrender
 from crupier.games.blackjack.rules import can_double_total, dealer_draws
 
@@ -116,19 +117,34 @@ class BlackjackAnalysis(Generic[N]):
     """The exact analyser for one profile's rules (see the module docstring)."""
 
     def __init__(self, profile: BlackjackProfile, *, exact: bool = False) -> None:
-        self.profile = profile
+        self.profile: BlackjackProfile = profile
         r = profile.rules
-        self.exact = exact
-        self.h17 = r.dealer_hits_soft_17
-        self.peek = r.hole_card is HoleCard.PEEK
+        self.exact: bool = exact
+        self.h17: bool = r.dealer_hits_soft_17
+        self.peek: bool = r.hole_card is HoleCard.PEEK
         self.bj_pay: Any = self._num(profile.payouts.blackjack)
         self.win: Any = self._num(profile.payouts.win)
-        self.lose_all = not r.enhc_lose_original_only
+        self.lose_all: bool = not r.enhc_lose_original_only
         self.zero: Any = Fraction(0) if exact else 0.0
         self.one: Any = Fraction(1) if exact else 1.0
         self._dealer_memo: dict[tuple[Comp, int, bool, bool, bool], list[Any]] = {}
         self._stand_memo: dict[tuple[Comp, int], tuple[list[Any], Any]] = {}
-        self._hit_memo: dict[tuple[Comp, int, int, bool, int], Any] = {}
+        self._hit_memo: dict[tuple[Comp, int, int, bool, int, int], Any] = {}
+        # Triple Joc's own BlackJack rules (spec 21, its profile's [play] section): only
+        # aces split, six cards that do not pass 21 paid at once
+        play = getattr(profile, "play", None)
+        self.aces_only: bool = bool(play is not None and play.split_aces_only)
+        six = None if play is None else play.six_cards
+        self.six_ratio: Fraction | None = six
+        self.six: Any = None if six is None else self._num(six)
+        self._fast: FloatKernel | None = None
+        if not exact:
+            self._fast = FloatKernel(
+                {up: _dealer_groups(up, self.h17) for up in range(1, 11)},
+                {up: self._conditioned(up) for up in range(1, 11)},
+                float(self.win),
+                None if six is None else float(six),
+            )
 
     def _num(self, value: Fraction) -> Any:
         return value if self.exact else float(value)
@@ -152,35 +168,10 @@ class BlackjackAnalysis(Generic[N]):
         >>> d[BJ] == Fraction(4, 51), sum(d) == 1
         (True, True)
         """
-        if not self.exact:
-            return self._dealer_fast(comp, up)
+        if self._fast is not None:
+            result: list[Any] = self._fast.table(comp, up)[:7].tolist()
+            return result
         return self._dealer(comp, up, up == 1, True, self._conditioned(up))
-
-    def _dealer_fast(self, comp: Comp, up: int) -> list[Any]:
-        """:meth:`dealer` in floats, from the dealer's draw sequences grouped by the cards
-        they take (an ordered sequence's probability depends only on how many of each
-        value it takes: a product of falling factorials), evaluated with numpy."""
-        key = (comp, up, False, True, self._conditioned(up))
-        memo = self._dealer_memo.get(key)
-        if memo is not None:
-            return memo
-        flat, starts, lengths, outcome, mult, width = _dealer_groups(up, self.h17)
-        c = np.asarray(comp, dtype=np.float64)
-        # falling[v, k] = c_v (c_v - 1) ... (c_v - k + 1), zero once the value runs out
-        factors = np.maximum(c[:, None] - _STEPS[None, : width - 1], 0.0)
-        falling = np.ones((10, width))
-        np.cumprod(factors, axis=1, out=falling[:, 1:])
-        n = float(c.sum())
-        den = np.cumprod(np.maximum(n - _STEPS, 1.0))
-        num = np.multiply.reduceat(falling.ravel()[flat], starts)
-        weights = mult * num / den[lengths - 1]
-        out: Any = np.bincount(outcome, weights=weights, minlength=7)
-        if self._conditioned(up):
-            out[BJ] = 0.0
-            out /= out.sum()
-        result: list[Any] = out.tolist()
-        self._dealer_memo[key] = result
-        return result
 
     def _dealer(self, comp: Comp, hard: int, ace: bool, first: bool, no_bj: bool) -> list[Any]:
         key = (comp, hard, ace, first, no_bj)
@@ -224,6 +215,9 @@ class BlackjackAnalysis(Generic[N]):
         """For ``comp`` and ``up``: the value of standing on 16 or less, 17, ... 21 per unit
         staked over the dealer's non-blackjack outcomes (index 0 for 16 or less, then 1-5),
         and the probability of a dealer blackjack; computed once per composition."""
+        if self._fast is not None:
+            t = self._fast.table(comp, up)
+            return t[7:13].tolist(), float(t[13])
         key = (comp, up)
         found = self._stand_memo.get(key)
         if found is not None:
@@ -250,6 +244,8 @@ class BlackjackAnalysis(Generic[N]):
         return values[max(total, 16) - 16], pbj
 
     def _stand(self, comp: Comp, up: int, total: int, stake: int, bj_loss: int) -> Any:
+        if self._fast is not None:
+            return self._fast.stand(comp, up, total, stake, bj_loss)
         if total > 21:
             return -stake * self.one
         values, pbj = self._stand_table(comp, up)
@@ -258,9 +254,13 @@ class BlackjackAnalysis(Generic[N]):
 
     # -- hitting ---------------------------------------------------------------------------
 
-    def _hit(self, comp: Comp, up: int, hard: int, ace: bool, bj_loss: int) -> Any:
-        """Take one card, then play on (hit or stand) to maximise the value; stake 1."""
-        key = (comp, up, hard, ace, bj_loss)
+    def _hit(self, comp: Comp, up: int, hard: int, ace: bool, bj_loss: int, cards: int = 2) -> Any:
+        """Take one card on a hand of ``cards`` cards, then play on (hit or stand) to
+        maximise the value; stake 1. A sixth card that does not pass 21 is paid at once
+        where the profile says so (``play.six_cards``)."""
+        if self._fast is not None:
+            return self._fast.hit(comp, up, hard, ace, bj_loss, cards)
+        key = (comp, up, hard, ace, bj_loss, cards)
         memo = self._hit_memo.get(key)
         if memo is not None:
             return memo
@@ -277,9 +277,12 @@ class BlackjackAnalysis(Generic[N]):
             if t > 21:
                 out -= p
                 continue
+            if self.six is not None and cards + 1 == 6:
+                out += p * self.six
+                continue
             best = self._stand(nc, up, t, 1, bj_loss)
             if t < 21:
-                h = self._hit(nc, up, nh, na, bj_loss)
+                h = self._hit(nc, up, nh, na, bj_loss, cards + 1)
                 if h > best:
                     best = h
             out += p * best
@@ -297,6 +300,8 @@ class BlackjackAnalysis(Generic[N]):
         return best
 
     def _double(self, comp: Comp, up: int, hard: int, ace: bool, bj_loss: int) -> Any:
+        if self._fast is not None:
+            return self._fast.double(comp, up, hard, ace, bj_loss)
         n = sum(comp)
         out = self.zero
         for i, count in enumerate(comp):
@@ -354,6 +359,18 @@ class BlackjackAnalysis(Generic[N]):
                 if d > best:
                     best = d
             return best
+
+        if self._fast is not None:
+            top = len(bases) - 1
+            table = [
+                [finish(j, i + 1) if bases[j][i] else 0.0 for i in range(10)]
+                for j in range(min(top, SPLIT_DEPTH) + 1)
+            ]
+            rows = [table[min(j, SPLIT_DEPTH)] for j in range(top + 1)]
+            value = self._fast.split_branches(bases, pair, may_resplit, cap, rows)
+            if not self.lose_all and not self.peek:
+                value -= self.dealer(comp, up)[BJ]
+            return value
 
         memo: dict[tuple[int, int], Any] = {}
 
@@ -416,7 +433,7 @@ class BlackjackAnalysis(Generic[N]):
         if self._may_double(c1, c2):
             double = self._double(comp, up, hard, ace, self._double_loss(True))
         split = None
-        if c1 == c2:
+        if c1 == c2 and (c1 == 1 or not self.aces_only):
             split = self._split(comp, up, c1)
         surrender = None
         if r.surrender is Surrender.EARLY:
@@ -652,7 +669,7 @@ class Distribution:
         if analysis.exact:
             raise ValueError("the distribution is computed in floats")
         self.a = analysis
-        self._memo: dict[tuple[Comp, int, int, bool, int], dict[Fraction, float]] = {}
+        self._memo: dict[tuple[Comp, int, int, bool, int, int], dict[Fraction, float]] = {}
 
     def stand(
         self, comp: Comp, up: int, total: int, stake: int, loss: int
@@ -676,14 +693,19 @@ class Distribution:
                 out[k] = out.get(k, 0.0) + v
         return out
 
-    def play(self, comp: Comp, up: int, hard: int, ace: bool, loss: int) -> dict[Fraction, float]:
-        """Stand or hit on, whichever :class:`BlackjackAnalysis` values more."""
-        key = (comp, up, hard, ace, loss)
+    def play(
+        self, comp: Comp, up: int, hard: int, ace: bool, loss: int, cards: int = 2
+    ) -> dict[Fraction, float]:
+        """Stand or hit on a hand of ``cards`` cards, whichever :class:`BlackjackAnalysis`
+        values more (six cards paid at once where the profile says so)."""
+        key = (comp, up, hard, ace, loss, cards)
         if key in self._memo:
             return self._memo[key]
         t = points(hard, ace)
         a = self.a
-        if t >= 21 or a._stand(comp, up, t, 1, loss) >= a._hit(comp, up, hard, ace, loss):
+        if a.six_ratio is not None and cards == 6 and t <= 21:
+            out = {a.six_ratio: 1.0}
+        elif t >= 21 or a._stand(comp, up, t, 1, loss) >= a._hit(comp, up, hard, ace, loss, cards):
             out = self.stand(comp, up, t, 1, loss)
         else:
             out = {}
@@ -695,7 +717,7 @@ class Distribution:
                     sub = (
                         {Fraction(-1): 1.0}
                         if points(nh, na) > 21
-                        else self.play(take(comp, v), up, nh, na, loss)
+                        else self.play(take(comp, v), up, nh, na, loss, cards + 1)
                     )
                     _add(out, sub, count / n)
         self._memo[key] = out
@@ -736,7 +758,7 @@ class Distribution:
                     sub = (
                         {Fraction(-1): 1.0}
                         if points(nh, na) > 21
-                        else self.play(take(comp, v), up, nh, na, a._bj_loss(True))
+                        else self.play(take(comp, v), up, nh, na, a._bj_loss(True), 3)
                     )
                     _add(inner, sub, count / n)
         else:

@@ -159,6 +159,9 @@ def _cross_check(game_id: str, profile: Profile, rules: Path | None, rounds: int
     give the convergence plot its points; None for a game with no bet against the house."""
     from crupier.analysis.simulate import simulate
 
+    own = game_module(game_id).cross_check
+    if own is not None:  # a game simulated through its engine (the triple games)
+        return own(profile, rounds, CONVERGENCE_POINTS)
     batch = max(1, -(-rounds // CONVERGENCE_POINTS))
     try:
         return simulate(

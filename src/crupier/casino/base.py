@@ -38,6 +38,7 @@ from crupier.casino.clock import TZ, Clock, SystemClock, utc_text
 from crupier.casino.errors import Code, OpsError
 from crupier.casino.model import Assignment, Kind, Licence, Staff, Table, Volume
 from crupier.casino.roles import Op, Role, entry_op, may, qualifier, scoped, substitute_only
+from crupier.i18n import N_
 from crupier.ledger import Actor, Cosigner, Entry, EntryView, Ledger, SigningKey
 from crupier.ledger import errors as lerr
 from crupier.ledger.canonical import canonical_text, reparse
@@ -598,7 +599,7 @@ class CasinoBase:
         in the same transaction. Missing signatures leave it ``INCOMPLETE``.
         """
         if book not in BOOKS:
-            raise OpsError(Code.MALFORMED_REQUEST, f"unknown book {book!r}")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("unknown book {book!r}", book=book))
         now = self.now()
         event = event_time or now
         local_event = event.astimezone(TZ)
@@ -606,11 +607,16 @@ class CasinoBase:
         vol = self._volume(book, volume_year)
         if book in SEALED_BOOKS and vol.state != "SEALED":
             raise OpsError(
-                Code.BOOK_NOT_SEALED, f"the {book} volume {volume_year} is not sealed by the CRAJ"
+                Code.BOOK_NOT_SEALED,
+                N_(
+                    "the {book} volume {volume_year} is not sealed by the CRAJ",
+                    book=book,
+                    volume_year=volume_year,
+                ),
             )
         late = now - event > dt.timedelta(minutes=self.config.late_tolerance_minutes)
         if late and not late_reason:
-            raise OpsError(Code.MISSING_FIELDS, "a late entry needs a reason (OPS-INT-04)")
+            raise OpsError(Code.MISSING_FIELDS, N_("a late entry needs a reason (OPS-INT-04)"))
         required = list(required)
         payload: dict[str, Any] = {
             "book": book,
@@ -652,10 +658,13 @@ class CasinoBase:
         """The role in which ``staff`` may sign for ``purpose`` now (OPS-INT-10)."""
         person = self.staff.get(staff)
         if person is None:
-            raise OpsError(Code.SIGNER_NOT_AUTHORISED, f"{staff} is not a registered signer")
+            raise OpsError(
+                Code.SIGNER_NOT_AUTHORISED, N_("{staff} is not a registered signer", staff=staff)
+            )
         if not self.licence_valid(person):
             raise OpsError(
-                Code.SIGNER_NOT_AUTHORISED, f"{staff}'s licence or employee card is not valid"
+                Code.SIGNER_NOT_AUTHORISED,
+                N_("{staff}'s licence or employee card is not valid", staff=staff),
             )
         roles = PURPOSE_ROLE.get(purpose, ())
         for a in self.valid_assignments(staff):
@@ -663,7 +672,10 @@ class CasinoBase:
                 purpose == "DIRECTOR" or a.role is not Role.TC or a.covers(table)
             ):
                 return a.role
-        raise OpsError(Code.SIGNER_NOT_AUTHORISED, f"{staff} holds no role that signs as {purpose}")
+        raise OpsError(
+            Code.SIGNER_NOT_AUTHORISED,
+            N_("{staff} holds no role that signs as {purpose}", staff=staff, purpose=purpose),
+        )
 
     def sign(self, seq: int, by: str, purpose: str) -> Entry:
         """Co-sign entry ``seq`` later (a ``signature`` entry; the entry is never changed)."""
@@ -672,7 +684,10 @@ class CasinoBase:
         cosigner = self._cosigner(by, purpose, table)
         needed = self.missing_signatures(seq)
         if purpose not in needed:
-            raise OpsError(Code.INVALID_STATE, f"entry {seq} needs no {purpose} signature")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("entry {seq} needs no {purpose} signature", seq=seq, purpose=purpose),
+            )
         try:
             sig = self.ledger.cosign(seq, cosigner)
         except lerr.LedgerError as exc:
@@ -768,16 +783,20 @@ class CasinoBase:
         """
         person = self.staff.get(by)
         if person is None:
-            raise OpsError(Code.PERMISSION_DENIED, f"{by!r} is not known to the casino")
+            raise OpsError(Code.PERMISSION_DENIED, N_("{by!r} is not known to the casino", by=by))
         assignments = self.valid_assignments(by)
         technical = bool(assignments) and all(a.role in UNLICENSED_ROLES for a in assignments)
         if not technical and not self.licence_valid(person):  # OPS-STF-04/-06
-            raise OpsError(Code.LICENCE_INVALID, f"{by} has no valid class I licence and card")
+            raise OpsError(
+                Code.LICENCE_INVALID, N_("{by} has no valid class I licence and card", by=by)
+            )
         for a in assignments:
             if self._grants(op, a, act, table):
                 return a.role
         what = {"C": "", "S": "co-sign: ", "A": "approve: ", "R": "read: "}.get(act, f"{act}: ")
-        raise OpsError(Code.PERMISSION_DENIED, f"{by} may not {what}{op.value[3:]}")
+        raise OpsError(
+            Code.PERMISSION_DENIED, N_("{by} may not {what}{op}", by=by, what=what, op=op.value[3:])
+        )
 
     def _grants(self, op: Op, a: Assignment, act: str, table: str | None) -> bool:
         """Whether assignment ``a`` may do ``act`` for ``op`` at ``table`` now (§4.3)."""
@@ -812,7 +831,8 @@ class CasinoBase:
             ):
                 return a.role
         raise OpsError(
-            Code.PERMISSION_DENIED, f"{by} may not request a correction of entry {original.seq}"
+            Code.PERMISSION_DENIED,
+            N_("{by} may not request a correction of entry {seq}", by=by, seq=original.seq),
         )
 
     def _signed_by(self, entry: Entry, staff: str) -> bool:
@@ -836,14 +856,18 @@ class CasinoBase:
         """
         director = self.director_in_office()
         if director is None:
-            raise OpsError(Code.NO_DIRECTOR_IN_OFFICE, "no game director is in office")
+            raise OpsError(Code.NO_DIRECTOR_IN_OFFICE, N_("no game director is in office"))
         if op is not None:
             return self.authorise(op, by, act)
         if director != by:
-            raise OpsError(Code.PERMISSION_DENIED, f"{by} is not the game director in office")
+            raise OpsError(
+                Code.PERMISSION_DENIED, N_("{by} is not the game director in office", by=by)
+            )
         person = self.staff[by]
         if not self.licence_valid(person):
-            raise OpsError(Code.LICENCE_INVALID, f"{by} has no valid class I licence and card")
+            raise OpsError(
+                Code.LICENCE_INVALID, N_("{by} has no valid class I licence and card", by=by)
+            )
         return Role.DIR
 
     # ------------------------------------------------- staff (identity, licences, roles)
@@ -957,18 +981,23 @@ class CasinoBase:
         ``NO_DIRECTOR_IN_OFFICE`` when there is none to sponsor.
         """
         if staff_id in self.staff or staff_id == SYSTEM_ID:
-            raise OpsError(Code.MALFORMED_REQUEST, f"{staff_id} is already registered")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("{staff_id} is already registered", staff_id=staff_id)
+            )
         endorser: Cosigner | None = None
         if regulator:
             if sponsor is not None:
-                raise OpsError(Code.MALFORMED_REQUEST, "a regulator's root key has no sponsor")
+                raise OpsError(Code.MALFORMED_REQUEST, N_("a regulator's root key has no sponsor"))
             author, role = staff_id, Role.CRAJ
         else:
             author = sponsor or self.director_in_office() or ""
             if not author:
                 raise OpsError(
                     Code.NO_DIRECTOR_IN_OFFICE,
-                    f"no game director in office to sponsor {staff_id}'s key; a CRAJ inspector may",
+                    N_(
+                        "no game director in office to sponsor {staff_id}'s key; a CRAJ inspector may",
+                        staff_id=staff_id,
+                    ),
                 )
             role = self._sponsor_role(author)
             endorser = Cosigner(author, str(role), self.keyring.key(author), "KEY_SPONSOR")
@@ -996,16 +1025,19 @@ class CasinoBase:
         if director is not None:
             if sponsor != director:
                 raise OpsError(
-                    Code.PERMISSION_DENIED, f"{sponsor} is not the game director in office"
+                    Code.PERMISSION_DENIED,
+                    N_("{sponsor} is not the game director in office", sponsor=sponsor),
                 )
             if not self.licence_valid(self.staff[sponsor]):
                 raise OpsError(
-                    Code.LICENCE_INVALID, f"{sponsor} has no valid class I licence and card"
+                    Code.LICENCE_INVALID,
+                    N_("{sponsor} has no valid class I licence and card", sponsor=sponsor),
                 )
             return Role.DIR
         if not self._holds(sponsor, Role.CRAJ):
             raise OpsError(
-                Code.PERMISSION_DENIED, f"{sponsor} is no CRAJ inspector (no director is in office)"
+                Code.PERMISSION_DENIED,
+                N_("{sponsor} is no CRAJ inspector (no director is in office)", sponsor=sponsor),
             )
         return Role.CRAJ
 
@@ -1013,7 +1045,9 @@ class CasinoBase:
         """Replace ``staff_id``'s key: the old key signs the new one's registration, and
         signs nothing from then on (``crupier verify``: ``superseded-key``)."""
         if staff_id not in self.staff:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"{staff_id} is not registered")
+            raise OpsError(
+                Code.UNKNOWN_ENTITY, N_("{staff_id} is not registered", staff_id=staff_id)
+            )
         key = new_key or SigningKey.generate()
         old = Cosigner(staff_id, "STAFF", self.keyring.key(staff_id), "KEY_ROTATION")
         try:
@@ -1035,17 +1069,23 @@ class CasinoBase:
         ``UNKNOWN_ENTITY`` for someone with no registered key.
         """
         if staff_id not in self.staff:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"{staff_id} is not registered")
+            raise OpsError(
+                Code.UNKNOWN_ENTITY, N_("{staff_id} is not registered", staff_id=staff_id)
+            )
         if not reason.strip():
-            raise OpsError(Code.MISSING_FIELDS, "a key revocation needs a reason")
+            raise OpsError(Code.MISSING_FIELDS, N_("a key revocation needs a reason"))
         director = self.director_in_office()
         sponsor = by or director or ""
         if staff_id == director or director is None:
             if not self._holds(sponsor, Role.CRAJ):
                 raise OpsError(
                     Code.PERMISSION_DENIED,
-                    f"{sponsor or 'no one'} may not revoke {staff_id}'s key: a CRAJ inspector "
-                    "revokes the director's",
+                    N_(
+                        "{value} may not revoke {staff_id}'s key: a CRAJ inspector "
+                        "revokes the director's",
+                        value=sponsor or "no one",
+                        staff_id=staff_id,
+                    ),
                 )
             role = Role.CRAJ
         else:
@@ -1081,10 +1121,13 @@ class CasinoBase:
         """
         person = self.staff.get(staff_id)
         if person is None:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"{staff_id} is not registered")
+            raise OpsError(
+                Code.UNKNOWN_ENTITY, N_("{staff_id} is not registered", staff_id=staff_id)
+            )
         if role not in (Role.CRAJ, Role.BRD, Role.ADM, Role.EXT) and not self.licence_valid(person):
             raise OpsError(
-                Code.LICENCE_INVALID, f"{staff_id} has no granted licence and active card"
+                Code.LICENCE_INVALID,
+                N_("{staff_id} has no granted licence and active card", staff_id=staff_id),
             )
         data = {
             "staff": staff_id,
@@ -1144,9 +1187,13 @@ class CasinoBase:
     def add_room(self, room_id: str, name: str, room_type: str = "MAIN") -> Entry:
         """Register a gaming room (§3.1): MAIN, PRIVATE, POKER_ROOM or SLOTS."""
         if room_type not in ("MAIN", "PRIVATE", "POKER_ROOM", "SLOTS"):
-            raise OpsError(Code.MALFORMED_REQUEST, f"unknown room type {room_type!r}")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("unknown room type {room_type!r}", room_type=room_type)
+            )
         if room_id in self.rooms:
-            raise OpsError(Code.MALFORMED_REQUEST, f"room {room_id} already exists")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("room {room_id} already exists", room_id=room_id)
+            )
         data = {"id": room_id, "name": name, "type": room_type}
         return self.record("CAS", "ROOM", data, by="system", role=Role.ADM)
 
@@ -1182,9 +1229,11 @@ class CasinoBase:
     ) -> Entry:
         """Register a table (configuration, by the system administrator)."""
         if table_id in self.tables:
-            raise OpsError(Code.MALFORMED_REQUEST, f"table {table_id} already exists")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("table {table_id} already exists", table_id=table_id)
+            )
         if room is not None and room not in self.rooms:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"no room {room!r}")
+            raise OpsError(Code.UNKNOWN_ENTITY, N_("no room {room!r}", room=room))
         auth = self.config.authorisations.get(game)
         table_kind = kind or (auth.kind if auth else Kind.BANKING)
         data = {
@@ -1206,7 +1255,7 @@ class CasinoBase:
         """The table ``table_id`` (``UNKNOWN_ENTITY`` if there is none)."""
         found = self.tables.get(table_id)
         if found is None:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"no table {table_id!r}")
+            raise OpsError(Code.UNKNOWN_ENTITY, N_("no table {table_id!r}", table_id=table_id))
         return found
 
     # ------------------------------------------------------------- book volumes
@@ -1214,11 +1263,21 @@ class CasinoBase:
     def seal(self, book: str, year: int, *, by: str, seal_number: str) -> Entry:
         """A CRAJ inspector seals a volume before use (OPS-INT-02)."""
         if book not in SEALED_BOOKS:
-            raise OpsError(Code.MALFORMED_REQUEST, f"{book} is not a book the CRAJ seals")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("{book} is not a book the CRAJ seals", book=book)
+            )
         role = self.authorise(Op.SEAL_BOOK, by)
         vol = self._volume(book, year)
         if vol.state != "DRAFT":
-            raise OpsError(Code.INVALID_STATE, f"the {book} volume {year} is already {vol.state}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_(
+                    "the {book} volume {year} is already {state}",
+                    book=book,
+                    year=year,
+                    state=vol.state,
+                ),
+            )
         payload = {
             "book": book,
             "volume": year,

@@ -30,6 +30,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from crupier.casino.book_values import data_value
 from crupier.i18n import N_, language, ngettext, using
 from crupier.i18n import gettext as _
 from crupier.ledger import Entry, EntryView, Ledger, LedgerError
@@ -397,6 +398,8 @@ def readable(value: Any, key: str = "") -> str:
         return ", ".join(parts)
     if isinstance(value, list):
         return "; ".join(readable(v, key) for v in value)
+    if isinstance(value, str):
+        return data_value(value)  # a code (CASH, ORDINARY) in the reader's words
     return "" if value is None else str(value)
 
 

@@ -26,6 +26,7 @@ from crupier.casino.base import projects, query
 from crupier.casino.errors import Code, OpsError
 from crupier.casino.roles import Op
 from crupier.casino.tables import TableOps, chip_count
+from crupier.i18n import N_
 from crupier.ledger import Entry
 
 #: How a player pays for chips at the window (a buy-back is paid in cash or by cheque).
@@ -69,18 +70,25 @@ class CageOps(TableOps):
         role = self.authorise(Op.CHIP_SALES, by, "C")  # who may, before anything else
         day = self.current_day()
         if day is None or day.state != "OPEN":
-            raise OpsError(Code.DAY_NOT_OPEN, "no gaming day is open")
+            raise OpsError(Code.DAY_NOT_OPEN, N_("no gaming day is open"))
         if not isinstance(player, str) or not player.strip():
-            raise OpsError(Code.MISSING_FIELDS, "name the player")
+            raise OpsError(Code.MISSING_FIELDS, N_("name the player"))
         if payment not in allowed:
             raise OpsError(
-                Code.MALFORMED_REQUEST, f"payment {payment!r} is not one of {', '.join(allowed)}"
+                Code.MALFORMED_REQUEST,
+                N_(
+                    "payment {payment!r} is not one of {allowed}",
+                    payment=payment,
+                    allowed=", ".join(allowed),
+                ),
             )
         if payment != "CASH" and not (reference or "").strip():
-            raise OpsError(Code.MISSING_FIELDS, f"a {payment.lower()} needs its reference")
+            raise OpsError(
+                Code.MISSING_FIELDS, N_("a {lower} needs its reference", lower=payment.lower())
+            )
         count = chip_count(dict(chips), self.config.denominations)
         if count["total"] <= 0:
-            raise OpsError(Code.MALFORMED_REQUEST, "no chips in the operation")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("no chips in the operation"))
         data: dict[str, Any] = {
             "player": player.strip(),
             "payment": payment,

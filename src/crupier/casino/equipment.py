@@ -34,6 +34,7 @@ from typing import Any
 from crupier.casino.base import CasinoBase, projects
 from crupier.casino.errors import Code, OpsError
 from crupier.casino.roles import Op, Role
+from crupier.i18n import N_
 from crupier.ledger import Entry
 
 
@@ -317,7 +318,10 @@ def session_day(session: str) -> str:
     except ValueError:
         valid = False
     if not valid:
-        raise OpsError(Code.MALFORMED_REQUEST, f"{session!r} is not a session id like 2026-03-02/1")
+        raise OpsError(
+            Code.MALFORMED_REQUEST,
+            N_("{session!r} is not a session id like 2026-03-02/1", session=session),
+        )
     return day
 
 
@@ -359,9 +363,13 @@ def _size(value: Decimal | int | str) -> Decimal:
     try:
         size = Decimal(value)
     except (InvalidOperation, ValueError):
-        raise OpsError(Code.MALFORMED_REQUEST, f"die size {value!r} is not a number") from None
+        raise OpsError(
+            Code.MALFORMED_REQUEST, N_("die size {value!r} is not a number", value=value)
+        ) from None
     if not size.is_finite() or size <= 0:
-        raise OpsError(Code.MALFORMED_REQUEST, f"die size {value!r} is not a positive size")
+        raise OpsError(
+            Code.MALFORMED_REQUEST, N_("die size {value!r} is not a positive size", value=value)
+        )
     return size
 
 
@@ -399,38 +407,64 @@ class EquipmentOps(CasinoBase):
     def _eq_item(self, equipment_id: str, kind: EquipmentType | None = None) -> Equipment:
         item = self.equipment.get(equipment_id)
         if item is None:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"no equipment {equipment_id!r} in the register")
+            raise OpsError(
+                Code.UNKNOWN_ENTITY,
+                N_("no equipment {equipment_id!r} in the register", equipment_id=equipment_id),
+            )
         if kind is not None and item.type is not kind:
-            raise OpsError(Code.MALFORMED_REQUEST, f"{equipment_id} is a {item.type}, not a {kind}")
+            raise OpsError(
+                Code.MALFORMED_REQUEST,
+                N_(
+                    "{equipment_id} is a {type}, not a {kind}",
+                    equipment_id=equipment_id,
+                    type=item.type,
+                    kind=kind,
+                ),
+            )
         return item
 
     def _eq_company(self, company_id: str) -> Company:
         company = self.companies.get(company_id)
         if company is None:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"no company {company_id!r} in the register")
+            raise OpsError(
+                Code.UNKNOWN_ENTITY,
+                N_("no company {company_id!r} in the register", company_id=company_id),
+            )
         return company
 
     def _eq_licensed_supplier(self, company_id: str) -> None:
         if not self._eq_company(company_id).licensed:
             raise OpsError(
-                Code.SUPPLIER_NOT_LICENSED, f"supplier {company_id} holds no valid class J licence"
+                Code.SUPPLIER_NOT_LICENSED,
+                N_("supplier {company_id} holds no valid class J licence", company_id=company_id),
             )
 
     def check_serviceable(self, equipment_id: str) -> Equipment:
         """The item, if it may enter service now (OPS-EQ-01, -02, -04, -05); else the refusal."""
         item = self._eq_item(equipment_id)
         if item.state in FINAL_STATES:
-            raise OpsError(Code.EQUIPMENT_DISPOSED, f"{item.id} is {item.state}")
+            raise OpsError(
+                Code.EQUIPMENT_DISPOSED, N_("{id} is {state}", id=item.id, state=item.state)
+            )
         if item.state is EquipmentState.QUARANTINED:
-            raise OpsError(Code.EQUIPMENT_QUARANTINED, f"{item.id} is quarantined by CRAJ order")
+            raise OpsError(
+                Code.EQUIPMENT_QUARANTINED, N_("{id} is quarantined by CRAJ order", id=item.id)
+            )
         if item.state is EquipmentState.RETIRED:
-            raise OpsError(Code.INVALID_STATE, f"{item.id} is retired")
+            raise OpsError(Code.INVALID_STATE, N_("{id} is retired", id=item.id))
         if item.disposal is not None:
-            raise OpsError(Code.INVALID_STATE, f"{item.id} is scheduled for {item.disposal}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{id} is scheduled for {disposal}", id=item.id, disposal=item.disposal),
+            )
         if not self.equipment_models[item.model].homologated(self._eq_today()):
             raise OpsError(
                 Code.EQUIPMENT_NOT_HOMOLOGATED,
-                f"model {item.model} of {item.id} has no valid CRAJ homologation",
+                N_(
+                    "model {model} of {id} has no valid CRAJ homologation",
+                    model=item.model,
+                    id=item.id,
+                ),
             )
         self._eq_licensed_supplier(item.supplier)
         return item
@@ -446,12 +480,18 @@ class EquipmentOps(CasinoBase):
 
     def _eq_check_witness(self, by: str, witness: str) -> None:
         if witness == by:
-            raise OpsError(Code.SAME_SIGNER, f"{by} cannot witness his own extraction")
+            raise OpsError(Code.SAME_SIGNER, N_("{by} cannot witness his own extraction", by=by))
         person = self.staff.get(witness)
         if person is None or not self.valid_assignments(witness):
-            raise OpsError(Code.PERMISSION_DENIED, f"witness {witness!r} holds no current role")
+            raise OpsError(
+                Code.PERMISSION_DENIED,
+                N_("witness {witness!r} holds no current role", witness=witness),
+            )
         if not self.licence_valid(person):
-            raise OpsError(Code.LICENCE_INVALID, f"witness {witness} has no valid licence and card")
+            raise OpsError(
+                Code.LICENCE_INVALID,
+                N_("witness {witness} has no valid licence and card", witness=witness),
+            )
 
     def _eq_journal(
         self, etype: str, data: dict[str, Any], *, by: str, role: Role, table: str, session: str
@@ -479,7 +519,10 @@ class EquipmentOps(CasinoBase):
         """Enter a company (supplier or disposal firm), with its class J licence if any."""
         role = self.authorise(Op.EQUIPMENT, by)
         if company_id in self.companies:
-            raise OpsError(Code.MALFORMED_REQUEST, f"company {company_id} is already registered")
+            raise OpsError(
+                Code.MALFORMED_REQUEST,
+                N_("company {company_id} is already registered", company_id=company_id),
+            )
         data = {
             "id": company_id,
             "name": name,
@@ -495,10 +538,12 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.EQUIPMENT, by)
         company = self._eq_company(company_id)
         if status not in ("GRANTED", "SUSPENDED", "REVOKED"):
-            raise OpsError(Code.MALFORMED_REQUEST, f"unknown licence status {status!r}")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("unknown licence status {status!r}", status=status)
+            )
         licence = number or company.j_licence
         if licence is None:
-            raise OpsError(Code.MISSING_FIELDS, "a class J licence needs its number")
+            raise OpsError(Code.MISSING_FIELDS, N_("a class J licence needs its number"))
         data = {"company": company_id, "j_licence": licence, "j_status": status}
         return self._eq_register("COMPANY_LICENCE", data, by=by, role=role)
 
@@ -526,7 +571,9 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.EQUIPMENT, by)
         kind = EquipmentType(equipment_type)
         if model in self.equipment_models:
-            raise OpsError(Code.MALFORMED_REQUEST, f"model {model} is already registered")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("model {model} is already registered", model=model)
+            )
         data = {
             "model": model,
             "type": str(kind),
@@ -550,10 +597,15 @@ class EquipmentOps(CasinoBase):
 
     def _eq_check_new_item(self, equipment_id: str, model: str, supplier: str) -> EquipmentModel:
         if equipment_id in self.equipment:
-            raise OpsError(Code.MALFORMED_REQUEST, f"{equipment_id} is already registered")
+            raise OpsError(
+                Code.MALFORMED_REQUEST,
+                N_("{equipment_id} is already registered", equipment_id=equipment_id),
+            )
         found = self.equipment_models.get(model)
         if found is None:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"no model {model!r} in the register")
+            raise OpsError(
+                Code.UNKNOWN_ENTITY, N_("no model {model!r} in the register", model=model)
+            )
         self._eq_licensed_supplier(supplier)
         return found
 
@@ -578,9 +630,14 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.EQUIPMENT, by)
         found = self._eq_check_new_item(equipment_id, model, supplier)
         if found.type in (EquipmentType.DICE, EquipmentType.CARD_PACK):
-            raise OpsError(Code.MALFORMED_REQUEST, f"enter {found.type} with its own operation")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("enter {type} with its own operation", type=found.type)
+            )
         if not serial:
-            raise OpsError(Code.MISSING_FIELDS, f"{equipment_id} needs its serial number")
+            raise OpsError(
+                Code.MISSING_FIELDS,
+                N_("{equipment_id} needs its serial number", equipment_id=equipment_id),
+            )
         if found.type is EquipmentType.SHOE:
             self._eq_check_shoe_number(number)
         data = {
@@ -597,11 +654,12 @@ class EquipmentOps(CasinoBase):
 
     def _eq_check_shoe_number(self, number: int | None) -> None:
         if number is None:
-            raise OpsError(Code.MISSING_FIELDS, "shoes are numbered (OPS-EQ-03)")
+            raise OpsError(Code.MISSING_FIELDS, N_("shoes are numbered (OPS-EQ-03)"))
         for item in self.equipment.values():
             if item.type is EquipmentType.SHOE and item.number == number:
                 raise OpsError(
-                    Code.MALFORMED_REQUEST, f"shoe number {number} is taken by {item.id}"
+                    Code.MALFORMED_REQUEST,
+                    N_("shoe number {number} is taken by {id}", number=number, id=item.id),
                 )
 
     @projects("EQR.EQUIPMENT")
@@ -636,16 +694,21 @@ class EquipmentOps(CasinoBase):
         with its serial and the casino's ``initials`` (``DIE_MARKING_MISSING``, OPS-EQ-32)."""
         role = self.authorise(Op.EQUIPMENT, by)
         if not dice:
-            raise OpsError(Code.MISSING_FIELDS, "no dice given")
+            raise OpsError(Code.MISSING_FIELDS, N_("no dice given"))
         size = _size(size_mm)
         for die_id, serial in dice.items():
             found = self._eq_check_new_item(die_id, model, supplier)
             if found.type is not EquipmentType.DICE:
-                raise OpsError(Code.MALFORMED_REQUEST, f"model {model} is not a dice model")
+                raise OpsError(
+                    Code.MALFORMED_REQUEST, N_("model {model} is not a dice model", model=model)
+                )
             if not serial or not initials:
                 raise OpsError(
                     Code.DIE_MARKING_MISSING,
-                    f"{die_id} must carry the manufacturer serial and the casino initials",
+                    N_(
+                        "{die_id} must carry the manufacturer serial and the casino initials",
+                        die_id=die_id,
+                    ),
                 )
         data = {
             "model": model,
@@ -671,7 +734,10 @@ class EquipmentOps(CasinoBase):
             self.table(table)
         item = self.check_serviceable(equipment_id)
         if item.state is EquipmentState.IN_SERVICE and item.table not in (None, table):
-            raise OpsError(Code.INVALID_STATE, f"{item.id} is in service at {item.table}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{id} is in service at {table}", id=item.id, table=item.table),
+            )
         state = EquipmentState.RESERVE if reserve else EquipmentState.IN_SERVICE
         data = {"equipment": equipment_id, "state": str(state), "table": table}
         return self._eq_register("STATE", data, by=by, role=role)
@@ -681,9 +747,13 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.EQUIPMENT, by)
         item = self._eq_item(equipment_id)
         if item.state in FINAL_STATES:
-            raise OpsError(Code.EQUIPMENT_DISPOSED, f"{item.id} is {item.state}")
+            raise OpsError(
+                Code.EQUIPMENT_DISPOSED, N_("{id} is {state}", id=item.id, state=item.state)
+            )
         if item.state is EquipmentState.QUARANTINED:
-            raise OpsError(Code.EQUIPMENT_QUARANTINED, f"only the CRAJ releases {item.id}")
+            raise OpsError(
+                Code.EQUIPMENT_QUARANTINED, N_("only the CRAJ releases {id}", id=item.id)
+            )
         state = EquipmentState.RETIRED if retire else EquipmentState.IN_STORE
         data = {"equipment": equipment_id, "state": str(state), "table": None}
         return self._eq_register("STATE", data, by=by, role=role)
@@ -702,11 +772,13 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.SUSPEND_TABLE, by)  # Art. 59 measures: the CRAJ's row
         item = self._eq_item(equipment_id)
         if item.state in FINAL_STATES:
-            raise OpsError(Code.EQUIPMENT_DISPOSED, f"{item.id} is {item.state}")
+            raise OpsError(
+                Code.EQUIPMENT_DISPOSED, N_("{id} is {state}", id=item.id, state=item.state)
+            )
         if item.state is EquipmentState.QUARANTINED:
-            raise OpsError(Code.INVALID_STATE, f"{item.id} is already quarantined")
+            raise OpsError(Code.INVALID_STATE, N_("{id} is already quarantined", id=item.id))
         if not order:
-            raise OpsError(Code.MISSING_FIELDS, "a quarantine needs the text of the order")
+            raise OpsError(Code.MISSING_FIELDS, N_("a quarantine needs the text of the order"))
         data = {"equipment": equipment_id, "order": order, "visit": visit_seq}
         return self._eq_register("QUARANTINED", data, by=by, role=role)
 
@@ -720,7 +792,7 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.SUSPEND_TABLE, by)
         item = self._eq_item(equipment_id)
         if item.state is not EquipmentState.QUARANTINED:
-            raise OpsError(Code.INVALID_STATE, f"{item.id} is not quarantined")
+            raise OpsError(Code.INVALID_STATE, N_("{id} is not quarantined", id=item.id))
         return self._eq_register("RELEASED", {"equipment": equipment_id}, by=by, role=role)
 
     @projects("EQR.RELEASED")
@@ -745,7 +817,15 @@ class EquipmentOps(CasinoBase):
         item = self._eq_item(shoe_id, EquipmentType.SHOE)
         self.check_serviceable(shoe_id)
         if item.session == session and item.table not in (None, table):
-            raise OpsError(Code.INVALID_STATE, f"{shoe_id} serves {item.table} in {session}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_(
+                    "{shoe_id} serves {table} in {session}",
+                    shoe_id=shoe_id,
+                    table=item.table,
+                    session=session,
+                ),
+            )
         warnings = ("SHOE_SAME_TABLE",) if self._eq_served_before(shoe_id, table, session) else ()
         data = {
             "shoe": shoe_id,
@@ -794,10 +874,12 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.EQUIPMENT, by)
         found = self._eq_check_new_item(pack_id, model, supplier)
         if found.type is not EquipmentType.CARD_PACK:
-            raise OpsError(Code.MALFORMED_REQUEST, f"model {model} is not a card-pack model")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("model {model} is not a card-pack model", model=model)
+            )
         kind = DeckType(deck_type)
         if not colours or not all(colours):
-            raise OpsError(Code.MISSING_FIELDS, "each deck needs its back colour")
+            raise OpsError(Code.MISSING_FIELDS, N_("each deck needs its back colour"))
         decks = [{"id": f"{pack_id}/{n}", "colour": c} for n, c in enumerate(colours, start=1)]
         data = {
             "id": pack_id,
@@ -823,7 +905,9 @@ class EquipmentOps(CasinoBase):
     def _eq_deck(self, deck_id: str) -> Deck:
         deck = self.decks.get(deck_id)
         if deck is None:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"no deck {deck_id!r} in the card store")
+            raise OpsError(
+                Code.UNKNOWN_ENTITY, N_("no deck {deck_id!r} in the card store", deck_id=deck_id)
+            )
         return deck
 
     def extract_decks(
@@ -838,9 +922,11 @@ class EquipmentOps(CasinoBase):
         self._eq_check_witness(by, witness)
         rule = DECK_RULES.get(game)
         if rule is None:
-            raise OpsError(Code.DECK_COMPOSITION_INVALID, f"no deck composition for game {game}")
+            raise OpsError(
+                Code.DECK_COMPOSITION_INVALID, N_("no deck composition for game {game}", game=game)
+            )
         if len(set(decks)) != len(decks):
-            raise OpsError(Code.MALFORMED_REQUEST, "a deck is named twice")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("a deck is named twice"))
         chosen = [self._eq_extractable(deck_id, rule) for deck_id in decks]
         self._eq_check_composition(game, rule, chosen)
         data = {
@@ -858,16 +944,30 @@ class EquipmentOps(CasinoBase):
         deck = self._eq_deck(deck_id)
         self.check_serviceable(deck.pack)
         if deck.state is DeckState.QUARANTINED:
-            raise OpsError(Code.EQUIPMENT_QUARANTINED, f"deck {deck_id} is quarantined")
+            raise OpsError(
+                Code.EQUIPMENT_QUARANTINED, N_("deck {deck_id} is quarantined", deck_id=deck_id)
+            )
         used = deck.ever_used or deck.state is DeckState.RETIRED_CANCELLED
         if used and rule.new_only:
             raise OpsError(
-                Code.DECK_NOT_NEW, f"deck {deck_id} has been used; this game needs new decks"
+                Code.DECK_NOT_NEW,
+                N_("deck {deck_id} has been used; this game needs new decks", deck_id=deck_id),
             )
         if deck.state is DeckState.RETIRED_CANCELLED or (used and not rule.reusable):
-            raise OpsError(Code.DECK_NOT_REUSABLE, f"deck {deck_id} was used and is cancelled")
+            raise OpsError(
+                Code.DECK_NOT_REUSABLE,
+                N_("deck {deck_id} was used and is cancelled", deck_id=deck_id),
+            )
         if deck.state is not DeckState.IN_STORE:
-            raise OpsError(Code.INVALID_STATE, f"deck {deck_id} is {deck.state} at {deck.table}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_(
+                    "deck {deck_id} is {state} at {table}",
+                    deck_id=deck_id,
+                    state=deck.state,
+                    table=deck.table,
+                ),
+            )
         return deck
 
     @staticmethod
@@ -886,7 +986,9 @@ class EquipmentOps(CasinoBase):
         ):
             problem = "back colours not half and half"
         if problem:
-            raise OpsError(Code.DECK_COMPOSITION_INVALID, f"{game}: {problem}")
+            raise OpsError(
+                Code.DECK_COMPOSITION_INVALID, N_("{game}: {problem}", game=game, problem=problem)
+            )
 
     @projects("JNL.DECKS_EXTRACTED")
     def _eq_on_extracted(self, entry: Entry) -> None:
@@ -911,7 +1013,10 @@ class EquipmentOps(CasinoBase):
         """
         deck = self._eq_deck(deck_id)
         if deck.state is not DeckState.EXTRACTED or deck.table is None or deck.session is None:
-            raise OpsError(Code.INVALID_STATE, f"deck {deck_id} is {deck.state}, not extracted")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("deck {deck_id} is {state}, not extracted", deck_id=deck_id, state=deck.state),
+            )
         table, session = deck.table, deck.session
         role = self._eq_at_table(by, table)
         expected = DECK_SIZES[deck.deck_type]
@@ -935,7 +1040,15 @@ class EquipmentOps(CasinoBase):
             extra={"deck": deck_id, "entry": entry.seq},
         )
         self.keep_on_refusal()
-        raise OpsError(Code.DECK_INCOMPLETE, f"deck {deck_id} has {count} cards, not {expected}")
+        raise OpsError(
+            Code.DECK_INCOMPLETE,
+            N_(
+                "deck {deck_id} has {count} cards, not {expected}",
+                deck_id=deck_id,
+                count=count,
+                expected=expected,
+            ),
+        )
 
     @projects("JNL.DECK_UNPACKED")
     def _eq_on_unpacked(self, entry: Entry) -> None:
@@ -962,16 +1075,25 @@ class EquipmentOps(CasinoBase):
         mine = [d for d in self.decks.values() if d.table == table and d.session == session]
         active = [d for d in mine if d.state in (DeckState.EXTRACTED, DeckState.IN_USE)]
         if not active:
-            raise OpsError(Code.INVALID_STATE, f"{table} has no decks out in {session}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{table} has no decks out in {session}", table=table, session=session),
+            )
         kept = sorted(set(keep))
         used = {d.id for d in active if d.state is DeckState.IN_USE}
         if not set(kept) <= used:
-            raise OpsError(Code.MALFORMED_REQUEST, "only decks in use at this session can be kept")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("only decks in use at this session can be kept")
+            )
         rule = DECK_RULES.get(game)
         if kept and (rule is None or not rule.reusable):
-            raise OpsError(Code.DECK_NOT_REUSABLE, f"{game} does not allow used decks again")
+            raise OpsError(
+                Code.DECK_NOT_REUSABLE, N_("{game} does not allow used decks again", game=game)
+            )
         if kept and not condition_check:
-            raise OpsError(Code.MISSING_FIELDS, "keeping used decks needs the good-condition check")
+            raise OpsError(
+                Code.MISSING_FIELDS, N_("keeping used decks needs the good-condition check")
+            )
         data = {
             "table": table,
             "session": session,
@@ -1016,16 +1138,21 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.DISTRIBUTE_EQUIPMENT, by, "C", table)
         rule = DICE_RULES.get(game)
         if rule is None:
-            raise OpsError(Code.MALFORMED_REQUEST, f"{game} is not played with dice")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("{game} is not played with dice", game=game))
         if len(set(dice)) != len(dice):
-            raise OpsError(Code.MALFORMED_REQUEST, "a die is named twice")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("a die is named twice"))
         items = [self._eq_item(d, EquipmentType.DICE) for d in dice]
         for item in items:
             self.check_serviceable(item.id)
         if len(dice) < rule.minimum:
             raise OpsError(
                 Code.INSUFFICIENT_DICE,
-                f"{game} needs at least {rule.minimum} dice, got {len(dice)}",
+                N_(
+                    "{game} needs at least {minimum} dice, got {n_dice}",
+                    game=game,
+                    minimum=rule.minimum,
+                    n_dice=len(dice),
+                ),
             )
         self._eq_check_dice_free(items, table, session)
         self._eq_check_dice_fresh(dice, table, session)
@@ -1034,11 +1161,22 @@ class EquipmentOps(CasinoBase):
             if not low <= Decimal(item.attributes["size_mm"]) <= high:
                 size = item.attributes["size_mm"]
                 raise OpsError(
-                    Code.DIE_SIZE_INVALID, f"{item.id} is {size} mm; {game} needs {low}-{high} mm"
+                    Code.DIE_SIZE_INVALID,
+                    N_(
+                        "{id} is {size} mm; {game} needs {low}-{high} mm",
+                        id=item.id,
+                        size=size,
+                        game=game,
+                        low=low,
+                        high=high,
+                    ),
                 )
         playing = list(in_play) if in_play is not None else list(dice[: rule.in_play])
         if len(playing) != rule.in_play or not set(playing) <= set(dice):
-            raise OpsError(Code.MALFORMED_REQUEST, f"{game} plays {rule.in_play} dice of the set")
+            raise OpsError(
+                Code.MALFORMED_REQUEST,
+                N_("{game} plays {in_play} dice of the set", game=game, in_play=rule.in_play),
+            )
         data = {"table": table, "session": session, "dice": list(dice), "in_play": playing}
         return self._eq_journal(
             "DICE_ASSIGNED", data, by=by, role=role, table=table, session=session
@@ -1047,7 +1185,15 @@ class EquipmentOps(CasinoBase):
     def _eq_check_dice_free(self, items: Sequence[Equipment], table: str, session: str) -> None:
         for item in items:
             if item.session == session and item.table not in (None, table):
-                raise OpsError(Code.INVALID_STATE, f"{item.id} serves {item.table} in {session}")
+                raise OpsError(
+                    Code.INVALID_STATE,
+                    N_(
+                        "{id} serves {table} in {session}",
+                        id=item.id,
+                        table=item.table,
+                        session=session,
+                    ),
+                )
 
     def _eq_check_dice_fresh(self, dice: Sequence[str], table: str, session: str) -> None:
         previous = self.previous_equipment_session(session)
@@ -1058,7 +1204,11 @@ class EquipmentOps(CasinoBase):
         if reused:
             raise OpsError(
                 Code.DICE_REUSED,
-                f"{', '.join(reused)} served in {previous if reused[0] in before else session}",
+                N_(
+                    "{reused} served in {previous}",
+                    reused=", ".join(reused),
+                    previous=previous if reused[0] in before else session,
+                ),
             )
 
     @projects("JNL.DICE_ASSIGNED")
@@ -1108,7 +1258,7 @@ class EquipmentOps(CasinoBase):
         """The table's current dice (``INVALID_STATE`` if it has none)."""
         key = self._eq_table_dice.get(table)
         if key is None:
-            raise OpsError(Code.INVALID_STATE, f"{table} has no dice assigned")
+            raise OpsError(Code.INVALID_STATE, N_("{table} has no dice assigned", table=table))
         return self.dice_sets[key]
 
     def change_dice(self, table: str, *, out: Sequence[str], into: Sequence[str], by: str) -> Entry:
@@ -1122,22 +1272,32 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.DICE_CHANGE, by, "C", table)
         if found.game == "craps" and role is Role.DLR and found.mode != "HALF":
             raise OpsError(
-                Code.PERMISSION_DENIED, f"the table chief decides the dice change at {table}"
+                Code.PERMISSION_DENIED,
+                N_("the table chief decides the dice change at {table}", table=table),
             )
         if found.game == "sic-bo" and role is Role.TC:
-            raise OpsError(Code.PERMISSION_DENIED, f"the dealer decides the dice change at {table}")
+            raise OpsError(
+                Code.PERMISSION_DENIED,
+                N_("the dealer decides the dice change at {table}", table=table),
+            )
         dice = self.dice_set(table)
         for die in into:
             if die not in dice.dice:
                 raise OpsError(
-                    Code.DICE_NOT_ASSIGNED, f"{die} is not assigned to {table} in {dice.session}"
+                    Code.DICE_NOT_ASSIGNED,
+                    N_(
+                        "{die} is not assigned to {table} in {session}",
+                        die=die,
+                        table=table,
+                        session=dice.session,
+                    ),
                 )
             if die in dice.in_play or die in dice.lost:
-                raise OpsError(Code.INVALID_STATE, f"{die} is not in reserve")
+                raise OpsError(Code.INVALID_STATE, N_("{die} is not in reserve", die=die))
         if any(die not in dice.in_play for die in out) or len(set(out)) != len(out):
-            raise OpsError(Code.MALFORMED_REQUEST, "the dice taken out must be those in play")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("the dice taken out must be those in play"))
         if len(out) != len(into) or len(set(into)) != len(into):
-            raise OpsError(Code.MALFORMED_REQUEST, "as many dice go in as come out")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("as many dice go in as come out"))
         after = [d for d in dice.in_play if d not in out] + list(into)
         data = {
             "table": table,
@@ -1169,11 +1329,20 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.RECORD_ROUNDS, by, "C", table)
         dice = self.dice_set(table)
         if die not in dice.in_play:
-            raise OpsError(Code.MALFORMED_REQUEST, f"{die} is not in play at {table}")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("{die} is not in play at {table}", die=die, table=table)
+            )
         if replacement not in dice.dice:
-            raise OpsError(Code.DICE_NOT_ASSIGNED, f"{replacement} is not assigned to {table}")
+            raise OpsError(
+                Code.DICE_NOT_ASSIGNED,
+                N_(
+                    "{replacement} is not assigned to {table}", replacement=replacement, table=table
+                ),
+            )
         if replacement not in dice.reserve:
-            raise OpsError(Code.INVALID_STATE, f"{replacement} is not in reserve")
+            raise OpsError(
+                Code.INVALID_STATE, N_("{replacement} is not in reserve", replacement=replacement)
+            )
         data = {"table": table, "session": dice.session, "die": die, "replacement": replacement}
         entry = self._eq_journal(
             "DIE_LOST", data, by=by, role=role, table=table, session=dice.session
@@ -1205,7 +1374,9 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.RECORD_ROUNDS, by, "C", table)
         dice = self.dice_set(table)
         if die not in dice.lost:
-            raise OpsError(Code.INVALID_STATE, f"{die} is not lost at {table}")
+            raise OpsError(
+                Code.INVALID_STATE, N_("{die} is not lost at {table}", die=die, table=table)
+            )
         data = {"table": table, "session": dice.session, "die": die}
         return self._eq_journal(
             "DIE_FOUND", data, by=by, role=role, table=table, session=dice.session
@@ -1222,24 +1393,31 @@ class EquipmentOps(CasinoBase):
     def _eq_disposal(self, op_id: str) -> DisposalOperation:
         found = self.disposals.get(op_id)
         if found is None:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"no disposal operation {op_id!r}")
+            raise OpsError(Code.UNKNOWN_ENTITY, N_("no disposal operation {op_id!r}", op_id=op_id))
         return found
 
     def _eq_director_role(self, op: Op, by: str) -> Role:
         role = self.authorise(op, by)
         if role is not Role.DIR:
-            raise OpsError(Code.PERMISSION_DENIED, f"{by} may not record this operation")
+            raise OpsError(Code.PERMISSION_DENIED, N_("{by} may not record this operation", by=by))
         return role
 
     def _eq_check_notice(self, company: str, notice: dt.date, scheduled: dt.date) -> None:
         if not self._eq_company(company).licensed:
-            raise OpsError(Code.COMPANY_NOT_J_LICENSED, f"{company} holds no valid class J licence")
+            raise OpsError(
+                Code.COMPANY_NOT_J_LICENSED,
+                N_("{company} holds no valid class J licence", company=company),
+            )
         days = (scheduled - notice).days
         if days < self.config.disposal_notice_days:
             raise OpsError(
                 Code.NOTICE_TOO_SHORT,
-                f"{days} days between the notice and the operation; "
-                f"{self.config.disposal_notice_days} needed",
+                N_(
+                    "{days} days between the notice and the operation; "
+                    "{disposal_notice_days} needed",
+                    days=days,
+                    disposal_notice_days=self.config.disposal_notice_days,
+                ),
             )
 
     def schedule_disposal(
@@ -1257,18 +1435,27 @@ class EquipmentOps(CasinoBase):
         the CRAJ (OPS-EQ-10, -11): ``COMPANY_NOT_J_LICENSED``, ``NOTICE_TOO_SHORT``."""
         role = self._eq_director_role(Op.DISPOSAL, by)
         if kind not in DISPOSAL_TYPES:
-            raise OpsError(Code.MALFORMED_REQUEST, f"{kind!r} is not EXPORT or DESTRUCTION")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("{kind!r} is not EXPORT or DESTRUCTION", kind=kind)
+            )
         self._eq_check_notice(company, notice_date, scheduled_date)
         if not equipment_ids or len(set(equipment_ids)) != len(equipment_ids):
-            raise OpsError(Code.MALFORMED_REQUEST, "name each item once")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("name each item once"))
         for equipment_id in equipment_ids:
             item = self._eq_item(equipment_id)
             if item.state in FINAL_STATES:
-                raise OpsError(Code.EQUIPMENT_DISPOSED, f"{item.id} is {item.state}")
+                raise OpsError(
+                    Code.EQUIPMENT_DISPOSED, N_("{id} is {state}", id=item.id, state=item.state)
+                )
             if item.disposal is not None:
-                raise OpsError(Code.INVALID_STATE, f"{item.id} is in {item.disposal}")
+                raise OpsError(
+                    Code.INVALID_STATE,
+                    N_("{id} is in {disposal}", id=item.id, disposal=item.disposal),
+                )
             if item.state is EquipmentState.IN_SERVICE:
-                raise OpsError(Code.INVALID_STATE, f"{item.id} is in service; withdraw it first")
+                raise OpsError(
+                    Code.INVALID_STATE, N_("{id} is in service; withdraw it first", id=item.id)
+                )
         op_id = f"DSP-{len(self.disposals) + 1:04d}"
         data = {
             "id": op_id,
@@ -1307,7 +1494,9 @@ class EquipmentOps(CasinoBase):
         role = self._eq_director_role(Op.DISPOSAL, by)
         op = self._eq_disposal(op_id)
         if op.state != "NOTIFIED":
-            raise OpsError(Code.INVALID_STATE, f"{op_id} is {op.state}")
+            raise OpsError(
+                Code.INVALID_STATE, N_("{op_id} is {state}", op_id=op_id, state=op.state)
+            )
         self._eq_check_notice(op.company, notice_date, scheduled_date)
         data = {
             "id": op_id,
@@ -1344,27 +1533,37 @@ class EquipmentOps(CasinoBase):
         role = self._eq_director_role(Op.DISPOSAL, by)
         op = self._eq_disposal(op_id)
         if op.state != "NOTIFIED":
-            raise OpsError(Code.INVALID_STATE, f"{op_id} is {op.state}")
+            raise OpsError(
+                Code.INVALID_STATE, N_("{op_id} is {state}", op_id=op_id, state=op.state)
+            )
         today = self._eq_today()
         if today != op.scheduled_date:
             raise OpsError(
                 Code.DATE_MISMATCH_RENOTIFY,
-                f"{op_id} was notified for {op.scheduled_date}; a new notice is needed for {today}",
+                N_(
+                    "{op_id} was notified for {scheduled_date}; a new notice is needed for {today}",
+                    op_id=op_id,
+                    scheduled_date=op.scheduled_date,
+                    today=today,
+                ),
             )
         if not self._eq_company(op.company).licensed:
             raise OpsError(
-                Code.COMPANY_NOT_J_LICENSED, f"{op.company} holds no valid class J licence"
+                Code.COMPANY_NOT_J_LICENSED,
+                N_("{company} holds no valid class J licence", company=op.company),
             )
         if op.type == "DESTRUCTION":
             if police is None or not all((police.name, police.badge_no, police.authorisation_ref)):
                 raise OpsError(
-                    Code.POLICE_REQUIRED, "a destruction needs the police officer present"
+                    Code.POLICE_REQUIRED, N_("a destruction needs the police officer present")
                 )
             if not acta_ref:
-                raise OpsError(Code.ACTA_REQUIRED, "a destruction needs the police acta reference")
+                raise OpsError(
+                    Code.ACTA_REQUIRED, N_("a destruction needs the police acta reference")
+                )
         elif not (op.destination and transport_doc):
             raise OpsError(
-                Code.MISSING_FIELDS, "an export needs its destination and transport document"
+                Code.MISSING_FIELDS, N_("an export needs its destination and transport document")
             )
         data = {
             "id": op_id,
@@ -1393,10 +1592,12 @@ class EquipmentOps(CasinoBase):
         role = self.authorise(Op.DISPOSAL, by)
         op = self._eq_disposal(op_id)
         if op.status != "ACTA_PENDING_DELIVERY" or op.completed_on is None:
-            raise OpsError(Code.INVALID_STATE, f"{op_id} has no acta awaiting delivery")
+            raise OpsError(
+                Code.INVALID_STATE, N_("{op_id} has no acta awaiting delivery", op_id=op_id)
+            )
         if delivered_on < op.completed_on:
             raise OpsError(
-                Code.MALFORMED_REQUEST, "the acta cannot reach the CRAJ before the destruction"
+                Code.MALFORMED_REQUEST, N_("the acta cannot reach the CRAJ before the destruction")
             )
         data = {"id": op_id, "delivered_on": delivered_on.isoformat()}
         return self._eq_register("ACTA_DELIVERED", data, by=by, role=role)
@@ -1411,9 +1612,11 @@ class EquipmentOps(CasinoBase):
         role = self._eq_director_role(Op.DISPOSAL, by)
         op = self._eq_disposal(op_id)
         if op.state != "NOTIFIED":
-            raise OpsError(Code.INVALID_STATE, f"{op_id} is {op.state}")
+            raise OpsError(
+                Code.INVALID_STATE, N_("{op_id} is {state}", op_id=op_id, state=op.state)
+            )
         if not reason:
-            raise OpsError(Code.MISSING_FIELDS, "a cancellation needs its reason")
+            raise OpsError(Code.MISSING_FIELDS, N_("a cancellation needs its reason"))
         return self._eq_register(
             "DISPOSAL_CANCELLED", {"id": op_id, "reason": reason}, by=by, role=role
         )

@@ -26,6 +26,7 @@ from typing import Any
 
 from crupier.casino.base import SYSTEM, CasinoBase, projects, query
 from crupier.casino.errors import Code, OpsError
+from crupier.i18n import N_
 from crupier.ledger import Entry
 
 #: Every significant-event kind, with what it records.
@@ -48,7 +49,7 @@ def event_kind(name: str) -> str:
     """The ledger kind of the event ``name`` (``"start"`` → ``"EVT.START"``)."""
     kind = "EVT." + name.upper().replace("-", "_")
     if kind not in EVENT_KINDS:
-        raise OpsError(Code.MALFORMED_REQUEST, f"{name!r} is not a significant event")
+        raise OpsError(Code.MALFORMED_REQUEST, N_("{name!r} is not a significant event", name=name))
     return kind
 
 
@@ -74,7 +75,9 @@ class EventOps(CasinoBase):
         event kinds (books created by an older version refuse them).
         """
         if kind not in EVENT_KINDS:
-            raise OpsError(Code.MALFORMED_REQUEST, f"{kind!r} is not a significant event")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("{kind!r} is not a significant event", kind=kind)
+            )
         policy = self.ledger.policy
         if policy is not None and not policy.allows_system(kind):
             return None

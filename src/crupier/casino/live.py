@@ -41,6 +41,7 @@ from crupier.casino.tables import TableOps, is_poker
 from crupier.core.errors import MalformedAction, RuleError
 from crupier.core.roles import TableRole
 from crupier.core.round import Action, Game, action_from_dict
+from crupier.i18n import N_
 from crupier.ledger import Actor, Entry, LedgerError
 
 R = TypeVar("R")
@@ -159,10 +160,12 @@ class LiveOps(TableOps, EventOps):
         """The engine of the table's open session (``TABLE_NOT_OPEN`` / no engine refused)."""
         table = self.table(table_id)
         if table.session is None:
-            raise OpsError(Code.TABLE_NOT_OPEN, f"{table_id} has not been opened")
+            raise OpsError(
+                Code.TABLE_NOT_OPEN, N_("{table_id} has not been opened", table_id=table_id)
+            )
         engine = self._engine_of(table)
         if engine is None:
-            raise OpsError(Code.MALFORMED_REQUEST, f"{table.game} has no engine here")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("{game} has no engine here", game=table.game))
         return engine
 
     @query
@@ -225,10 +228,13 @@ class LiveOps(TableOps, EventOps):
     def _check_player_action(engine: Game[Any, Any], action: Action, player: str) -> None:
         allowed = engine.permissions.get(action.kind, frozenset())
         if TableRole.PLAYER not in allowed:
-            raise OpsError(Code.PERMISSION_DENIED, f"a player may not {action.kind}")
+            raise OpsError(Code.PERMISSION_DENIED, N_("a player may not {kind}", kind=action.kind))
         seat = getattr(action, "player", None)
         if seat is not None and seat != player:
-            raise OpsError(Code.PERMISSION_DENIED, f"{player} may not act for {seat}")
+            raise OpsError(
+                Code.PERMISSION_DENIED,
+                N_("{player} may not act for {seat}", player=player, seat=seat),
+            )
 
     def _apply_live(
         self,
@@ -340,9 +346,11 @@ class LiveOps(TableOps, EventOps):
         table = self.table(table_id)
         ts, last = self._round_checks(table)
         if not reason.strip():
-            raise OpsError(Code.MISSING_FIELDS, "a void round needs a reason")
+            raise OpsError(Code.MISSING_FIELDS, N_("a void round needs a reason"))
         if not self.live_logs.get(ts.id):
-            raise OpsError(Code.INVALID_STATE, f"{table_id} has no round in progress")
+            raise OpsError(
+                Code.INVALID_STATE, N_("{table_id} has no round in progress", table_id=table_id)
+            )
         engine = self.live_engine(table_id)
         if "void" in engine.legal_actions():
             record = self.live_action(table_id, {"kind": "void", "reason": reason}, by=by)
@@ -410,7 +418,9 @@ class LiveOps(TableOps, EventOps):
         """As :meth:`TableOps.play_round`, refused while a live round is open there."""
         table = self.table(table_id)
         if table.session is not None and self.live_logs.get(table.session):
-            raise OpsError(Code.INVALID_STATE, f"{table_id} has a live round in progress")
+            raise OpsError(
+                Code.INVALID_STATE, N_("{table_id} has a live round in progress", table_id=table_id)
+            )
         return super().play_round(table_id, **kwargs)
 
 

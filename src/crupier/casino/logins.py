@@ -27,6 +27,7 @@ from crupier.casino.base import CasinoBase, query
 from crupier.casino.clock import utc_text
 from crupier.casino.errors import Code, OpsError
 from crupier.casino.roles import Role
+from crupier.i18n import N_
 from crupier.ledger import Entry
 
 #: The login event types of the ``EVT`` book.
@@ -60,9 +61,9 @@ class LoginOps(CasinoBase):
         ``account`` ``staff`` or ``player``; ``source`` the client's address; ``agent``
         its user agent."""
         if event not in LOGIN_EVENTS:
-            raise OpsError(Code.MALFORMED_REQUEST, f"unknown login event {event!r}")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("unknown login event {event!r}", event=event))
         if event != "LOGIN_FAILED" and not who:
-            raise OpsError(Code.MISSING_FIELDS, f"a {event} names who logged in")
+            raise OpsError(Code.MISSING_FIELDS, N_("a {event} names who logged in", event=event))
         data: dict[str, Any] = {
             "username": username[:64],
             "who": who,

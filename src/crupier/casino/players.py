@@ -27,6 +27,7 @@ from crupier.casino.clock import TZ, utc_text
 from crupier.casino.errors import Code, OpsError
 from crupier.casino.roles import Op, Role
 from crupier.core.rng import SeededSource, SystemSource, shuffle
+from crupier.i18n import N_
 from crupier.ledger import Entry
 
 #: Roles that never admit players or keep their register (the regulator, the board,
@@ -160,9 +161,11 @@ class PlayerOps(CasinoBase):
         person = self.staff.get(by)
         roles = [a.role for a in self.valid_assignments(by) if a.role not in _NOT_FLOOR_ROLES]
         if person is None or not roles:
-            raise OpsError(Code.PERMISSION_DENIED, f"{by!r} is not casino staff on duty")
+            raise OpsError(Code.PERMISSION_DENIED, N_("{by!r} is not casino staff on duty", by=by))
         if not self.licence_valid(person):
-            raise OpsError(Code.LICENCE_INVALID, f"{by} has no valid class I licence and card")
+            raise OpsError(
+                Code.LICENCE_INVALID, N_("{by} has no valid class I licence and card", by=by)
+            )
         return roles[0]
 
     def _ply_journal(
@@ -177,23 +180,28 @@ class PlayerOps(CasinoBase):
                 born = dt.date.fromisoformat(born)
             except ValueError:
                 raise OpsError(
-                    Code.MALFORMED_REQUEST, f"date of birth {born!r} is not YYYY-MM-DD"
+                    Code.MALFORMED_REQUEST,
+                    N_("date of birth {born!r} is not YYYY-MM-DD", born=born),
                 ) from None
         if age_on(born, self.local_now().date()) < self.config.min_player_age:
             raise OpsError(
-                Code.ENTRY_REFUSED_AGE, f"players must be {self.config.min_player_age} or older"
+                Code.ENTRY_REFUSED_AGE,
+                N_(
+                    "players must be {min_player_age} or older",
+                    min_player_age=self.config.min_player_age,
+                ),
             )
         if identity_document in self.exclusions:
-            raise OpsError(Code.ENTRY_REFUSED_EXCLUDED, "the person is on the exclusion list")
+            raise OpsError(Code.ENTRY_REFUSED_EXCLUDED, N_("the person is on the exclusion list"))
         for person in self.staff.values():
             if person.identity_document == identity_document and self.valid_assignments(person.id):
-                raise OpsError(Code.STAFF_MAY_NOT_PLAY, f"the document is {person.id}'s")
+                raise OpsError(Code.STAFF_MAY_NOT_PLAY, N_("the document is {id}'s", id=person.id))
         return born
 
     def _ply_player(self, player_id: str) -> Player:
         found = self.players.get(player_id)
         if found is None:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"no player {player_id!r}")
+            raise OpsError(Code.UNKNOWN_ENTITY, N_("no player {player_id!r}", player_id=player_id))
         return found
 
     # ------------------------------------------------------ entrance, register
@@ -202,7 +210,9 @@ class PlayerOps(CasinoBase):
         """Put a person on the exclusion list (the DIR in office or a CRAJ inspector)."""
         role = self._ply_director_or_craj(by)
         if not identity_document or not reason:
-            raise OpsError(Code.MISSING_FIELDS, "an exclusion needs the document and the reason")
+            raise OpsError(
+                Code.MISSING_FIELDS, N_("an exclusion needs the document and the reason")
+            )
         data = {"document": identity_document, "reason": reason}
         return self._ply_journal("EXCLUSION_ADDED", data, by=by, role=role)
 
@@ -210,7 +220,7 @@ class PlayerOps(CasinoBase):
         """Take a person off the exclusion list."""
         role = self._ply_director_or_craj(by)
         if identity_document not in self.exclusions:
-            raise OpsError(Code.UNKNOWN_ENTITY, "the document is not on the exclusion list")
+            raise OpsError(Code.UNKNOWN_ENTITY, N_("the document is not on the exclusion list"))
         return self._ply_journal(
             "EXCLUSION_LIFTED", {"document": identity_document}, by=by, role=role
         )
@@ -267,9 +277,12 @@ class PlayerOps(CasinoBase):
         ``STAFF_MAY_NOT_PLAY`` (OPS-STF-15), as do the entrance refusals."""
         role = self._ply_floor_role(by)
         if player_id in self.players:
-            raise OpsError(Code.MALFORMED_REQUEST, f"player {player_id} is already registered")
+            raise OpsError(
+                Code.MALFORMED_REQUEST,
+                N_("player {player_id} is already registered", player_id=player_id),
+            )
         if any(p.identity_document == identity_document for p in self.players.values()):
-            raise OpsError(Code.MALFORMED_REQUEST, "a player with that document is registered")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("a player with that document is registered"))
         born = self._ply_check_person(identity_document, date_of_birth)
         data = {
             "id": player_id,
@@ -333,7 +346,10 @@ class PlayerOps(CasinoBase):
 
     def _ply_check_seat_no(self, table: str, seat_no: int) -> None:
         if not 1 <= seat_no <= self.table(table).seats:
-            raise OpsError(Code.MALFORMED_REQUEST, f"{table} has no seat {seat_no}")
+            raise OpsError(
+                Code.MALFORMED_REQUEST,
+                N_("{table} has no seat {seat_no}", table=table, seat_no=seat_no),
+            )
 
     def seat_player(self, table: str, seat_no: int, player: str, *, by: str) -> Entry:
         """Give a vacant seat to a player (OPS-PLY-11, -12, -14).
@@ -347,18 +363,38 @@ class PlayerOps(CasinoBase):
         self._ply_player(player)
         holder = self.seats.get(table, {}).get(seat_no)
         if holder is not None:
-            raise OpsError(Code.SEAT_OCCUPIED, f"seat {seat_no} at {table} is {holder.player}'s")
+            raise OpsError(
+                Code.SEAT_OCCUPIED,
+                N_(
+                    "seat {seat_no} at {table} is {player}'s",
+                    seat_no=seat_no,
+                    table=table,
+                    player=holder.player,
+                ),
+            )
         held = self.seat_of(player)
         if held is not None:
             raise OpsError(
-                Code.SEAT_ALREADY_HELD, f"{player} holds seat {held.seat_no} at {held.table}"
+                Code.SEAT_ALREADY_HELD,
+                N_(
+                    "{player} holds seat {seat_no} at {table}",
+                    player=player,
+                    seat_no=held.seat_no,
+                    table=held.table,
+                ),
             )
         offer = self._ply_offer(table, seat_no)
         first = self._ply_first_waiting(table)
         if offer is not None and offer.player != player:
-            raise OpsError(Code.INVALID_STATE, f"seat {seat_no} is offered to {offer.player}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("seat {seat_no} is offered to {player}", seat_no=seat_no, player=offer.player),
+            )
         if offer is None and first is not None and first != player:
-            raise OpsError(Code.INVALID_STATE, f"{first} is first on the waiting list of {table}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{first} is first on the waiting list of {table}", first=first, table=table),
+            )
         data = {"table": table, "seat": seat_no, "player": player}
         return self._ply_journal("SEATED", data, by=by, role=role, table=table)
 
@@ -380,7 +416,10 @@ class PlayerOps(CasinoBase):
         role = self._ply_keeper(by, table)
         seat = self.seats.get(table, {}).get(seat_no)
         if seat is None:
-            raise OpsError(Code.INVALID_STATE, f"seat {seat_no} at {table} is vacant")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("seat {seat_no} at {table} is vacant", seat_no=seat_no, table=table),
+            )
         return self._ply_release(seat, reason, by=by, role=role)
 
     def _ply_release(self, seat: Seat, reason: str, *, by: str, role: Role) -> SeatRelease:
@@ -415,10 +454,15 @@ class PlayerOps(CasinoBase):
         role = self._ply_keeper(by, table)
         self._ply_player(player)
         if self._ply_waiting(table, player) is not None:
-            raise OpsError(Code.INVALID_STATE, f"{player} is already on the list of {table}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{player} is already on the list of {table}", player=player, table=table),
+            )
         held = self.seat_of(player)
         if held is not None and held.table == table:
-            raise OpsError(Code.INVALID_STATE, f"{player} is seated at {table}")
+            raise OpsError(
+                Code.INVALID_STATE, N_("{player} is seated at {table}", player=player, table=table)
+            )
         data = {"table": table, "player": player}
         return self._ply_journal("WAITING_ADDED", data, by=by, role=role, table=table)
 
@@ -432,7 +476,10 @@ class PlayerOps(CasinoBase):
         """Take a player off the list (state ``REMOVED``)."""
         role = self._ply_keeper(by, table)
         if self._ply_waiting(table, player) is None:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"{player} is not waiting at {table}")
+            raise OpsError(
+                Code.UNKNOWN_ENTITY,
+                N_("{player} is not waiting at {table}", player=player, table=table),
+            )
         data = {"table": table, "player": player}
         return self._ply_journal("WAITING_REMOVED", data, by=by, role=role, table=table)
 
@@ -448,9 +495,15 @@ class PlayerOps(CasinoBase):
         role = self._ply_keeper(by, table)
         self._ply_check_seat_no(table, seat_no)
         if seat_no in self.seats.get(table, {}):
-            raise OpsError(Code.SEAT_OCCUPIED, f"seat {seat_no} at {table} is held")
+            raise OpsError(
+                Code.SEAT_OCCUPIED,
+                N_("seat {seat_no} at {table} is held", seat_no=seat_no, table=table),
+            )
         if self._ply_offer(table, seat_no) is not None:
-            raise OpsError(Code.INVALID_STATE, f"seat {seat_no} at {table} is already offered")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("seat {seat_no} at {table} is already offered", seat_no=seat_no, table=table),
+            )
         player = self._ply_first_waiting(table)
         if player is None:
             return None
@@ -469,7 +522,10 @@ class PlayerOps(CasinoBase):
         role = self._ply_keeper(by, table)
         line = self._ply_waiting(table, player)
         if line is None or line.state != "OFFERED" or line.seat is None:
-            raise OpsError(Code.INVALID_STATE, f"no seat is offered to {player} at {table}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("no seat is offered to {player} at {table}", player=player, table=table),
+            )
         following = self._ply_first_waiting(table, skip=[player])
         data = {"table": table, "player": player, "seat": line.seat, "offered_to": following}
         self._ply_journal("WAITING_SKIPPED", data, by=by, role=role, table=table)
@@ -498,22 +554,38 @@ class PlayerOps(CasinoBase):
         role = self._ply_keeper(by, table)
         found = self.table(table)
         if not _circle_poker(found.game):
-            raise OpsError(Code.MALFORMED_REQUEST, "seats are drawn by lot only in circle poker")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("seats are drawn by lot only in circle poker")
+            )
         if len(set(players)) != len(players) or len(players) > found.seats:
             raise OpsError(
-                Code.MALFORMED_REQUEST, f"{len(players)} players for {found.seats} seats"
+                Code.MALFORMED_REQUEST,
+                N_(
+                    "{n_players} players for {seats} seats",
+                    n_players=len(players),
+                    seats=found.seats,
+                ),
             )
         if len(players) < CIRCLE_POKER_MIN_PLAYERS:
             raise OpsError(
-                Code.INSUFFICIENT_PLAYERS, f"circle poker needs {CIRCLE_POKER_MIN_PLAYERS} players"
+                Code.INSUFFICIENT_PLAYERS,
+                N_(
+                    "circle poker needs {circle_poker_min_players} players",
+                    circle_poker_min_players=CIRCLE_POKER_MIN_PLAYERS,
+                ),
             )
         if self.seats.get(table):
-            raise OpsError(Code.SEAT_OCCUPIED, f"{table} already has seated players")
+            raise OpsError(
+                Code.SEAT_OCCUPIED, N_("{table} already has seated players", table=table)
+            )
         for player in players:
             self._ply_player(player)
             held = self.seat_of(player)
             if held is not None:
-                raise OpsError(Code.SEAT_ALREADY_HELD, f"{player} holds a seat at {held.table}")
+                raise OpsError(
+                    Code.SEAT_ALREADY_HELD,
+                    N_("{player} holds a seat at {table}", player=player, table=held.table),
+                )
         the_seed = SystemSource().randbelow(1 << 63) if seed is None else seed
         numbers = list(range(1, found.seats + 1))
         shuffle(numbers, SeededSource(the_seed))
@@ -537,7 +609,10 @@ class PlayerOps(CasinoBase):
     def _ply_seated(self, table: str, player: str) -> Seat:
         seat = self.seat_of(player)
         if seat is None or seat.table != table:
-            raise OpsError(Code.INVALID_STATE, f"{player} has no seat at {table}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{player} has no seat at {table}", player=player, table=table),
+            )
         return seat
 
     def rest(self, table: str, player: str, *, from_hand: int, by: str) -> Entry:
@@ -545,10 +620,10 @@ class PlayerOps(CasinoBase):
         two hands (OPS-PLY-15)."""
         role = self._ply_keeper(by, table)
         if not _circle_poker(self.table(table).game):
-            raise OpsError(Code.MALFORMED_REQUEST, "rest hands are a circle-poker rule")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("rest hands are a circle-poker rule"))
         seat = self._ply_seated(table, player)
         if seat.rest_from is not None:
-            raise OpsError(Code.INVALID_STATE, f"{player} is already resting")
+            raise OpsError(Code.INVALID_STATE, N_("{player} is already resting", player=player))
         data = {"table": table, "seat": seat.seat_no, "player": player, "from_hand": from_hand}
         return self._ply_journal("REST_STARTED", data, by=by, role=role, table=table)
 
@@ -557,7 +632,7 @@ class PlayerOps(CasinoBase):
         role = self._ply_keeper(by, table)
         seat = self._ply_seated(table, player)
         if seat.rest_from is None:
-            raise OpsError(Code.INVALID_STATE, f"{player} is not resting")
+            raise OpsError(Code.INVALID_STATE, N_("{player} is not resting", player=player))
         data = {"table": table, "seat": seat.seat_no, "player": player}
         return self._ply_journal("REST_ENDED", data, by=by, role=role, table=table)
 
@@ -588,10 +663,13 @@ class PlayerOps(CasinoBase):
         ``004 §03 IV``); the authorisation is recorded."""
         role = self._ply_keeper(by, table)
         if "blackjack" not in self.table(table).game:
-            raise OpsError(Code.MALFORMED_REQUEST, "standing players are a blackjack rule")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("standing players are a blackjack rule"))
         self._ply_player(player)
         if player in self.standing.get(table, set()):
-            raise OpsError(Code.INVALID_STATE, f"{player} is already authorised at {table}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{player} is already authorised at {table}", player=player, table=table),
+            )
         data = {"table": table, "player": player}
         return self._ply_journal("STANDING_AUTHORISED", data, by=by, role=role, table=table)
 
@@ -599,7 +677,10 @@ class PlayerOps(CasinoBase):
         """End a standing player's authorisation."""
         role = self._ply_keeper(by, table)
         if player not in self.standing.get(table, set()):
-            raise OpsError(Code.INVALID_STATE, f"{player} is not authorised at {table}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{player} is not authorised at {table}", player=player, table=table),
+            )
         data = {"table": table, "player": player}
         return self._ply_journal("STANDING_WITHDRAWN", data, by=by, role=role, table=table)
 
@@ -620,7 +701,8 @@ class PlayerOps(CasinoBase):
             return
         if player not in self.standing.get(table, set()):
             raise OpsError(
-                Code.STANDING_NOT_AUTHORISED, f"{player} may not bet standing at {table}"
+                Code.STANDING_NOT_AUTHORISED,
+                N_("{player} may not bet standing at {table}", player=player, table=table),
             )
 
     # ----------------------------------------------- chemin de fer, baccarat
@@ -635,10 +717,12 @@ class PlayerOps(CasinoBase):
         role = self._ply_keeper(by, table)
         if self.table(table).game not in BANK_TURN_GAMES:
             raise OpsError(
-                Code.MALFORMED_REQUEST, "this rule applies to chemin de fer and baccarat"
+                Code.MALFORMED_REQUEST, N_("this rule applies to chemin de fer and baccarat")
             )
         if outcome not in ("TAKEN", "REFUSED", "ABSENT"):
-            raise OpsError(Code.MALFORMED_REQUEST, f"unknown outcome {outcome!r}")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("unknown outcome {outcome!r}", outcome=outcome)
+            )
         seat = self._ply_seated(table, player)
         refusals = seat.refusals + 1 if outcome == "REFUSED" else 0
         data = {
@@ -668,7 +752,7 @@ class PlayerOps(CasinoBase):
     def _ply_promotion(self, promo_id: str) -> Promotion:
         found = self.promotions.get(promo_id)
         if found is None:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"no promotion {promo_id!r}")
+            raise OpsError(Code.UNKNOWN_ENTITY, N_("no promotion {promo_id!r}", promo_id=promo_id))
         return found
 
     def _ply_prm(self, etype: str, data: dict[str, Any], *, by: str, role: Role) -> Entry:
@@ -691,13 +775,15 @@ class PlayerOps(CasinoBase):
         role = self.authorise(Op.PROMOTION_CREATE, by)
         if alters_game_dynamics:
             raise OpsError(
-                Code.ALTERS_GAME_DYNAMICS, "promotions may not alter the dynamics of the game"
+                Code.ALTERS_GAME_DYNAMICS, N_("promotions may not alter the dynamics of the game")
             )
         if promo_id in self.promotions:
-            raise OpsError(Code.MALFORMED_REQUEST, f"promotion {promo_id} already exists")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("promotion {promo_id} already exists", promo_id=promo_id)
+            )
         if not title or end <= start:
             raise OpsError(
-                Code.MALFORMED_REQUEST, "a promotion needs a title and an end after its start"
+                Code.MALFORMED_REQUEST, N_("a promotion needs a title and an end after its start")
             )
         data = {
             "id": promo_id,
@@ -725,9 +811,12 @@ class PlayerOps(CasinoBase):
         role = self.authorise(Op.PROMOTION_AUTHORISE, by)
         promo = self._ply_promotion(promo_id)
         if promo.state != "CREATED":
-            raise OpsError(Code.INVALID_STATE, f"{promo_id} is {promo.state}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{promo_id} is {state}", promo_id=promo_id, state=promo.state),
+            )
         if not reference:
-            raise OpsError(Code.MISSING_FIELDS, "an authorisation needs its reference")
+            raise OpsError(Code.MISSING_FIELDS, N_("an authorisation needs its reference"))
         data = {"id": promo_id, "reference": reference, "authorised_on": authorised_on.isoformat()}
         return self._ply_prm("AUTHORISED", data, by=by, role=role)
 
@@ -746,7 +835,8 @@ class PlayerOps(CasinoBase):
         promo = self._ply_promotion(promo_id)
         if promo.references_gaming:
             raise OpsError(
-                Code.INVALID_STATE, f"{promo_id} refers to gaming: it needs authorisation"
+                Code.INVALID_STATE,
+                N_("{promo_id} refers to gaming: it needs authorisation", promo_id=promo_id),
             )
         data = {"type": NOTICE_TYPE, "text": text or promo.title, "promotion": promo_id}
         return self.record("A61", "NOTICE", data, by=by, role=role, purpose="AUTHOR")
@@ -769,16 +859,21 @@ class PlayerOps(CasinoBase):
         role = self.authorise(Op.PROMOTION_CREATE, by)
         promo = self._ply_promotion(promo_id)
         if promo.state not in ("CREATED", "AUTHORISED"):
-            raise OpsError(Code.INVALID_STATE, f"{promo_id} is {promo.state}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{promo_id} is {state}", promo_id=promo_id, state=promo.state),
+            )
         if self.now() >= promo.end:
-            raise OpsError(Code.INVALID_STATE, f"{promo_id} has already ended")
+            raise OpsError(
+                Code.INVALID_STATE, N_("{promo_id} has already ended", promo_id=promo_id)
+            )
         notice: int | None = None
         if promo.references_gaming:
             start_day = promo.start.astimezone(TZ).date()
             if promo.authorised_on is None or promo.authorised_on > start_day:
                 raise OpsError(
                     Code.AUTHORISATION_REQUIRED,
-                    f"{promo_id} needs a CRAJ authorisation before it starts",
+                    N_("{promo_id} needs a CRAJ authorisation before it starts", promo_id=promo_id),
                 )
         else:
             notice = self._ply_notice_before_start(promo)
@@ -791,7 +886,8 @@ class PlayerOps(CasinoBase):
             if parse_utc(entry.payload["event_time"]) <= promo.start and not self.annulled(seq):
                 return seq
         raise OpsError(
-            Code.COMMUNICATION_REQUIRED, f"{promo.id} must be communicated in A61 before it starts"
+            Code.COMMUNICATION_REQUIRED,
+            N_("{id} must be communicated in A61 before it starts", id=promo.id),
         )
 
     @projects("PRM.ACTIVATED")
@@ -806,7 +902,10 @@ class PlayerOps(CasinoBase):
         role = self.authorise(Op.PROMOTION_CREATE, by)
         promo = self._ply_promotion(promo_id)
         if promo.state != "ACTIVE":
-            raise OpsError(Code.INVALID_STATE, f"{promo_id} is {promo.state}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{promo_id} is {state}", promo_id=promo_id, state=promo.state),
+            )
         return self._ply_prm("ENDED", {"id": promo_id}, by=by, role=role)
 
     @projects("PRM.ENDED")

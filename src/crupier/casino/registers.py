@@ -45,6 +45,7 @@ from crupier.casino.clock import TZ, end_of_day, utc_text
 from crupier.casino.errors import Code, OpsError
 from crupier.casino.model import TableState
 from crupier.casino.roles import Op, Role
+from crupier.i18n import N_
 from crupier.ledger import Actor, Change, Cosigner, Entry
 from crupier.ledger import errors as lerr
 
@@ -129,7 +130,7 @@ def _utc(text: str) -> dt.datetime:
 
 def _date(value: dt.date | str | None, what: str) -> dt.date:
     if value is None or value == "":
-        raise OpsError(Code.MISSING_FIELDS, f"{what} is mandatory")
+        raise OpsError(Code.MISSING_FIELDS, N_("{what} is mandatory", what=what))
     if isinstance(value, dt.datetime):
         return value.astimezone(TZ).date()
     if isinstance(value, dt.date):
@@ -137,23 +138,27 @@ def _date(value: dt.date | str | None, what: str) -> dt.date:
     try:
         return dt.date.fromisoformat(value)
     except ValueError:
-        raise OpsError(Code.MALFORMED_REQUEST, f"{what} {value!r} is not a date") from None
+        raise OpsError(
+            Code.MALFORMED_REQUEST, N_("{what} {value!r} is not a date", what=what, value=value)
+        ) from None
 
 
 def _time(value: dt.time | str | None, what: str) -> dt.time:
     if value is None or value == "":
-        raise OpsError(Code.MISSING_FIELDS, f"{what} is mandatory")
+        raise OpsError(Code.MISSING_FIELDS, N_("{what} is mandatory", what=what))
     if isinstance(value, dt.time):
         return value
     try:
         return dt.time.fromisoformat(value)
     except ValueError:
-        raise OpsError(Code.MALFORMED_REQUEST, f"{what} {value!r} is not a time") from None
+        raise OpsError(
+            Code.MALFORMED_REQUEST, N_("{what} {value!r} is not a time", what=what, value=value)
+        ) from None
 
 
 def _text(value: str | None, what: str) -> str:
     if value is None or not value.strip():
-        raise OpsError(Code.MISSING_FIELDS, f"{what} is mandatory")
+        raise OpsError(Code.MISSING_FIELDS, N_("{what} is mandatory", what=what))
     return value
 
 
@@ -292,14 +297,20 @@ class RegisterOps(CasinoBase):
         day = _date(visit_date, "visit_date")
         arrival = _time(arrival_time, "arrival_time")
         if nature_of_operations is None or nature_of_operations == "":
-            raise OpsError(Code.MISSING_FIELDS, "nature_of_operations is mandatory")
+            raise OpsError(Code.MISSING_FIELDS, N_("nature_of_operations is mandatory"))
         if nature_of_operations not in NATURES:
-            raise OpsError(Code.MALFORMED_REQUEST, f"unknown nature {nature_of_operations!r}")
+            raise OpsError(
+                Code.MALFORMED_REQUEST,
+                N_(
+                    "unknown nature {nature_of_operations!r}",
+                    nature_of_operations=nature_of_operations,
+                ),
+            )
         if day > self.local_now().date():
-            raise OpsError(Code.MALFORMED_REQUEST, f"visit date {day} is in the future")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("visit date {day} is in the future", day=day))
         departure = None if departure_time is None else _time(departure_time, "departure_time")
         if departure is not None and departure < arrival:
-            raise OpsError(Code.MALFORMED_REQUEST, "the departure is before the arrival")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("the departure is before the arrival"))
         if table is not None:
             self.table(table)
         data = {
@@ -326,7 +337,7 @@ class RegisterOps(CasinoBase):
         out: list[dict[str, Any]] = []
         for number, (kind, text) in enumerate(items, start=1):
             if kind not in ITEM_KINDS:
-                raise OpsError(Code.MALFORMED_REQUEST, f"unknown item kind {kind!r}")
+                raise OpsError(Code.MALFORMED_REQUEST, N_("unknown item kind {kind!r}", kind=kind))
             out.append(
                 {
                     "item_no": number,
@@ -366,12 +377,22 @@ class RegisterOps(CasinoBase):
         role = self.authorise(Op.FOLLOW_UP, by)
         visit = self._visit(visit_seq)
         if self.annulled(visit_seq):
-            raise OpsError(Code.INVALID_STATE, f"visit {visit_seq} was annulled")
+            raise OpsError(
+                Code.INVALID_STATE, N_("visit {visit_seq} was annulled", visit_seq=visit_seq)
+            )
         if item_no not in {item["item_no"] for item in self._visit_items(visit_seq)}:
-            raise OpsError(Code.ITEM_NOT_FOUND, f"visit {visit_seq} has no item {item_no}")
+            raise OpsError(
+                Code.ITEM_NOT_FOUND,
+                N_("visit {visit_seq} has no item {item_no}", visit_seq=visit_seq, item_no=item_no),
+            )
         if item_no in visit.followups:
             raise OpsError(
-                Code.FOLLOWUP_EXISTS, f"item {item_no} of visit {visit_seq} already has a follow-up"
+                Code.FOLLOWUP_EXISTS,
+                N_(
+                    "item {item_no} of visit {visit_seq} already has a follow-up",
+                    item_no=item_no,
+                    visit_seq=visit_seq,
+                ),
             )
         data = {
             "visit_entry": self._reference(visit_seq),
@@ -384,7 +405,7 @@ class RegisterOps(CasinoBase):
     def _visit(self, seq: int) -> Visit:
         found = self.visits.get(seq)
         if found is None:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"entry {seq} is not an A60 visit")
+            raise OpsError(Code.UNKNOWN_ENTITY, N_("entry {seq} is not an A60 visit", seq=seq))
         return found
 
     def _visit_items(self, seq: int) -> list[dict[str, Any]]:
@@ -408,7 +429,10 @@ class RegisterOps(CasinoBase):
             if item["item_no"] == item_no:
                 state: str = item["state"]
                 return state
-        raise OpsError(Code.ITEM_NOT_FOUND, f"visit {visit_seq} has no item {item_no}")
+        raise OpsError(
+            Code.ITEM_NOT_FOUND,
+            N_("visit {visit_seq} has no item {item_no}", visit_seq=visit_seq, item_no=item_no),
+        )
 
     def visit_state(self, visit_seq: int, at: dt.datetime | None = None) -> str:
         """The follow-up state of a whole visit: ``NOT_REQUIRED`` without items (OPS-REG-04),
@@ -466,7 +490,7 @@ class RegisterOps(CasinoBase):
         self.require_director(by, Op.COMMUNICATION)
         role = self.authorise(Op.COMMUNICATION, by)
         if type not in REQUEST_TYPES:
-            raise OpsError(Code.MALFORMED_REQUEST, f"unknown request type {type!r}")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("unknown request type {type!r}", type=type))
         data = {
             "type": type,
             "subject": _text(subject, "the subject"),
@@ -485,7 +509,7 @@ class RegisterOps(CasinoBase):
             # The permission first: whoever may write no notice is refused as such, and is
             # told nothing about the types (the board's appointments are the widest grant).
             self._notice_author(by, "APPOINTMENT_OR_CESSATION")
-            raise OpsError(Code.MALFORMED_REQUEST, f"unknown notice type {type!r}")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("unknown notice type {type!r}", type=type))
         role, purpose = self._notice_author(by, type)
         data = {**(details or {}), "type": type, "text": _text(text, "the text")}
         return self.record("A61", "NOTICE", data, by=by, role=role, purpose=purpose)
@@ -503,7 +527,10 @@ class RegisterOps(CasinoBase):
         """A CRAJ inspector replies to a request (OPS-REG-11); the request becomes ``ANSWERED``."""
         role = self.authorise(Op.CRAJ_REPLY, by)
         if request_seq not in self.requests:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"entry {request_seq} is not an A61 request")
+            raise OpsError(
+                Code.UNKNOWN_ENTITY,
+                N_("entry {request_seq} is not an A61 request", request_seq=request_seq),
+            )
         data = {
             "request_entry": self._reference(request_seq),
             "text": _text(text, "the text"),
@@ -524,7 +551,7 @@ class RegisterOps(CasinoBase):
     def _request(self, seq: int) -> Request:
         found = self.requests.get(seq)
         if found is None:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"entry {seq} is not an A61 request")
+            raise OpsError(Code.UNKNOWN_ENTITY, N_("entry {seq} is not an A61 request", seq=seq))
         return found
 
     def communications(self, at: dt.datetime | None = None) -> list[dict[str, Any]]:
@@ -552,7 +579,9 @@ class RegisterOps(CasinoBase):
         role = self.authorise(Op.CRAJ_REPLY, by)  # the CRAJ's write row of A61
         due_day = _date(due, "the due date")
         if due_day < self.local_now().date():
-            raise OpsError(Code.MALFORMED_REQUEST, f"due date {due_day} is in the past")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("due date {due_day} is in the past", due_day=due_day)
+            )
         due_at = end_of_day(due_day, 0)
         data = {
             "subject": _text(subject, "the subject"),
@@ -571,7 +600,8 @@ class RegisterOps(CasinoBase):
         role = self.authorise(Op.COMMUNICATION, by)
         if request_seq not in self.info_requests:
             raise OpsError(
-                Code.UNKNOWN_ENTITY, f"entry {request_seq} is not an information request"
+                Code.UNKNOWN_ENTITY,
+                N_("entry {request_seq} is not an information request", request_seq=request_seq),
             )
         data = {
             "request_entry": self._reference(request_seq),
@@ -586,7 +616,8 @@ class RegisterOps(CasinoBase):
         found = self.info_requests.get(request_seq)
         if found is None:
             raise OpsError(
-                Code.UNKNOWN_ENTITY, f"entry {request_seq} is not an information request"
+                Code.UNKNOWN_ENTITY,
+                N_("entry {request_seq} is not an information request", request_seq=request_seq),
             )
         if found.answered_at is not None:
             return ANSWERED
@@ -633,9 +664,11 @@ class RegisterOps(CasinoBase):
         self.require_director(by, Op.ANNUAL_INFORMATION)
         role = self.authorise(Op.ANNUAL_INFORMATION, by)
         if self.local_now().year <= year:
-            raise OpsError(Code.INVALID_STATE, f"the year {year} is not over")
+            raise OpsError(Code.INVALID_STATE, N_("the year {year} is not over", year=year))
         if year in self.annual_reports:
-            raise OpsError(Code.INVALID_STATE, f"the annual report {year} is already filed")
+            raise OpsError(
+                Code.INVALID_STATE, N_("the annual report {year} is already filed", year=year)
+            )
         data = {
             "year": year,
             "filed_at": utc_text(self.now()),
@@ -746,7 +779,9 @@ class RegisterOps(CasinoBase):
         For DIR, SUB, CDM (and the CRAJ); the read is logged."""
         role = self.authorise(Op.READ_ALL, by, "R")
         if role not in DASHBOARD_ROLES:
-            raise OpsError(Code.PERMISSION_DENIED, f"{by} may not see the regulator dashboard")
+            raise OpsError(
+                Code.PERMISSION_DENIED, N_("{by} may not see the regulator dashboard", by=by)
+            )
         now = self.now()
         last_year = self.local_now().year - 1
         board = {
@@ -773,7 +808,7 @@ class RegisterOps(CasinoBase):
         try:
             entry = self.ledger.get(seq)
         except lerr.UnknownEntry:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"no entry {seq}") from None
+            raise OpsError(Code.UNKNOWN_ENTITY, N_("no entry {seq}", seq=seq)) from None
         if entry.kind in _LEDGER_KINDS or entry.kind.startswith("ACC."):
             return False
         return entry.actor.role == str(Role.CRAJ)
@@ -788,7 +823,7 @@ class RegisterOps(CasinoBase):
         self.authorise(Op.REQUEST_CORRECTION, by, "C")
         raise OpsError(
             Code.CORRECTION_NOT_ALLOWED,
-            f"{by} may not correct regulator text: only CRAJ inspectors may (OPS-INT-08)",
+            N_("{by} may not correct regulator text: only CRAJ inspectors may (OPS-INT-08)", by=by),
         )
 
     def correct_regulator_entry(
@@ -800,7 +835,9 @@ class RegisterOps(CasinoBase):
         values. It stays ``PENDING`` until another inspector decides it.
         """
         if not self.is_regulator_entry(seq):
-            raise OpsError(Code.MALFORMED_REQUEST, f"entry {seq} is not a regulator entry")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("entry {seq} is not a regulator entry", seq=seq)
+            )
         role = self._require_inspector(by, Op.REQUEST_CORRECTION, "C")
         signer = Cosigner(by, str(role), self.keyring.key(by), "CORRECTION_REQUEST")
         try:
@@ -819,12 +856,19 @@ class RegisterOps(CasinoBase):
         try:
             correction = self.ledger.get(correction_seq)
         except lerr.UnknownEntry:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"no entry {correction_seq}") from None
+            raise OpsError(
+                Code.UNKNOWN_ENTITY, N_("no entry {correction_seq}", correction_seq=correction_seq)
+            ) from None
         if correction.kind != "correction":
-            raise OpsError(Code.INVALID_STATE, f"entry {correction_seq} is not a correction")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("entry {correction_seq} is not a correction", correction_seq=correction_seq),
+            )
         target = correction.payload["corrects"]["seq"]
         if not self.is_regulator_entry(target):
-            raise OpsError(Code.MALFORMED_REQUEST, f"entry {target} is not a regulator entry")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("entry {target} is not a regulator entry", target=target)
+            )
         role = self._require_inspector(by, Op.APPROVE_CORRECTION, "A")
         approver = Cosigner(by, str(role), self.keyring.key(by), "APPROVAL")
         try:
@@ -855,7 +899,7 @@ class RegisterOps(CasinoBase):
         ``A45`` and the annual information; ADM nothing (``PERMISSION_DENIED``).
         """
         if book not in BOOKS:
-            raise OpsError(Code.MALFORMED_REQUEST, f"unknown book {book!r}")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("unknown book {book!r}", book=book))
         role = self.authorise(Op.READ_ALL, by, "R", table)
         tables = self._readable_tables(by, role, book, table)
         seqs = self._book_seqs(book, tables, day)
@@ -872,7 +916,10 @@ class RegisterOps(CasinoBase):
         """The tables whose entries ``by`` may read (None: all), or ``PERMISSION_DENIED``."""
         books = SCOPED_BOOKS.get(role)
         if books is not None and book not in books:
-            raise OpsError(Code.PERMISSION_DENIED, f"{by} ({role}) may not read {book}")
+            raise OpsError(
+                Code.PERMISSION_DENIED,
+                N_("{by} ({role}) may not read {book}", by=by, role=role, book=book),
+            )
         if role not in (Role.TC, Role.DLR, Role.CHG):
             return None if table is None else frozenset({table})
         own = {t for t in self.tables if self.on_duty(by, t)}  # the crew of its session
@@ -883,7 +930,10 @@ class RegisterOps(CasinoBase):
             own = {t for t in own if t in self.tables and self.tables[t].state != TableState.CLOSED}
         wanted = own if table is None else own & {table}
         if table is not None and not wanted:
-            raise OpsError(Code.PERMISSION_DENIED, f"{by} ({role}) may not read {table} now")
+            raise OpsError(
+                Code.PERMISSION_DENIED,
+                N_("{by} ({role}) may not read {table} now", by=by, role=role, table=table),
+            )
         return frozenset(wanted)
 
     def _book_seqs(self, book: str, tables: frozenset[str] | None, day: str | None) -> list[int]:

@@ -27,6 +27,7 @@ from crupier.casino.clock import TZ, utc_text
 from crupier.casino.equipment import EquipmentOps, EquipmentType, journal_incident
 from crupier.casino.errors import Code, OpsError
 from crupier.casino.roles import Op, Role
+from crupier.i18n import N_
 from crupier.ledger import Entry
 
 METERS = ("money_in", "money_out", "handpay")
@@ -52,7 +53,7 @@ def month_text(year: int, month: int) -> str:
 def month_bounds(year: int, month: int) -> tuple[dt.datetime, dt.datetime]:
     """The first instant of the month and of the next one, local time, as UTC."""
     if not 1 <= month <= 12:
-        raise OpsError(Code.MALFORMED_REQUEST, f"no month {month}")
+        raise OpsError(Code.MALFORMED_REQUEST, N_("no month {month}", month=month))
     start = dt.datetime(year, month, 1, tzinfo=TZ)
     end = dt.datetime(year + month // 12, month % 12 + 1, 1, tzinfo=TZ)
     return start.astimezone(dt.UTC), end.astimezone(dt.UTC)
@@ -91,7 +92,9 @@ class SlotOps(CasinoBase):
     def _slot_machine(self, machine_id: str) -> SlotMachine:
         found = self.slot_machines.get(machine_id)
         if found is None:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"no slot machine {machine_id!r}")
+            raise OpsError(
+                Code.UNKNOWN_ENTITY, N_("no slot machine {machine_id!r}", machine_id=machine_id)
+            )
         return found
 
     def _slot_entry(
@@ -116,13 +119,19 @@ class SlotOps(CasinoBase):
         licensed supplier)."""
         role = self.authorise(Op.EQUIPMENT, by)
         if machine_id in self.slot_machines:
-            raise OpsError(Code.MALFORMED_REQUEST, f"{machine_id} is already in the slot books")
+            raise OpsError(
+                Code.MALFORMED_REQUEST,
+                N_("{machine_id} is already in the slot books", machine_id=machine_id),
+            )
         if isinstance(self, EquipmentOps):
             item = self.check_serviceable(machine_id)
             if item.type is not EquipmentType.SLOT_MACHINE:
-                raise OpsError(Code.MALFORMED_REQUEST, f"{machine_id} is not a slot machine")
+                raise OpsError(
+                    Code.MALFORMED_REQUEST,
+                    N_("{machine_id} is not a slot machine", machine_id=machine_id),
+                )
         if meter_max <= 0:
-            raise OpsError(Code.MALFORMED_REQUEST, "meter_max must be positive")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("meter_max must be positive"))
         data = {"id": machine_id, "machine_no": machine_no, "room": room, "meter_max": meter_max}
         return self.record("EQR", "SLOT_MACHINE", data, by=by, role=role, purpose="AUTHOR")
 
@@ -156,12 +165,15 @@ class SlotOps(CasinoBase):
         meters = {"money_in": money_in, "money_out": money_out, "handpay": handpay}
         for name, value in meters.items():
             if not 0 <= value <= machine.meter_max:
-                raise OpsError(Code.MALFORMED_REQUEST, f"{name} {value} is outside the meter")
+                raise OpsError(
+                    Code.MALFORMED_REQUEST,
+                    N_("{name} {value} is outside the meter", name=name, value=value),
+                )
         if hopper_fills < 0 or drop_counted < 0:
-            raise OpsError(Code.MALFORMED_REQUEST, "amounts cannot be negative")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("amounts cannot be negative"))
         when = at or self.now()
         if machine.readings and when < machine.readings[-1][1]:
-            raise OpsError(Code.MALFORMED_REQUEST, "readings are entered in time order")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("readings are entered in time order"))
         if witness is not None:
             self._slot_check_slot_witness(by, witness)
         data = {
@@ -179,9 +191,12 @@ class SlotOps(CasinoBase):
 
     def _slot_check_slot_witness(self, by: str, witness: str) -> None:
         if witness == by:
-            raise OpsError(Code.SAME_SIGNER, "the reader cannot be his own witness")
+            raise OpsError(Code.SAME_SIGNER, N_("the reader cannot be his own witness"))
         if witness not in self.staff or not self.valid_assignments(witness):
-            raise OpsError(Code.PERMISSION_DENIED, f"witness {witness!r} holds no current role")
+            raise OpsError(
+                Code.PERMISSION_DENIED,
+                N_("witness {witness!r} holds no current role", witness=witness),
+            )
 
     @projects("A46-A.MACHINE_READING")
     def _slot_on_reading(self, entry: Entry) -> None:
@@ -207,14 +222,22 @@ class SlotOps(CasinoBase):
         name = month_text(year, month)
         start, end = month_bounds(year, month)
         if self.now() < end:
-            raise OpsError(Code.INVALID_STATE, f"{name} is not over")
+            raise OpsError(Code.INVALID_STATE, N_("{name} is not over", name=name))
         if name in machine.monthly:
-            raise OpsError(Code.INVALID_STATE, f"{machine_id} already has its meters for {name}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_(
+                    "{machine_id} already has its meters for {name}",
+                    machine_id=machine_id,
+                    name=name,
+                ),
+            )
         inside = [seq for seq, at in machine.readings if start <= at < end]
         before = [seq for seq, at in machine.readings if at < start]
         if len(inside) < 2:
             raise OpsError(
-                Code.INVALID_STATE, f"{machine_id} needs an opening and a closing reading"
+                Code.INVALID_STATE,
+                N_("{machine_id} needs an opening and a closing reading", machine_id=machine_id),
             )
         opening, closing = self._slot_meters(inside[0]), self._slot_meters(inside[-1])
         previous = self._slot_meters(before[-1]) if before else None
@@ -259,12 +282,16 @@ class SlotOps(CasinoBase):
         name = month_text(year, month)
         _, end = month_bounds(year, month)
         if name in self.slot_summaries:
-            raise OpsError(Code.INVALID_STATE, f"the {name} summary is already generated")
+            raise OpsError(
+                Code.INVALID_STATE, N_("the {name} summary is already generated", name=name)
+            )
         machines = [m for m in self.slot_machines.values() if m.registered_at < end]
         missing = sorted(m.id for m in machines if name not in m.monthly)
         if missing:
             raise OpsError(
-                Code.INVALID_STATE, f"monthly meters missing for {', '.join(missing)}", missing
+                Code.INVALID_STATE,
+                N_("monthly meters missing for {missing}", missing=", ".join(missing)),
+                missing,
             )
         lines = [self._slot_ggr_line(m.monthly[name]) for m in sorted(machines, key=lambda m: m.id)]
         data = {"month": name, "lines": lines, "total": sum(line["ggr"] for line in lines)}
@@ -304,5 +331,5 @@ class SlotOps(CasinoBase):
         """The game director signs a slot-book entry (OPS-SLT-05)."""
         self.authorise(Op.SLOT_BOOKS, by, "A")
         if not self.ledger.get(seq).kind.startswith("A46-"):
-            raise OpsError(Code.MALFORMED_REQUEST, f"entry {seq} is not in a slot book")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("entry {seq} is not in a slot book", seq=seq))
         return self.sign(seq, by, "DIRECTOR")

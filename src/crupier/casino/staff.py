@@ -42,6 +42,7 @@ from crupier.casino.clock import TZ, end_of_day, utc_text
 from crupier.casino.errors import Code, OpsError
 from crupier.casino.model import Licence, Staff
 from crupier.casino.roles import Op, Role
+from crupier.i18n import N_
 from crupier.ledger import Entry
 
 #: Art. 49 items every application must contain; (f) is attached later (OPS-STF-01).
@@ -127,13 +128,18 @@ def _date(value: object, what: str) -> dt.date:
             return dt.date.fromisoformat(value)
         except ValueError:
             pass
-    raise OpsError(Code.MALFORMED_REQUEST, f"{what} is not a date: {value!r}")
+    raise OpsError(
+        Code.MALFORMED_REQUEST, N_("{what} is not a date: {value!r}", what=what, value=value)
+    )
 
 
 def _document(item: str, doc: object) -> dict[str, Any]:
     """One dossier document ``{document_ref, document_date, ...}``, checked and normalised."""
     if not isinstance(doc, Mapping) or not doc.get("document_ref"):
-        raise OpsError(Code.DOSSIER_INCOMPLETE, f"item ({item}) is missing: {ITEM_NAMES[item]}")
+        raise OpsError(
+            Code.DOSSIER_INCOMPLETE,
+            N_("item ({item}) is missing: {item_names}", item=item, item_names=ITEM_NAMES[item]),
+        )
     out = dict(doc)
     out["document_date"] = _date(doc.get("document_date"), f"the date of item ({item})").isoformat()
     return out
@@ -158,7 +164,9 @@ def check_dossier(
     """
     unknown = sorted(set(dossier) - set(ITEMS))
     if unknown:
-        raise OpsError(Code.MALFORMED_REQUEST, f"not an Art. 49 item: {', '.join(unknown)}")
+        raise OpsError(
+            Code.MALFORMED_REQUEST, N_("not an Art. 49 item: {unknown}", unknown=", ".join(unknown))
+        )
     out: dict[str, Any] = {item: _document(item, dossier.get(item)) for item in REQUIRED_ITEMS}
     application = out["a"]
     lacking = [k for k in ("first_name", "surnames", "date_of_birth") if not application.get(k)]
@@ -166,26 +174,37 @@ def check_dossier(
         lacking.append("signed")
     if lacking:
         raise OpsError(
-            Code.DOSSIER_INCOMPLETE, f"item (a) of the dossier lacks {', '.join(lacking)}"
+            Code.DOSSIER_INCOMPLETE,
+            N_("item (a) of the dossier lacks {lacking}", lacking=", ".join(lacking)),
         )
     if not identity_document_accepted(nationality, out["c"].get("type")):
         wanted = PASSPORT_COPY if nationality.upper() in ANDORRAN else IDENTITY_DOCUMENT
         raise OpsError(
             Code.DOCUMENT_TYPE_INVALID,
-            f"a {nationality} applicant needs a {wanted}, not {out['c'].get('type')!r}",
+            N_(
+                "a {nationality} applicant needs a {wanted}, not {get!r}",
+                nationality=nationality,
+                wanted=wanted,
+                get=out["c"].get("type"),
+            ),
         )
     certificate = dt.date.fromisoformat(out["d"]["document_date"])
     if certificate > application_date:
-        raise OpsError(Code.MALFORMED_REQUEST, "the certificate is dated after the application")
+        raise OpsError(Code.MALFORMED_REQUEST, N_("the certificate is dated after the application"))
     if not certificate_recent(certificate, application_date):
         raise OpsError(
             Code.CERTIFICATE_TOO_OLD,
-            f"the criminal-record certificate of {certificate} is not less than "
-            f"{CRIMINAL_RECORD_MAX_AGE_MONTHS} months old on {application_date}",
+            N_(
+                "the criminal-record certificate of {certificate} is not less than "
+                "{criminal_record_max_age_months} months old on {application_date}",
+                certificate=certificate,
+                criminal_record_max_age_months=CRIMINAL_RECORD_MAX_AGE_MONTHS,
+                application_date=application_date,
+            ),
         )
     extra = dossier.get("f", [])
     if not isinstance(extra, list):
-        raise OpsError(Code.MALFORMED_REQUEST, "item (f) is a list of documents")
+        raise OpsError(Code.MALFORMED_REQUEST, N_("item (f) is a list of documents"))
     out["f"] = [_document("f", doc) for doc in extra]
     return out
 
@@ -313,13 +332,17 @@ class StaffOps(CasinoBase):
     def _person(self, staff_id: str) -> Staff:
         person = self.staff.get(staff_id)
         if person is None:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"{staff_id!r} is not registered")
+            raise OpsError(
+                Code.UNKNOWN_ENTITY, N_("{staff_id!r} is not registered", staff_id=staff_id)
+            )
         return person
 
     def _licence(self, staff_id: str) -> Licence:
         licence = self._person(staff_id).licence
         if licence is None:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"{staff_id} has no class I licence file")
+            raise OpsError(
+                Code.UNKNOWN_ENTITY, N_("{staff_id} has no class I licence file", staff_id=staff_id)
+            )
         return licence
 
     def _today(self) -> dt.date:
@@ -344,20 +367,30 @@ class StaffOps(CasinoBase):
         role = self.authorise(Op.LICENCE_DOSSIER, by)
         person = self._person(staff_id)
         if person.external:
-            raise OpsError(Code.MALFORMED_REQUEST, f"{staff_id} needs no class I licence")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("{staff_id} needs no class I licence", staff_id=staff_id)
+            )
         if person.licence is not None and person.licence.status not in FINAL:
             raise OpsError(
-                Code.INVALID_STATE, f"{staff_id} already has a licence {person.licence.status}"
+                Code.INVALID_STATE,
+                N_(
+                    "{staff_id} already has a licence {status}",
+                    staff_id=staff_id,
+                    status=person.licence.status,
+                ),
             )
         applied = _date(application_date or self._today(), "the application date")
         if applied > self._today():
             raise OpsError(
-                Code.MALFORMED_REQUEST, f"the application date {applied} is in the future"
+                Code.MALFORMED_REQUEST,
+                N_("the application date {applied} is in the future", applied=applied),
             )
         checked = check_dossier(dossier, person.nationality, applied)
         number = number or f"I-{staff_id}-{len(self._applications(staff_id)) + 1}"
         if any(p.licence and p.licence.number == number for p in self.staff.values()):
-            raise OpsError(Code.MALFORMED_REQUEST, f"licence number {number} is already used")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("licence number {number} is already used", number=number)
+            )
         data = {
             "staff": staff_id,
             "number": number,
@@ -379,7 +412,14 @@ class StaffOps(CasinoBase):
         role = self.authorise(Op.LICENCE_DOSSIER, by)
         licence = self._licence(staff_id)
         if licence.status in FINAL:
-            raise OpsError(Code.INVALID_STATE, f"the licence of {staff_id} is {licence.status}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_(
+                    "the licence of {staff_id} is {status}",
+                    staff_id=staff_id,
+                    status=licence.status,
+                ),
+            )
         try:
             doc = _document("f", document)
         except OpsError as err:
@@ -405,16 +445,27 @@ class StaffOps(CasinoBase):
         """
         role = self.authorise(Op.LICENCE_DECISION, by)
         if decision not in DECISIONS:
-            raise OpsError(Code.MALFORMED_REQUEST, f"unknown licence decision {decision!r}")
+            raise OpsError(
+                Code.MALFORMED_REQUEST,
+                N_("unknown licence decision {decision!r}", decision=decision),
+            )
         if not notification_ref:
-            raise OpsError(Code.MISSING_FIELDS, "a decision needs its notification reference")
+            raise OpsError(Code.MISSING_FIELDS, N_("a decision needs its notification reference"))
         licence = self._licence(staff_id)
         allowed, status = DECISIONS[decision]
         if licence.status not in allowed:
-            raise OpsError(Code.INVALID_STATE, f"cannot {decision} a {licence.status} licence")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_(
+                    "cannot {decision} a {status} licence", decision=decision, status=licence.status
+                ),
+            )
         decided = _date(decision_date or self._today(), "the decision date")
         if not dt.date.fromisoformat(licence.application_date) <= decided <= self._today():
-            raise OpsError(Code.MALFORMED_REQUEST, f"the decision date {decided} is out of range")
+            raise OpsError(
+                Code.MALFORMED_REQUEST,
+                N_("the decision date {decided} is out of range", decided=decided),
+            )
         data = {
             "staff": staff_id,
             "number": licence.number,
@@ -490,19 +541,29 @@ class StaffOps(CasinoBase):
         licence = person.licence
         if licence is None or licence.status != "GRANTED":
             status = "no licence" if licence is None else f"a {licence.status} licence"
-            raise OpsError(Code.CARD_REQUIRES_LICENCE, f"{staff_id} has {status}")
+            raise OpsError(
+                Code.CARD_REQUIRES_LICENCE,
+                N_("{staff_id} has {status}", staff_id=staff_id, status=status),
+            )
         if person.card == "ACTIVE":
             raise OpsError(
-                Code.INVALID_STATE, f"{staff_id} already holds card {person.card_number}"
+                Code.INVALID_STATE,
+                N_(
+                    "{staff_id} already holds card {card_number}",
+                    staff_id=staff_id,
+                    card_number=person.card_number,
+                ),
             )
         photo = photo_ref or self.licence_dossiers.get(staff_id, {}).get("b", {}).get(
             "document_ref"
         )
         if not photo:
-            raise OpsError(Code.MISSING_FIELDS, "the card needs a passport photograph")
+            raise OpsError(Code.MISSING_FIELDS, N_("the card needs a passport photograph"))
         number = number or f"EC-{licence.number}"
         if any(p.card_number == number and p.id != staff_id for p in self.staff.values()):
-            raise OpsError(Code.MALFORMED_REQUEST, f"card number {number} is already used")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("card number {number} is already used", number=number)
+            )
         data = {
             "staff": staff_id,
             "number": number,
@@ -520,9 +581,11 @@ class StaffOps(CasinoBase):
         role = self.authorise(Op.LICENCE_DOSSIER, by)
         person = self._person(staff_id)
         if person.card != "ACTIVE":
-            raise OpsError(Code.INVALID_STATE, f"{staff_id} holds no active card")
+            raise OpsError(
+                Code.INVALID_STATE, N_("{staff_id} holds no active card", staff_id=staff_id)
+            )
         if not reason:
-            raise OpsError(Code.MISSING_FIELDS, "a card withdrawal needs a reason")
+            raise OpsError(Code.MISSING_FIELDS, N_("a card withdrawal needs a reason"))
         data = {
             "staff": staff_id,
             "number": person.card_number,
@@ -561,12 +624,14 @@ class StaffOps(CasinoBase):
         actor = self.authorise(Op.APPOINTMENT, by)
         if role not in MANAGEMENT:
             raise OpsError(
-                Code.MALFORMED_REQUEST, f"the board appoints DIR, SUB or CDM, not {role}"
+                Code.MALFORMED_REQUEST,
+                N_("the board appoints DIR, SUB or CDM, not {role}", role=role),
             )
         person = self._person(staff_id)
         if not self.licence_valid(person):
             raise OpsError(
-                Code.LICENCE_INVALID, f"{staff_id} has no granted licence and active card"
+                Code.LICENCE_INVALID,
+                N_("{staff_id} has no granted licence and active card", staff_id=staff_id),
             )
         ends = self._check_appointment(staff_id, role, transitional, substitute_for)
         data = {
@@ -589,22 +654,35 @@ class StaffOps(CasinoBase):
         """Refuse an appointment the rules forbid; the assignments it ends (a transitional DIR)."""
         if substitute_for not in (None, "DIR") or (substitute_for and role is Role.DIR):
             raise OpsError(
-                Code.MALFORMED_REQUEST, f"a {role} cannot substitute for {substitute_for}"
+                Code.MALFORMED_REQUEST,
+                N_(
+                    "a {role} cannot substitute for {substitute_for}",
+                    role=role,
+                    substitute_for=substitute_for,
+                ),
             )
         if transitional and role is not Role.DIR:
-            raise OpsError(Code.MALFORMED_REQUEST, "only a director is appointed transitionally")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("only a director is appointed transitionally")
+            )
         now = self.now()
         if role is not Role.DIR:
             if any(a.role is role for a in self.valid_assignments(staff_id)):
-                raise OpsError(Code.INVALID_STATE, f"{staff_id} is already {role}")
+                raise OpsError(
+                    Code.INVALID_STATE,
+                    N_("{staff_id} is already {role}", staff_id=staff_id, role=role),
+                )
             return []
         directors = [a for a in self.assignments if a.role is Role.DIR and a.valid_at(now)]
         if transitional and directors:
-            raise OpsError(Code.INVALID_STATE, f"{directors[0].staff} is the director in office")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{staff} is the director in office", staff=directors[0].staff),
+            )
         if any(not a.transitional for a in directors):
             raise OpsError(
                 Code.INVALID_STATE,
-                f"{directors[0].staff} is the director in office: cessation first",
+                N_("{staff} is the director in office: cessation first", staff=directors[0].staff),
             )
         if transitional:
             self._check_transitional(staff_id)
@@ -618,13 +696,19 @@ class StaffOps(CasinoBase):
         if Role.CDM not in held:
             raise OpsError(
                 Code.INVALID_TRANSITIONAL_DIRECTOR,
-                f"{staff_id} is neither a deputy director nor a committee member",
+                N_(
+                    "{staff_id} is neither a deputy director nor a committee member",
+                    staff_id=staff_id,
+                ),
             )
         subs = [s for s in self.managers()[Role.SUB] if self.licence_valid(self.staff[s])]
         if subs:
             raise OpsError(
                 Code.SUBDIRECTOR_PRIORITY,
-                f"a deputy director ({', '.join(subs)}) must be the transitional director",
+                N_(
+                    "a deputy director ({subs}) must be the transitional director",
+                    subs=", ".join(subs),
+                ),
             )
 
     def cease(self, staff_id: str, role: Role, *, by: str, reason: str | None = None) -> Entry:
@@ -635,11 +719,17 @@ class StaffOps(CasinoBase):
         """
         actor = self.authorise(Op.APPOINTMENT, by)
         if role not in MANAGEMENT:
-            raise OpsError(Code.MALFORMED_REQUEST, f"the board removes DIR, SUB or CDM, not {role}")
+            raise OpsError(
+                Code.MALFORMED_REQUEST,
+                N_("the board removes DIR, SUB or CDM, not {role}", role=role),
+            )
         self._person(staff_id)
         held = [a for a in self.valid_assignments(staff_id) if a.role is role]
         if not held:
-            raise OpsError(Code.INVALID_STATE, f"{staff_id} does not hold {role}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{staff_id} does not hold {role}", staff_id=staff_id, role=role),
+            )
         data = {
             "staff": staff_id,
             "role": str(role),
@@ -662,7 +752,9 @@ class StaffOps(CasinoBase):
         """``OPEN``, ``OVERDUE`` (computed at ``at``, default now) or ``NOTIFIED``."""
         duty = self.notices_due.get(event)
         if duty is None:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"entry {event} is no appointment or cessation")
+            raise OpsError(
+                Code.UNKNOWN_ENTITY, N_("entry {event} is no appointment or cessation", event=event)
+            )
         return duty.status(at or self.now())
 
     def overdue_notices(self, at: dt.datetime | None = None) -> list[NoticeObligation]:
@@ -676,9 +768,14 @@ class StaffOps(CasinoBase):
         role, purpose = self._notifier(by)
         duty = self.notices_due.get(event)
         if duty is None:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"entry {event} is no appointment or cessation")
+            raise OpsError(
+                Code.UNKNOWN_ENTITY, N_("entry {event} is no appointment or cessation", event=event)
+            )
         if duty.notice is not None:
-            raise OpsError(Code.INVALID_STATE, f"entry {event} was notified by entry {duty.notice}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("entry {event} was notified by entry {notice}", event=event, notice=duty.notice),
+            )
         when = duty.at.astimezone(TZ).strftime("%Y-%m-%d %H:%M")
         kind = "transitional " if duty.transitional else ""
         verb = "appointed" if duty.change == "APPOINTMENT" else "ceased as"

@@ -38,6 +38,7 @@ from crupier.core.money import deduction
 from crupier.core.rng import RandomSource, SystemSource
 from crupier.core.roles import TableRole
 from crupier.core.round import Action, Game
+from crupier.i18n import N_
 from crupier.ledger import Actor, Change, Cosigner, Entry, LedgerError
 from crupier.ledger.store import STATUS_PATH, apply_changes
 
@@ -72,6 +73,8 @@ CREW: dict[str, dict[str, int]] = {
     "casino-holdem": {"TC": 1, "DEALER": 1},
     "holdem-bonus": {"TC": 1, "DEALER": 1},
     "mahjong-pai-gow": {"DEALER": 1},  # spec 17: the table chief is optional
+    # spec 12 Staff roles: the table chief (the waiting list) and the croupier
+    "pai-gow-poker": {"TC": 1, "DEALER": 1},
 }
 
 
@@ -121,9 +124,15 @@ def chip_count(chips: Chips, denominations: Iterable[int]) -> dict[str, Any]:
     for denom, qty in chips.items():
         value = int(denom)
         if value not in allowed:
-            raise OpsError(Code.UNKNOWN_DENOMINATION, f"{value / 100:.2f} is not a registered chip")
+            raise OpsError(
+                Code.UNKNOWN_DENOMINATION,
+                N_("{value:.2f} is not a registered chip", value=value / 100),
+            )
         if not isinstance(qty, int) or isinstance(qty, bool) or qty < 0:
-            raise OpsError(Code.CHIPCOUNT_MISMATCH, f"quantity {qty!r} of {value} is not a count")
+            raise OpsError(
+                Code.CHIPCOUNT_MISMATCH,
+                N_("quantity {qty!r} of {value} is not a count", qty=qty, value=value),
+            )
         lines[str(value)] = qty
         total += value * qty
     return {"chips": lines, "total": total}
@@ -133,7 +142,11 @@ def _check_declared(count: dict[str, Any], declared: int | None) -> None:
     if declared is not None and declared != count["total"]:
         raise OpsError(
             Code.CHIPCOUNT_MISMATCH,
-            f"the declared total {declared} is not the sum of the lines ({count['total']})",
+            N_(
+                "the declared total {declared} is not the sum of the lines ({count})",
+                declared=declared,
+                count=count["total"],
+            ),
         )
 
 
@@ -181,11 +194,16 @@ class TableOps(CasinoBase):
         for book in ("A43", "A44", "A45", "A56", "A60", "A61"):
             vol = self.volumes.get((book, year))
             if vol is None or vol.state != "SEALED":
-                raise OpsError(Code.BOOK_NOT_SEALED, f"the {book} volume {year} is not sealed")
+                raise OpsError(
+                    Code.BOOK_NOT_SEALED,
+                    N_("the {book} volume {year} is not sealed", book=book, year=year),
+                )
         if any(d.state == "OPEN" for d in self.days.values()):
-            raise OpsError(Code.DAY_ALREADY_OPEN, "another gaming day is still open")
+            raise OpsError(Code.DAY_ALREADY_OPEN, N_("another gaming day is still open"))
         if date in self.days:
-            raise OpsError(Code.INVALID_STATE, f"gaming day {date} was already opened")
+            raise OpsError(
+                Code.INVALID_STATE, N_("gaming day {date} was already opened", date=date)
+            )
         return self.record(
             "JNL", "DAY_OPENED", {"date": date}, by=by, role=Role.DIR, gaming_day=date
         )
@@ -200,9 +218,9 @@ class TableOps(CasinoBase):
         self.require_director(by, Op.OPEN_DAY_OR_SESSION)
         day = self.current_day()
         if day is None or day.state != "OPEN":
-            raise OpsError(Code.DAY_NOT_OPEN, "no gaming day is open")
+            raise OpsError(Code.DAY_NOT_OPEN, N_("no gaming day is open"))
         if self.current_session() is not None:
-            raise OpsError(Code.INVALID_STATE, "a session is already open")
+            raise OpsError(Code.INVALID_STATE, N_("a session is already open"))
         number = len(day.sessions) + 1
         sid = f"{day.date}/{number}"
         data = {
@@ -227,7 +245,7 @@ class TableOps(CasinoBase):
         self.require_director(by, Op.OPEN_DAY_OR_SESSION)
         session = self.current_session()
         if session is None:
-            raise OpsError(Code.SESSION_NOT_OPEN, "no session is open")
+            raise OpsError(Code.SESSION_NOT_OPEN, N_("no session is open"))
         still = sorted(
             ts.table
             for ts in self.table_sessions.values()
@@ -236,7 +254,11 @@ class TableOps(CasinoBase):
             and self.tables[ts.table].state is not TableState.CLOSED
         )
         if still:
-            raise OpsError(Code.TABLES_STILL_OPEN, f"tables not closed: {', '.join(still)}", still)
+            raise OpsError(
+                Code.TABLES_STILL_OPEN,
+                N_("tables not closed: {still}", still=", ".join(still)),
+                still,
+            )
         return self.record(
             "JNL", "SESSION_CLOSED", {"id": session.id}, by=by, role=Role.DIR,
             gaming_day=session.gaming_day, session=session.id,
@@ -303,7 +325,7 @@ class TableOps(CasinoBase):
         self.require_director(by, Op.OPEN_DAY_OR_SESSION)
         day = self.current_day()
         if day is None:
-            raise OpsError(Code.DAY_NOT_OPEN, "no gaming day to close")
+            raise OpsError(Code.DAY_NOT_OPEN, N_("no gaming day to close"))
         blockers = self.closing_blockers(day.date)
         if blockers:
             raise OpsError(Code.DAY_NOT_CLOSABLE, "; ".join(blockers), blockers)
@@ -321,7 +343,7 @@ class TableOps(CasinoBase):
     def _check_day_writable(self, date: str) -> None:
         day = self.days.get(date)
         if day is not None and day.state == "CLOSED":
-            raise OpsError(Code.DAY_CLOSED, f"gaming day {date} is closed")
+            raise OpsError(Code.DAY_CLOSED, N_("gaming day {date} is closed", date=date))
 
     # ------------------------------------------------------------------- limits
 
@@ -334,25 +356,32 @@ class TableOps(CasinoBase):
             if minimum < auth.authorised_minimum:
                 raise OpsError(
                     Code.LIMIT_OUT_OF_BAND,
-                    f"minimum {minimum / 100:.2f} is under the authorised "
-                    f"{auth.authorised_minimum / 100:.2f}",
+                    N_(
+                        "minimum {minimum:.2f} is under the authorised {authorised_minimum:.2f}",
+                        minimum=minimum / 100,
+                        authorised_minimum=auth.authorised_minimum / 100,
+                    ),
                 )
             if auth.min_multiples and minimum not in {
                 k * auth.authorised_minimum for k in auth.min_multiples
             }:
                 raise OpsError(
                     Code.LIMIT_OUT_OF_BAND,
-                    f"minimum {minimum / 100:.2f} must be "
-                    + " or ".join(f"{k}x" for k in auth.min_multiples)
-                    + " the authorised minimum",
+                    N_(
+                        "minimum {minimum:.2f} must be {multiples} the authorised minimum",
+                        minimum=minimum / 100,
+                        multiples=" / ".join(f"{k}x" for k in auth.min_multiples),
+                    ),
                 )
         base = min(minima)
         if limits.maximum not in {m * base for m in auth.max_multiples}:
             raise OpsError(
                 Code.LIMIT_OUT_OF_BAND,
-                f"maximum {limits.maximum / 100:.2f} is not one of "
-                + ", ".join(f"{m}x" for m in auth.max_multiples)
-                + " the minimum",
+                N_(
+                    "maximum {maximum:.2f} is not one of {multiples} the minimum",
+                    maximum=limits.maximum / 100,
+                    multiples=", ".join(f"{m}x" for m in auth.max_multiples),
+                ),
             )
         if auth.min_table_rule:
             self._check_min_table_rule(table, limits, auth.authorised_minimum)
@@ -376,14 +405,18 @@ class TableOps(CasinoBase):
                 return
         raise OpsError(
             Code.MIN_TABLE_RULE,
-            f"no open {table.game} table would keep the authorised minimum {authorised / 100:.2f}",
+            N_(
+                "no open {game} table would keep the authorised minimum {authorised:.2f}",
+                game=table.game,
+                authorised=authorised / 100,
+            ),
         )
 
     def limits_in_force(self, table_id: str) -> Limits:
         """The limits bets are checked against now (old ones during the five last passes)."""
         table = self.table(table_id)
         if table.limits is None:
-            raise OpsError(Code.TABLE_NOT_OPEN, f"{table_id} is not open")
+            raise OpsError(Code.TABLE_NOT_OPEN, N_("{table_id} is not open", table_id=table_id))
         return table.limits
 
     def check_bet(self, table_id: str, amount: int, *, medium: str = "CHIPS") -> None:
@@ -391,14 +424,21 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         limits = self.limits_in_force(table_id)
         if medium != "CHIPS":
-            raise OpsError(Code.BET_NOT_CHIPS, "bets are made with chips only")
+            raise OpsError(Code.BET_NOT_CHIPS, N_("bets are made with chips only"))
         if amount < limits.minimum:
-            raise OpsError(Code.BET_BELOW_MIN, f"{amount / 100:.2f} is under the table minimum")
+            raise OpsError(
+                Code.BET_BELOW_MIN,
+                N_("{amount:.2f} is under the table minimum", amount=amount / 100),
+            )
         if amount > limits.maximum:
-            raise OpsError(Code.BET_ABOVE_MAX, f"{amount / 100:.2f} is over the table maximum")
+            raise OpsError(
+                Code.BET_ABOVE_MAX,
+                N_("{amount:.2f} is over the table maximum", amount=amount / 100),
+            )
         if table.multiples_of_min and amount % limits.minimum:
             raise OpsError(
-                Code.NOT_MULTIPLE_OF_MIN, f"{amount / 100:.2f} is not a multiple of the minimum"
+                Code.NOT_MULTIPLE_OF_MIN,
+                N_("{amount:.2f} is not a multiple of the minimum", amount=amount / 100),
             )
 
     # ------------------------------------------------------------------ opening
@@ -414,14 +454,22 @@ class TableOps(CasinoBase):
         have: dict[str, int] = {}
         for person, function in staff.items():
             if person not in self.staff:
-                raise OpsError(Code.UNKNOWN_ENTITY, f"{person} is not on the staff register")
+                raise OpsError(
+                    Code.UNKNOWN_ENTITY, N_("{person} is not on the staff register", person=person)
+                )
             if not self.licence_valid(self.staff[person]):
-                raise OpsError(Code.LICENCE_INVALID, f"{person} has no valid licence and card")
+                raise OpsError(
+                    Code.LICENCE_INVALID,
+                    N_("{person} has no valid licence and card", person=person),
+                )
             fn = "DEALER" if function in DEALER_FUNCTIONS else function
             have[fn] = have.get(fn, 0) + 1
         short = [f"{n - have.get(fn, 0)} {fn}" for fn, n in need.items() if have.get(fn, 0) < n]
         if short:
-            raise OpsError(Code.STAFFING_INSUFFICIENT, f"{table.id} needs {', '.join(short)} more")
+            raise OpsError(
+                Code.STAFFING_INSUFFICIENT,
+                N_("{id} needs {short} more", id=table.id, short=", ".join(short)),
+            )
 
     def _check_span(self, table: Table, staff: Mapping[str, str]) -> None:
         for person, function in staff.items():
@@ -442,7 +490,12 @@ class TableOps(CasinoBase):
             if len(together) > limit:
                 raise OpsError(
                     Code.SUPERVISION_SPAN_EXCEEDED,
-                    f"{person} would supervise {len(together)} open tables (at most {limit})",
+                    N_(
+                        "{person} would supervise {n_together} open tables (at most {limit})",
+                        person=person,
+                        n_together=len(together),
+                        limit=limit,
+                    ),
                 )
 
     def open_table(
@@ -462,23 +515,36 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         day = self.current_day()
         if day is None:
-            raise OpsError(Code.DAY_NOT_OPEN, "no gaming day is open")
+            raise OpsError(Code.DAY_NOT_OPEN, N_("no gaming day is open"))
         if day.state == "CLOSED_TO_PLAY":
-            raise OpsError(Code.DAY_CLOSED_TO_PLAY, f"gaming day {day.date} is closed to play")
+            raise OpsError(
+                Code.DAY_CLOSED_TO_PLAY, N_("gaming day {date} is closed to play", date=day.date)
+            )
         session = self.current_session()
         if session is None:
-            raise OpsError(Code.SESSION_NOT_OPEN, "no session is open")
+            raise OpsError(Code.SESSION_NOT_OPEN, N_("no session is open"))
         role = self.authorise(Op.OPEN_TABLE, by, "C", table_id)
         if table.state is not TableState.CLOSED:
-            raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{table_id} is {state}", table_id=table_id, state=table.state),
+            )
         missing = getattr(self, "equipment_missing", None)
         if self.config.equipment_checks and missing is not None:
             lacking = missing(table_id, session.id)
             if lacking:
-                raise OpsError(Code.EQUIPMENT_MISSING, f"{table_id} lacks its {', '.join(lacking)}")
+                raise OpsError(
+                    Code.EQUIPMENT_MISSING,
+                    N_(
+                        "{table_id} lacks its {lacking}",
+                        table_id=table_id,
+                        lacking=", ".join(lacking),
+                    ),
+                )
         if table.game in WHEEL_GAMES and self.wheel(table_id)["locked"]:
             raise OpsError(
-                Code.INVALID_STATE, f"the wheel of {table_id} is locked: unlock it first"
+                Code.INVALID_STATE,
+                N_("the wheel of {table_id} is locked: unlock it first", table_id=table_id),
             )
         if table.kind is Kind.CIRCLE and mode == "FREE_BANK":
             self._check_free_bank(table, day.date, session)
@@ -488,7 +554,7 @@ class TableOps(CasinoBase):
         self._check_span(table, crew)
         count = chip_count(float_chips, self.config.denominations)
         if table.kind is Kind.BANKING and count["total"] <= 0:
-            raise OpsError(Code.CHIPCOUNT_MISMATCH, "a banking table opens with a float")
+            raise OpsError(Code.CHIPCOUNT_MISMATCH, N_("a banking table opens with a float"))
         data = {
             "table_session": f"{session.id}/{table_id}",
             "game": table.game,
@@ -551,9 +617,13 @@ class TableOps(CasinoBase):
         """OPS-BK-18: one free-bank table a day, in at most two sessions."""
         used = [self.table_sessions[t] for t in self.free_bank.get(date, [])]
         if any(ts.table != table.id for ts in used):
-            raise OpsError(Code.FREE_BANK_LIMIT, f"another table runs the free bank on {date}")
+            raise OpsError(
+                Code.FREE_BANK_LIMIT, N_("another table runs the free bank on {date}", date=date)
+            )
         if len({ts.session for ts in used} | {session.id}) > 2:
-            raise OpsError(Code.FREE_BANK_LIMIT, "the free bank runs in at most two sessions a day")
+            raise OpsError(
+                Code.FREE_BANK_LIMIT, N_("the free bank runs in at most two sessions a day")
+            )
 
     def on_duty(self, staff: str, table: str | None) -> bool:
         """Whether ``staff`` is in the crew of the table's open session."""
@@ -566,7 +636,9 @@ class TableOps(CasinoBase):
         """The table's current (or last) table session."""
         table = self.table(table_id)
         if table.session is None:
-            raise OpsError(Code.TABLE_NOT_OPEN, f"{table_id} has not been opened")
+            raise OpsError(
+                Code.TABLE_NOT_OPEN, N_("{table_id} has not been opened", table_id=table_id)
+            )
         return self.table_sessions[table.session]
 
     # ------------------------------------------------------------ fills, credits
@@ -575,9 +647,11 @@ class TableOps(CasinoBase):
         ts = self.table_session(table.id)
         self._check_day_writable(ts.gaming_day)
         if table.state is TableState.SUSPENDED:
-            raise OpsError(Code.TABLE_SUSPENDED, f"{table.id} is suspended by the CRAJ")
+            raise OpsError(Code.TABLE_SUSPENDED, N_("{id} is suspended by the CRAJ", id=table.id))
         if table.state not in MONEY_STATES or table.id in self.pending_closing:
-            raise OpsError(Code.TABLE_NOT_OPEN, f"{table.id} is {table.state}")
+            raise OpsError(
+                Code.TABLE_NOT_OPEN, N_("{id} is {state}", id=table.id, state=table.state)
+            )
         return ts
 
     def fill(
@@ -622,10 +696,13 @@ class TableOps(CasinoBase):
         ts = self._money_checks(table)
         role = self.authorise(Op.FILL_OR_CREDIT, by, "C", table_id)
         if reason not in ("ORDINARY", "LIMIT_CHANGE", "PROGRESSIVE_PAYOUT"):
-            raise OpsError(Code.MALFORMED_REQUEST, f"unknown fill reason {reason!r}")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("unknown fill reason {reason!r}", reason=reason)
+            )
         if not slip or slip in self.slips:
             raise OpsError(
-                Code.MALFORMED_REQUEST, f"slip number {slip!r} is missing or already used"
+                Code.MALFORMED_REQUEST,
+                N_("slip number {slip!r} is missing or already used", slip=slip),
             )
         count = chip_count(chips, self.config.denominations)
         _check_declared(count, total)
@@ -644,7 +721,7 @@ class TableOps(CasinoBase):
     def _check_movement(self, data: Mapping[str, Any]) -> None:
         """A fill or credit moves some chips (OPS-BK-04)."""
         if data["total"] <= 0:
-            raise OpsError(Code.CHIPCOUNT_MISMATCH, "a fill or credit of nothing")
+            raise OpsError(Code.CHIPCOUNT_MISMATCH, N_("a fill or credit of nothing"))
 
     @validates("*")
     def _check_chip_counts(self, data: Mapping[str, Any]) -> None:
@@ -692,9 +769,15 @@ class TableOps(CasinoBase):
             else Role.SUB
         )
         if table.state is TableState.LIMIT_CHANGE_PENDING or table.pending_limits is not None:
-            raise OpsError(Code.LIMIT_CHANGE_PENDING, f"{table_id} already has a pending change")
+            raise OpsError(
+                Code.LIMIT_CHANGE_PENDING,
+                N_("{table_id} already has a pending change", table_id=table_id),
+            )
         if table.state is not TableState.OPEN:
-            raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{table_id} is {state}", table_id=table_id, state=table.state),
+            )
         self._check_limits(table, limits, opening=False)
         ts = self.table_session(table_id)
         circle = table.kind is Kind.CIRCLE
@@ -735,7 +818,9 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         role = self.authorise(Op.SET_LIMITS, by, "C", table_id)
         if table.pending_limits is None:
-            raise OpsError(Code.INVALID_STATE, f"{table_id} has no pending limit change")
+            raise OpsError(
+                Code.INVALID_STATE, N_("{table_id} has no pending limit change", table_id=table_id)
+            )
         ts = self.table_session(table_id)
         return self.record(
             self._book(table), "LIMIT_CHANGE_CANCELLED", {"table_session": ts.id}, by=by,
@@ -761,10 +846,16 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         role = self.authorise(Op.ANNOUNCE_LIMIT_CHANGE, by, "C", table_id)
         if table.state is not TableState.AWAITING_FLOAT_TOPUP:
-            raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{table_id} is {state}", table_id=table_id, state=table.state),
+            )
         needed = self._topup_needed(table)
         if needed > 0:
-            raise OpsError(Code.INVALID_STATE, f"the new limits need a fill of {needed / 100:.2f}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("the new limits need a fill of {needed:.2f}", needed=needed / 100),
+            )
         ts = self.table_session(table_id)
         entry = self.record(
             self._book(table), "NO_TOPUP_NEEDED", {"table_session": ts.id, "needed": 0}, by=by,
@@ -816,10 +907,16 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         self.require_director(by, Op.TEMP_CLOSURE)
         if table.state is not TableState.OPEN:
-            raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}, not OPEN")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{table_id} is {state}, not OPEN", table_id=table_id, state=table.state),
+            )
         engine = self._engine_of(table)
         if engine is not None and getattr(engine.state, "bets", None):
-            raise OpsError(Code.OPEN_BETS_PRESENT, f"{table_id} has bets still on the layout")
+            raise OpsError(
+                Code.OPEN_BETS_PRESENT,
+                N_("{table_id} has bets still on the layout", table_id=table_id),
+            )
         ts = self.table_session(table_id)
         key = self.effective(ts.opening)["bank_key"]
         data = {"table_session": ts.id, "director": by, "key": key, "reason": reason}
@@ -841,9 +938,15 @@ class TableOps(CasinoBase):
         """Reopen a temporarily closed table: only the key holder (OPS-TBL-23)."""
         table = self.table(table_id)
         if table.state is not TableState.TEMP_CLOSED:
-            raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{table_id} is {state}", table_id=table_id, state=table.state),
+            )
         if by != table.key_holder:
-            raise OpsError(Code.KEY_HOLDER_ONLY, f"only {table.key_holder}, who holds the key, may")
+            raise OpsError(
+                Code.KEY_HOLDER_ONLY,
+                N_("only {key_holder}, who holds the key, may", key_holder=table.key_holder),
+            )
         self.require_director(by, Op.TEMP_CLOSURE)
         ts = self.table_session(table_id)
         key = self.effective(ts.opening)["bank_key"]
@@ -868,13 +971,19 @@ class TableOps(CasinoBase):
         act as director (the director in office, or the one about to be)."""
         table = self.table(table_id)
         if table.state is not TableState.TEMP_CLOSED:
-            raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{table_id} is {state}", table_id=table_id, state=table.state),
+            )
         if by != table.key_holder:
-            raise OpsError(Code.KEY_HOLDER_ONLY, f"only {table.key_holder}, who holds the key, may")
+            raise OpsError(
+                Code.KEY_HOLDER_ONLY,
+                N_("only {key_holder}, who holds the key, may", key_holder=table.key_holder),
+            )
         if to == by or not any(
             a.role in (Role.DIR, Role.SUB, Role.CDM) for a in self.valid_assignments(to)
         ):
-            raise OpsError(Code.PERMISSION_DENIED, f"{to} may not hold a director's key")
+            raise OpsError(Code.PERMISSION_DENIED, N_("{to} may not hold a director's key", to=to))
         ts = self.table_session(table_id)
         key = self.effective(ts.opening)["bank_key"]
         data = {"table_session": ts.id, "key": key, "from": by, "to": to}
@@ -897,9 +1006,15 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         role = self.require_director(by, Op.TEMP_CLOSURE)  # §4.3 row 8 (S5), before the state
         if table.state is not TableState.TEMP_CLOSED:
-            raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{table_id} is {state}", table_id=table_id, state=table.state),
+            )
         if by != table.key_holder:
-            raise OpsError(Code.KEY_HOLDER_ONLY, f"only {table.key_holder}, who holds the key, may")
+            raise OpsError(
+                Code.KEY_HOLDER_ONLY,
+                N_("only {key_holder}, who holds the key, may", key_holder=table.key_holder),
+            )
         ts = self.table_session(table_id)
         return self.record(
             self._book(table), "CLOSED_DEFINITIVELY", {"table_session": ts.id}, by=by,
@@ -919,9 +1034,14 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         role = self.authorise(Op.ANNOUNCE_LAST_ROUNDS, by, "C", table_id)
         if table.state is TableState.LIMIT_CHANGE_PENDING:
-            raise OpsError(Code.LIMIT_CHANGE_PENDING, "cancel or complete the limit change first")
+            raise OpsError(
+                Code.LIMIT_CHANGE_PENDING, N_("cancel or complete the limit change first")
+            )
         if table.state is not TableState.OPEN:
-            raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{table_id} is {state}", table_id=table_id, state=table.state),
+            )
         ts = self.table_session(table_id)
         text = LAST_THROWS_TEXT if table.game == "craps" else LAST_ROUNDS_TEXT
         data = {"text": text, "rounds": self.config.last_rounds, "table_session": ts.id}
@@ -936,10 +1056,13 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         self.authorise(Op.ANNOUNCE_LAST_ROUNDS, by, "C", table_id)
         if table.state is not TableState.LAST_ROUNDS:
-            raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{table_id} is {state}", table_id=table_id, state=table.state),
+            )
         engine = self._engine_of(table)
         if engine is not None and getattr(engine.state, "bets", None):
-            raise OpsError(Code.OPEN_BETS_PRESENT, "bets are on the layout")
+            raise OpsError(Code.OPEN_BETS_PRESENT, N_("bets are on the layout"))
         return self.incident(
             table_id,
             "OTHER",
@@ -983,7 +1106,7 @@ class TableOps(CasinoBase):
             return Role.ADM
         roles = [a.role for a in self.valid_assignments(by)]
         if not roles:
-            raise OpsError(Code.PERMISSION_DENIED, f"{by} holds no role now")
+            raise OpsError(Code.PERMISSION_DENIED, N_("{by} holds no role now", by=by))
         return roles[0]
 
     @projects("JNL.INCIDENT")
@@ -1002,23 +1125,32 @@ class TableOps(CasinoBase):
         """Reopening a settled round is refused (``ROUND_ALREADY_SETTLED``, OPS-TBL-61)."""
         ts = self.table_session(table_id)
         if 1 <= round_no <= len(ts.rounds):
-            raise OpsError(Code.ROUND_ALREADY_SETTLED, f"round {round_no} is settled")
-        raise OpsError(Code.UNKNOWN_ENTITY, f"{table_id} has no round {round_no}")
+            raise OpsError(
+                Code.ROUND_ALREADY_SETTLED, N_("round {round_no} is settled", round_no=round_no)
+            )
+        raise OpsError(
+            Code.UNKNOWN_ENTITY,
+            N_("{table_id} has no round {round_no}", table_id=table_id, round_no=round_no),
+        )
 
     # ------------------------------------------------------------------ rounds
 
     def _round_checks(self, table: Table) -> tuple[TableSession, bool]:
         ts = self.table_session(table.id)
         if table.game == "baccarat-two-tables" and not self.bank_deposited(table.id):
-            raise OpsError(Code.BANK_NOT_DEPOSITED, "the bank is not deposited at the cage")
+            raise OpsError(Code.BANK_NOT_DEPOSITED, N_("the bank is not deposited at the cage"))
         if table.state is TableState.SUSPENDED:
-            raise OpsError(Code.TABLE_SUSPENDED, f"{table.id} is suspended by the CRAJ")
+            raise OpsError(Code.TABLE_SUSPENDED, N_("{id} is suspended by the CRAJ", id=table.id))
         if table.state not in ROUND_STATES or table.id in self.pending_closing:
             if table.state is TableState.LAST_ROUNDS:
-                raise OpsError(Code.LAST_ROUNDS_EXHAUSTED, "the last three rounds have been played")
-            raise OpsError(Code.TABLE_NOT_OPEN, f"{table.id} is {table.state}")
+                raise OpsError(
+                    Code.LAST_ROUNDS_EXHAUSTED, N_("the last three rounds have been played")
+                )
+            raise OpsError(
+                Code.TABLE_NOT_OPEN, N_("{id} is {state}", id=table.id, state=table.state)
+            )
         if table.state is TableState.LAST_ROUNDS and not table.rounds_left:
-            raise OpsError(Code.LAST_ROUNDS_EXHAUSTED, "the last three rounds have been played")
+            raise OpsError(Code.LAST_ROUNDS_EXHAUSTED, N_("the last three rounds have been played"))
         last = table.state is TableState.LAST_ROUNDS and table.rounds_left == 1
         return ts, last
 
@@ -1087,7 +1219,7 @@ class TableOps(CasinoBase):
         role = self.authorise(Op.RECORD_ROUNDS, by, "C", table_id)
         engine = self._engine_of(table)
         if engine is None:
-            raise OpsError(Code.MALFORMED_REQUEST, f"{table.game} has no engine here")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("{game} has no engine here", game=table.game))
         for _player, _spot, amount in bets:
             self.check_bet(table_id, amount)
         trial = copy.deepcopy(engine)
@@ -1115,7 +1247,9 @@ class TableOps(CasinoBase):
                 for action in staff:
                     trial.apply(action)
         except RuleError as exc:
-            raise OpsError(Code.RULE_REFUSED, f"[{exc.code}] {exc}") from None
+            raise OpsError(
+                Code.RULE_REFUSED, N_("[{exc}] {exc2}", exc=exc.code, exc2=exc)
+            ) from None
         data = {
             "table_session": ts.id,
             "round": len(ts.rounds) + 1,
@@ -1195,7 +1329,9 @@ class TableOps(CasinoBase):
             try:
                 trial.apply(BuyIn(player=player, amount=amount, by=table_role(Role.DLR)))
             except RuleError as exc:
-                raise OpsError(Code.RULE_REFUSED, f"[{exc.code}] {exc}") from None
+                raise OpsError(
+                    Code.RULE_REFUSED, N_("[{exc}] {exc2}", exc=exc.code, exc2=exc)
+                ) from None
             log = [e.to_dict() for e in trial.log[start:]]
         data = {"table_session": ts.id, "player": player, "amount": amount, "log": log}
         entry = self.record(
@@ -1242,7 +1378,10 @@ class TableOps(CasinoBase):
             TableState.OPEN, TableState.LIMIT_CHANGE_PENDING, TableState.LAST_ROUNDS,
             TableState.TEMP_CLOSED,
         ):  # fmt: skip
-            raise OpsError(Code.INVALID_STATE, f"{table_id} is {table.state}")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{table_id} is {state}", table_id=table_id, state=table.state),
+            )
         order_seq = None
         record_order = getattr(self, "record_order", None)
         if record_order is not None:
@@ -1265,7 +1404,7 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         self.authorise(Op.SUSPEND_TABLE, by, "C")
         if table.state is not TableState.SUSPENDED:
-            raise OpsError(Code.INVALID_STATE, f"{table_id} is not suspended")
+            raise OpsError(Code.INVALID_STATE, N_("{table_id} is not suspended", table_id=table_id))
         ts = self.table_session(table_id)
         return self.record(
             self._book(table), "SUSPENSION_LIFTED", {"table_session": ts.id}, by=by,
@@ -1289,14 +1428,17 @@ class TableOps(CasinoBase):
         key holder: the DIR or the table chief of the table."""
         table = self.table(table_id)
         if table.game not in WHEEL_GAMES:
-            raise OpsError(Code.MALFORMED_REQUEST, f"{table_id} has no wheel")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("{table_id} has no wheel", table_id=table_id))
         role = (
             self.authorise(Op.OPEN_TABLE, by, "C", table_id)
             if by != self.director_in_office()
             else Role.DIR
         )
         if not self.wheel(table_id)["locked"]:
-            raise OpsError(Code.INVALID_STATE, f"the wheel of {table_id} is already unlocked")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("the wheel of {table_id} is already unlocked", table_id=table_id),
+            )
         data = {"key": key, "seal_found": self.wheel(table_id)["seal"]}
         return self.record("JNL", "WHEEL_UNLOCKED", data, by=by, role=role, table=table_id)
 
@@ -1325,12 +1467,15 @@ class TableOps(CasinoBase):
     ) -> Entry:
         table = self.table(table_id)
         if table.kind is not Kind.CIRCLE:
-            raise OpsError(Code.MALFORMED_REQUEST, f"{table_id} is not a circle table")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("{table_id} is not a circle table", table_id=table_id)
+            )
         ts = self._money_checks(table)
         role = self.authorise(Op.CHANGER_RECONCILIATION, by, "C", table_id)
         if not slip or slip in self.slips:
             raise OpsError(
-                Code.MALFORMED_REQUEST, f"slip number {slip!r} is missing or already used"
+                Code.MALFORMED_REQUEST,
+                N_("slip number {slip!r} is missing or already used", slip=slip),
             )
         count = chip_count(chips, self.config.denominations)
         data = {"table_session": ts.id, "slip": slip, **count}
@@ -1368,11 +1513,13 @@ class TableOps(CasinoBase):
         table = self.table(table_id)
         ts = self.table_session(table_id)
         if table.kind is not Kind.CIRCLE:
-            raise OpsError(Code.MALFORMED_REQUEST, f"{table_id} is not a circle table")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("{table_id} is not a circle table", table_id=table_id)
+            )
         role = self.authorise(Op.CHANGER_RECONCILIATION, by, "C", table_id)
         figures = self.changer_figures(ts.id)
         if figures["closing"] is None:
-            raise OpsError(Code.COUNT_MISSING, "count the closing float first")
+            raise OpsError(Code.COUNT_MISSING, N_("count the closing float first"))
         variance = (
             figures["closing"] + cash_collected + figures["credits"]
             - figures["opening"] - figures["fills"]
@@ -1414,12 +1561,18 @@ class TableOps(CasinoBase):
         ts = self._money_checks(table)
         role = self.authorise(Op.RECORD_ROUNDS, by, "C", table_id)
         if method not in BANK_METHODS:
-            raise OpsError(Code.MALFORMED_REQUEST, f"unknown adjudication method {method!r}")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("unknown adjudication method {method!r}", method=method)
+            )
         forms = ("CREDIT_INSTITUTION_DEPOSIT", "CASH", "BANK_CHEQUE")
         if form not in forms or (table.mode != "FREE_BANK" and form == forms[0]):
-            raise OpsError(Code.MALFORMED_REQUEST, f"deposit form {form!r} is not allowed here")
+            raise OpsError(
+                Code.MALFORMED_REQUEST, N_("deposit form {form!r} is not allowed here", form=form)
+            )
         if amount <= 0 or not deposit_ref:
-            raise OpsError(Code.BANK_NOT_DEPOSITED, "the bank must be deposited at the cage first")
+            raise OpsError(
+                Code.BANK_NOT_DEPOSITED, N_("the bank must be deposited at the cage first")
+            )
         data = {"table_session": ts.id, "banker": banker, "amount": amount, "method": method,
                 "period": period, "deposit_ref": deposit_ref, "form": form}  # fmt: skip
         return self.record(
@@ -1461,7 +1614,11 @@ class TableOps(CasinoBase):
         number = self.tallies.get(ts.id, 0) + 1
         if table.mode == "FREE_BANK" and number > FREE_BANK_TALLIES:
             raise OpsError(
-                Code.FREE_BANK_LIMIT, f"a free bank runs {FREE_BANK_TALLIES} tallies a session"
+                Code.FREE_BANK_LIMIT,
+                N_(
+                    "a free bank runs {free_bank_tallies} tallies a session",
+                    free_bank_tallies=FREE_BANK_TALLIES,
+                ),
             )
         return self.record(
             "JNL", "TALLA", {"table_session": ts.id, "number": number}, by=by, role=role,
@@ -1484,7 +1641,10 @@ class TableOps(CasinoBase):
         for table_id in tables:
             self.table(table_id)
         if pool_id in self.pools or not craj_ref or not 0 <= deduction_rate < 1:
-            raise OpsError(Code.MALFORMED_REQUEST, f"pool {pool_id!r}: id, CRAJ reference, rate")
+            raise OpsError(
+                Code.MALFORMED_REQUEST,
+                N_("pool {pool_id!r}: id, CRAJ reference, rate", pool_id=pool_id),
+            )
         data = {"id": pool_id, "tables": tables, "craj_ref": craj_ref,
                 "deduction_rate": f"{deduction_rate.numerator}/{deduction_rate.denominator}"}  # fmt: skip
         return self.record("CAS", "PROGRESSIVE_POOL", data, by="system", role=Role.ADM)
@@ -1509,19 +1669,35 @@ class TableOps(CasinoBase):
         closing balance carries over to the next session."""
         pool = self.pools.get(pool_id)
         if pool is None or table_id not in pool["tables"]:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"{table_id} has no progressive pool {pool_id!r}")
+            raise OpsError(
+                Code.UNKNOWN_ENTITY,
+                N_(
+                    "{table_id} has no progressive pool {pool_id!r}",
+                    table_id=table_id,
+                    pool_id=pool_id,
+                ),
+            )
         table = self.table(table_id)
         ts = self._money_checks(table)
         role = self.authorise(Op.FILL_OR_CREDIT, by, "C", table_id)
         if ts.session in pool["sessions"]:
-            raise OpsError(Code.INVALID_STATE, f"pool {pool_id} already has its {ts.session} entry")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_(
+                    "pool {pool_id} already has its {session} entry",
+                    pool_id=pool_id,
+                    session=ts.session,
+                ),
+            )
         if contributions < 0 or payouts < 0:
-            raise OpsError(Code.MALFORMED_REQUEST, "contributions and payouts are amounts")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("contributions and payouts are amounts"))
         rate = Fraction(pool["deduction_rate"])
         deducted = deduction(contributions, rate, "down")
         balance = pool["balance"] + contributions - deducted - payouts
         if balance < 0:
-            raise OpsError(Code.INVALID_STATE, f"the pool holds {pool['balance'] / 100:.2f}")
+            raise OpsError(
+                Code.INVALID_STATE, N_("the pool holds {pool:.2f}", pool=pool["balance"] / 100)
+            )
         data = {"pool": pool_id, "table_session": ts.id, "opening_balance": pool["balance"],
                 "contributions": contributions, "deduction": deducted, "payouts": payouts,
                 "closing_balance": balance}  # fmt: skip
@@ -1568,18 +1744,23 @@ class TableOps(CasinoBase):
         role = self.authorise(Op.CLOSING_COUNT, by, "C", table_id)
         if table.game in WHEEL_GAMES and not wheel_seal:
             raise OpsError(
-                Code.MISSING_FIELDS, f"the wheel of {table_id} needs its seal or key number"
+                Code.MISSING_FIELDS,
+                N_("the wheel of {table_id} needs its seal or key number", table_id=table_id),
             )
         if not self.play_over(table_id):
             raise OpsError(
-                Code.INVALID_STATE, f"{table_id}: play is not over (announce the last rounds)"
+                Code.INVALID_STATE,
+                N_("{table_id}: play is not over (announce the last rounds)", table_id=table_id),
             )
         ts = self.table_session(table_id)
         count = chip_count(chips, self.config.denominations)
         _check_declared(count, total)
         missing = [k for k in ts.boxes if k not in seals]
         if missing:
-            raise OpsError(Code.MISSING_FIELDS, f"seal numbers missing for {', '.join(missing)}")
+            raise OpsError(
+                Code.MISSING_FIELDS,
+                N_("seal numbers missing for {missing}", missing=", ".join(missing)),
+            )
         data: dict[str, Any] = {
             "table_session": ts.id,
             "float": count,
@@ -1637,15 +1818,23 @@ class TableOps(CasinoBase):
         self.authorise(Op.BOX_COUNT, by, "C")  # §4.3 row 14, before the table's state
         ts = self.table_session(table_id)
         if kind not in ("DROP", "CAGNOTTE", "RAKE"):
-            raise OpsError(Code.MALFORMED_REQUEST, "tip boxes are counted with count_tips")
+            raise OpsError(Code.MALFORMED_REQUEST, N_("tip boxes are counted with count_tips"))
         if kind == "RAKE" and option not in ("POT_PERCENTAGE", "TIME_OR_SEAT_FEE"):
-            raise OpsError(Code.MISSING_FIELDS, "a rake count names its option")
+            raise OpsError(Code.MISSING_FIELDS, N_("a rake count names its option"))
         if kind not in ts.boxes:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"{table_id} has no {kind.lower()} box")
+            raise OpsError(
+                Code.UNKNOWN_ENTITY,
+                N_("{table_id} has no {lower} box", table_id=table_id, lower=kind.lower()),
+            )
         if kind in ts.counts:
-            raise OpsError(Code.BOX_SEALED, f"the {kind.lower()} box of {ts.id} is already counted")
+            raise OpsError(
+                Code.BOX_SEALED,
+                N_("the {lower} box of {id} is already counted", lower=kind.lower(), id=ts.id),
+            )
         if ts.boxes[kind]["state"] != "REMOVED_SEALED":
-            raise OpsError(Code.INVALID_STATE, f"the {kind.lower()} box is still on the table")
+            raise OpsError(
+                Code.INVALID_STATE, N_("the {lower} box is still on the table", lower=kind.lower())
+            )
         count = chip_count(chips, self.config.denominations)
         _check_declared(count, total)
         book = self._book(table)
@@ -1754,14 +1943,17 @@ class TableOps(CasinoBase):
         table = self.tables[ts.table]
         role = self.authorise(Op.SIGN_SESSION_RESULT, by, "A")
         if ts.result is not None:
-            raise OpsError(Code.INVALID_STATE, f"the result of {ts.id} is already signed")
+            raise OpsError(Code.INVALID_STATE, N_("the result of {id} is already signed", id=ts.id))
         incomplete = [s for s in self._session_entries(ts) if self.status(s) == "INCOMPLETE"]
         if incomplete:
-            raise OpsError(Code.SIGNATURES_INCOMPLETE, f"entries {incomplete} lack signatures")
+            raise OpsError(
+                Code.SIGNATURES_INCOMPLETE,
+                N_("entries {incomplete} lack signatures", incomplete=incomplete),
+            )
         missing = [k for k in self._boxes_to_count(table) if k not in ts.counts]
         if ts.closing is None or missing:
-            raise OpsError(Code.COUNT_MISSING, f"{ts.table}: {', '.join(missing) or 'closing'} "
-                           "not counted")  # fmt: skip
+            raise OpsError(Code.COUNT_MISSING, N_("{table}: {value} "
+                           "not counted", table=ts.table, value=', '.join(missing) or 'closing'))  # fmt: skip
         figures = self.session_figures(ts.id)
         figures.pop("pending_correction")
         figures["journal_net"] = self._journal_net(ts)
@@ -1800,9 +1992,11 @@ class TableOps(CasinoBase):
         role = self.authorise(Op.SIGN_DAILY_SUMMARY, by, "A")
         day = self.days.get(date)
         if day is None:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"no gaming day {date}")
+            raise OpsError(Code.UNKNOWN_ENTITY, N_("no gaming day {date}", date=date))
         if day.summary is not None:
-            raise OpsError(Code.INVALID_STATE, f"the summary of {date} is already signed")
+            raise OpsError(
+                Code.INVALID_STATE, N_("the summary of {date} is already signed", date=date)
+            )
         data = self.summary_figures(date)
         return self.record(
             "A45", "DAILY_SUMMARY", data, by=by, role=role, purpose="DIRECTOR",
@@ -1817,7 +2011,9 @@ class TableOps(CasinoBase):
         banking = circle = 0
         for ts in self._day_table_sessions(date):
             if ts.result is None:
-                raise OpsError(Code.COUNT_MISSING, f"{ts.table}: session result not signed")
+                raise OpsError(
+                    Code.COUNT_MISSING, N_("{table}: session result not signed", table=ts.table)
+                )
             result = self.effective_result(ts.id) or 0
             table = self.tables[ts.table]
             lines.append(
@@ -1900,18 +2096,21 @@ class TableOps(CasinoBase):
         """Count a tip box into the A56 tips account (OPS-TIP-01…04): after the end of
         gaming hours, by two cashiers."""
         if not self.config.tips_accepted:
-            raise OpsError(Code.TIPS_NOT_ACCEPTED, "this casino does not accept tips")
+            raise OpsError(Code.TIPS_NOT_ACCEPTED, N_("this casino does not accept tips"))
         self.authorise(Op.TIPS_ENTRY, by, "C")  # §4.3 row 20, before the table's state
         if table_session is not None and table_session not in self.table_sessions:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"no table session {table_session}")
+            raise OpsError(
+                Code.UNKNOWN_ENTITY,
+                N_("no table session {table_session}", table_session=table_session),
+            )
         ts = self.table_sessions[table_session] if table_session else self.table_session(table_id)
         day = self.days[ts.gaming_day]
         if day.state == "OPEN":
             raise OpsError(
-                Code.TIPS_COUNT_TOO_EARLY, "tips are counted after the end of gaming hours"
+                Code.TIPS_COUNT_TOO_EARLY, N_("tips are counted after the end of gaming hours")
             )
         if "TIP" in ts.counts:
-            raise OpsError(Code.BOX_SEALED, f"the tip box of {ts.id} is already counted")
+            raise OpsError(Code.BOX_SEALED, N_("the tip box of {id} is already counted", id=ts.id))
         count = chip_count(chips, self.config.denominations)
         data = {
             "table_session": ts.id,
@@ -1942,15 +2141,17 @@ class TableOps(CasinoBase):
     def tips_day_total(self, date: str, *, by: str) -> Entry:
         """The day's tips total (OPS-TIP-03), signed by the DIR."""
         if not self.config.tips_accepted:
-            raise OpsError(Code.TIPS_NOT_ACCEPTED, "this casino does not accept tips")
+            raise OpsError(Code.TIPS_NOT_ACCEPTED, N_("this casino does not accept tips"))
         self.require_director(by, Op.TIPS_ENTRY, "A")
         day = self.days.get(date)
         if day is None:
-            raise OpsError(Code.UNKNOWN_ENTITY, f"no gaming day {date}")
+            raise OpsError(Code.UNKNOWN_ENTITY, N_("no gaming day {date}", date=date))
         if day.state == "OPEN":
-            raise OpsError(Code.TIPS_COUNT_TOO_EARLY, "the day is not closed to play")
+            raise OpsError(Code.TIPS_COUNT_TOO_EARLY, N_("the day is not closed to play"))
         if day.tips_total is not None:
-            raise OpsError(Code.INVALID_STATE, f"the tips total of {date} is already entered")
+            raise OpsError(
+                Code.INVALID_STATE, N_("the tips total of {date} is already entered", date=date)
+            )
         data = {"date": date, "total": self._tips_of_day(date), "counts": list(day.tips_counts)}
         return self.record(
             "A56", "TIPS_DAY_TOTAL", data, by=by, role=Role.DIR, purpose="DIRECTOR",
@@ -1982,11 +2183,11 @@ class TableOps(CasinoBase):
         ) or original.actor.role == Role.CRAJ
         if is_regulator and not by_craj:
             raise OpsError(
-                Code.CORRECTION_NOT_ALLOWED, "regulator entries are corrected by the CRAJ"
+                Code.CORRECTION_NOT_ALLOWED, N_("regulator entries are corrected by the CRAJ")
             )
         if by_craj and not is_regulator:  # §4.3 row 18: the CRAJ, only for its own entries
             raise OpsError(
-                Code.PERMISSION_DENIED, "the CRAJ requests corrections of its own entries"
+                Code.PERMISSION_DENIED, N_("the CRAJ requests corrections of its own entries")
             )
         role = self.authorise_correction(original, by)
         self._check_day_correctable(original)
@@ -2032,14 +2233,19 @@ class TableOps(CasinoBase):
         signed result brings its consequential corrections, approved in the same act."""
         correction = self.ledger.get(correction_seq)
         if correction.kind != "correction":
-            raise OpsError(Code.UNKNOWN_ENTITY, f"entry {correction_seq} is not a correction")
+            raise OpsError(
+                Code.UNKNOWN_ENTITY,
+                N_("entry {correction_seq} is not a correction", correction_seq=correction_seq),
+            )
         target = correction.payload["corrects"]["seq"]
         original = self.ledger.get(target)
         regulator = getattr(self, "is_regulator_entry", None)
         if (regulator is not None and regulator(target)) or original.actor.role == Role.CRAJ:
             role = self.authorise(Op.APPROVE_CORRECTION, by, "A")
             if role is not Role.CRAJ:
-                raise OpsError(Code.CORRECTION_NOT_ALLOWED, "only the CRAJ decides on its entries")
+                raise OpsError(
+                    Code.CORRECTION_NOT_ALLOWED, N_("only the CRAJ decides on its entries")
+                )
         else:
             if self.director_in_office() == by:
                 role = Role.DIR
@@ -2047,7 +2253,7 @@ class TableOps(CasinoBase):
                 role = self.authorise(Op.APPROVE_CORRECTION, by, "A")
                 if role is Role.CRAJ:
                     raise OpsError(
-                        Code.PERMISSION_DENIED, "the CRAJ decides only on its own entries"
+                        Code.PERMISSION_DENIED, N_("the CRAJ decides only on its own entries")
                     )
         before = self._results_touching(target)
         approver = Cosigner(by, str(role), self.keyring.key(by), "APPROVAL")

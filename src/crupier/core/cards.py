@@ -108,7 +108,7 @@ class Card:
     def __str__(self) -> str:
         if self.rank is Rank.JOKER:
             return "JK"
-        return f"{self.rank.value}{self.suit.value}"
+        return self.rank + self.suit  # both are texts: their codes joined, no enum lookup
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -41,6 +41,7 @@ from crupier.core.profile import Profile
 from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
 from crupier.core.round import JSON, Action, Event, Game, copy_record, new_event
+from crupier.i18n import N_
 
 RESULTS_KEPT = 50
 """How many recent results the state keeps for display (the log keeps them all)."""
@@ -357,6 +358,17 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         self._spots: dict[str, Spot] = {}
         self._terms: dict[str, tuple[int, int]] = {}
         self._orders: dict[str, int] = {}
+        self._stake_limits: dict[str, tuple[int, int, int]] = {}
+        self._plans: dict[str, tuple[Spot, int, tuple[Resolution | None, ...] | None]] = {}
+        cls = type(self)
+        # the hooks a game leaves as they are here: the hot path does not call them (they do
+        # nothing) or reads their values once per spot (the table minimum is the profile's)
+        self._fixed_minimum = (
+            cls.minimum is LayoutGame.minimum
+            and cls.check_minimum_and_unit is LayoutGame.check_minimum_and_unit
+        )
+        self._checks_bet = cls.check_bet is not LayoutGame.check_bet
+        self._adjusts_bet = cls.on_bet is not LayoutGame.on_bet
         super().__init__(profile, source, **options)
 
     def stake_terms(self, spot: Spot) -> tuple[int, int]:
@@ -415,6 +427,24 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         """Rank of the spot in the regulated payment order (lower is settled first)."""
         return 0
 
+    def resolution_row(self, spot: Spot) -> tuple[Resolution | None, ...] | None:
+        """How a free bet (status ``"free"``, as placed) on ``spot`` fares on each outcome
+        ``0, 1, ...`` (an integer), where that depends on the spot and the outcome alone:
+        :meth:`settle` reads it instead of calling :meth:`resolve`. ``None`` in the row
+        (an outcome whose rule needs more, e.g. a simple chance hit by the zero) or for the
+        whole row (the default): :meth:`resolve` decides. A game that gives rows builds
+        them from its profile and resolves by them too, so the rule stays in one place."""
+        return None
+
+    def settlement_plan(self, name: str) -> tuple[Spot, int, tuple[Resolution | None, ...] | None]:
+        """The spot named ``name``, its payment order and its :meth:`resolution_row`, read
+        once per spot (pure functions of the spot and the fixed profile)."""
+        plan = self._plans.get(name)
+        if plan is None:
+            spot = self.spot(name)
+            plan = self._plans[name] = (spot, self.order_of(spot), self.resolution_row(spot))
+        return plan
+
     def check_bet(self, state: LS, player: str, spot: Spot, amount: int) -> None:
         """Extra checks of a game before a bet is accepted (raise a RuleError)."""
 
@@ -456,13 +486,15 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
 
     def extra_step(self, state: LS, action: Action, source: RandomSource) -> Sequence[Event]:
         """Game-specific actions; the default refuses anything unknown."""
-        raise MalformedAction(f"{action.kind!r} is not an action of {self.game_id}")
+        raise MalformedAction(
+            N_("{kind!r} is not an action of {game_id}", kind=action.kind, game_id=self.game_id)
+        )
 
     # -- generic machinery ---------------------------------------------------------
 
     def _step(self, state: LS, action: Action, source: RandomSource) -> Sequence[Event]:
         if state.phase is _CLOSED:
-            raise WrongPhase("the table is closed for this session")
+            raise WrongPhase(N_("the table is closed for this session"))
         kind = type(action)
         if kind is PlaceBet:
             return self._place(state, action)  # type: ignore[arg-type]
@@ -494,12 +526,18 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         """Raise :class:`WrongPhase` unless the table is in one of ``phases``."""
         if state.phase not in phases:
             wanted = " or ".join(str(p) for p in phases)
-            raise WrongPhase(f"not possible now: the table is in {state.phase}, not {wanted}")
+            raise WrongPhase(
+                N_(
+                    "not possible now: the table is in {phase}, not {wanted}",
+                    phase=state.phase,
+                    wanted=wanted,
+                )
+            )
 
     def _buy_in(self, state: LS, action: BuyIn) -> list[Event]:
         amount = check_amount(action.amount)
         if not isinstance(action.player, str) or not action.player.strip():
-            raise MalformedAction(f"{action.player!r} is not a player name")
+            raise MalformedAction(N_("{player!r} is not a player name", player=action.player))
         state.players[action.player] = state.players.get(action.player, 0) + amount
         state.bought_in += amount
         return [Note(text=f"{action.player} buys in for {format_amount(amount)}")]
@@ -507,7 +545,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
     def _cash_out(self, state: LS, action: CashOut) -> list[Event]:
         self._player(state, action.player)
         if any(b.player == action.player for b in state.bets.values()):
-            raise IllegalAction(f"{action.player} still has bets on the layout")
+            raise IllegalAction(N_("{player} still has bets on the layout", player=action.player))
         amount = state.players.pop(action.player)
         state.cashed_out += amount
         return [Note(text=f"{action.player} cashes out {format_amount(amount)}")]
@@ -516,35 +554,48 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         if type(player) is str and player in state.players:
             return player
         if not isinstance(player, str) or player not in state.players:
-            raise UnknownPlayer(f"{player!r} is not at the table (buy in first)")
+            raise UnknownPlayer(N_("{player!r} is not at the table (buy in first)", player=player))
         return player
 
     def _place(self, state: LS, action: PlaceBet) -> list[Event]:
         if state.phase is not _BETTING:
             if state.phase is _NO_MORE_BETS:
                 raise BettingClosed(
-                    f"no more bets: the {action.spot} bet of {_fmt(action.amount)} is returned"
+                    N_(
+                        "no more bets: the {spot} bet of {fmt} is returned",
+                        spot=action.spot,
+                        fmt=_fmt(action.amount),
+                    )
                 )
             self.require_phase(state, _BETTING)
-        player = self._player(state, action.player)
+        player = action.player
+        if type(player) is not str or player not in state.players:
+            player = self._player(state, player)
         amount = action.amount
         if type(amount) is not int or amount <= 0:  # bool is refused too
             if not isinstance(amount, int) or isinstance(amount, bool):
-                raise MalformedAmount(f"{amount!r} is not an amount (a whole number of cents)")
+                raise MalformedAmount(
+                    N_("{amount!r} is not an amount (a whole number of cents)", amount=amount)
+                )
             amount = check_amount(amount)
         text = action.spot
         spot = self._spots.get(text) if type(text) is str else None
         if spot is None:
             if not isinstance(text, str):
-                raise MalformedAction(f"{text!r} is not a spot name")
+                raise MalformedAction(N_("{text!r} is not a spot name", text=text))
             spot = self.spot(text)
         self.check_stake(state, player, spot, amount)
-        self.check_bet(state, player, spot, amount)
+        if self._checks_bet:
+            self.check_bet(state, player, spot, amount)
         players = state.players
         if players[player] < amount:
             raise InsufficientFunds(
-                f"{player} holds {format_amount(players[player])}, "
-                f"not enough for {format_amount(amount)}"
+                N_(
+                    "{player} holds {players}, not enough for {amount}",
+                    player=player,
+                    players=format_amount(players[player]),
+                    amount=format_amount(amount),
+                )
             )
         players[player] -= amount
         bet_id = state.next_bet
@@ -561,7 +612,8 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
                 "count": 0,
             },
         )
-        self.on_bet(state, bet, spot)
+        if self._adjusts_bet:
+            self.on_bet(state, bet, spot)
         state.bets[bet_id] = bet
         state.next_bet = bet_id + 1
         return [
@@ -576,19 +628,37 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         minimum = self.minimum(spot, state)
         if amount < minimum:
             raise BetUnderMinimum(
-                f"{spot.name}: {format_amount(amount)} is under the minimum {format_amount(minimum)}"
+                N_(
+                    "{spot}: {amount} is under the minimum {minimum}",
+                    spot=spot.name,
+                    amount=format_amount(amount),
+                    minimum=format_amount(minimum),
+                )
             )
         unit = self.stake_terms(spot)[1]
         if amount % unit:
             raise NotMultipleOfUnit(
-                f"{spot.name}: {format_amount(amount)} is not a multiple of {format_amount(unit)}"
+                N_(
+                    "{spot}: {amount} is not a multiple of {unit}",
+                    spot=spot.name,
+                    amount=format_amount(amount),
+                    unit=format_amount(unit),
+                )
             )
 
     def check_stake(self, state: LS, player: str, spot: Spot, amount: int) -> None:
         """Minimum, unit multiple and the per-player maximum on the spot."""
-        self.check_minimum_and_unit(state, spot, amount)
-        maximum = self.stake_terms(spot)[0]
         name = spot.name
+        terms = self._stake_limits.get(name) if self._fixed_minimum else None
+        if terms is None:
+            self.check_minimum_and_unit(state, spot, amount)
+            maximum, unit = self.stake_terms(spot)
+            if self._fixed_minimum:  # the same three numbers for every bet on the spot
+                self._stake_limits[name] = (self.profile.limits.minimum, unit, maximum)
+        else:
+            minimum, unit, maximum = terms
+            if amount < minimum or amount % unit:
+                self.check_minimum_and_unit(state, spot, amount)  # says which, and refuses
         already = 0
         for b in state.bets.values():
             if b.spot == name and b.player == player:
@@ -596,15 +666,22 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         if already + amount > maximum:
             held = f" (already {format_amount(already)} there)" if already else ""
             raise BetOverMaximum(
-                f"{spot.name}: {format_amount(already + amount)} is over the maximum "
-                f"{format_amount(maximum)}{held}"
+                N_(
+                    "{spot}: {already} is over the maximum {maximum}{held}",
+                    spot=spot.name,
+                    already=format_amount(already + amount),
+                    maximum=format_amount(maximum),
+                    held=held,
+                )
             )
 
     def _take_down(self, state: LS, action: TakeDown) -> list[Event]:
         self.require_phase(state, _BETTING)
         bet = state.bets.get(action.bet) if isinstance(action.bet, int) else None
         if bet is None or bet.player != action.player:
-            raise IllegalAction(f"{action.player} has no bet number {action.bet!r}")
+            raise IllegalAction(
+                N_("{player} has no bet number {bet!r}", player=action.player, bet=action.bet)
+            )
         self.check_take_down(state, bet, self.spot(bet.spot))
         del state.bets[bet.id]
         state.players[bet.player] += bet.amount
@@ -619,7 +696,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
 
     def _void(self, state: LS, action: Void) -> list[Event]:
         if state.phase is not _NO_MORE_BETS and not state.launched:
-            raise WrongPhase("there is no spin or throw in progress to void")
+            raise WrongPhase(N_("there is no spin or throw in progress to void"))
         if self.void_reopens_betting:
             state.phase = _BETTING
         state.launched = False
@@ -632,12 +709,18 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         self.require_phase(state, _BETTING, _NO_MORE_BETS)
         count = action.count
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise MalformedAction(f"last-rounds: {count!r} is not a number of rounds")
+            raise MalformedAction(
+                N_("last-rounds: {count!r} is not a number of rounds", count=count)
+            )
         try:
             then = Then(action.then)
         except ValueError:
             raise MalformedAction(
-                f"last-rounds: then is {' or '.join(map(str, Then))}, not {action.then!r}"
+                N_(
+                    "last-rounds: then is {map}, not {then!r}",
+                    map=" or ".join(map(str, Then)),
+                    then=action.then,
+                )
             ) from None
         state.rounds_left = count
         state.then = then
@@ -647,10 +730,12 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         self.require_phase(state, _BETTING)
         if state.bets:
             raise IllegalAction(
-                "bets are on the layout: announce the last round first (last-rounds then=suspend)"
+                N_(
+                    "bets are on the layout: announce the last round first (last-rounds then=suspend)"
+                )
             )
         if not isinstance(action.key_holder, str) or not action.key_holder.strip():
-            raise MalformedAction("suspend: name who keeps the key of the float")
+            raise MalformedAction(N_("suspend: name who keeps the key of the float"))
         state.phase = _SUSPENDED
         state.key_holder = action.key_holder
         return [Note(text=f"table temporarily closed; the key is kept by {action.key_holder}")]
@@ -670,13 +755,13 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             new_event(ResultEvent, {"result": outcome, "announcement": self.announce(outcome)})
         ]
         resolved: list[tuple[bool, int, int, Bet, Resolution]] = []
-        spots, resolve, orders = self._spots, self.resolve, self._orders
+        plans, resolve = self._plans, self.resolve
         for bet in state.bets.values():
-            spot = spots.get(bet.spot) or self.spot(bet.spot)
-            res = resolve(bet, spot, outcome, state)
-            order = orders.get(spot.name)
-            if order is None:
-                order = self.order_of(spot)
+            plan = plans.get(bet.spot) or self.settlement_plan(bet.spot)
+            spot, order, row = plan
+            res = row[outcome] if row is not None and bet.status == "free" else None
+            if res is None:
+                res = resolve(bet, spot, outcome, state)
             resolved.append((type(res) is not Lose, order, bet.id, bet, res))
         # Losing bets are removed first, then the winners are paid in order.
         resolved.sort()  # bet ids are unique: the bets themselves are never compared

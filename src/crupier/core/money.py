@@ -28,6 +28,7 @@ from enum import StrEnum
 from fractions import Fraction
 
 from crupier.core.errors import MalformedAmount
+from crupier.i18n import N_
 
 MINOR_DIGITS = 2
 """Digits of the minor unit (the euro has cents)."""
@@ -87,7 +88,7 @@ def parse_amount(text: str, digits: int = MINOR_DIGITS) -> int:
     """
     match = _AMOUNT.match(text)
     if match is None or digits != MINOR_DIGITS:
-        raise MalformedAmount(f"{text!r} is not an amount (write 12 or 12.50)")
+        raise MalformedAmount(N_("{text!r} is not an amount (write 12 or 12.50)", text=text))
     whole, frac = match.group(1), match.group(2) or ""
     scale: int = 10**digits
     return int(whole) * scale + int(frac.ljust(digits, "0") or "0")
@@ -130,10 +131,15 @@ def check_amount(amount: object) -> int:
     crupier.core.errors.MalformedAmount: 0.00 is not a valid amount: it must be more than 0.00
     """
     if isinstance(amount, bool) or not isinstance(amount, int):
-        raise MalformedAmount(f"{amount!r} is not an amount (a whole number of cents)")
+        raise MalformedAmount(
+            N_("{amount!r} is not an amount (a whole number of cents)", amount=amount)
+        )
     if amount <= 0:
         raise MalformedAmount(
-            f"{format_amount(amount)} is not a valid amount: it must be more than 0.00"
+            N_(
+                "{amount} is not a valid amount: it must be more than 0.00",
+                amount=format_amount(amount),
+            )
         )
     return amount
 
@@ -150,7 +156,11 @@ def share(amount: int, fraction: Fraction, rounding: Rounding, unit: int = 1) ->
         return int(units) * unit
     if rounding is Rounding.EXACT:
         raise MalformedAmount(
-            f"{format_amount(amount)} times {format_ratio(fraction)} is not a whole chip"
+            N_(
+                "{amount} times {format_ratio} is not a whole chip",
+                amount=format_amount(amount),
+                format_ratio=format_ratio(fraction),
+            )
         )
     return (units.numerator // units.denominator) * unit
 

@@ -38,6 +38,7 @@ from pydantic import (
 
 from crupier.core.errors import ProfileError
 from crupier.core.money import DeductionRounding, deduction, format_ratio, parse_ratio
+from crupier.i18n import N_
 
 
 def _to_ratio(value: object) -> Fraction:
@@ -176,12 +177,14 @@ def _strict_value(annotation: Any, value: object, key: str, ratio: bool = False)
         return
     if ratio or _is_ratio(annotation):
         if isinstance(value, (int, float)):
-            raise ProfileError(f'{key}: {value!r} is not a ratio; write it as "{value}:1"')
+            raise ProfileError(
+                N_('{key}: {value!r} is not a ratio; write it as "{value}:1"', key=key, value=value)
+            )
         return
     if annotation is bool and not isinstance(value, bool):
-        raise ProfileError(f"{key}: {value!r} is not true or false")
+        raise ProfileError(N_("{key}: {value!r} is not true or false", key=key, value=value))
     if annotation is int and (isinstance(value, bool) or not isinstance(value, int)):
-        raise ProfileError(f"{key}: {value!r} is not a whole number")
+        raise ProfileError(N_("{key}: {value!r} is not a whole number", key=key, value=value))
     if get_origin(annotation) is dict and isinstance(value, dict):
         args = get_args(annotation)
         if len(args) == 2:
@@ -223,7 +226,7 @@ def validate_profile(cls: type[P], data: dict[str, Any]) -> P:
     _strict_fields(cls, values)
     explicit = values.pop("sources", {})
     if not isinstance(explicit, dict):
-        raise ProfileError("sources: must be a table of citations")
+        raise ProfileError(N_("sources: must be a table of citations"))
     sources = {**{str(k): str(v) for k, v in explicit.items()}, **sources}
     try:
         return cls.model_validate({**values, "sources": sources})
@@ -235,7 +238,7 @@ def validate_profile(cls: type[P], data: dict[str, Any]) -> P:
             msg = msg.removeprefix("Value error, ")
         if ": " in msg and msg.split(": ", 1)[0].replace(".", "").replace("-", "").isidentifier():
             raise ProfileError(msg) from None
-        raise ProfileError(f"{key}: {msg}") from None
+        raise ProfileError(N_("{key}: {msg}", key=key, msg=msg)) from None
 
 
 def read_toml(text: str, where: str = "profile") -> dict[str, Any]:
@@ -243,7 +246,7 @@ def read_toml(text: str, where: str = "profile") -> dict[str, Any]:
     try:
         return tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise ProfileError(f"{where}: not valid TOML ({exc})") from None
+        raise ProfileError(N_("{where}: not valid TOML ({exc})", where=where, exc=exc)) from None
 
 
 def load_profile_text(cls: type[P], text: str, base: dict[str, Any] | None = None) -> P:
@@ -257,7 +260,9 @@ def load_profile_file(cls: type[P], path: Path, base: dict[str, Any] | None = No
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise ProfileError(f"{path}: cannot read the profile ({exc.strerror})") from None
+        raise ProfileError(
+            N_("{path}: cannot read the profile ({strerror})", path=path, strerror=exc.strerror)
+        ) from None
     return load_profile_text(cls, text, base)
 
 
@@ -289,8 +294,8 @@ def _toml_value(value: object) -> str:
         inner = ", ".join(f"{_toml_key(str(k))} = {_toml_value(v)}" for k, v in value.items())
         return "{ " + inner + " }"
     if value is None:
-        raise ProfileError("TOML has no null value")
-    raise ProfileError(f"cannot write {value!r} as TOML")
+        raise ProfileError(N_("TOML has no null value"))
+    raise ProfileError(N_("cannot write {value!r} as TOML", value=value))
 
 
 def dump_profile(profile: Profile) -> str:

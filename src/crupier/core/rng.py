@@ -97,6 +97,7 @@ _SPACE = 1 << 64
 
 def shuffle(items: list[T], source: RandomSource) -> None:
     """Shuffle ``items`` in place with the unbiased Fisher-Yates algorithm."""
+    randbelow = source.randbelow
     for i in range(len(items) - 1, 0, -1):
-        j = source.randbelow(i + 1)
+        j = randbelow(i + 1)
         items[i], items[j] = items[j], items[i]

@@ -30,6 +30,7 @@ from crupier.core.errors import MalformedAction, NotPermitted, ReplayMismatch, R
 from crupier.core.profile import Profile
 from crupier.core.rng import RandomSource, SystemSource
 from crupier.core.roles import Role
+from crupier.i18n import N_
 
 JSON = dict[str, Any]
 E = TypeVar("E")
@@ -208,10 +209,17 @@ class ScriptedSource(RandomSource):
 
     def _below(self, n: int) -> int:
         if not self._queue:
-            raise ReplayMismatch(f"the log holds no more draws (asked for one below {n})")
+            raise ReplayMismatch(N_("the log holds no more draws (asked for one below {n})", n=n))
         want, value = self._queue.pop(0)
         if want != n or not 0 <= value < n:
-            raise ReplayMismatch(f"the log drew {value} below {want}, the game asks below {n}")
+            raise ReplayMismatch(
+                N_(
+                    "the log drew {value} below {want}, the game asks below {n}",
+                    value=value,
+                    want=want,
+                    n=n,
+                )
+            )
         return value
 
     @property
@@ -238,6 +246,8 @@ def _coerce(value: Any, hint: Any) -> Any:
 
     >>> _coerce("P1", str), _coerce(None, str | None), _coerce([1, 2], tuple[int, ...])
     ('P1', None, (1, 2))
+    >>> _coerce([["ana", 100]], tuple[tuple[str, int], ...])
+    (('ana', 100),)
     >>> _coerce([], str)
     Traceback (most recent call last):
     ...
@@ -262,8 +272,12 @@ def _coerce(value: Any, hint: Any) -> Any:
         raise TypeError(f"expected {hint}, not {type(value).__name__}")
     if origin is tuple and isinstance(value, list):
         args = typing.get_args(hint)
-        inner = args[0] if args else Any
-        return tuple(_coerce(v, inner) for v in value)
+        if not args or (len(args) == 2 and args[1] is Ellipsis):  # tuple[X, ...]
+            inner = args[0] if args else Any
+            return tuple(_coerce(v, inner) for v in value)
+        if len(value) != len(args):  # a fixed shape, such as tuple[str, int]
+            raise TypeError(f"expected {len(args)} items, not {len(value)}")
+        return tuple(_coerce(v, arg) for v, arg in zip(value, args, strict=True))
     plain = _PLAIN.get(hint) if isinstance(hint, type) else None
     if plain is not None:
         if (type(value) is bool and hint is not bool) or not isinstance(value, plain):
@@ -290,22 +304,30 @@ def _action_fields(cls: type[Action]) -> tuple[dict[str, Any], frozenset[str]]:
 def action_from_dict(data: Mapping[str, Any], registry: Mapping[str, type[Action]]) -> Action:
     """Rebuild an action from :meth:`Action.to_dict` output; malformed input is refused."""
     if not isinstance(data, Mapping):
-        raise MalformedAction(f"{data!r} is not an action object")
+        raise MalformedAction(N_("{data!r} is not an action object", data=data))
     kind = data.get("kind")
     cls = registry.get(kind) if isinstance(kind, str) else None
     if cls is None:
-        raise MalformedAction(f"unknown action kind {kind!r}; expected one of {sorted(registry)}")
+        raise MalformedAction(
+            N_(
+                "unknown action kind {kind!r}; expected one of {registry}",
+                kind=kind,
+                registry=sorted(registry),
+            )
+        )
     hints, names = _action_fields(cls)
     extra = set(data) - names - {"kind"}
     if extra:
-        raise MalformedAction(f"{kind}: unexpected field(s) {sorted(extra)}")
+        raise MalformedAction(
+            N_("{kind}: unexpected field(s) {extra}", kind=kind, extra=sorted(extra))
+        )
     kwargs = {}
     try:
         for name in names & set(data):
             kwargs[name] = _coerce(data[name], hints[name])
         return cls(**kwargs)
     except (TypeError, ValueError) as exc:
-        raise MalformedAction(f"{kind}: {exc}") from None
+        raise MalformedAction(N_("{kind}: {exc}", kind=kind, exc=exc)) from None
 
 
 _ATOMIC: frozenset[type] = frozenset(
@@ -402,6 +424,9 @@ class Game(ABC, Generic[P, S]):
         self._plain_checks = (
             cls.in_place is Game.in_place and cls.check_permission is Game.check_permission
         )
+        self._in_place_roles: dict[type[Action], tuple[Role, ...]] = {}
+        """Under the base checks, each action class whose kind runs in place and the roles
+        that may take it: :meth:`apply`'s first test (built as the kinds are first met)."""
 
     # -- to be defined by each game --------------------------------------------------
 
@@ -427,12 +452,20 @@ class Game(ABC, Generic[P, S]):
         """Raise :class:`NotPermitted` if ``action.by`` may not take this action."""
         allowed = self.permissions.get(action.kind)
         if allowed is None:
-            raise MalformedAction(f"{action.kind!r} is not an action of {self.game_id}")
+            raise MalformedAction(
+                N_("{kind!r} is not an action of {game_id}", kind=action.kind, game_id=self.game_id)
+            )
         if action.by not in allowed:
             roles = ", ".join(sorted(str(r) for r in allowed))
             article = "an" if str(action.by)[:1].lower() in "aeiou" else "a"
             raise NotPermitted(
-                f"{action.kind}: {article} {action.by} may not do this (only: {roles})"
+                N_(
+                    "{kind}: {article} {by} may not do this (only: {roles})",
+                    kind=action.kind,
+                    article=article,
+                    by=action.by,
+                    roles=roles,
+                )
             )
 
     def in_place(self, action: Action) -> bool:
@@ -451,7 +484,7 @@ class Game(ABC, Generic[P, S]):
 
     def _trial(self, action: Action, source: RandomSource) -> tuple[S, Sequence[Event]]:
         if not isinstance(action, Action):
-            raise MalformedAction(f"{action!r} is not an action")
+            raise MalformedAction(N_("{action!r} is not an action", action=action))
         self.check_permission(action)
         state = self.copy_state(self.state)
         events = self._step(state, action, source)
@@ -477,21 +510,27 @@ class Game(ABC, Generic[P, S]):
         """
         draws = self.source.draws
         start = len(draws)
-        if not isinstance(action, Action):
-            raise MalformedAction(f"{action!r} is not an action")
-        kind = action.kind
-        allowed = self.permissions.get(kind)
-        if self._plain_checks and allowed is not None and action.by in allowed:
-            # the base checks, inline: the permission holds and in_place is the kind's
-            in_place = kind in self.checked_first
-        else:
-            in_place = self.in_place(action)
-            if in_place:
-                self.check_permission(action)
-        if in_place:
+        roles = self._in_place_roles.get(type(action))
+        if roles is not None and action.by in roles:  # the base checks, remembered per class
             events = self._step(self.state, action, self.source)
         else:
-            self.state, events = self._trial(action, self.source)
+            if not isinstance(action, Action):
+                raise MalformedAction(N_("{action!r} is not an action", action=action))
+            kind = action.kind
+            allowed = self.permissions.get(kind)
+            if self._plain_checks and allowed is not None and action.by in allowed:
+                # the base checks, inline: the permission holds and in_place is the kind's
+                in_place = kind in self.checked_first
+                if in_place:
+                    self._in_place_roles[type(action)] = tuple(allowed)
+            else:
+                in_place = self.in_place(action)
+                if in_place:
+                    self.check_permission(action)
+            if in_place:
+                events = self._step(self.state, action, self.source)
+            else:
+                self.state, events = self._trial(action, self.source)
         log = self.log
         taken = tuple(draws[start:]) if len(draws) > start else ()
         entry = _tuple_new(Entry, (len(log) + 1, action, taken))
@@ -516,7 +555,9 @@ class Game(ABC, Generic[P, S]):
             game.source = scripted
             game.apply(entry.action)
             if not scripted.exhausted:
-                raise ReplayMismatch(f"entry {entry.seq}: the log holds draws the game did not use")
+                raise ReplayMismatch(
+                    N_("entry {seq}: the log holds draws the game did not use", seq=entry.seq)
+                )
         game.source = SystemSource()
         return game
 

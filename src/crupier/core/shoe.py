@@ -32,6 +32,7 @@ from crupier.core.cards import Card, standard_deck
 from crupier.core.errors import MalformedAction
 from crupier.core.rng import RandomSource, shuffle
 from crupier.core.round import Action
+from crupier.i18n import N_
 
 
 @dataclass
@@ -261,11 +262,13 @@ def parse_cards(codes: object, what: str, parse: Callable[[str], Card] = Card.pa
     crupier.core.errors.MalformedAction: deal: 'Ah' is not a list of cards
     """
     if not isinstance(codes, (tuple, list)):
-        raise MalformedAction(f"{what}: {codes!r} is not a list of cards")
+        raise MalformedAction(
+            N_("{what}: {codes!r} is not a list of cards", what=what, codes=codes)
+        )
     try:
         return [parse(c) for c in codes]
     except ValueError as exc:
-        raise MalformedAction(f"{what}: {exc}") from None
+        raise MalformedAction(N_("{what}: {exc}", what=what, exc=exc)) from None
 
 
 def burn_from(
@@ -289,21 +292,23 @@ def burn_from(
         if shoe.live:
             burnt = parse_cards(cards, "burn", parse)
             if not burnt:
-                raise MalformedAction("burn: enter the cards taken out of play")
+                raise MalformedAction(N_("burn: enter the cards taken out of play"))
             for card in burnt:
                 shoe.burn_card(card)
             return burnt
         if cards:
-            raise MalformedAction("burn: cards are drawn from this shoe, not entered")
+            raise MalformedAction(N_("burn: cards are drawn from this shoe, not entered"))
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise MalformedAction(f"burn: {count!r} is not a number of cards")
+            raise MalformedAction(N_("burn: {count!r} is not a number of cards", count=count))
         if count > shoe.remaining:
-            raise MalformedAction(f"burn: only {shoe.remaining} cards are left")
+            raise MalformedAction(
+                N_("burn: only {remaining} cards are left", remaining=shoe.remaining)
+            )
         return list(shoe.burn(count))
     except MalformedAction:
         raise
     except ValueError as exc:
-        raise MalformedAction(f"burn: {exc}") from None
+        raise MalformedAction(N_("burn: {exc}", exc=exc)) from None
 
 
 def check_stop_card(shoe: Shoe, remaining_before: int, below: int, what: str) -> None:
@@ -324,11 +329,21 @@ def check_stop_card(shoe: Shoe, remaining_before: int, below: int, what: str) ->
     left = shoe.remaining
     if left > below:
         raise MalformedAction(
-            f"{what}: the stop card lies in front of the last {below} cards; with {left} "
-            "cards still in the shoe it cannot have come out"
+            N_(
+                "{what}: the stop card lies in front of the last {below} cards; with {left} "
+                "cards still in the shoe it cannot have come out",
+                what=what,
+                below=below,
+                left=left,
+            )
         )
     if remaining_before < below:
         raise MalformedAction(
-            f"{what}: the stop card lies in front of the last {below} cards; it came out "
-            f"before this, when {remaining_before} were left, and was not reported"
+            N_(
+                "{what}: the stop card lies in front of the last {below} cards; it came out "
+                "before this, when {remaining_before} were left, and was not reported",
+                what=what,
+                below=below,
+                remaining_before=remaining_before,
+            )
         )

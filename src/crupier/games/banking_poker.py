@@ -28,7 +28,7 @@ from abc import abstractmethod
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any, ClassVar, Generic, TypeVar
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast
 
 from crupier.core.cards import Card
 from crupier.core.errors import (
@@ -37,6 +37,7 @@ from crupier.core.errors import (
     WrongPhase,
 )
 from crupier.core.layout import (
+    COMMON_ACTIONS,
     Bet,
     BetPlaced,
     LayoutGame,
@@ -53,9 +54,10 @@ from crupier.core.money import format_amount
 from crupier.core.resolution import Lose, Push, Resolution
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
-from crupier.core.round import JSON, Action, Event
+from crupier.core.round import JSON, Action, Event, registry
 from crupier.games.cardtable import CARD_TABLE_ACTIONS, CardTable, CardTableState, NewShoe
 from crupier.games.cardtable.permissions import CARD_TABLE_PERMISSIONS, PLAYER_OR_CROUPIER, STAFF
+from crupier.i18n import N_
 
 # -- the round's parts ---------------------------------------------------------------------------
 
@@ -158,6 +160,45 @@ class Violation(Action):
     reason: str = ""
 
 
+BANKING_POKER_ACTIONS: tuple[type[Action], ...] = (
+    *CARD_TABLE_ACTIONS,
+    Deal,
+    Play,
+    Fold,
+    Violation,
+)
+"""The actions of a banking poker table besides the layout's (:data:`COMMON_ACTIONS`)."""
+
+
+class ViolationRule(StrEnum):
+    """What a player who shows or discusses his cards loses (the profile's
+    ``errors.violation``; spec 15, Errors DEFAULT)."""
+
+    LOSE_BETS = "lose-bets"
+    NOTHING = "nothing"
+
+
+class _BoxRules(Protocol):
+    @property
+    def boxes(self) -> int: ...
+
+
+class _ErrorRules(Protocol):
+    @property
+    def violation(self) -> ViolationRule: ...
+
+
+class PokerTableProfile(Protocol):
+    """What :class:`BankingPoker` reads from every banking poker profile: the number of
+    boxes (``rules.boxes``) and what a violation costs (``errors.violation``)."""
+
+    @property
+    def rules(self) -> _BoxRules: ...
+
+    @property
+    def errors(self) -> _ErrorRules: ...
+
+
 @dataclass
 class BankingPokerState(CardTableState):
     """The card table (the pack, the seats), the round's boxes and the croupier's cards."""
@@ -209,6 +250,8 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
     """The box the play bet goes to."""
     board_cards: ClassVar[int] = 0
     """Common cards dealt after the hands (none but in the hold'em games)."""
+    actions: ClassVar[dict[str, type[Action]]] = registry(*COMMON_ACTIONS, *BANKING_POKER_ACTIONS)
+    """The layout's actions and the banking poker table's (a game with more adds them)."""
     permissions: ClassVar[dict[str, frozenset[Role]]] = PERMISSIONS
     checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first | {
         "new-shoe",
@@ -230,17 +273,27 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
 
     # -- the game's hooks ------------------------------------------------------------------
 
-    @abstractmethod
+    def initial_state(self) -> S:
+        """The state before any action: the shared one (a game with a state of its own
+        returns that)."""
+        return cast(S, BankingPokerState())
+
+    def table_profile(self) -> PokerTableProfile:
+        """The profile, as what every banking poker profile has (:class:`PokerTableProfile`)."""
+        return cast(PokerTableProfile, self.profile)
+
     def boxes(self) -> int:
-        """The number of player boxes."""
+        """The number of player boxes: the profile's ``rules.boxes``."""
+        return self.table_profile().rules.boxes
 
     @abstractmethod
     def play_multiples(self) -> tuple[int, ...]:
         """The multiples of the Ante the play bet may be."""
 
-    @abstractmethod
     def violation_loses(self) -> bool:
-        """Whether a violation loses the player's bets (else it is noted only)."""
+        """Whether a violation loses the player's bets (else it is noted only): the
+        profile's ``errors.violation``."""
+        return self.table_profile().errors.violation is ViolationRule.LOSE_BETS
 
     @abstractmethod
     def describe(self, cards: Sequence[Card]) -> str:
@@ -302,15 +355,23 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
     def check_bet(self, state: S, player: str, spot: Spot, amount: int) -> None:
         if spot.name == self.play_spot:
             raise IllegalAction(
-                f"{spot.name}: the play bet is made after seeing the cards (play or fold)"
+                N_(
+                    "{spot}: the play bet is made after seeing the cards (play or fold)",
+                    spot=spot.name,
+                )
             )
         if _seat_of(state, player) is None and self._free_seat(state) is None:
-            raise IllegalAction(f"all {self.boxes()} boxes are taken")
+            raise IllegalAction(N_("all {boxes} boxes are taken", boxes=self.boxes()))
         mine = {b.spot: b for b in state.bets.values() if b.player == player}
         if spot.name in mine:
             raise IllegalAction(
-                f"{player} already has a {spot.name} bet (#{mine[spot.name].id}) on his box: "
-                "take it down to change it"
+                N_(
+                    "{player} already has a {spot} bet (#{id}) on his box: "
+                    "take it down to change it",
+                    player=player,
+                    spot=spot.name,
+                    id=mine[spot.name].id,
+                )
             )
 
     def on_bet(self, state: S, bet: Bet, spot: Spot) -> None:
@@ -329,9 +390,9 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
 
     def on_round_start(self, state: S) -> list[Event]:
         if state.shoe is None or state.shoe.at_stop_card:
-            raise IllegalAction("no fresh pack is loaded: new-shoe first")
+            raise IllegalAction(N_("no fresh pack is loaded: new-shoe first"))
         if not state.bets:
-            raise IllegalAction("no box has a bet: there is nothing to deal")
+            raise IllegalAction(N_("no box has a bet: there is nothing to deal"))
         state.stage = Stage.DEAL
         return [Note(text=f'"{self.no_more_bets_words()}"')]
 
@@ -347,7 +408,7 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
 
     def check_leave_seat(self, state: S, player: str, seats: Sequence[int]) -> None:
         if state.phase is not Phase.BETTING or any(b.player == player for b in state.bets.values()):
-            raise IllegalAction(f"{player} still has bets or cards on the box")
+            raise IllegalAction(N_("{player} still has bets or cards on the box", player=player))
 
     def _free_seat(self, state: S) -> int | None:
         return next((s for s in range(1, self.boxes() + 1) if s not in state.seats), None)
@@ -373,7 +434,7 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
     def _deal(self, state: S, action: Deal) -> list[Event]:
         self.require_phase(state, Phase.NO_MORE_BETS)
         if state.stage is not Stage.DEAL:
-            raise WrongPhase(f"the cards are dealt: the round is at {state.stage}")
+            raise WrongPhase(N_("the cards are dealt: the round is at {stage}", stage=state.stage))
         boxes = self.deal_boxes(state)
         k, m, b = self.box_cards, self.croupier_cards, self.board_cards
         need = k * len(boxes) + m + b
@@ -428,17 +489,25 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
 
     def _box_of(self, state: S, player: object) -> PokerBox:
         if state.stage is not Stage.DECISIONS:
-            raise WrongPhase(f"there is no decision to make: the round is at {state.stage}")
+            raise WrongPhase(
+                N_("there is no decision to make: the round is at {stage}", stage=state.stage)
+            )
         name = self._player(state, player)
         box = next((b for b in state.boxes if b.player == name and not b.blind), None)
         if box is None or not box.has_ante or box.out:
-            raise IllegalAction(f"{name} has no Ante in play this round")
+            raise IllegalAction(N_("{name} has no Ante in play this round", name=name))
         return box
 
     def _decide(self, state: S, action: Play | Fold) -> list[Event]:
         box = self._box_of(state, action.player)
         if box.decision is not None:
-            raise IllegalAction(f"{box.player} has already chosen: {box.decision}")
+            raise IllegalAction(
+                N_(
+                    "{player} has already chosen: {decision}",
+                    player=box.player,
+                    decision=box.decision,
+                )
+            )
         self.require_turn(state, box)
         if isinstance(action, Fold):
             return self._commit(state, box, Decision.FOLD, 0) + self._advance(state)
@@ -449,7 +518,13 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         turn = self.pending(state)
         assert turn is not None
         if turn is not box:
-            raise IllegalAction(f"box {turn.seat} ({turn.player}) decides first, in dealing order")
+            raise IllegalAction(
+                N_(
+                    "box {seat} ({player}) decides first, in dealing order",
+                    seat=turn.seat,
+                    player=turn.player,
+                )
+            )
 
     def _advance(self, state: S) -> list[Event]:
         """The decisions the game takes itself (blind boxes), then the reveal once no box is
@@ -478,15 +553,24 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
             ):
                 words = ", ".join(f"{x}x" for x in allowed)
                 raise IllegalAction(
-                    f"play: the play bet is {words} the Ante, not {multiple!r}x; or fold"
+                    N_(
+                        "play: the play bet is {words} the Ante, not {multiple!r}x; or fold",
+                        words=words,
+                        multiple=multiple,
+                    )
                 )
             ante_spot = self.ante_spot_of(box)
             (ante,) = [b for b in self.bets_of(state, box) if b.spot == ante_spot]
             amount = ante.amount * multiple
             if state.players[box.player] < amount:
                 raise InsufficientFunds(
-                    f"{box.player} holds {format_amount(state.players[box.player])}, not enough "
-                    f"for the play bet of {format_amount(amount)}: buy in or fold"
+                    N_(
+                        "{player} holds {players}, not enough "
+                        "for the play bet of {amount}: buy in or fold",
+                        player=box.player,
+                        players=format_amount(state.players[box.player]),
+                        amount=format_amount(amount),
+                    )
                 )
             state.players[box.player] -= amount
             spot = self.play_spot_of(box)
@@ -555,7 +639,7 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         """A dealing error (a card exposed, a wrong number of cards): the round is void and
         every bet still on the layout (the folded Antes and the play bets too) is returned."""
         if state.phase is not Phase.NO_MORE_BETS:
-            raise WrongPhase("there is no deal in progress to void")
+            raise WrongPhase(N_("there is no deal in progress to void"))
         reason = f" ({action.reason})" if action.reason else ""
         state.voids += 1
         kept = any(self.void_keeps(b) for b in state.bets.values())
@@ -662,14 +746,6 @@ def _seat_of(state: BankingPokerState, player: object) -> int | None:
     return next((s for s, p in sorted(state.seats.items()) if p == player), None)
 
 
-BANKING_POKER_ACTIONS: tuple[type[Action], ...] = (
-    *CARD_TABLE_ACTIONS,
-    Deal,
-    Play,
-    Fold,
-    Violation,
-)
-
 __all__ = [
     "BANKING_POKER_ACTIONS",
     "PERMISSIONS",
@@ -681,6 +757,8 @@ __all__ = [
     "Play",
     "PokerBox",
     "PokerShowdown",
+    "PokerTableProfile",
     "Stage",
     "Violation",
+    "ViolationRule",
 ]

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 
 from crupier.core.errors import ProfileError
 from crupier.core.profile import Profile, merge, read_toml, validate_profile
+from crupier.i18n import N_
 
 P = TypeVar("P", bound=Profile)
 
@@ -55,7 +56,14 @@ def _read(game_id: str, name: str) -> dict[str, Any]:
     path = profiles_dir(game_id) / f"{name}.toml"
     if not path.is_file():
         known = ", ".join(builtin_names(game_id)) or "none"
-        raise ProfileError(f"profile: {game_id} has no profile {name!r} (known: {known})")
+        raise ProfileError(
+            N_(
+                "profile: {game_id} has no profile {name!r} (known: {known})",
+                game_id=game_id,
+                name=name,
+                known=known,
+            )
+        )
     return read_toml(path.read_text(encoding="utf-8"), f"{name}.toml")
 
 
@@ -72,7 +80,7 @@ def resolve_extends(
     if parent is None:
         return data
     if not isinstance(parent, str) or parent in seen:
-        raise ProfileError("extends: must name another profile of the same game")
+        raise ProfileError(N_("extends: must name another profile of the same game"))
     return merge(builtin_raw(game_id, parent, seen), data)
 
 
@@ -90,9 +98,17 @@ def validate_for(schema: type[P], game_id: str, raw: dict[str, Any]) -> P:
     """``raw`` (``extends`` resolved) validated as a profile of ``game_id``."""
     data = {k: v for k, v in raw.items() if k != "extends"}  # resolved: the dump is complete
     if data.get("game") is None:
-        raise ProfileError(f'game: missing key; a {game_id} profile says game = "{game_id}"')
+        raise ProfileError(
+            N_('game: missing key; a {game_id} profile says game = "{game_id}"', game_id=game_id)
+        )
     if data.get("game") != game_id:
-        raise ProfileError(f"game: the profile is for {data.get('game')!r}, not {game_id!r}")
+        raise ProfileError(
+            N_(
+                "game: the profile is for {get!r}, not {game_id!r}",
+                get=data.get("game"),
+                game_id=game_id,
+            )
+        )
     return validate_profile(schema, data)
 
 

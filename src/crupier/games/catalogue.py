@@ -62,7 +62,13 @@ class GameInfo:
         """Import the game's package and return its contract, ``GAME``."""
         found = getattr(importlib.import_module(self.module), "GAME", None)
         if not isinstance(found, GameModule) or found.id != self.id:
-            raise ProfileError(f"{self.module}: GAME is not the game module of {self.id!r}")
+            raise ProfileError(
+                N_(
+                    "{module}: GAME is not the game module of {id!r}",
+                    module=self.module,
+                    id=self.id,
+                )
+            )
         return found
 
 
@@ -105,7 +111,13 @@ def game_info(game_id: str) -> GameInfo:
     """The catalogue entry of ``game_id``, or a ProfileError listing the known ids."""
     info = GAMES.get(game_id)
     if info is None:
-        raise ProfileError(f"unknown game {game_id!r}; known: {', '.join(sorted(GAMES))}")
+        raise ProfileError(
+            N_(
+                "unknown game {game_id!r}; known: {games}",
+                game_id=game_id,
+                games=", ".join(sorted(GAMES)),
+            )
+        )
     return info
 
 
@@ -127,11 +139,16 @@ def load_profile(game_id: str, name: str = DEFAULT_PROFILE, path: Path | None = 
     try:
         text = path.read_text(encoding="utf-8")
     except OSError as exc:
-        raise ProfileError(f"{path}: cannot read the profile ({exc.strerror})") from None
+        raise ProfileError(
+            N_("{path}: cannot read the profile ({strerror})", path=path, strerror=exc.strerror)
+        ) from None
     raw = read_toml(text, str(path))
     if not raw:
         raise ProfileError(
-            f'game: missing key (the file is empty); a {game_id} profile says game = "{game_id}"'
+            N_(
+                'game: missing key (the file is empty); a {game_id} profile says game = "{game_id}"',
+                game_id=game_id,
+            )
         )
     data = resolve_extends(game_id, raw)
     return validate_for(game.profile, game_id, data)

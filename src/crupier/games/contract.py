@@ -32,6 +32,9 @@ ParChains = Callable[[Any], Sequence[BetChain[Any, Any]]]
 #: A game's extra exact tables: ``{"title", "columns", "rows"}`` dictionaries.
 ParOutcomes = Callable[[Any], list[dict[str, Any]]]
 NotOffered = Callable[[Any], frozenset[str]]
+#: A game's Monte Carlo through its own engine for the PAR report's cross-check:
+#: ``(profile, rounds, points)`` to a :class:`crupier.analysis.simulate.Simulation`.
+CrossCheck = Callable[[Any, int, int], Any]
 
 
 def offers_every_bet(profile: Profile) -> frozenset[str]:
@@ -78,6 +81,10 @@ class GameModule:
     terminal: str | None = None
     not_offered: NotOffered = offers_every_bet
     """The PAR model's bets this profile's table does not offer (punto banco's tie and pairs)."""
+    cross_check: CrossCheck | None = None
+    """The report's Monte Carlo cross-check through the engine, for a game whose bets the
+    simulation kernels do not play (the triple games: one hand against three croupier
+    hands, a strategy); ``None``: the kernels' (:mod:`crupier.analysis.simulate`)."""
 
     @property
     def play_help(self) -> str:

@@ -159,6 +159,8 @@ def set_language(lang: str | None) -> str:
 
 def gettext(message: str, lang: str | None = None) -> str:
     """``message`` in ``lang`` (default: the language in force)."""
+    if isinstance(message, Message):
+        return message.translated(lang)
     code = lang or _current.get()
     if code == SOURCE:
         return message
@@ -176,9 +178,56 @@ def ngettext(singular: str, plural: str, n: int, lang: str | None = None) -> str
     return translations(code).ngettext(singular, plural, n)
 
 
-def N_(message: str) -> str:
-    """Mark ``message`` for the catalogues without translating it yet (a table of labels)."""
-    return message
+class Message(str):
+    """A message marked with :func:`N_` and the fields it is filled with: it reads as the
+    English text (what logs, records and tests see), and :func:`gettext` translates its
+    template first and fills the fields after, so each person reads it in their language.
+
+    >>> refusal = N_("{player} has no box in this round", player="P3")
+    >>> refusal, gettext(refusal, "ca")
+    ('P3 has no box in this round', 'P3 no té cap casella en aquesta jugada')
+    """
+
+    template: str
+    fields: dict[str, object]
+
+    def __new__(cls, template: str, fields: Mapping[str, object]) -> Message:
+        made = super().__new__(cls, template.format(**fields))
+        made.template, made.fields = template, dict(fields)
+        return made
+
+    def __reduce__(self) -> tuple[type[Message], tuple[str, dict[str, object]]]:
+        return Message, (self.template, self.fields)
+
+    def translated(self, lang: str | None = None) -> str:
+        """The text in ``lang`` (default: the language in force); fields that are
+        messages (or refusals) themselves are translated too."""
+        fields = {k: gettext(v, lang) if isinstance(v, Message)
+                  else localised(v, lang) if isinstance(v, BaseException) else v
+                  for k, v in self.fields.items()}  # fmt: skip
+        return gettext(self.template, lang).format(**fields)
+
+
+def N_(message: str, /, **fields: object) -> str:
+    """Mark ``message`` for the catalogues without translating it yet (a table of labels).
+
+    With ``fields``, the message is filled with them and keeps them (a :class:`Message`): a
+    refusal raised in an engine reads in English and is translated where it is shown.
+
+    >>> N_("No more bets"), N_("{n} bets", n=2)
+    ('No more bets', '2 bets')
+    """
+    return Message(message, fields) if fields else message
+
+
+def localised(exc: BaseException, lang: str | None = None) -> str:
+    """The message of a refusal ``exc`` in ``lang`` (default: the language in force).
+
+    >>> localised(ValueError(N_("{player} has no box in this round", player="P3")), "es")
+    'P3 no tiene ninguna casilla en esta jugada'
+    """
+    first = exc.args[0] if len(exc.args) == 1 else None
+    return gettext(first if isinstance(first, str) else str(exc), lang)
 
 
 def messages(lang: str) -> dict[str, str | list[str]]:
@@ -209,12 +258,14 @@ __all__ = [
     "NAMES",
     "N_",
     "SOURCE",
+    "Message",
     "_",
     "choose",
     "from_accept_language",
     "from_environment",
     "gettext",
     "language",
+    "localised",
     "messages",
     "ngettext",
     "normalise",

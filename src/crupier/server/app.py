@@ -25,6 +25,7 @@ from crupier.server.auth import COOKIE, CSRF_HEADER, AuthStore, Session
 from crupier.server.errors import ApiError, denied, error_of, install_handlers
 from crupier.server.headers import SecurityHeaders
 from crupier.server.hub import TableHub, Viewer, check_can_view
+from crupier.server.language import request_language
 from crupier.server.lobby import Lobby, follow_lobby
 from crupier.server.setup import Opened
 from crupier.server.throttle import LoginThrottle
@@ -99,6 +100,7 @@ def create_app(opened: Opened) -> FastAPI:
             await websocket.close(code=4403, reason=str(exc)[:120])
             return
         await websocket.accept()
+        lang = request_language(websocket)  # the error frames' language
         viewer = Viewer(session.account)
         hub.subscribe(table_id, viewer)  # the whole view first
         sender = asyncio.create_task(_send_loop(websocket, viewer))
@@ -107,11 +109,7 @@ def create_app(opened: Opened) -> FastAPI:
             while True:
                 message = orjson.loads(await websocket.receive_text())
                 if isinstance(message, dict) and message.get("type") == "action":
-                    task = asyncio.create_task(
-                        _socket_action(hub, table_id, session, viewer, message)
-                    )
-                    tasks.add(task)
-                    task.add_done_callback(tasks.discard)
+                    _socket_action(hub, table_id, session, viewer, message, tasks, lang)
                 else:  # anything else asks for the whole view again
                     hub.resend(table_id, viewer)
         except (WebSocketDisconnect, ValueError, KeyError):
@@ -146,25 +144,69 @@ def _same_origin(websocket: WebSocket) -> bool:
     return urlsplit(origin).netloc == websocket.headers.get("host")
 
 
-async def _socket_action(
-    hub: TableHub, table_id: str, session: Session, viewer: Viewer, message: dict[str, Any]
+def _socket_action(
+    hub: TableHub,
+    table_id: str,
+    session: Session,
+    viewer: Viewer,
+    message: dict[str, Any],
+    tasks: set[asyncio.Task[None]],
+    lang: str | None = None,
 ) -> None:
-    """One action sent on the socket: answered by an ``ack`` or an ``error`` frame."""
-    from crupier.server.routes_tables import submit_action
+    """One action sent on the socket: queued at the table now, answered by an ``ack`` or
+    an ``error`` frame from the callback of its result (no task per action: at a busy
+    table that was a good part of the event loop's work for each bet)."""
+    from crupier.server.routes_tables import ack_of, prepare_action
 
     ident = message.get("id")
+
+    def answer(future: asyncio.Future[Any]) -> None:
+        if future.cancelled():
+            return
+        exc = future.exception()
+        if exc is None:
+            viewer.send({"type": "ack", "id": ident, **ack_of(hub, table_id, future.result())})
+        else:
+            _refuse(hub, table_id, session, viewer, ident, exc, tasks, lang)
+
     try:
         action = message.get("action")
         if not isinstance(action, dict):
             raise ApiError(422, "MALFORMED_REQUEST", N_("an action message needs an action object"))
-        out = await submit_action(hub, table_id, session, action)
-        frame: dict[str, Any] = {"type": "ack", "id": ident, **out}
+        hub.enqueue(table_id, prepare_action(hub, table_id, session, action)).add_done_callback(
+            answer
+        )
     except Exception as exc:
-        status, code, text = error_of(exc)
-        frame = {"type": "error", "id": ident, "status": status, "code": code, "message": text}
-        if status == 403:
+        _refuse(hub, table_id, session, viewer, ident, exc, tasks, lang)
+
+
+def _refuse(
+    hub: TableHub,
+    table_id: str,
+    session: Session,
+    viewer: Viewer,
+    ident: Any,
+    exc: BaseException,
+    tasks: set[asyncio.Task[None]],
+    lang: str | None = None,
+) -> None:
+    """The ``error`` frame of a refused action; a refusal by the permissions is recorded
+    in the events log first."""
+    status, code, text = error_of(exc, lang)
+    frame = {"type": "error", "id": ident, "status": status, "code": code, "message": text}
+    if status != 403:
+        viewer.send(frame)
+        return
+
+    async def record_then_answer() -> None:
+        try:
             await denied(hub.casino, session.account, f"WS action at {table_id}", exc)
-    viewer.send(frame)
+        finally:
+            viewer.send(frame)
+
+    task = asyncio.create_task(record_then_answer())
+    tasks.add(task)
+    task.add_done_callback(tasks.discard)
 
 
 async def _send_loop(websocket: WebSocket, viewer: Viewer) -> None:

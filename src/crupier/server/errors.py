@@ -28,7 +28,7 @@ from fastapi.responses import JSONResponse
 
 from crupier.casino import Casino, OpsError
 from crupier.core.errors import RuleError
-from crupier.i18n import N_, gettext
+from crupier.i18n import N_, gettext, localised
 from crupier.ledger import LedgerError
 from crupier.server.auth import Account
 
@@ -110,9 +110,9 @@ def error_of(exc: BaseException, lang: str | None = None) -> tuple[int, str, str
     if isinstance(exc, ApiError):
         return exc.status, exc.code, exc.localised(lang)
     if isinstance(exc, OpsError):
-        return status_of_ops(str(exc.code)), str(exc.code), gettext(str(exc), lang)
+        return status_of_ops(str(exc.code)), str(exc.code), localised(exc, lang)
     if isinstance(exc, RuleError):
-        return status_of_rule(exc.code), exc.code, gettext(str(exc), lang)
+        return status_of_rule(exc.code), exc.code, localised(exc, lang)
     if isinstance(exc, LedgerError):
         return 409, "LEDGER_REFUSED", gettext(str(exc), lang)
     return 500, "SERVER_ERROR", gettext(SERVER_ERROR, lang)

@@ -100,6 +100,12 @@ class TableHub:
     async def submit(self, table_id: str, call: Callable[[], Any]) -> Any:
         """Queue ``call`` (a casino operation) on ``table_id``; return its result once it
         is durable (or raise its refusal)."""
+        return await self.enqueue(table_id, call)
+
+    def enqueue(self, table_id: str, call: Callable[[], Any]) -> asyncio.Future[Any]:
+        """Queue ``call`` on ``table_id``; the future of its result, set once it is durable
+        (or of its refusal). For a caller that answers in a callback instead of a task
+        awaiting each action (the table socket)."""
         loop = asyncio.get_running_loop()
         request = _Request(call, loop.create_future())
         self.queues.setdefault(table_id, deque()).append(request)
@@ -107,7 +113,7 @@ class TableHub:
             self._wake = asyncio.Event()
             self._writer = loop.create_task(self._write(self._wake))
         self._wake.set()
-        return await request.future
+        return request.future
 
     async def _write(self, wake: asyncio.Event) -> None:
         """Run what the tables have queued, one batch (one commit) at a time."""

@@ -13,6 +13,7 @@ from typing import Any
 
 from fastapi import APIRouter, Request
 from pydantic import BaseModel, ConfigDict
+from starlette.requests import HTTPConnection
 
 from crupier.i18n import LANGUAGES, N_, NAMES, choose, from_accept_language, messages, normalise
 from crupier.server.auth import COOKIE
@@ -20,18 +21,18 @@ from crupier.server.auth import COOKIE
 router = APIRouter()
 
 
-def casino_language(request: Request) -> str | None:
+def casino_language(request: HTTPConnection) -> str | None:
     """The casino's configured language (``None``: it names none)."""
     config = request.app.state.opened.casino.config
     return normalise(getattr(config, "language", None))
 
 
-def request_language(request: Request) -> str:
+def request_language(request: HTTPConnection) -> str:
     """The language to answer ``request`` in (see the module's order)."""
     return language_and_source(request)[0]
 
 
-def language_and_source(request: Request) -> tuple[str, str]:
+def language_and_source(request: HTTPConnection) -> tuple[str, str]:
     """The language of ``request`` and where it comes from: ``user`` (the person's choice),
     ``browser`` (Accept-Language), ``casino`` (its configuration) or ``default`` (English)."""
     opened = request.app.state.opened

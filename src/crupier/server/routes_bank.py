@@ -17,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from crupier.casino import Code, Kind, OpsError
 from crupier.casino.roles import Op
+from crupier.i18n import N_
 from crupier.server.app import HubDep, SessionDep, staff_id
 
 router = APIRouter()
@@ -45,7 +46,10 @@ async def adjudicate_bank(
 
     def record() -> Any:
         if table.kind is not Kind.CIRCLE:
-            raise OpsError(Code.INVALID_STATE, f"{table_id} is not a circle table: no bank")
+            raise OpsError(
+                Code.INVALID_STATE,
+                N_("{table_id} is not a circle table: no bank", table_id=table_id),
+            )
         return c.adjudicate_bank(
             table_id,
             by=by,

@@ -12,6 +12,7 @@ from pydantic import BaseModel, ConfigDict, Field
 
 from crupier.casino import Code, OpsError
 from crupier.casino.roles import Op
+from crupier.i18n import N_
 from crupier.server.app import CasinoDep, SessionDep, staff_id
 
 router = APIRouter()
@@ -68,6 +69,6 @@ def cage(
     if date is None:
         current = casino.current_day()
         if current is None:
-            raise OpsError(Code.DAY_NOT_OPEN, "no gaming day is open")
+            raise OpsError(Code.DAY_NOT_OPEN, N_("no gaming day is open"))
         date = current.date
     return casino.cage_day(date)

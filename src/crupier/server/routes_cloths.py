@@ -9,6 +9,7 @@ from fastapi import APIRouter
 
 from crupier.casino import Code, OpsError
 from crupier.games.catalogue import load_profile
+from crupier.i18n import N_
 from crupier.server.app import HubDep, SessionDep
 from crupier.server.cloths import cloth_of
 from crupier.server.hub import check_can_view
@@ -23,5 +24,7 @@ def cloth(table_id: str, session: SessionDep, hub: HubDep) -> dict[str, Any]:
     table = hub.casino.table(table_id)
     drawn = cloth_of(table.game, load_profile(table.game, table.profile))
     if drawn is None:
-        raise OpsError(Code.MALFORMED_REQUEST, f"{table.game} has no drawn cloth here")
+        raise OpsError(
+            Code.MALFORMED_REQUEST, N_("{game} has no drawn cloth here", game=table.game)
+        )
     return drawn

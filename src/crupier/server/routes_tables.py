@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 from fastapi import APIRouter, Request, Response
 from pydantic import BaseModel, ConfigDict, Field
 
+from crupier.casino.live import LiveRecord
 from crupier.casino.roles import Role
 from crupier.core.layout import LayoutGame
 from crupier.i18n import N_
@@ -193,6 +195,15 @@ async def submit_action(
 ) -> dict[str, Any]:
     """Queue ``action`` at the table for the session's person; the acknowledgement once
     it is in the ledger."""
+    record = await hub.submit(table_id, prepare_action(hub, table_id, session, action))
+    return ack_of(hub, table_id, record)
+
+
+def prepare_action(
+    hub: TableHub, table_id: str, session: Session, action: dict[str, Any]
+) -> Callable[[], LiveRecord]:
+    """The checks made before ``action`` is queued at the table (an unknown table, a
+    recovery waiting, a poker table's stakes), and the call that then takes it."""
     account = session.account
     casino = hub.casino
     casino.table(table_id)
@@ -208,12 +219,13 @@ async def submit_action(
         from crupier.server.routes_poker import check_stakes
 
         check_stakes(hub, table_id, action["amount"])  # at a poker table: table stakes
-    record = await hub.submit(
-        table_id,
-        lambda: casino.live_action(table_id, action, by=account.subject, player=player),
-    )
+    return lambda: casino.live_action(table_id, action, by=account.subject, player=player)
+
+
+def ack_of(hub: TableHub, table_id: str, record: LiveRecord) -> dict[str, Any]:
+    """The acknowledgement of an action taken at the table."""
     out: dict[str, Any] = record.as_json()
-    if not isinstance(casino.live_engine(table_id), LayoutGame):
+    if not isinstance(hub.casino.live_engine(table_id), LayoutGame):
         # the card games dealt from private hands (chemin de fer, two-table baccarat): what
         # an action revealed reaches each person through their own view only
         out.pop("events", None)

@@ -52,6 +52,8 @@ CARD_TABLES: tuple[tuple[str, GameAuthorisation, str, int], ...] = (
     ("TX-1", GameAuthorisation("casino-holdem", Kind.BANKING, 500, tuple(range(5, 51))), "R2", 1_000_000),
     # spec 22 Limits: the Ante's maximum 5, 10, 20 or 30 times the minimum
     ("HB-1", GameAuthorisation("holdem-bonus", Kind.BANKING, 1000, (5, 10, 20, 30)), "R3", 1_000_000),
+    # spec 12 Limits: no ratio in the seed (the profile's maximum, 50 times the minimum)
+    ("PG-1", GameAuthorisation("pai-gow-poker", Kind.BANKING, 1000, (50,)), "R4", 1_000_000),
 )  # fmt: skip
 
 AUTHORISATIONS = (

@@ -146,6 +146,58 @@ def best_key(cards: Sequence[Card]) -> Key:
     return Category(category), ranks
 
 
+def best_hand(cards: Sequence[Card]) -> tuple[Key, tuple[Card, ...]]:
+    """The key of the best five of five to seven cards and those five cards: what
+    ``best5(cards)`` gives, the key from the bit masks (:func:`best_key`) and the cards picked
+    from it in one pass instead of trying every five of them.
+
+    Where several fives share the best key (two aces of a pair, a straight with a rank held
+    twice), the cards taken are the earliest in ``cards`` for each rank the key needs, so
+    the five are those :func:`~crupier.core.poker.five.best5` reports: its search keeps the
+    first best five in the order of ``cards``.
+
+    >>> from crupier.core.cards import cards
+    >>> key, five = best_hand(cards("9h As Ks Qd Jc 2s Th"))
+    >>> key, " ".join(map(str, five))
+    ((<Category.STRAIGHT: 4>, (14,)), 'As Ks Qd Jc Th')
+    """
+    key = best_key(cards)
+    category, ranks = key
+    want: dict[int, int]
+    suit = None
+    if category is Category.STRAIGHT or category >= Category.STRAIGHT_FLUSH:
+        top = ranks[0]
+        want = dict.fromkeys((14, 2, 3, 4, 5) if top == 5 else range(top - 4, top + 1), 1)
+    elif category is Category.FLUSH:
+        want = dict.fromkeys(ranks, 1)
+    else:
+        counts = _GROUPS[category]
+        want = {rank: counts[i] for i, rank in enumerate(ranks)}
+    if category is Category.FLUSH or category >= Category.STRAIGHT_FLUSH:
+        held: dict[object, int] = {}
+        for c in cards:  # the suit with five or more cards (one at most among seven)
+            held[c.suit] = held.get(c.suit, 0) + 1
+        suit = next(s for s, n in held.items() if n >= 5)
+    chosen = []
+    for c in cards:
+        r = high(c)
+        if want.get(r) and (suit is None or c.suit is suit):
+            want[r] -= 1
+            chosen.append(c)
+    return key, tuple(chosen)
+
+
+_GROUPS: dict[Category, tuple[int, ...]] = {
+    Category.HIGH_CARD: (1, 1, 1, 1, 1),
+    Category.PAIR: (2, 1, 1, 1),
+    Category.TWO_PAIR: (2, 2, 1),
+    Category.THREE_OF_A_KIND: (3, 1, 1),
+    Category.FULL_HOUSE: (3, 2),
+    Category.FOUR_OF_A_KIND: (4, 1),
+}
+"""How many cards of each rank of a key (highest group first) a category's five hold."""
+
+
 _score_suits_lists = FunctionType(
     score_suits.__code__,
     {
@@ -155,4 +207,13 @@ _score_suits_lists = FunctionType(
 )
 
 
-__all__ = ["POP", "STRAIGHT", "TOP5", "TOPBIT", "best_key", "score_best", "score_suits"]
+__all__ = [
+    "POP",
+    "STRAIGHT",
+    "TOP5",
+    "TOPBIT",
+    "best_hand",
+    "best_key",
+    "score_best",
+    "score_suits",
+]

@@ -42,6 +42,7 @@ from crupier.games.roulette.engine import (
     ZeroChoice,
 )
 from crupier.games.roulette.profile import AMERICAN
+from crupier.i18n import N_
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -137,7 +138,7 @@ class AmericanRoulette(RouletteGame[AmericanRouletteProfile]):
         for series in self.state.colours.values():
             if series.player == player:
                 return series.value * chips
-        raise IllegalAction(f"{player} holds no colour chips")
+        raise IllegalAction(N_("{player} holds no colour chips", player=player))
 
     def extra_step(
         self, state: RouletteState, action: Action, source: RandomSource
@@ -152,40 +153,62 @@ class AmericanRoulette(RouletteGame[AmericanRouletteProfile]):
         self.require_phase(state, Phase.BETTING, Phase.NO_MORE_BETS)
         player = self._player(state, action.player)
         if not isinstance(action.colour, str) or not action.colour.strip():
-            raise MalformedAction(f"{action.colour!r} is not a colour")
+            raise MalformedAction(N_("{colour!r} is not a colour", colour=action.colour))
         colour = action.colour.strip().lower()
         minimum = self.profile.limits.minimum
         value = minimum if action.value is None else check_amount(action.value)
         top = self.maximum(spot_of("straight 0"))
         if value < minimum:
             raise BetUnderMinimum(
-                f"colour {colour}: {format_amount(value)} is under the table minimum "
-                f"{format_amount(minimum)}"
+                N_(
+                    "colour {colour}: {value} is under the table minimum {minimum}",
+                    colour=colour,
+                    value=format_amount(value),
+                    minimum=format_amount(minimum),
+                )
             )
         if value > top:
             raise BetOverMaximum(
-                f"colour {colour}: {format_amount(value)} is over the straight maximum "
-                f"{format_amount(top)}"
+                N_(
+                    "colour {colour}: {value} is over the straight maximum {top}",
+                    colour=colour,
+                    value=format_amount(value),
+                    top=format_amount(top),
+                )
             )
         if not self.profile.colour_chips.expressible(value):
             raise NotMultipleOfUnit(
-                f"colour {colour}: {format_amount(value)} cannot be made of the casino's chips"
+                N_(
+                    "colour {colour}: {value} cannot be made of the casino's chips",
+                    colour=colour,
+                    value=format_amount(value),
+                )
             )
         series = state.colours.get(colour)
         if series is not None and series.player != player:
-            raise IllegalAction(f"colour {colour} is played by {series.player}")
+            raise IllegalAction(
+                N_("colour {colour} is played by {player}", colour=colour, player=series.player)
+            )
         held = [c for c, s in state.colours.items() if s.player == player]
         if held and held[0] != colour:
-            raise IllegalAction(f"{player} already plays colour {held[0]}")
+            raise IllegalAction(
+                N_("{player} already plays colour {held}", player=player, held=held[0])
+            )
         if series is not None:
             if series.value != value:
                 raise IllegalAction(
-                    f"colour {colour} is worth {format_amount(series.value)} while its chips are "
-                    "out: cash them in to take a new series"
+                    N_(
+                        "colour {colour} is worth {series} while its chips are "
+                        "out: cash them in to take a new series",
+                        colour=colour,
+                        series=format_amount(series.value),
+                    )
                 )
             return [Note(text=f"more {colour} chips for {player} at {format_amount(value)}")]
         if len(state.colours) >= self.profile.colour_chips.colours:
-            raise IllegalAction(f"all {self.profile.colour_chips.colours} colours are in play")
+            raise IllegalAction(
+                N_("all {colours} colours are in play", colours=self.profile.colour_chips.colours)
+            )
         state.colours[colour] = ColourSeries(player, value)
         return [Note(text=f"{player} plays {colour} chips at {format_amount(value)}")]
 
@@ -193,9 +216,11 @@ class AmericanRoulette(RouletteGame[AmericanRouletteProfile]):
         player = self._player(state, action.player)
         held = [c for c, s in state.colours.items() if s.player == player]
         if not held:
-            raise IllegalAction(f"{player} holds no colour chips")
+            raise IllegalAction(N_("{player} holds no colour chips", player=player))
         if any(b.player == player for b in state.bets.values()):
-            raise IllegalAction(f"{player}'s {held[0]} chips are still on the layout")
+            raise IllegalAction(
+                N_("{player}'s {held} chips are still on the layout", player=player, held=held[0])
+            )
         for colour in held:
             del state.colours[colour]
         return [Note(text=f"{player} cashes in the {held[0]} chips")]

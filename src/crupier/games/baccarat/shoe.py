@@ -25,6 +25,7 @@ from crupier.core.rng import RandomSource
 from crupier.core.round import Action
 from crupier.core.shoe import Shoe
 from crupier.games.baccarat.cards import burn_value
+from crupier.i18n import N_
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -108,9 +109,11 @@ def check_available(shoe: Shoe, cards: Sequence[Card], what: str) -> None:
     for i, card in enumerate(cards):
         n = used.get(card, 0)
         if shoe.count(card) <= n:
-            raise MalformedAction(f"{what}: {card} is not in the shoe any more")
+            raise MalformedAction(
+                N_("{what}: {card} is not in the shoe any more", what=what, card=card)
+            )
         if shoe.remaining <= i:
-            raise MalformedAction(f"{what}: the shoe is empty")
+            raise MalformedAction(N_("{what}: the shoe is empty", what=what))
         used[card] = n + 1
 
 
@@ -146,15 +149,27 @@ def open_shoe(
         burnt = list(burn)
         if burn_at_start:
             if not burnt:
-                raise MalformedAction(f"{what}: enter {first_words} and the burnt cards")
+                raise MalformedAction(
+                    N_(
+                        "{what}: enter {first_words} and the burnt cards",
+                        what=what,
+                        first_words=first_words,
+                    )
+                )
             want = burn_count(burnt[0], rules.burn_exposed_card)
             if len(burnt) != want:
                 raise MalformedAction(
-                    f"{what}: the first card {burnt[0]} orders {want} cards burnt "
-                    f"in all, not {len(burnt)}"
+                    N_(
+                        "{what}: the first card {burnt} orders {want} cards burnt "
+                        "in all, not {n_burnt}",
+                        what=what,
+                        burnt=burnt[0],
+                        want=want,
+                        n_burnt=len(burnt),
+                    )
                 )
         elif burnt:
-            raise MalformedAction(f"{what}: this profile burns no cards at the start")
+            raise MalformedAction(N_("{what}: this profile burns no cards at the start", what=what))
         try:
             for i, card in enumerate(burnt):
                 if i == 0:
@@ -162,13 +177,15 @@ def open_shoe(
                 else:
                     shoe.burn_card(card)
         except ValueError as exc:
-            raise MalformedAction(f"{what}: {exc}") from None
+            raise MalformedAction(N_("{what}: {exc}", what=what, exc=exc)) from None
         return shoe, burnt
     if burn:
-        raise MalformedAction(f"{what}: burnt cards are entered only at a live table")
+        raise MalformedAction(N_("{what}: burnt cards are entered only at a live table", what=what))
     n = 52 * rules.decks
     if cut is not None and (not isinstance(cut, int) or isinstance(cut, bool) or not 0 < cut < n):
-        raise MalformedAction(f"{what}: cut must be 1 to {n - 1}, not {cut!r}")
+        raise MalformedAction(
+            N_("{what}: cut must be 1 to {n}, not {cut!r}", what=what, n=n - 1, cut=cut)
+        )
     shoe = Shoe.shuffled(rules.decks, source, cards_below_stop=rules.cards_below_stop, cut=cut)
     if not burn_at_start:
         return shoe, []

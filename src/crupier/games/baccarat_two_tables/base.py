@@ -36,6 +36,7 @@ from crupier.games.baccarat_two_tables.state import (
     Coup,
     Phase,
 )
+from crupier.i18n import N_
 
 
 class _TableBase(Game[BaccaratTwoTablesProfile, BaccaratTwoTablesState]):
@@ -82,9 +83,11 @@ class _TableBase(Game[BaccaratTwoTablesProfile, BaccaratTwoTablesState]):
     ) -> Sequence[Event]:
         handler = getattr(self, "_do_" + action.kind.replace("-", "_"), None)
         if handler is None:  # pragma: no cover - every registered kind has a handler
-            raise MalformedAction(f"{action.kind!r} is not an action of {self.game_id}")
+            raise MalformedAction(
+                N_("{kind!r} is not an action of {game_id}", kind=action.kind, game_id=self.game_id)
+            )
         if state.phase is Phase.SUSPENDED and not isinstance(action, Reopen):
-            raise WrongPhase("the table is temporarily closed (IX): the director reopens it")
+            raise WrongPhase(N_("the table is temporarily closed (IX): the director reopens it"))
         events: Sequence[Event] = handler(state, action, source)
         return events
 
@@ -92,21 +95,40 @@ class _TableBase(Game[BaccaratTwoTablesProfile, BaccaratTwoTablesState]):
         """Raise :class:`WrongPhase` unless the table is in one of ``phases``."""
         if state.phase not in phases:
             wanted = " or ".join(str(p) for p in phases)
-            raise WrongPhase(f"not possible now: the table is in {state.phase}, not {wanted}")
+            raise WrongPhase(
+                N_(
+                    "not possible now: the table is in {phase}, not {wanted}",
+                    phase=state.phase,
+                    wanted=wanted,
+                )
+            )
 
     def _player(self, state: BaccaratTwoTablesState, player: object) -> str:
         if not isinstance(player, str) or player not in state.players:
-            raise UnknownPlayer(f"{player!r} is not at the table (buy in first)")
+            raise UnknownPlayer(N_("{player!r} is not at the table (buy in first)", player=player))
         return player
 
     def _as_banker(self, state: BaccaratTwoTablesState, action: Action, player: object) -> None:
         """A banker's action: by the banker himself, or the croupier on his behalf."""
         if state.banker is None:
-            raise IllegalAction("there is no banker")
+            raise IllegalAction(N_("there is no banker"))
         if action.by is Role.PLAYER and player != state.banker:
-            raise NotPermitted(f"{action.kind}: only the banker ({state.banker}) may do this")
+            raise NotPermitted(
+                N_(
+                    "{kind}: only the banker ({banker}) may do this",
+                    kind=action.kind,
+                    banker=state.banker,
+                )
+            )
         if player is not None and player != state.banker:
-            raise NotPermitted(f"{action.kind}: {player!r} is not the banker ({state.banker})")
+            raise NotPermitted(
+                N_(
+                    "{kind}: {player!r} is not the banker ({banker})",
+                    kind=action.kind,
+                    player=player,
+                    banker=state.banker,
+                )
+            )
 
     def _coup(self, state: BaccaratTwoTablesState) -> Coup:
         self.require(state, Phase.PLAYING)

@@ -72,6 +72,7 @@ from crupier.games.baccarat_two_tables.state import (
     _show,
     _table,
 )
+from crupier.i18n import N_
 
 
 class _Coups(_Staking):
@@ -82,7 +83,7 @@ class _Coups(_Staking):
     def _do_buy_in(self, state: BaccaratTwoTablesState, action: BuyIn, _s: Any) -> list[Event]:
         amount = _positive(action.amount, "buy-in")
         if not isinstance(action.player, str) or not action.player.strip():
-            raise MalformedAction(f"{action.player!r} is not a player name")
+            raise MalformedAction(N_("{player!r} is not a player name", player=action.player))
         state.players[action.player] = state.players.get(action.player, 0) + amount
         state.bought_in += amount
         return [Note(text=f"{action.player} buys in for {_fmt(amount)}")]
@@ -90,13 +91,17 @@ class _Coups(_Staking):
     def _do_cash_out(self, state: BaccaratTwoTablesState, action: CashOut, _s: Any) -> list[Event]:
         player = self._player(state, action.player)
         if any(b.player == player for b in state.bets.values()):
-            raise IllegalAction(f"{player} still has stakes on the table")
+            raise IllegalAction(N_("{player} still has stakes on the table", player=player))
         if player == state.banker:
-            raise IllegalAction(f"{player} holds the bank: he leaves the bank first")
+            raise IllegalAction(
+                N_("{player} holds the bank: he leaves the bank first", player=player)
+            )
         if any(p == player for p, _t in state.banco_calls):
-            raise IllegalAction(f"{player} has called banco")
+            raise IllegalAction(N_("{player} has called banco", player=player))
         if state.coup is not None and player in self._holders(state.coup):
-            raise IllegalAction(f"{player} holds the cards of a table in this coup")
+            raise IllegalAction(
+                N_("{player} holds the cards of a table in this coup", player=player)
+            )
         amount = state.players.pop(player)
         state.cashed_out += amount
         self._free_place(state, player)
@@ -107,7 +112,9 @@ class _Coups(_Staking):
         player = self._player(state, action.player)
         amount = _positive(action.amount, "tip")
         if state.players[player] < amount:
-            raise InsufficientFunds(f"{player} holds {_fmt(state.players[player])}")
+            raise InsufficientFunds(
+                N_("{player} holds {fmt}", player=player, fmt=_fmt(state.players[player]))
+            )
         state.players[player] -= amount
         state.tips += amount
         return [Note(text=f"{player} tips {_fmt(amount)} (tips slot)")]
@@ -125,21 +132,27 @@ class _Coups(_Staking):
         if not isinstance(face_up, tuple) or any(
             not isinstance(i, int) or isinstance(i, bool) for i in face_up
         ):
-            raise MalformedAction("deal: face_up lists positions of cards")
+            raise MalformedAction(N_("deal: face_up lists positions of cards"))
         total = need + len(face_up)
         if len(set(face_up)) != len(face_up) or any(not 0 <= i < total for i in face_up):
-            raise MalformedAction(f"deal: face_up positions must be distinct, 0 to {total - 1}")
+            raise MalformedAction(
+                N_("deal: face_up positions must be distinct, 0 to {total}", total=total - 1)
+            )
         if shoe.live:
             entered = _cards(action.cards, "deal")
             if len(entered) != total:
                 raise MalformedAction(
-                    f"deal: {total} cards come out of the shoe for this deal, not {len(entered)}"
+                    N_(
+                        "deal: {total} cards come out of the shoe for this deal, not {n_entered}",
+                        total=total,
+                        n_entered=len(entered),
+                    )
                 )
             check_available(shoe, entered, "deal")
         elif action.cards:
-            raise MalformedAction("deal: cards are drawn from this shoe, not entered")
+            raise MalformedAction(N_("deal: cards are drawn from this shoe, not entered"))
         elif shoe.remaining < total:
-            raise MalformedAction("deal: the shoe is empty")
+            raise MalformedAction(N_("deal: the shoe is empty"))
         # Everything is checked: from here on the deal changes the state and cannot fail.
         events: list[Event] = []
         usable: list[Card] = list(state.early)
@@ -189,20 +202,35 @@ class _Coups(_Staking):
         holder = coup.hands[table].holder
         if action.by is Role.PLAYER:
             if holder is None:
-                raise NotPermitted(f"the croupier holds the cards of table {table}")
+                raise NotPermitted(N_("the croupier holds the cards of table {table}", table=table))
             if player != holder:
                 raise NotPermitted(
-                    f"{player!r} does not hold the cards of table {table} ({holder} does)"
+                    N_(
+                        "{player!r} does not hold the cards of table {table} ({holder} does)",
+                        player=player,
+                        table=table,
+                        holder=holder,
+                    )
                 )
         elif player is not None and player != holder:
-            raise NotPermitted(f"{player!r} does not hold the cards of table {table}")
+            raise NotPermitted(
+                N_(
+                    "{player!r} does not hold the cards of table {table}",
+                    player=player,
+                    table=table,
+                )
+            )
 
     def _on_turn(self, coup: Coup, table: str) -> None:
         if coup.turn != table:
             speaking = "the banker" if coup.turn == "bank" else f"table {coup.turn}"
             raise IllegalAction(
-                f"table {table} may not speak now: {speaking} does (table 1, then table 2, "
-                "before the banker, VII)"
+                N_(
+                    "table {table} may not speak now: {speaking} does (table 1, then table 2, "
+                    "before the banker, VII)",
+                    table=table,
+                    speaking=speaking,
+                )
             )
 
     def _do_declare(self, state: BaccaratTwoTablesState, action: Declare, _s: Any) -> list[Event]:
@@ -218,8 +246,14 @@ class _Coups(_Staking):
         if action.word not in words:
             said = action.word if isinstance(action.word, str) else repr(action.word)
             raise IllegalAction(
-                f"table {table} holds {total}: the rule says {' or '.join(words)}, not {said!r} "
-                "(VI; a wrong word at the table is a declaration-error)"
+                N_(
+                    "table {table} holds {total}: the rule says {words}, not {said!r} "
+                    "(VI; a wrong word at the table is a declaration-error)",
+                    table=table,
+                    total=total,
+                    words=" or ".join(words),
+                    said=said,
+                )
             )
         return self._say(state, coup, table, action.word, action.card)
 
@@ -238,13 +272,15 @@ class _Coups(_Staking):
             )
         elif word == Word.NO.value:
             if card is not None:
-                raise MalformedAction("declare: no card is given to a table that stands")
+                raise MalformedAction(N_("declare: no card is given to a table that stands"))
             hand.declared = word
             events.append(Note(text=f"table {table}: no"))
         else:
             if self._banker_shows_first(coup):
                 if card is not None:
-                    raise MalformedAction("declare: the banker shows his natural, no card is given")
+                    raise MalformedAction(
+                        N_("declare: the banker shows his natural, no card is given")
+                    )
                 hand.declared = Word.CARD.value
                 events.append(Note(text=f"table {table}: card"))
                 return events + self._banker_natural(state, coup)
@@ -275,7 +311,11 @@ class _Coups(_Staking):
         if coup.floating is not None:
             if card is not None:
                 raise MalformedAction(
-                    f"{what}: the card waiting ({coup.floating}) is the one given"
+                    N_(
+                        "{what}: the card waiting ({floating}) is the one given",
+                        what=what,
+                        floating=coup.floating,
+                    )
                 )
             given = coup.floating
             coup.floating = None
@@ -288,15 +328,19 @@ class _Coups(_Staking):
         try:
             if shoe.live:
                 if card is None:
-                    raise MalformedAction(f"{what}: enter the card that came out of the shoe")
+                    raise MalformedAction(
+                        N_("{what}: enter the card that came out of the shoe", what=what)
+                    )
                 return shoe.take(_card(card, what))
             if card is not None:
-                raise MalformedAction(f"{what}: cards are drawn from this shoe, not entered")
+                raise MalformedAction(
+                    N_("{what}: cards are drawn from this shoe, not entered", what=what)
+                )
             return shoe.draw()
         except ValueError as exc:
             if isinstance(exc, MalformedAction):
                 raise
-            raise MalformedAction(f"{what}: {exc}") from None
+            raise MalformedAction(N_("{what}: {exc}", what=what, exc=exc)) from None
 
     def _open_tables(self, coup: Coup) -> list[str]:
         return [
@@ -334,7 +378,7 @@ class _Coups(_Staking):
         """What the rules leave the banker in the coup now (see :func:`banker_obligation`)."""
         coup = self.state.coup
         if coup is None:
-            raise WrongPhase("no coup in progress")
+            raise WrongPhase(N_("no coup in progress"))
         return self._obligation(coup)
 
     def _obligation(self, coup: Coup) -> Obligation:
@@ -358,7 +402,7 @@ class _Coups(_Staking):
         coup = self._coup(state)
         self._as_banker(state, action, action.player)
         if coup.tableau:
-            raise IllegalAction("the banker already plays by the bank drawing rules")
+            raise IllegalAction(N_("the banker already plays by the bank drawing rules"))
         coup.tableau = True
         return [Note(text="the banker asks the croupier for the bank drawing rules (VI)")]
 
@@ -368,18 +412,26 @@ class _Coups(_Staking):
         coup = self._coup(state)
         self._as_banker(state, action, action.player)
         if coup.turn != "bank":
-            raise IllegalAction(f"table {coup.turn} speaks before the banker (VII)")
+            raise IllegalAction(N_("table {turn} speaks before the banker (VII)", turn=coup.turn))
         if not isinstance(action.draw, bool):
-            raise MalformedAction(f"banker-play: draw must be true or false, not {action.draw!r}")
+            raise MalformedAction(
+                N_("banker-play: draw must be true or false, not {draw!r}", draw=action.draw)
+            )
         must = self._obligation(coup)
         bank = coup.hands["bank"]
         if must is Obligation.DRAW and not action.draw:
             raise IllegalAction(
-                f"the banker holds {bank.two_card_total}: the rules oblige him to draw"
+                N_(
+                    "the banker holds {two_card_total}: the rules oblige him to draw",
+                    two_card_total=bank.two_card_total,
+                )
             )
         if must is Obligation.STAND and action.draw:
             raise IllegalAction(
-                f"the banker holds {bank.two_card_total}: the rules oblige him to stand"
+                N_(
+                    "the banker holds {two_card_total}: the rules oblige him to stand",
+                    two_card_total=bank.two_card_total,
+                )
             )
         events: list[Event] = []
         if action.draw:
@@ -388,7 +440,7 @@ class _Coups(_Staking):
             events.append(Note(text=f"the banker draws {card}"))
         else:
             if action.card is not None:
-                raise MalformedAction("banker-play: a banker who stands takes no card")
+                raise MalformedAction(N_("banker-play: a banker who stands takes no card"))
             events.append(Note(text=f"the banker stands on {bank.two_card_total}"))
         return events + self._settle(state, coup)
 
@@ -558,9 +610,11 @@ class _Coups(_Staking):
         self.require(state, Phase.DEALING, Phase.PLAYING)
         reasons = {"stuck-cards": "VIII.1", "irregular-deal": "VIII.2"}
         if action.reason not in reasons:
-            raise MalformedAction(f"void-coup: reason must be one of {sorted(reasons)}")
+            raise MalformedAction(
+                N_("void-coup: reason must be one of {reasons}", reasons=sorted(reasons))
+            )
         if action.reason == "irregular-deal" and state.phase is not Phase.PLAYING:
-            raise IllegalAction("nothing has been dealt yet")
+            raise IllegalAction(N_("nothing has been dealt yet"))
         coup = state.coup
         assert coup is not None and state.shoe is not None
         shoe = state.shoe
@@ -569,18 +623,22 @@ class _Coups(_Staking):
                 burnt = [shoe.burn_card(c) for c in _cards(action.cards, "void-coup")]
             else:
                 if action.cards:
-                    raise MalformedAction("void-coup: cards are drawn from this shoe, not entered")
+                    raise MalformedAction(
+                        N_("void-coup: cards are drawn from this shoe, not entered")
+                    )
                 if (
                     not isinstance(action.count, int)
                     or isinstance(action.count, bool)
                     or action.count < 0
                 ):
-                    raise MalformedAction(f"void-coup: {action.count!r} is not a number of cards")
+                    raise MalformedAction(
+                        N_("void-coup: {count!r} is not a number of cards", count=action.count)
+                    )
                 burnt = shoe.burn(action.count)
         except ValueError as exc:
             if isinstance(exc, MalformedAction):
                 raise
-            raise MalformedAction(f"void-coup: {exc}") from None
+            raise MalformedAction(N_("void-coup: {exc}", exc=exc)) from None
         return self._void(state, coup, f"{action.reason} ({reasons[action.reason]})", len(burnt))
 
     def _void(
@@ -612,7 +670,7 @@ class _Coups(_Staking):
     ) -> list[Event]:
         coup = self._coup(state)
         if any(coup.hands[t].declared is not None for t in TABLES):
-            raise IllegalAction("the deal is over: the tables have spoken")
+            raise IllegalAction(N_("the deal is over: the tables have spoken"))
         return [
             Note(
                 text="irregular distribution rectified: each hand has its regulated cards (VIII.2)"
@@ -638,7 +696,9 @@ class _Coups(_Staking):
         player = self._player(state, action.player)
         hand = coup.hands[table]
         if player == hand.holder:
-            raise IllegalAction(f"{player} does hold the cards of table {table}")
+            raise IllegalAction(
+                N_("{player} does hold the cards of table {table}", player=player, table=table)
+            )
         if hand.declared is not None:
             text = (
                 f"{player} handled the cards of table {table} by mistake after "
@@ -665,7 +725,7 @@ class _Coups(_Staking):
         coup = self._coup(state)
         table = _table(action.table)
         if coup.hands[table].declared is not None:
-            raise IllegalAction(f"table {table} has spoken: the deal is over")
+            raise IllegalAction(N_("table {table} has spoken: the deal is over", table=table))
         return self._restore(
             coup,
             True,
@@ -682,9 +742,9 @@ class _Coups(_Staking):
         label = "the bank" if hand_name == "bank" else f"table {hand_name}"
         if action.third:
             if len(hand.cards) < 3:
-                raise IllegalAction(f"{label} has no third card")
+                raise IllegalAction(N_("{label} has no third card", label=label))
             if not action.seen and self.profile.rules.third_cards_face_up:
-                raise IllegalAction("third cards are dealt face up: they have been seen")
+                raise IllegalAction(N_("third cards are dealt face up: they have been seen"))
             return [
                 Note(
                     text=f"the third card of {label} fell in the basket, seen: recovered, play continues (VIII.2)"
@@ -696,7 +756,7 @@ class _Coups(_Staking):
             ]
         if any(coup.hands[t].declared is not None for t in TABLES):
             raise IllegalAction(
-                "the deal is over: cards lost now are not 'during the distribution'"
+                N_("the deal is over: cards lost now are not 'during the distribution'")
             )
         if hand_name == "bank":
             return self._void(state, coup, "the banker's cards fell unseen in the basket (VIII.2)")
@@ -726,9 +786,11 @@ class _Coups(_Staking):
         hand = coup.hands[to]
         if action.meant_for is None:
             if hand.declared not in (Word.NO.value, Word.NATURAL.value, "thrown"):
-                raise IllegalAction(f"table {to} has not refused a card")
+                raise IllegalAction(N_("table {to} has not refused a card", to=to))
             if coup.floating is not None:
-                raise IllegalAction(f"a card is already waiting ({coup.floating})")
+                raise IllegalAction(
+                    N_("a card is already waiting ({floating})", floating=coup.floating)
+                )
             card = self._take_card(state, action.card, "misdealt-card")
             coup.floating = card
             return self._restore(
@@ -740,11 +802,11 @@ class _Coups(_Staking):
             )
         meant = _table(action.meant_for)
         if meant == to:
-            raise MalformedAction("misdealt-card: the card went to the table it was meant for")
+            raise MalformedAction(N_("misdealt-card: the card went to the table it was meant for"))
         if action.card is not None:
-            raise MalformedAction("misdealt-card: the card is the one the table received")
+            raise MalformedAction(N_("misdealt-card: the card is the one the table received"))
         if len(coup.hands[meant].cards) < 3:
-            raise IllegalAction(f"table {meant} has received no third card")
+            raise IllegalAction(N_("table {meant} has received no third card", meant=meant))
         return self._restore(
             coup,
             False,
@@ -758,7 +820,7 @@ class _Coups(_Staking):
         coup = self._coup(state)
         table = _table(action.table)
         if coup.hands[table].declared != Word.CARD.value or len(coup.hands[table].cards) < 3:
-            raise IllegalAction(f"table {table} did not ask for a card")
+            raise IllegalAction(N_("table {table} did not ask for a card", table=table))
         return self._restore(
             coup,
             True,
@@ -779,14 +841,20 @@ class _Coups(_Staking):
             or any(w not in (Word.CARD.value, Word.NO.value) for w in words)
             or (len(words) == 2 and words[0] == words[1])
         ):
-            raise MalformedAction("declaration-error: words are 'card' and/or 'no', as said")
+            raise MalformedAction(N_("declaration-error: words are 'card' and/or 'no', as said"))
         hand = coup.hands[table]
         total = hand.two_card_total
         rules = self.profile.rules
         exempt = self._exempt(coup, table)
         allowed = punter_words(rules.punter_rule, total, exempt=exempt)
         if len(words) == 1 and words[0] in allowed:
-            raise IllegalAction(f"with {total}, {words[0]!r} is the right word: declare it")
+            raise IllegalAction(
+                N_(
+                    "with {total}, {words!r} is the right word: declare it",
+                    total=total,
+                    words=words[0],
+                )
+            )
         received = Word.CARD.value in words
         if total >= 8:
             hand.forfeited = True
@@ -809,7 +877,9 @@ class _Coups(_Staking):
             hand.declared = Word.CARD.value
             if self._banker_shows_first(coup):
                 if action.card is not None:
-                    raise MalformedAction("declaration-error: the banker shows his natural first")
+                    raise MalformedAction(
+                        N_("declaration-error: the banker shows his natural first")
+                    )
                 return events + self._banker_natural(state, coup)
             given = self._give(state, coup, action.card, "declaration-error")
             hand.cards.append(given)
@@ -820,11 +890,13 @@ class _Coups(_Staking):
                 if self._banker_shows_first(coup):
                     if action.card is not None:
                         raise MalformedAction(
-                            "declaration-error: the banker shows his natural first"
+                            N_("declaration-error: the banker shows his natural first")
                         )
                 else:
                     if coup.floating is not None:
-                        raise IllegalAction(f"a card is already waiting ({coup.floating})")
+                        raise IllegalAction(
+                            N_("a card is already waiting ({floating})", floating=coup.floating)
+                        )
                     given = self._take_card(state, action.card, "declaration-error")
                     coup.floating = given
                     events.append(
@@ -834,7 +906,7 @@ class _Coups(_Staking):
                         )
                     )
             elif action.card is not None:
-                raise MalformedAction("declaration-error: a table that stands receives no card")
+                raise MalformedAction(N_("declaration-error: a table that stands receives no card"))
         return events + self._advance(state, coup, from_turn=table)
 
     def _do_croupier_plays(
@@ -846,14 +918,18 @@ class _Coups(_Staking):
             "advised": "someone other than the croupier advised",
         }
         if action.reason not in reasons:
-            raise MalformedAction(f"croupier-plays: reason must be one of {sorted(reasons)}")
+            raise MalformedAction(
+                N_("croupier-plays: reason must be one of {reasons}", reasons=sorted(reasons))
+            )
         hand_name = _hand(action.hand)
         why = f"{reasons[action.reason]}: the drawing rules are applied (VIII.5)"
         if hand_name == "bank":
             if action.card is not None:
-                raise MalformedAction("croupier-plays: the banker's card comes with banker-play")
+                raise MalformedAction(
+                    N_("croupier-plays: the banker's card comes with banker-play")
+                )
             if coup.tableau:
-                raise IllegalAction("the banker already plays by the bank drawing rules")
+                raise IllegalAction(N_("the banker already plays by the bank drawing rules"))
             coup.tableau = True
             coup.incidents.append(why)
             return [Note(text=f"the banker: {why}")]
@@ -874,7 +950,7 @@ class _Coups(_Staking):
         hand = coup.hands[hand_name]
         label = "the banker" if hand_name == "bank" else f"table {hand_name}"
         if hand.annulled:
-            raise IllegalAction(f"the coup is annulled for {label}")
+            raise IllegalAction(N_("the coup is annulled for {label}", label=label))
         if action.by_croupier:
             text = (
                 f"the croupier threw the cards of {label} in the basket: they are recovered and "
@@ -883,7 +959,7 @@ class _Coups(_Staking):
             coup.incidents.append(text)
             return [Note(text=text)]
         if hand.zero:
-            raise IllegalAction(f"the cards of {label} are already in the basket")
+            raise IllegalAction(N_("the cards of {label} are already in the basket", label=label))
         hand.zero = True
         text = (
             f"{label} threw the cards in the basket without showing them: the point is 0, "
@@ -925,16 +1001,18 @@ class _Coups(_Staking):
         if state.phase in (Phase.DEALING, Phase.PLAYING):
             return [Note(text=f"{player} claims ({action.about}): the inspector resolves it")]
         if state.coups == 0:
-            raise IllegalAction("no coup has been played")
+            raise IllegalAction(N_("no coup has been played"))
         raise IllegalAction(
-            "no claim is admitted once the coup is over and the stakes paid or collected (VIII.5)"
+            N_(
+                "no claim is admitted once the coup is over and the stakes paid or collected (VIII.5)"
+            )
         )
 
     def _do_inspector_ruling(
         self, state: BaccaratTwoTablesState, action: InspectorRuling, _s: Any
     ) -> list[Event]:
         if not isinstance(action.text, str) or not action.text.strip():
-            raise MalformedAction("inspector-ruling: write the ruling")
+            raise MalformedAction(N_("inspector-ruling: write the ruling"))
         if state.coup is not None:
             state.coup.incidents.append(action.text)
         return [Note(text=f"the inspector rules: {action.text} (VIII.5)")]

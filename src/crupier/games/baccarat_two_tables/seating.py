@@ -37,6 +37,7 @@ from crupier.games.baccarat_two_tables.state import (
     Phase,
     _cards,
 )
+from crupier.i18n import N_
 
 
 class _Seating(_TableBase):
@@ -66,21 +67,33 @@ class _Seating(_TableBase):
             or not 1 <= dept <= 2 * self.departments
         ):
             raise MalformedAction(
-                f"take-seat: {dept!r} is not a department (1 to {2 * self.departments})"
+                N_(
+                    "take-seat: {dept!r} is not a department (1 to {departments})",
+                    dept=dept,
+                    departments=2 * self.departments,
+                )
             )
         if player == state.banker:
-            raise IllegalAction(f"{player} is the banker: he sits opposite the croupier")
+            raise IllegalAction(
+                N_("{player} is the banker: he sits opposite the croupier", player=player)
+            )
         if action.behind:
             self._free_place(state, player)
             state.behind[player] = dept
             return [Note(text=f"{player} stands behind department {dept}")]
         if dept in state.seats:
-            raise IllegalAction(f"department {dept} is taken by {state.seats[dept]}")
+            raise IllegalAction(
+                N_("department {dept} is taken by {seats}", dept=dept, seats=state.seats[dept])
+            )
         if player in state.seats.values():
-            raise IllegalAction(f"{player} already has a department")
+            raise IllegalAction(N_("{player} already has a department", player=player))
         if state.waiting and state.waiting[0] != player:
             raise IllegalAction(
-                f"department {dept}: the waiting list comes first ({state.waiting[0]}, IV)"
+                N_(
+                    "department {dept}: the waiting list comes first ({waiting}, IV)",
+                    dept=dept,
+                    waiting=state.waiting[0],
+                )
             )
         state.waiting = [p for p in state.waiting if p != player]
         state.behind.pop(player, None)
@@ -95,7 +108,9 @@ class _Seating(_TableBase):
         had_place = player in state.behind
         where = self._free_place(state, player)
         if where is None and not had_place:
-            raise IllegalAction(f"{player} has no department and stands behind none")
+            raise IllegalAction(
+                N_("{player} has no department and stands behind none", player=player)
+            )
         text = f"{player} leaves department {where}" if where else f"{player} steps back"
         return [Note(text=text)]
 
@@ -104,9 +119,9 @@ class _Seating(_TableBase):
     ) -> list[Event]:
         player = self._player(state, action.player)
         if player in state.waiting:
-            raise IllegalAction(f"{player} is already on the waiting list")
+            raise IllegalAction(N_("{player} is already on the waiting list", player=player))
         if player in state.seats.values():
-            raise IllegalAction(f"{player} already has a department")
+            raise IllegalAction(N_("{player} already has a department", player=player))
         state.waiting.append(player)
         return [Note(text=f"{player} is number {len(state.waiting)} on the waiting list")]
 
@@ -117,23 +132,26 @@ class _Seating(_TableBase):
     ) -> list[Event]:
         self.require(state, Phase.NO_BANK, Phase.BETTING)
         if state.bets or state.banco_calls or state.early:
-            raise IllegalAction("stakes or cards are on the table: play or return them first")
+            raise IllegalAction(N_("stakes or cards are on the table: play or return them first"))
         shoe = state.shoe
         if shoe is not None and not shoe.at_stop_card and state.shoe_change is None:
-            raise IllegalAction("the shoe in play has not reached its stop card")
+            raise IllegalAction(N_("the shoe in play has not reached its stop card"))
         if action.new_cards is not True:
-            raise IllegalAction("the decks must always be brand new ('per estrenar', II.1)")
+            raise IllegalAction(N_("the decks must always be brand new ('per estrenar', II.1)"))
         rules = self.profile.shoe
         if not self.limited and state.session_shoes >= self.profile.bank.free_shoes_per_session:
             raise IllegalAction(
-                f"free bank: {self.profile.bank.free_shoes_per_session} shoes per session (V.2)"
+                N_(
+                    "free bank: {free_shoes_per_session} shoes per session (V.2)",
+                    free_shoes_per_session=self.profile.bank.free_shoes_per_session,
+                )
             )
         events: list[Event] = []
         cut_by = action.cut_by
         if cut_by is not None:
             self._player(state, cut_by)
         elif rules.cut_by_player and any(p != state.banker for p in state.players):
-            raise MalformedAction("new-shoe: a player cuts the cards (name him in cut_by)")
+            raise MalformedAction(N_("new-shoe: a player cuts the cards (name him in cut_by)"))
         new, burnt = open_shoe(
             rules,
             source,
@@ -168,10 +186,13 @@ class _Seating(_TableBase):
     ) -> list[Event]:
         self._between_coups(state)
         if state.bets or state.banco_calls:
-            raise IllegalAction("stakes are on the table")
+            raise IllegalAction(N_("stakes are on the table"))
         if not self.limited and state.session >= self.profile.bank.free_sessions:
             raise IllegalAction(
-                f"free bank: at most {self.profile.bank.free_sessions} sessions a day (V.2)"
+                N_(
+                    "free bank: at most {free_sessions} sessions a day (V.2)",
+                    free_sessions=self.profile.bank.free_sessions,
+                )
             )
         state.session += 1
         state.session_shoes = 0
@@ -186,10 +207,10 @@ class _Seating(_TableBase):
         player = self._player(state, action.player)
         shoe = state.shoe
         if shoe is None or not shoe.at_stop_card:
-            raise IllegalAction("the cards are checked at the end of the shoe (VII)")
+            raise IllegalAction(N_("the cards are checked at the end of the shoe (VII)"))
         out = shoe.taken
         if out + shoe.remaining != shoe.total:
-            raise IllegalAction("the shoe does not account for its cards")  # pragma: no cover
+            raise IllegalAction(N_("the shoe does not account for its cards"))  # pragma: no cover
         return [
             Note(
                 text=f"at {player}'s request the cards are checked: {shoe.total} cards, "
@@ -202,9 +223,9 @@ class _Seating(_TableBase):
     ) -> list[Event]:
         self.require(state, Phase.BETTING, Phase.DEALING, Phase.PLAYING)
         if state.shoe is None or not state.shoe.live:
-            raise IllegalAction("the engine sees the stop card of an electronic shoe itself")
+            raise IllegalAction(N_("the engine sees the stop card of an electronic shoe itself"))
         if state.shoe.at_stop_card:
-            raise IllegalAction("the stop card is already out")
+            raise IllegalAction(N_("the stop card is already out"))
         # VII: the stop card is put with cards_below_stop cards under it; it cannot come
         # out while more than those are left.
         below = self.profile.shoe.cards_below_stop
@@ -217,7 +238,7 @@ class _Seating(_TableBase):
         play (the cards of a deal are handled by the deal's ``face_up``)."""
         self.require(state, Phase.BETTING, Phase.DEALING, Phase.PLAYING)
         if state.shoe is None:
-            raise IllegalAction("no shoe is loaded")
+            raise IllegalAction(N_("no shoe is loaded"))
         burnt = burn_from(state.shoe, action.cards, action.count)
         reason = f" ({action.reason})" if action.reason else ""
         shown = " ".join(str(c) for c in burnt)
@@ -226,11 +247,11 @@ class _Seating(_TableBase):
     def _usable_shoe(self, state: BaccaratTwoTablesState) -> Shoe:
         shoe = state.shoe
         if shoe is None:
-            raise IllegalAction("no shoe is loaded: new-shoe first")
+            raise IllegalAction(N_("no shoe is loaded: new-shoe first"))
         if state.shoe_change == "required":
-            raise IllegalAction("another shoe must start (V.5): new-shoe first")
+            raise IllegalAction(N_("another shoe must start (V.5): new-shoe first"))
         if shoe.at_stop_card and state.coup is None and not state.early:
-            raise IllegalAction("the stop card has come out: the partida is over (VII)")
+            raise IllegalAction(N_("the stop card has come out: the partida is over (VII)"))
         return shoe
 
     # -- temporary closure (IX) -----------------------------------------------------------------
@@ -238,9 +259,9 @@ class _Seating(_TableBase):
     def _do_suspend(self, state: BaccaratTwoTablesState, action: Suspend, _s: Any) -> list[Event]:
         self._between_coups(state)
         if state.bets or state.banco_calls or state.early:
-            raise IllegalAction("stakes are on the table: play or return them first")
+            raise IllegalAction(N_("stakes are on the table: play or return them first"))
         if not isinstance(action.key_holder, str) or not action.key_holder.strip():
-            raise MalformedAction("suspend: name who keeps the key of the bank")
+            raise MalformedAction(N_("suspend: name who keeps the key of the bank"))
         state.suspended_from = state.phase
         state.phase = Phase.SUSPENDED
         state.key_holder = action.key_holder

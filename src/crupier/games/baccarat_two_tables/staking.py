@@ -66,6 +66,7 @@ from crupier.games.baccarat_two_tables.state import (
     _table,
     spot_of,
 )
+from crupier.i18n import N_
 
 
 class _Staking(_Seating):
@@ -78,26 +79,41 @@ class _Staking(_Seating):
     ) -> list[Event]:
         if state.phase in (Phase.DEALING, Phase.PLAYING):
             raise BettingClosed(
-                f"no hi van més apostes: the stake of {action.amount!r} is returned (VII)"
+                N_(
+                    "no hi van més apostes: the stake of {amount!r} is returned (VII)",
+                    amount=action.amount,
+                )
             )
         self.require(state, Phase.BETTING)
         player = self._player(state, action.player)
         if player == state.banker:
-            raise IllegalAction(f"{player} is the banker: he does not bet against his bank")
+            raise IllegalAction(
+                N_("{player} is the banker: he does not bet against his bank", player=player)
+            )
         if state.banco_calls:
-            raise IllegalAction("banco has been called: it covers the bank, no other stakes (VI)")
+            raise IllegalAction(
+                N_("banco has been called: it covers the bank, no other stakes (VI)")
+            )
         if not isinstance(action.spot, str):
-            raise MalformedAction(f"{action.spot!r} is not a place to bet")
+            raise MalformedAction(N_("{spot!r} is not a place to bet", spot=action.spot))
         spot = spot_of(action.spot)
         if isinstance(action.amount, bool) or not isinstance(action.amount, int):
-            raise MalformedAmount(f"{action.amount!r} is not an amount of minor units")
+            raise MalformedAmount(
+                N_("{amount!r} is not an amount of minor units", amount=action.amount)
+            )
         amount = _positive(action.amount, "place-bet")
         limits = self.profile.limits
         if amount < limits.minimum:
-            raise BetUnderMinimum(f"{_fmt(amount)} is under the minimum {_fmt(limits.minimum)}")
+            raise BetUnderMinimum(
+                N_("{fmt} is under the minimum {fmt2}", fmt=_fmt(amount), fmt2=_fmt(limits.minimum))
+            )
         if amount % limits.betting_unit:
             raise NotMultipleOfUnit(
-                f"{_fmt(amount)} is not a whole number of betting units of {_fmt(limits.betting_unit)}"
+                N_(
+                    "{fmt} is not a whole number of betting units of {fmt2}",
+                    fmt=_fmt(amount),
+                    fmt2=_fmt(limits.betting_unit),
+                )
             )
         parts = split_stake(amount, limits.betting_unit) if spot == "split" else None
         shares = {"1": parts[0], "2": parts[1]} if parts is not None else {spot: amount}
@@ -108,19 +124,31 @@ class _Staking(_Seating):
                 )
                 if already + part > limits.maximum:
                     raise BetOverMaximum(
-                        f"table {table}: {_fmt(already + part)} is over the maximum "
-                        f"{_fmt(limits.maximum)}"
+                        N_(
+                            "table {table}: {fmt} is over the maximum {fmt2}",
+                            table=table,
+                            fmt=_fmt(already + part),
+                            fmt2=_fmt(limits.maximum),
+                        )
                     )
         if state.players[player] < amount:
             raise InsufficientFunds(
-                f"{player} holds {_fmt(state.players[player])}, not enough for {_fmt(amount)}"
+                N_(
+                    "{player} holds {fmt}, not enough for {fmt2}",
+                    player=player,
+                    fmt=_fmt(state.players[player]),
+                    fmt2=_fmt(amount),
+                )
             )
         if not self.limited:
             covered = sum(b.amount for b in state.bets.values())
             if covered + amount > state.bank:
                 raise InsufficientFunds(
-                    f"the banker's deposit covers {_fmt(state.bank - covered)} more: "
-                    "he must deposit more before this stake is accepted (V.2)"
+                    N_(
+                        "the banker's deposit covers {fmt} more: "
+                        "he must deposit more before this stake is accepted (V.2)",
+                        fmt=_fmt(state.bank - covered),
+                    )
                 )
         state.players[player] -= amount
         group = state.next_group
@@ -142,12 +170,14 @@ class _Staking(_Seating):
     ) -> list[Event]:
         if state.phase in (Phase.DEALING, Phase.PLAYING):
             raise BetNotWithdrawable(
-                "betting is closed: no stake may be reduced or withdrawn (VIII.1, VIII.2)"
+                N_("betting is closed: no stake may be reduced or withdrawn (VIII.1, VIII.2)")
             )
         self.require(state, Phase.BETTING)
         bet = state.bets.get(action.bet) if isinstance(action.bet, int) else None
         if bet is None or bet.player != action.player:
-            raise IllegalAction(f"{action.player!r} has no stake number {action.bet!r}")
+            raise IllegalAction(
+                N_("{player!r} has no stake number {bet!r}", player=action.player, bet=action.bet)
+            )
         group = [b for b in state.bets.values() if b.group == bet.group]
         for part in group:
             del state.bets[part.id]
@@ -162,19 +192,27 @@ class _Staking(_Seating):
         player = self._player(state, action.player)
         table = _table(action.table)
         if player == state.banker:
-            raise IllegalAction(f"{player} is the banker")
+            raise IllegalAction(N_("{player} is the banker", player=player))
         if any(p == player for p, _t in state.banco_calls):
-            raise IllegalAction(f"{player} has already called banco")
+            raise IllegalAction(N_("{player} has already called banco", player=player))
         repeat = state.banco_repeat is not None and state.banco_repeat[0] == player
         if not repeat and self.profile.rules.banco_scope == "start_of_partida":
             if state.shoe_coups > 0:
-                raise IllegalAction("banco is called once, at the beginning of the partida (VI)")
+                raise IllegalAction(
+                    N_("banco is called once, at the beginning of the partida (VI)")
+                )
             if player in state.banco_used:
-                raise IllegalAction(f"{player} has already called banco in this partida (VI)")
+                raise IllegalAction(
+                    N_("{player} has already called banco in this partida (VI)", player=player)
+                )
         if state.players[player] < state.bank:
             raise InsufficientFunds(
-                f"{player} holds {_fmt(state.players[player])}: banco covers the whole bank "
-                f"of {_fmt(state.bank)}"
+                N_(
+                    "{player} holds {fmt}: banco covers the whole bank of {fmt2}",
+                    player=player,
+                    fmt=_fmt(state.players[player]),
+                    fmt2=_fmt(state.bank),
+                )
             )
         state.banco_calls.append((player, table))
         return [Note(text=f"{player} calls banco on table {table} ({_fmt(state.bank)})")]
@@ -201,7 +239,12 @@ class _Staking(_Seating):
             seated = sum(1 for d in state.seats if self.table_of(d) == table)
             if seated < need:
                 raise IllegalAction(
-                    f"table {table} has {seated} seated player(s): at least {need} per table (VII)"
+                    N_(
+                        "table {table} has {seated} seated player(s): at least {need} per table (VII)",
+                        table=table,
+                        seated=seated,
+                        need=need,
+                    )
                 )
         events: list[Event] = [Note(text="no hi van més apostes")]
         banco: str | None = None
@@ -210,7 +253,7 @@ class _Staking(_Seating):
             banco, repeat_left, more = self._resolve_banco(state, source)
             events += more
         elif not state.bets:
-            raise IllegalAction("no stakes on either table: nothing to play")
+            raise IllegalAction(N_("no stakes on either table: nothing to play"))
         else:
             events += self._allocate(state)
         if state.banco_repeat is not None and (banco is None or banco != state.banco_repeat[0]):
@@ -264,7 +307,9 @@ class _Staking(_Seating):
         stake = state.bank
         own = sum(b.amount for b in state.bets.values() if b.player == winner)
         if state.players[winner] + own < stake:  # his stakes come back to him first
-            raise InsufficientFunds(f"{winner} no longer covers the bank of {_fmt(stake)}")
+            raise InsufficientFunds(
+                N_("{winner} no longer covers the bank of {fmt}", winner=winner, fmt=_fmt(stake))
+            )
         if repeat_left is None:
             state.banco_used.append(winner)
         events += self._return_all_bets(state, "banco takes priority")
@@ -382,21 +427,25 @@ class _Staking(_Seating):
             if shoe.live:
                 cards = _cards(action.cards, "early-draw")
                 if not cards or action.count not in (1, len(cards)):
-                    raise MalformedAction("early-draw: enter the cards that were drawn")
+                    raise MalformedAction(N_("early-draw: enter the cards that were drawn"))
                 taken = [shoe.take(c) for c in cards]
             else:
                 if action.cards:
-                    raise MalformedAction("early-draw: cards are drawn from this shoe, not entered")
+                    raise MalformedAction(
+                        N_("early-draw: cards are drawn from this shoe, not entered")
+                    )
                 count = action.count
                 if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-                    raise MalformedAction(f"early-draw: {count!r} is not a number of cards")
+                    raise MalformedAction(
+                        N_("early-draw: {count!r} is not a number of cards", count=count)
+                    )
                 taken = [shoe.draw() for _ in range(count)]
         except ValueError as exc:
             if isinstance(exc, MalformedAction):
                 raise
-            raise MalformedAction(f"early-draw: {exc}") from None
+            raise MalformedAction(N_("early-draw: {exc}", exc=exc)) from None
         if len(state.early) + len(taken) > 6:
-            raise IllegalAction("more cards drawn early than the deal of a coup")
+            raise IllegalAction(N_("more cards drawn early than the deal of a coup"))
         state.early.extend(taken)
         state.early_by = player
         return [
@@ -411,7 +460,7 @@ class _Staking(_Seating):
     ) -> list[Event]:
         self.require(state, Phase.BETTING, Phase.DEALING)
         if not state.early:
-            raise IllegalAction("no cards were drawn too early")
+            raise IllegalAction(N_("no cards were drawn too early"))
         assert state.shoe is not None
         state.shoe.burnt.extend(state.early)
         count = len(state.early)
@@ -428,12 +477,21 @@ class _Staking(_Seating):
         rules = self.profile.bank
         if value < rules.minimum:
             raise BetUnderMinimum(
-                f"{what}: a bank of {_fmt(value)} is under the minimum {_fmt(rules.minimum)} (V.1)"
+                N_(
+                    "{what}: a bank of {fmt} is under the minimum {fmt2} (V.1)",
+                    what=what,
+                    fmt=_fmt(value),
+                    fmt2=_fmt(rules.minimum),
+                )
             )
         if self.limited and rules.maximum is not None and value > rules.maximum:
             raise BetOverMaximum(
-                f"{what}: a limited bank of {_fmt(value)} is over the maximum "
-                f"{_fmt(rules.maximum)} (V.1)"
+                N_(
+                    "{what}: a limited bank of {fmt} is over the maximum {fmt2} (V.1)",
+                    what=what,
+                    fmt=_fmt(value),
+                    fmt2=_fmt(rules.maximum),
+                )
             )
         return value
 
@@ -441,11 +499,19 @@ class _Staking(_Seating):
         name = self._player(state, player)
         if name in state.barred:
             raise IllegalAction(
-                f"{name} won and retired from the bank: not again during this shoe (V.1)"
+                N_(
+                    "{name} won and retired from the bank: not again during this shoe (V.1)",
+                    name=name,
+                )
             )
         if state.players[name] < amount:
             raise InsufficientFunds(
-                f"{name} holds {_fmt(state.players[name])}, not the {_fmt(amount)} to deposit"
+                N_(
+                    "{name} holds {fmt}, not the {fmt2} to deposit",
+                    name=name,
+                    fmt=_fmt(state.players[name]),
+                    fmt2=_fmt(amount),
+                )
             )
         return name
 
@@ -455,7 +521,9 @@ class _Staking(_Seating):
         if shoes is not None and (
             not isinstance(shoes, int) or isinstance(shoes, bool) or shoes < 1
         ):
-            raise MalformedAction(f"shoes: {shoes!r} is not a number of shoes (or none)")
+            raise MalformedAction(
+                N_("shoes: {shoes!r} is not a number of shoes (or none)", shoes=shoes)
+            )
         events: list[Event] = []
         seat = self._free_place(state, banker)
         if seat is not None:
@@ -490,10 +558,13 @@ class _Staking(_Seating):
         self.require(state, Phase.NO_BANK)
         if state.offer_amount is not None:
             raise IllegalAction(
-                f"the bank is being offered for {_fmt(state.offer_amount)}: offer, auction or lots (V.5)"
+                N_(
+                    "the bank is being offered for {fmt}: offer, auction or lots (V.5)",
+                    fmt=_fmt(state.offer_amount),
+                )
             )
         if state.auction_open:
-            raise IllegalAction("the bank is being auctioned: adjudicate it")
+            raise IllegalAction(N_("the bank is being auctioned: adjudicate it"))
         amount = self._check_bank_amount(action.amount, "announce-bank")
         banker = self._can_bank(state, action.banker, amount)
         return self._install(state, banker, amount, action.shoes)
@@ -503,7 +574,7 @@ class _Staking(_Seating):
     ) -> list[Event]:
         self.require(state, Phase.NO_BANK)
         if state.auction_open:
-            raise IllegalAction("the auction is already open")
+            raise IllegalAction(N_("the auction is already open"))
         state.auction_open = True
         state.bids = {}
         state.offered_to = None
@@ -512,11 +583,13 @@ class _Staking(_Seating):
     def _do_bid(self, state: BaccaratTwoTablesState, action: Bid, _s: Any) -> list[Event]:
         self.require(state, Phase.NO_BANK)
         if not state.auction_open:
-            raise IllegalAction("no auction is open")
+            raise IllegalAction(N_("no auction is open"))
         amount = self._check_bank_amount(action.amount, "bid")
         player = self._can_bank(state, action.player, amount)
         if state.bids.get(player, 0) >= amount:
-            raise IllegalAction(f"{player} has already bid {_fmt(state.bids[player])}")
+            raise IllegalAction(
+                N_("{player} has already bid {fmt}", player=player, fmt=_fmt(state.bids[player]))
+            )
         state.bids[player] = amount
         return [Note(text=f"{player} bids {_fmt(amount)} for the bank")]
 
@@ -525,7 +598,7 @@ class _Staking(_Seating):
     ) -> list[Event]:
         self.require(state, Phase.NO_BANK)
         if not state.auction_open:
-            raise IllegalAction("no auction is open")
+            raise IllegalAction(N_("no auction is open"))
         events: list[Event] = []
         if not state.bids:
             return self._partida_ends(state, "no bidder for the bank")
@@ -550,11 +623,13 @@ class _Staking(_Seating):
         self.require(state, Phase.NO_BANK)
         amount = state.offer_amount
         if amount is None:
-            raise IllegalAction("the bank is drawn by lot only when nobody takes it at its amount")
+            raise IllegalAction(
+                N_("the bank is drawn by lot only when nobody takes it at its amount")
+            )
         if not isinstance(action.players, tuple) or not action.players:
-            raise MalformedAction("draw-lots-for-bank: name the players who want the bank")
+            raise MalformedAction(N_("draw-lots-for-bank: name the players who want the bank"))
         if len(set(action.players)) != len(action.players):
-            raise MalformedAction("draw-lots-for-bank: a player is named twice")
+            raise MalformedAction(N_("draw-lots-for-bank: a player is named twice"))
         for player in action.players:
             self._can_bank(state, player, amount)
         winner = action.players[source.randbelow(len(action.players))]
@@ -577,12 +652,17 @@ class _Staking(_Seating):
         self.require(state, Phase.NO_BANK)
         amount = state.offer_amount
         if amount is None:
-            raise IllegalAction("no bank is being offered (announce or auction it)")
+            raise IllegalAction(N_("no bank is being offered (announce or auction it)"))
         player = self._player(state, action.player)
         if player == state.last_banker:
-            raise IllegalAction(f"{player} has just left the bank: it is offered to another player")
+            raise IllegalAction(
+                N_(
+                    "{player} has just left the bank: it is offered to another player",
+                    player=player,
+                )
+            )
         if player in state.declined:
-            raise IllegalAction(f"{player} has declined the bank")
+            raise IllegalAction(N_("{player} has declined the bank", player=player))
         self._can_bank(state, player, amount)
         state.offered_to = player
         return [Note(text=f"the inspector offers the bank to {player} for {_fmt(amount)} (V.5)")]
@@ -592,7 +672,9 @@ class _Staking(_Seating):
     ) -> list[Event]:
         self.require(state, Phase.NO_BANK)
         if state.offered_to is None or state.offered_to != action.player:
-            raise IllegalAction(f"{action.player!r} has not been offered the bank")
+            raise IllegalAction(
+                N_("{player!r} has not been offered the bank", player=action.player)
+            )
         assert state.offer_amount is not None
         player = self._can_bank(state, action.player, state.offer_amount)
         return self._install(state, player, state.offer_amount, state.offer_shoes)
@@ -602,7 +684,9 @@ class _Staking(_Seating):
     ) -> list[Event]:
         self.require(state, Phase.NO_BANK)
         if state.offered_to is None or state.offered_to != action.player:
-            raise IllegalAction(f"{action.player!r} has not been offered the bank")
+            raise IllegalAction(
+                N_("{player!r} has not been offered the bank", player=action.player)
+            )
         state.declined.append(action.player)
         state.offered_to = None
         return [Note(text=f"{action.player} declines the bank")]
@@ -662,9 +746,9 @@ class _Staking(_Seating):
         self._as_banker(state, action, action.player)
         need = self.profile.bank.leave_after_coups
         if state.phase is Phase.BETTING and state.banker_coups < need:
-            raise IllegalAction("the banker may leave only after the first coup (V.1)")
+            raise IllegalAction(N_("the banker may leave only after the first coup (V.1)"))
         if state.early:
-            raise IllegalAction("cards drawn too early must be played or rejected first")
+            raise IllegalAction(N_("cards drawn too early must be played or rejected first"))
         return self._bank_leaves(state, "retiring")
 
     def _do_redeposit(
@@ -676,8 +760,11 @@ class _Staking(_Seating):
         amount = self._check_bank_amount(action.amount, "redeposit")
         if amount < state.bank_initial:
             raise BetUnderMinimum(
-                f"redeposit: {_fmt(amount)} is less than the initial bank "
-                f"{_fmt(state.bank_initial)} (V.1)"
+                N_(
+                    "redeposit: {fmt} is less than the initial bank {fmt2} (V.1)",
+                    fmt=_fmt(amount),
+                    fmt2=_fmt(state.bank_initial),
+                )
             )
         self._can_bank(state, state.banker, amount)
         state.players[state.banker] -= amount
@@ -698,11 +785,19 @@ class _Staking(_Seating):
         assert state.banker is not None
         if self.limited:
             raise IllegalAction(
-                "a limited bank answers only for the amount on the table; it is not topped up (V.1)"
+                N_(
+                    "a limited bank answers only for the amount on the table; it is not topped up (V.1)"
+                )
             )
         amount = _positive(action.amount, "deposit")
         if state.players[state.banker] < amount:
-            raise InsufficientFunds(f"{state.banker} holds {_fmt(state.players[state.banker])}")
+            raise InsufficientFunds(
+                N_(
+                    "{banker} holds {fmt}",
+                    banker=state.banker,
+                    fmt=_fmt(state.players[state.banker]),
+                )
+            )
         state.players[state.banker] -= amount
         state.bank += amount
         state.banker_deposits += amount

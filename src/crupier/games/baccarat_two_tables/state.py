@@ -26,6 +26,7 @@ from crupier.games.baccarat_two_tables.rules import (
     Showing,
     Word,
 )
+from crupier.i18n import N_
 
 RESULTS_KEPT = 50
 
@@ -233,19 +234,23 @@ def spot_of(text: str) -> str:
     key = re.sub(r"[\s_/]+", "-", text.strip().lower()) if isinstance(text, str) else ""
     if key in _FORBIDDEN:
         raise IllegalAction(
-            "bets may not be placed immediately to the right or left of the banker "
-            "or the croupier (VII)"
+            N_(
+                "bets may not be placed immediately to the right or left of the banker "
+                "or the croupier (VII)"
+            )
         )
     spot = _SPOTS.get(key)
     if spot is None:
-        raise UnknownSpot(f"{text!r} is not a place to bet: table 1, table 2 or split (a cavall)")
+        raise UnknownSpot(
+            N_("{text!r} is not a place to bet: table 1, table 2 or split (a cavall)", text=text)
+        )
     return spot
 
 
 def _table(value: object) -> str:
     text = str(value).strip().lower().removeprefix("table").strip().removeprefix("-")
     if text not in TABLES:
-        raise MalformedAction(f"{value!r} is not a table (1 or 2)")
+        raise MalformedAction(N_("{value!r} is not a table (1 or 2)", value=value))
     return text
 
 
@@ -258,13 +263,19 @@ def _hand(value: object) -> str:
 
 def _positive(amount: object, what: str) -> int:
     if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-        raise MalformedAmount(f"{what}: {amount!r} is not a positive amount of minor units")
+        raise MalformedAmount(
+            N_(
+                "{what}: {amount!r} is not a positive amount of minor units",
+                what=what,
+                amount=amount,
+            )
+        )
     return amount
 
 
 def _card(code: object, what: str) -> Card:
     if not isinstance(code, str):
-        raise MalformedAction(f"{what}: {code!r} is not a card")
+        raise MalformedAction(N_("{what}: {code_!r} is not a card", what=what, code_=code))
     return _cards((code,), what)[0]
 
 

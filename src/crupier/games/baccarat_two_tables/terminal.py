@@ -98,7 +98,11 @@ class BaccaratTable(TerminalTable):
     ) -> None:
         if not isinstance(profile, BaccaratTwoTablesProfile):
             raise ProfileError(
-                f"{game_id}: {profile.profile!r} is not a two-table baccarat profile"
+                N_(
+                    "{game_id}: {profile!r} is not a two-table baccarat profile",
+                    game_id=game_id,
+                    profile=profile.profile,
+                )
             )
         source = SeededSource(seed) if seed is not None else SystemSource()
         self.engine = BaccaratTwoTables(profile, source)

@@ -103,6 +103,7 @@ from crupier.games.cardtable.permissions import (
     PLAYER_OR_CROUPIER,
     STAFF,
 )
+from crupier.i18n import N_
 
 IN_PLACE_RESERVE = 12
 """Cards an electronic shoe must hold for a card-drawing action other than the deal to run
@@ -339,7 +340,7 @@ def spot_of(text: str) -> Spot:
     elif words and words[0] in ("insurance", "asseguranca", "seguro"):
         kind, words = "insurance", words[1:]
     if len(words) != 1 or not words[0].isdigit():
-        raise UnknownSpot(f"{text!r} is not a spot: write box-N or insurance-N")
+        raise UnknownSpot(N_("{text!r} is not a spot: write box-N or insurance-N", text=text))
     n = int(words[0])
     return Spot(f"{kind}-{n}", kind, frozenset({n}))
 
@@ -418,7 +419,13 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
     def parse_spot(self, text: str) -> Spot:
         spot = spot_of(text)
         if not 1 <= _box_of(spot) <= self.profile.rules.boxes:
-            raise UnknownSpot(f"{text!r}: this table has boxes 1 to {self.profile.rules.boxes}")
+            raise UnknownSpot(
+                N_(
+                    "{text!r}: this table has boxes 1 to {boxes}",
+                    text=text,
+                    boxes=self.profile.rules.boxes,
+                )
+            )
         return spot
 
     def maximum(self, spot: Spot) -> int:
@@ -443,14 +450,22 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
 
     def check_bet(self, state: BlackjackState, player: str, spot: Spot, amount: int) -> None:
         if spot.bet_type != "box":
-            raise IllegalAction("insurance is bought after the deal, against an ace (insure)")
+            raise IllegalAction(N_("insurance is bought after the deal, against an ace (insure)"))
         if player in state.barred:
-            raise IllegalAction(f"{player}'s bets are refused by the cap de taula")
+            raise IllegalAction(
+                N_("{player}'s bets are refused by the cap de taula", player=player)
+            )
         box = _box_of(spot)
         rules = self.profile.rules
         on_box = [b for b in state.bets.values() if b.spot == spot.name]
         if any(b.player == player for b in on_box):
-            raise IllegalAction(f"{player} already has a bet on box {box}: take it down to change")
+            raise IllegalAction(
+                N_(
+                    "{player} already has a bet on box {box}: take it down to change",
+                    player=player,
+                    box=box,
+                )
+            )
         owner = self.controller(state, box)
         if owner is not None and owner != player:
             if (box, player) not in state.consents:
@@ -459,22 +474,38 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
                     for w in rules.consent_by
                 )
                 raise IllegalAction(
-                    f"box {box} is {owner}'s: a bet on it needs the consent of {who}"
+                    N_(
+                        "box {box} is {owner}'s: a bet on it needs the consent of {who}",
+                        box=box,
+                        owner=owner,
+                        who=who,
+                    )
                 )
             seated = player in state.seats.values()
             if rules.standing_needs_head and not seated and player not in state.authorised:
                 raise IllegalAction(
-                    f"{player} is standing: the cap de taula must authorise him to bet"
+                    N_(
+                        "{player} is standing: the cap de taula must authorise him to bet",
+                        player=player,
+                    )
                 )
         if rules.max_bets_per_box and len(on_box) >= rules.max_bets_per_box:
             raise IllegalAction(
-                f"box {box} already carries {len(on_box)} bets, the most allowed on one box"
+                N_(
+                    "box {box} already carries {n_on_box} bets, the most allowed on one box",
+                    box=box,
+                    n_on_box=len(on_box),
+                )
             )
         held = sum(b.amount for b in on_box)
         if held + amount > self.profile.box_maximum:
             raise BetOverMaximum(
-                f"box {box}: {format_amount(held + amount)} in all is over the box maximum "
-                f"{format_amount(self.profile.box_maximum)}"
+                N_(
+                    "box {box}: {held} in all is over the box maximum {box_maximum}",
+                    box=box,
+                    held=format_amount(held + amount),
+                    box_maximum=format_amount(self.profile.box_maximum),
+                )
             )
 
     def on_bet(self, state: BlackjackState, bet: Bet, spot: Spot) -> None:
@@ -488,7 +519,11 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
             b.spot == spot.name and b.player != bet.player for b in state.bets.values()
         ):
             raise IllegalAction(
-                f"{bet.player} commands box {box}, which carries other bets: they go first"
+                N_(
+                    "{player} commands box {box}, which carries other bets: they go first",
+                    player=bet.player,
+                    box=box,
+                )
             )
 
     def _take_down(self, state: BlackjackState, action: Any) -> list[Event]:
@@ -500,11 +535,11 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
 
     def on_round_start(self, state: BlackjackState) -> list[Event]:
         if state.shoe is None:
-            raise IllegalAction("no shoe is loaded: new-shoe first")
+            raise IllegalAction(N_("no shoe is loaded: new-shoe first"))
         if state.shoe.at_stop_card:
-            raise IllegalAction("the separator has come out: load a new shoe first (new-shoe)")
+            raise IllegalAction(N_("the separator has come out: load a new shoe first (new-shoe)"))
         if not any(b.spot.startswith("box-") for b in state.bets.values()):
-            raise IllegalAction("no box carries a bet: there is nothing to deal")
+            raise IllegalAction(N_("no box carries a bet: there is nothing to deal"))
         state.stage = Stage.DEAL
         return []
 
@@ -519,7 +554,7 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         """Unforeseen case (spec 03, Errors): the cap de taula voids the round; every bet
         not yet settled is returned."""
         if state.phase is not Phase.NO_MORE_BETS:
-            raise WrongPhase("there is no round in progress to void")
+            raise WrongPhase(N_("there is no round in progress to void"))
         reason = f" ({action.reason})" if action.reason else ""
         events: list[Event] = [Note(text=f"void round{reason}: every unsettled bet is returned")]
         for bet in sorted(state.bets.values(), key=lambda b: b.id):
@@ -572,7 +607,7 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
             return [Note(text=f"the cap de taula authorises {action.player} to bet standing")]
         if isinstance(action, Bar):
             if not isinstance(action.player, str) or not action.player:
-                raise MalformedAction("bar: name the person")
+                raise MalformedAction(N_("bar: name the person"))
             state.barred.add(action.player)
             return [Note(text=f"the cap de taula refuses {action.player}'s bets")]
         return super().extra_step(state, action, source)
@@ -591,21 +626,27 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
     def check_new_shoe(self, state: BlackjackState) -> None:
         if self.profile.rules.hole_card is not HoleCard.NONE:
             raise IllegalAction(
-                "this engine deals the European game: rules.hole_card = peek is a rule set "
-                "for the analysis only"
+                N_(
+                    "this engine deals the European game: rules.hole_card = peek is a rule set "
+                    "for the analysis only"
+                )
             )
 
     def check_take_seat(self, state: BlackjackState, player: str, seat: int) -> None:
         """A player may hold several boxes; a box carrying another's bet this round waits."""
         other = state.controllers.get(seat)
         if other is not None and other != player:
-            raise IllegalAction(f"box {seat} carries {other}'s bet this round")
+            raise IllegalAction(
+                N_("box {seat} carries {other}'s bet this round", seat=seat, other=other)
+            )
 
     def check_leave_seat(self, state: BlackjackState, player: str, seats: Sequence[int]) -> None:
         if state.phase is not Phase.BETTING or any(
             self.of_box(b.spot, s) for s in seats for b in state.bets.values()
         ):
-            raise IllegalAction(f"{player}'s box carries bets: it stays until settled")
+            raise IllegalAction(
+                N_("{player}'s box carries bets: it stays until settled", player=player)
+            )
 
     def after_leave_seat(self, state: BlackjackState, seats: Sequence[int]) -> None:
         state.consents = {c for c in state.consents if c[0] not in seats}
@@ -614,19 +655,23 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         rules = self.profile.rules
         box = action.box
         if not isinstance(box, int) or isinstance(box, bool) or not 1 <= box <= rules.boxes:
-            raise MalformedAction(f"consent: {box!r} is not a box of this table")
+            raise MalformedAction(N_("consent: {box!r} is not a box of this table", box=box))
         if not isinstance(action.bettor, str) or not action.bettor:
-            raise MalformedAction("consent: name the bettor")
+            raise MalformedAction(N_("consent: name the bettor"))
         if action.by is Role.HEAD or action.by is Role.INSPECTOR:
             if Who.HEAD not in rules.consent_by:
-                raise IllegalAction("consent: only the box holder may consent under these rules")
+                raise IllegalAction(
+                    N_("consent: only the box holder may consent under these rules")
+                )
             giver = "the cap de taula"
         else:
             if Who.HOLDER not in rules.consent_by:
-                raise IllegalAction("consent: only the cap de taula may consent")
+                raise IllegalAction(N_("consent: only the cap de taula may consent"))
             owner = self.controller(state, box)
             if owner is None or owner != action.player:
-                raise IllegalAction(f"consent: {action.player!r} does not hold box {box}")
+                raise IllegalAction(
+                    N_("consent: {player!r} does not hold box {box}", player=action.player, box=box)
+                )
             giver = owner
         state.consents.add((box, action.bettor))
         return [Note(text=f"{giver} consents to {action.bettor}'s bet on box {box}")]
@@ -636,11 +681,13 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
     def _deal(self, state: BlackjackState, action: Deal) -> list[Event]:
         self.require_phase(state, Phase.NO_MORE_BETS)
         if state.stage is not Stage.DEAL:
-            raise WrongPhase(f"the cards are dealt: the round is at {state.stage}")
+            raise WrongPhase(N_("the cards are dealt: the round is at {stage}", stage=state.stage))
         boxes = sorted({_box_of(self.spot(b.spot)) for b in state.bets.values()})
         missed = list(action.missed)
         if any(m not in boxes for m in missed) or len(set(missed)) != len(missed):
-            raise MalformedAction(f"deal: missed must name boxes dealt this round ({boxes})")
+            raise MalformedAction(
+                N_("deal: missed must name boxes dealt this round ({boxes})", boxes=boxes)
+            )
         want = 2 * len(boxes) + 1
         cards = self.take_cards(state, action.cards, want, "deal")
         # the boxes that missed a card get theirs last, in box order
@@ -686,14 +733,18 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
 
     def _hand_for(self, state: BlackjackState, player: str, box: int) -> Hand:
         if state.phase is not Phase.NO_MORE_BETS or state.stage is not Stage.PLAY:
-            raise WrongPhase("no hand is being played now")
+            raise WrongPhase(N_("no hand is being played now"))
         hand = self.current(state)
         assert hand is not None
         if box != hand.box:
-            raise IllegalAction(f"box {hand.box} plays now, in order from the croupier's left")
+            raise IllegalAction(
+                N_("box {box} plays now, in order from the croupier's left", box=hand.box)
+            )
         owner = self.controller(state, box)
         if player != owner:
-            raise IllegalAction(f"box {box} is commanded by {owner}: only he decides")
+            raise IllegalAction(
+                N_("box {box} is commanded by {owner}: only he decides", box=box, owner=owner)
+            )
         return hand
 
     def _decide(
@@ -703,7 +754,7 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         rules = self.profile.rules
         n = len(hand.cards)
         if n == 1 and not isinstance(action, Hit):
-            raise IllegalAction("this split hand has one card: it receives its second first")
+            raise IllegalAction(N_("this split hand has one card: it receives its second first"))
         if isinstance(action, Hit):
             if n == 1:
                 hand.cards.append(self._one(state, action.card, "hit"))
@@ -715,9 +766,9 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
             return [Note(text=f"box {hand.box} stands on {hand.points}"), *self._advance(state)]
         if isinstance(action, SurrenderHand):
             if rules.surrender is Surrender.NONE:
-                raise IllegalAction("surrender is not offered at this table")
+                raise IllegalAction(N_("surrender is not offered at this table"))
             if n != 2 or hand.split:
-                raise IllegalAction("surrender only on the first two cards of an unsplit hand")
+                raise IllegalAction(N_("surrender only on the first two cards of an unsplit hand"))
             hand.surrendered = hand.done = True
             events = [Note(text=f"box {hand.box} surrenders")]
             if rules.surrender is Surrender.EARLY:
@@ -729,9 +780,15 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
 
     def _hit(self, state: BlackjackState, hand: Hand, card: str | None) -> list[Event]:
         if hand.points >= 21:
-            raise IllegalAction(f"box {hand.box} has {hand.points}: no card with 21 or more")
+            raise IllegalAction(
+                N_(
+                    "box {box} has {points}: no card with 21 or more",
+                    box=hand.box,
+                    points=hand.points,
+                )
+            )
         if hand.aces_split and self.profile.rules.split_aces_one_card:
-            raise IllegalAction("split aces receive one card each")
+            raise IllegalAction(N_("split aces receive one card each"))
         hand.cards.append(self._one(state, card, "hit"))
         state.insurance_open = False
         events: list[Event] = [Note(text=f"box {hand.box} draws {hand.cards[-1]}: {hand.points}")]
@@ -757,7 +814,7 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         bets = [state.bets[i] for i in hand.bets if i in state.bets]
         players = {b.player for b in bets}
         if not isinstance(followers, tuple) or any(f not in players for f in followers):
-            raise MalformedAction(f"{what}: followers must be bettors on this hand")
+            raise MalformedAction(N_("{what}: followers must be bettors on this hand", what=what))
         chosen = [b for b in bets if b.player == owner or b.player in followers]
         need: dict[str, int] = {}
         for b in chosen:
@@ -765,13 +822,20 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         for player, amount in need.items():
             if state.players.get(player, 0) < amount:
                 raise InsufficientFunds(
-                    f"{what}: {player} holds {format_amount(state.players.get(player, 0))}, "
-                    f"not enough for {format_amount(amount)}"
+                    N_(
+                        "{what}: {player} holds {get}, not enough for {amount}",
+                        what=what,
+                        player=player,
+                        get=format_amount(state.players.get(player, 0)),
+                        amount=format_amount(amount),
+                    )
                 )
         if not self.profile.rules.extra_stake_over_maximum:
             on_box = sum(b.amount for b in state.bets.values() if self.rides_hand(b.spot, hand.box))
             if on_box + sum(need.values()) > self.profile.box_maximum:
-                raise BetOverMaximum(f"{what}: the box would hold more than its maximum")
+                raise BetOverMaximum(
+                    N_("{what}: the box would hold more than its maximum", what=what)
+                )
         return chosen
 
     def _double(self, state: BlackjackState, hand: Hand, action: Double) -> list[Event]:
@@ -780,11 +844,13 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
             hand.vals, rules.double_totals, rules.double_soft
         ):
             allowed = ", ".join(map(str, rules.double_totals)) or "no total"
-            raise IllegalAction(f"double: only on two cards totalling {allowed}")
+            raise IllegalAction(
+                N_("double: only on two cards totalling {allowed}", allowed=allowed)
+            )
         if hand.split and not rules.double_after_split:
-            raise IllegalAction("double: not after a split at this table")
+            raise IllegalAction(N_("double: not after a split at this table"))
         if hand.aces_split:
-            raise IllegalAction("double: split aces receive one card only")
+            raise IllegalAction(N_("double: split aces receive one card only"))
         chosen = self._stakes(state, hand, action.followers, "double")
         card = self._one(state, action.card, "double")
         events: list[Event] = []
@@ -811,10 +877,15 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         rules = self.profile.rules
         if not self._may_split(state, hand):
             if hand.aces_split:
-                raise IllegalAction("split: split aces are not split again at this table")
+                raise IllegalAction(N_("split: split aces are not split again at this table"))
             if len(hand.cards) == 2 and is_pair(hand.vals, hand.cards, rules.split_ten_values):
-                raise IllegalAction(f"split: at most {rules.max_split_hands} hands on one box")
-            raise IllegalAction("split: only two first cards of the same value")
+                raise IllegalAction(
+                    N_(
+                        "split: at most {max_split_hands} hands on one box",
+                        max_split_hands=rules.max_split_hands,
+                    )
+                )
+            raise IllegalAction(N_("split: only two first cards of the same value"))
         chosen = self._stakes(state, hand, action.followers, "split")
         aces = hand.vals[0] == 1
         one_each = aces and rules.split_aces_one_card
@@ -867,27 +938,33 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
 
     def _insure(self, state: BlackjackState, action: Insure) -> list[Event]:
         if state.phase is not Phase.NO_MORE_BETS or state.stage not in (Stage.PLAY, Stage.DEALER):
-            raise WrongPhase("insurance is offered after the deal, against the croupier's ace")
+            raise WrongPhase(N_("insurance is offered after the deal, against the croupier's ace"))
         if not state.dealer or state.dealer[0].rank.pips != 1:
-            raise IllegalAction("insurance: the croupier's card is not an ace")
+            raise IllegalAction(N_("insurance: the croupier's card is not an ace"))
         if not state.insurance_open or len(state.dealer) > 1:
             raise IllegalAction(
-                "insurance is closed: a player has received a third card; nobody may insure now"
+                N_("insurance is closed: a player has received a third card; nobody may insure now")
             )
         player = self._player(state, action.player)
         spot, insured = self.insured_bet(state, player, action)
         if any(b.player == player and b.spot == spot for b in state.bets.values()):
-            raise IllegalAction(f"insurance: {player} has already bet {spot}")
+            raise IllegalAction(
+                N_("insurance: {player} has already bet {spot}", player=player, spot=spot)
+            )
         amount = action.amount
         if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-            raise MalformedAction(f"insurance: {amount!r} is not an amount")
+            raise MalformedAction(N_("insurance: {amount!r} is not an amount", amount=amount))
         limit = share(insured.original, Fraction(1, 2), self.profile.limits.rounding, 1)
         if amount > limit:
             raise BetOverMaximum(
-                f"insurance: {format_amount(amount)} is over half the bet ({format_amount(limit)})"
+                N_(
+                    "insurance: {amount} is over half the bet ({limit})",
+                    amount=format_amount(amount),
+                    limit=format_amount(limit),
+                )
             )
         if state.players[player] < amount:
-            raise InsufficientFunds(f"insurance: {player} holds too little")
+            raise InsufficientFunds(N_("insurance: {player} holds too little", player=player))
         state.players[player] -= amount
         bet = Bet(state.next_bet, player, spot, amount, amount)
         state.bets[bet.id] = bet
@@ -906,23 +983,25 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
             if i in state.bets and state.bets[i].player == player
         ]
         if not mine:
-            raise IllegalAction(f"insurance: {player} has no bet on box {box}")
+            raise IllegalAction(
+                N_("insurance: {player} has no bet on box {box}", player=player, box=box)
+            )
         return f"insurance-{box}", mine[0]
 
     # -- the croupier's errors -------------------------------------------------------------
 
     def _early_card(self, state: BlackjackState, action: DealerEarlyCard) -> list[Event]:
         if state.phase is not Phase.NO_MORE_BETS or state.stage not in self.early_card_stages:
-            raise WrongPhase("the croupier's second card is early only while players act")
+            raise WrongPhase(N_("the croupier's second card is early only while players act"))
         shoe = self.shoe_of(state)
         if shoe.live and action.card is None:
-            raise MalformedAction("dealer-early-card: enter the card")
+            raise MalformedAction(N_("dealer-early-card: enter the card"))
         try:
             card = shoe.burn_card(
                 None if action.card is None else parse_cards([action.card], "early card")[0]
             )
         except ValueError as exc:
-            raise MalformedAction(f"dealer-early-card: {exc}") from None
+            raise MalformedAction(N_("dealer-early-card: {exc}", exc=exc)) from None
         text = f"the croupier's second card {card} came too early: burnt"
         state.incidents.append(text)
         return [Note(text=text)]
@@ -930,20 +1009,20 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
     def _unasked(self, state: BlackjackState, action: UnaskedCard) -> list[Event]:
         hand = self.current(state)
         if hand is None or state.phase is not Phase.NO_MORE_BETS:
-            raise WrongPhase("no hand is being played now")
+            raise WrongPhase(N_("no hand is being played now"))
         if action.accepted:
             text = f"box {hand.box} was given a card unasked and keeps it"
             state.incidents.append(text)
             return [Note(text=text), *self._hit(state, hand, action.card)]
         shoe = self.shoe_of(state)
         if shoe.live and action.card is None:
-            raise MalformedAction("unasked-card: enter the card")
+            raise MalformedAction(N_("unasked-card: enter the card"))
         try:
             card = shoe.burn_card(
                 None if action.card is None else parse_cards([action.card], "unasked-card")[0]
             )
         except ValueError as exc:
-            raise MalformedAction(f"unasked-card: {exc}") from None
+            raise MalformedAction(N_("unasked-card: {exc}", exc=exc)) from None
         text = f"box {hand.box} refuses the card {card} given unasked: burnt"
         state.incidents.append(text)
         return [Note(text=text)]
@@ -965,7 +1044,9 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
     def _dealer_play(self, state: BlackjackState, action: DealerPlay) -> list[Event]:
         self.require_phase(state, Phase.NO_MORE_BETS)
         if state.stage is not Stage.DEALER:
-            raise WrongPhase(f"the players have not finished: the round is at {state.stage}")
+            raise WrongPhase(
+                N_("the players have not finished: the round is at {stage}", stage=state.stage)
+            )
         insured = any(b.spot.startswith("insurance-") for b in state.bets.values())
         compete = self.competitors(state)
         draws_second = compete or (insured and self.profile.rules.dealer_draws_for_insurance)
@@ -994,7 +1075,7 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         hits17 = self.profile.rules.dealer_hits_soft_17
         entered = list(parse_cards(list(action.cards), "dealer-play")) if shoe.live else []
         if not shoe.live and action.cards:
-            raise MalformedAction("dealer-play: cards are drawn from this shoe, not entered")
+            raise MalformedAction(N_("dealer-play: cards are drawn from this shoe, not entered"))
         hand = list(state.dealer)
         events: list[Event] = []
         pos = 0
@@ -1005,17 +1086,20 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
                 if pos >= len(entered):
                     points = total(values(hand))[0]
                     raise IllegalAction(
-                        f"dealer-play: the croupier stands on {points}, below 17: he must draw "
-                        "the next card(s) by the rule"
+                        N_(
+                            "dealer-play: the croupier stands on {points}, below 17: he must draw "
+                            "the next card(s) by the rule",
+                            points=points,
+                        )
                     )
                 card = entered[pos]
                 pos += 1
                 try:
                     return shoe.take(card)
                 except ValueError as exc:
-                    raise MalformedAction(f"dealer-play: {exc}") from None
+                    raise MalformedAction(N_("dealer-play: {exc}", exc=exc)) from None
             if shoe.remaining < 1:
-                raise IllegalAction("dealer-play: the shoe is empty: the cap de taula voids")
+                raise IllegalAction(N_("dealer-play: the shoe is empty: the cap de taula voids"))
             return shoe.draw()
 
         if second:
@@ -1029,7 +1113,7 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
                 for card in extra:
                     shoe.burn_card(card)
             except ValueError as exc:
-                raise MalformedAction(f"dealer-play: {exc}") from None
+                raise MalformedAction(N_("dealer-play: {exc}", exc=exc)) from None
             text = (
                 f"the croupier drew {' '.join(map(str, extra))} past his total: burnt, "
                 f"his total stays {total(values(hand))[0]}"

@@ -30,9 +30,8 @@ def analysis_of(profile: BlackjackProfile) -> dict[str, Any]:
     """The analysis of ``profile`` (computed once per profile): the hands, the result's
     distribution, the insurance value."""
     # what the analysis reads: a game built on blackjack's rules (Triple Black Jack) shares it
-    key = "|".join(
-        part.model_dump_json() for part in (profile.shoe, profile.rules, profile.payouts)
-    )
+    parts = (profile.shoe, profile.rules, profile.payouts, getattr(profile, "play", None))
+    key = "|".join(part.model_dump_json() for part in parts if part is not None)
     found = _CACHE.get(key)
     if found is None:
         from crupier.analysis.blackjack import BlackjackAnalysis, Distribution, full_shoe, take

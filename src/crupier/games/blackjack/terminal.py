@@ -25,6 +25,7 @@ from crupier.core.profile import Profile
 from crupier.core.rng import SeededSource, SystemSource
 from crupier.games.blackjack.engine import Blackjack, Stage
 from crupier.games.blackjack.profile import BlackjackProfile
+from crupier.i18n import N_
 from crupier.i18n import gettext as _
 from crupier.play import GO_WORDS, TerminalTable
 
@@ -45,7 +46,13 @@ class BlackjackTable(TerminalTable):
         console: Console | None = None,
     ) -> None:
         if not isinstance(profile, BlackjackProfile):
-            raise ProfileError(f"{game_id}: {profile.profile!r} is not a blackjack profile")
+            raise ProfileError(
+                N_(
+                    "{game_id}: {profile!r} is not a blackjack profile",
+                    game_id=game_id,
+                    profile=profile.profile,
+                )
+            )
         source = SeededSource(seed) if seed is not None else SystemSource()
         self.bj = Blackjack(profile, source)
         self.game = self.bj

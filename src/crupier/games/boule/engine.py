@@ -70,6 +70,7 @@ from crupier.games.boule.profile import (
     check_limits,
 )
 from crupier.games.boule.rules import BouleSpot, announcement, resolve_boule, spot_of
+from crupier.i18n import N_
 
 # -- actions and the engine ---------------------------------------------------------------
 
@@ -144,7 +145,9 @@ _STAFF = frozenset({Role.CROUPIER, Role.HEAD})
 
 def _check_number(number: object, what: str) -> int:
     if isinstance(number, bool) or not isinstance(number, int) or number not in NUMBERS:
-        raise MalformedAction(f"{what}: {number!r} is not a hole number 1-9")
+        raise MalformedAction(
+            N_("{what}: {number!r} is not a hole number 1-9", what=what, number=number)
+        )
     return number
 
 
@@ -231,14 +234,22 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
             held = f" (already {format_amount(already)} there)" if already else ""
             where = box + " at this table" if per_table else spot.name
             raise BetOverMaximum(
-                f"{where}: {format_amount(already + amount)} is over the maximum "
-                f"{format_amount(maximum)}{held}"
+                N_(
+                    "{where}: {already} is over the maximum {maximum}{held}",
+                    where=where,
+                    already=format_amount(already + amount),
+                    maximum=format_amount(maximum),
+                    held=held,
+                )
             )
 
     def check_bet(self, state: BouleState, player: str, spot: Spot, amount: int) -> None:
         if not state.bets_open:
             raise WrongPhase(
-                f"bets are not open: the head announces '{self.profile.announcements.open_bets}'"
+                N_(
+                    "bets are not open: the head announces '{open_bets}'",
+                    open_bets=self.profile.announcements.open_bets,
+                )
             )
 
     def on_bet(self, state: BouleState, bet: Bet, spot: Spot) -> None:
@@ -253,12 +264,17 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
             head = self.profile.rules.launcher is Launcher.HEAD
             want = Role.HEAD if head else Role.CROUPIER
             if action.by != want:
-                raise NotPermitted(f"launch: the ball is launched by the {want} at this table")
+                raise NotPermitted(
+                    N_("launch: the ball is launched by the {want} at this table", want=want)
+                )
         if isinstance(action, Result):
             launched = self.state.launched_by
             if launched is not None and action.by != launched:
                 raise NotPermitted(
-                    f"result: announced by whoever launched the ball (the {launched})"
+                    N_(
+                        "result: announced by whoever launched the ball (the {launched})",
+                        launched=launched,
+                    )
                 )
 
     # -- actions ----------------------------------------------------------------------------
@@ -274,7 +290,7 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
         if isinstance(action, NoMoreBets):
             self.require_phase(state, Phase.BETTING)
             if not state.launched:
-                raise WrongPhase("no more bets is called while the ball runs: launch it first")
+                raise WrongPhase(N_("no more bets is called while the ball runs: launch it first"))
             events: list[Event] = []
             if words.ask_bets_made:
                 events.append(Note(text=words.ask_bets_made))
@@ -286,7 +302,7 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
             return events
         if isinstance(action, Void):
             if not self.profile.rules.void_spins:
-                raise IllegalAction("this profile has no void spins")
+                raise IllegalAction(N_("this profile has no void spins"))
             events = list(super()._step(state, action, source))
             state.bets_open = True
             state.launched_by = state.launching_cloth = None
@@ -301,7 +317,7 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
         if isinstance(action, OpenBets):
             self.require_phase(state, Phase.BETTING)
             if state.bets_open:
-                raise IllegalAction("bets are already open")
+                raise IllegalAction(N_("bets are already open"))
             state.bets_open = True
             return [Note(text=self.profile.announcements.open_bets or "bets are open")]
         if isinstance(action, Launch):
@@ -321,21 +337,28 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
         self.require_phase(state, Phase.BETTING)
         if not state.bets_open:
             raise WrongPhase(
-                f"the head announces '{self.profile.announcements.open_bets}' before the launch"
+                N_(
+                    "the head announces '{open_bets}' before the launch",
+                    open_bets=self.profile.announcements.open_bets,
+                )
             )
         if state.launched:
-            raise IllegalAction("the ball is already running")
+            raise IllegalAction(N_("the ball is already running"))
         croupier = action.croupier
         if self.profile.rules.launcher is Launcher.HEAD:
             if croupier is not None:
-                raise MalformedAction("launch: the head launches here; name no croupier")
+                raise MalformedAction(N_("launch: the head launches here; name no croupier"))
             state.launching_cloth = None
             who = "the head"
         else:
             turn = self.launching_croupier(state)
             if croupier is not None and croupier != turn:
                 raise NotPermitted(
-                    f"launch: it is the turn of the croupier of cloth {turn}, not {croupier!r}"
+                    N_(
+                        "launch: it is the turn of the croupier of cloth {turn}, not {croupier!r}",
+                        turn=turn,
+                        croupier=croupier,
+                    )
                 )
             state.launching_cloth = turn
             who = f"the croupier of cloth {turn}"
@@ -348,12 +371,16 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
         turns = action.turns
         if turns is not None:
             if isinstance(turns, bool) or not isinstance(turns, int) or turns < 0:
-                raise MalformedAction(f"result: {turns!r} is not a number of turns")
+                raise MalformedAction(N_("result: {turns!r} is not a number of turns", turns=turns))
             least = self.profile.rules.min_ball_turns
             if turns < least:
                 raise IllegalAction(
-                    f"defective launch: the ball made {turns} turns, fewer than {least}; "
-                    "the head calls a void spin"
+                    N_(
+                        "defective launch: the ball made {turns} turns, fewer than {least}; "
+                        "the head calls a void spin",
+                        turns=turns,
+                        least=least,
+                    )
                 )
         if action.number is None:
             number = launch_boule(source)
@@ -376,15 +403,17 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
         self, state: BouleState, action: CorrectResult, before: BouleState | None
     ) -> list[Event]:
         if not self.profile.rules.correct_wrong_result:
-            raise IllegalAction("this profile has no correction of a wrong result")
+            raise IllegalAction(N_("this profile has no correction of a wrong result"))
         if before is None or not state.results:
             raise IllegalAction(
-                "a result is corrected only right after its settlement, chips still on the table"
+                N_(
+                    "a result is corrected only right after its settlement, chips still on the table"
+                )
             )
         number = _check_number(action.number, "correct-result")
         wrong = state.results[-1]
         if number == wrong:
-            raise IllegalAction(f"correct-result: the result already is {number}")
+            raise IllegalAction(N_("correct-result: the result already is {number}", number=number))
         again = copy.deepcopy(before)
         events: list[Event] = [
             Note(text=f"wrong result {wrong} corrected to {number}: payments corrected")
@@ -400,14 +429,24 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
         cloth = action.cloth
         count = len(state.cloth_minimums)
         if isinstance(cloth, bool) or not isinstance(cloth, int) or not 1 <= cloth <= count:
-            raise MalformedAction(f"set-cloth-minimum: {cloth!r} is not a cloth (1-{count})")
+            raise MalformedAction(
+                N_(
+                    "set-cloth-minimum: {cloth!r} is not a cloth (1-{count})",
+                    cloth=cloth,
+                    count=count,
+                )
+            )
         amount = action.minimum
         if isinstance(amount, bool) or not isinstance(amount, int) or amount <= 0:
-            raise MalformedAmount(f"{amount!r} is not a positive amount of minor units")
+            raise MalformedAmount(
+                N_("{amount!r} is not a positive amount of minor units", amount=amount)
+            )
         if self.profile.rules.cloth_minimum_fixed_once_open and state.cloths_open[cloth - 1]:
-            raise IllegalAction(f"cloth {cloth} is open: its minimum stays for the session")
+            raise IllegalAction(
+                N_("cloth {cloth} is open: its minimum stays for the session", cloth=cloth)
+            )
         if any(b.spot.endswith(f"@{cloth}") for b in state.bets.values()):
-            raise IllegalAction(f"cloth {cloth} has bets on it")
+            raise IllegalAction(N_("cloth {cloth} has bets on it", cloth=cloth))
         minimums = list(state.cloth_minimums)
         minimums[cloth - 1] = amount
         try:

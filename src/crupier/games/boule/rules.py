@@ -15,6 +15,7 @@ from crupier.core.layout import (
 )
 from crupier.core.resolution import Lose, Win
 from crupier.games.boule.profile import SIMPLE_CHANCES, BouleProfile
+from crupier.i18n import N_
 
 # -- spots and the rule ----------------------------------------------------------------------
 
@@ -63,7 +64,14 @@ def spot_of(text: str, cloths: int = 1) -> BouleSpot:
     if qualified is not None:
         raw, cloth = qualified.group(1), int(qualified.group(2))
         if not 1 <= cloth <= cloths:
-            raise UnknownSpot(f"{text!r}: the table has no cloth {cloth} (cloths 1-{cloths})")
+            raise UnknownSpot(
+                N_(
+                    "{text!r}: the table has no cloth {cloth} (cloths 1-{cloths})",
+                    text=text,
+                    cloth=cloth,
+                    cloths=cloths,
+                )
+            )
     key = re.sub(r"[\s_]+", "-", raw.strip())
     number = _NUMBER.match(key)
     if number is not None:
@@ -73,8 +81,11 @@ def spot_of(text: str, cloths: int = 1) -> BouleSpot:
     if chance is not None:
         return BouleSpot(f"{chance}@{cloth}", chance, SIMPLE_CHANCES[chance], cloth)
     raise UnknownSpot(
-        f"{text!r} is not a Boule bet (a number 1-9, red, black, even, odd, high, low; "
-        "add @N for cloth N)"
+        N_(
+            "{text!r} is not a Boule bet (a number 1-9, red, black, even, odd, high, low; "
+            "add @N for cloth N)",
+            text=text,
+        )
     )
 
 

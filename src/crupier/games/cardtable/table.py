@@ -31,6 +31,7 @@ from crupier.core.rng import RandomSource
 from crupier.core.round import JSON, Action, Event
 from crupier.core.shoe import Burn, Shoe, burn_from, check_stop_card, parse_cards
 from crupier.games.baccarat.seats import LeaveSeat, TakeSeat
+from crupier.i18n import N_
 
 
 class ShoeRules(Protocol):
@@ -155,30 +156,40 @@ class CardTable(LayoutGame[CP, CS]):
         self.require_phase(state, Phase.BETTING)
         self.check_new_shoe(state)
         if state.shoe is not None and not state.shoe.at_stop_card:
-            raise IllegalAction(f"the shoe in play has not reached its {self.shoe_word}")
+            raise IllegalAction(
+                N_("the shoe in play has not reached its {shoe_word}", shoe_word=self.shoe_word)
+            )
         rules = self.shoe_rules()
         n = len(self.pack()) * rules.decks
         burn = self.burn_at_start()
         if action.live:
             if action.cut is not None:
-                raise MalformedAction("new-shoe: a live table cuts the cards by hand")
+                raise MalformedAction(N_("new-shoe: a live table cuts the cards by hand"))
             shoe = Shoe.live_table(rules.decks, deck=self.pack)
             burnt = self.parse_dealt(list(action.burn), "new-shoe")
             if len(burnt) != burn:
-                raise MalformedAction(f"new-shoe: enter the {burn} burnt cards, not {len(burnt)}")
+                raise MalformedAction(
+                    N_(
+                        "new-shoe: enter the {burn} burnt cards, not {n_burnt}",
+                        burn=burn,
+                        n_burnt=len(burnt),
+                    )
+                )
             try:
                 for card in burnt:
                     shoe.burn_card(card)
             except ValueError as exc:
-                raise MalformedAction(f"new-shoe: {exc}") from None
+                raise MalformedAction(N_("new-shoe: {exc}", exc=exc)) from None
         else:
             if action.burn:
-                raise MalformedAction("new-shoe: burnt cards are entered only at a live table")
+                raise MalformedAction(N_("new-shoe: burnt cards are entered only at a live table"))
             cut = action.cut
             if cut is not None and (
                 not isinstance(cut, int) or isinstance(cut, bool) or not 0 < cut < n
             ):
-                raise MalformedAction(f"new-shoe: cut must be 1 to {n - 1}, not {cut!r}")
+                raise MalformedAction(
+                    N_("new-shoe: cut must be 1 to {n}, not {cut!r}", n=n - 1, cut=cut)
+                )
             shoe = Shoe.shuffled(
                 rules.decks,
                 source,
@@ -196,7 +207,7 @@ class CardTable(LayoutGame[CP, CS]):
     def shoe_of(self, state: CS) -> Shoe:
         """The shoe in play, or :class:`IllegalAction` when none is loaded."""
         if state.shoe is None:
-            raise IllegalAction("no shoe is loaded")
+            raise IllegalAction(N_("no shoe is loaded"))
         return state.shoe
 
     def take_cards(
@@ -211,21 +222,35 @@ class CardTable(LayoutGame[CP, CS]):
         if shoe.live:
             cards = self.parse_dealt(list(entered), what)
             if len(cards) != want:
-                raise MalformedAction(f"{what}: enter the {want} card(s) dealt, not {len(cards)}")
+                raise MalformedAction(
+                    N_(
+                        "{what}: enter the {want} card(s) dealt, not {n_cards}",
+                        what=what,
+                        want=want,
+                        n_cards=len(cards),
+                    )
+                )
             before = shoe.remaining
             try:
                 taken = [shoe.take(c) for c in cards]
             except ValueError as exc:
-                raise MalformedAction(f"{what}: {exc}") from None
+                raise MalformedAction(N_("{what}: {exc}", what=what, exc=exc)) from None
             if stop_card:
                 check_stop_card(shoe, before, self.shoe_rules().cards_below_stop, what)
                 shoe.stop_card_out()
             return taken
         if entered or stop_card:
-            raise MalformedAction(f"{what}: cards are drawn from this shoe, not entered")
+            raise MalformedAction(
+                N_("{what}: cards are drawn from this shoe, not entered", what=what)
+            )
         if shoe.remaining < want:
             raise IllegalAction(
-                f"{what}: only {shoe.remaining} cards are left for {want}: void the round"
+                N_(
+                    "{what}: only {remaining} cards are left for {want}: void the round",
+                    what=what,
+                    remaining=shoe.remaining,
+                    want=want,
+                )
             )
         return [shoe.draw() for _ in range(want)]
 
@@ -262,12 +287,12 @@ class CardTable(LayoutGame[CP, CS]):
         """Refuse a free box ``player`` may not take: by default one box per player."""
         held = self.seats_of(state, player)
         if held:
-            raise IllegalAction(f"{player} already has box {held[0]}")
+            raise IllegalAction(N_("{player} already has box {held}", player=player, held=held[0]))
 
     def check_leave_seat(self, state: CS, player: str, seats: Sequence[int]) -> None:
         """Refuse to free boxes that still matter: by default while the player has bets."""
         if any(b.player == player for b in state.bets.values()):
-            raise IllegalAction(f"{player} still has bets on the box")
+            raise IllegalAction(N_("{player} still has bets on the box", player=player))
 
     def after_leave_seat(self, state: CS, seats: Sequence[int]) -> None:
         """What else goes with a freed box (nothing by default)."""
@@ -277,9 +302,17 @@ class CardTable(LayoutGame[CP, CS]):
         player = self._player(state, action.player)
         seat, boxes = action.seat, self.box_count()
         if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= boxes:
-            raise MalformedAction(f"take-seat: {seat!r} is not a box of this table (1 to {boxes})")
+            raise MalformedAction(
+                N_(
+                    "take-seat: {seat!r} is not a box of this table (1 to {boxes})",
+                    seat=seat,
+                    boxes=boxes,
+                )
+            )
         if seat in state.seats:
-            raise IllegalAction(f"box {seat} is taken by {state.seats[seat]}")
+            raise IllegalAction(
+                N_("box {seat} is taken by {seats}", seat=seat, seats=state.seats[seat])
+            )
         self.check_take_seat(state, player, seat)
         state.seats[seat] = player
         return [Note(text=f"{player} takes box {seat}")]
@@ -288,7 +321,7 @@ class CardTable(LayoutGame[CP, CS]):
         """A player gives up every box he sits at."""
         seats = self.seats_of(state, action.player) if isinstance(action.player, str) else []
         if not seats:
-            raise UnknownPlayer(f"{action.player!r} has no box")
+            raise UnknownPlayer(N_("{player!r} has no box", player=action.player))
         self.check_leave_seat(state, action.player, seats)
         for s in seats:
             del state.seats[s]

@@ -65,7 +65,7 @@ from crupier.games.banking_poker import (
     PokerBox,
     Stage,
 )
-from crupier.games.caribbean_stud.profile import GAME_ID, StudProfile, ViolationRule
+from crupier.games.caribbean_stud.profile import GAME_ID, StudProfile
 from crupier.games.caribbean_stud.showdown import (
     ANTE,
     BEHIND,
@@ -90,6 +90,7 @@ from crupier.games.caribbean_stud.showdown import (
     second_net,
     spot_of,
 )
+from crupier.i18n import N_
 
 # -- actions -------------------------------------------------------------------------------------
 
@@ -222,14 +223,8 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
 
     # -- the shared round's hooks ---------------------------------------------------------
 
-    def boxes(self) -> int:
-        return self.profile.rules.boxes
-
     def play_multiples(self) -> tuple[int, ...]:
         return (self.profile.payouts.second_bet_multiple,)
-
-    def violation_loses(self) -> bool:
-        return self.profile.errors.violation is ViolationRule.LOSE_BETS
 
     def croupier_up(self) -> int:
         return 1
@@ -254,24 +249,31 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
         name = spot.name
         if name in BLIND_SPOTS or name in BEHIND_SPOTS or name == CARD_PRICE:
             raise IllegalAction(
-                f"{name}: not a bet to place (blind SEAT AMOUNT for a blind bet, behind SEAT "
-                "AMOUNT for a bet on another player's box; the card price is paid with the card)"
+                N_(
+                    "{name}: not a bet to place (blind SEAT AMOUNT for a blind bet, behind SEAT "
+                    "AMOUNT for a bet on another player's box; the card price is paid with the card)",
+                    name=name,
+                )
             )
         if name in SIDE_SPOTS:
             if not getattr(self.profile, name).offered:
-                raise IllegalAction(f"{name}: this table does not offer the bet")
+                raise IllegalAction(N_("{name}: this table does not offer the bet", name=name))
             if not any(b.player == player and b.spot == ANTE for b in state.bets.values()):
-                raise IllegalAction(f"{name}: the bet goes beside an Ante: place the Ante first")
+                raise IllegalAction(
+                    N_("{name}: the bet goes beside an Ante: place the Ante first", name=name)
+                )
         super().check_bet(state, player, spot, amount)
 
     def check_take_down(self, state: StudState, bet: Bet, spot: Spot) -> None:
         seat = next((s for s, p in state.seats.items() if p == bet.player), None)
         if bet.spot == ANTE and seat is not None and self._behind(state, seat):
-            raise IllegalAction("other players' bets follow this box: they are taken down first")
+            raise IllegalAction(
+                N_("other players' bets follow this box: they are taken down first")
+            )
         if bet.spot == ANTE and any(
             b.player == bet.player and b.spot in SIDE_SPOTS for b in state.bets.values()
         ):
-            raise IllegalAction("the side bets go with the Ante: take them down first")
+            raise IllegalAction(N_("the side bets go with the Ante: take them down first"))
 
     def deal_boxes(self, state: StudState) -> list[PokerBox]:
         own = {
@@ -369,32 +371,45 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
     def _blind_bet(self, state: StudState, action: BlindBet) -> list[Event]:
         self.require_phase(state, Phase.BETTING)
         if not self.profile.rules.blind_bets:
-            raise IllegalAction("this table does not admit blind bets on vacant boxes")
+            raise IllegalAction(N_("this table does not admit blind bets on vacant boxes"))
         player = self._player(state, action.player)
         if player not in state.seats.values():
-            raise IllegalAction(f"{player} is not seated: only a seated player bets blind")
+            raise IllegalAction(
+                N_("{player} is not seated: only a seated player bets blind", player=player)
+            )
         seat = action.seat
         if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= self.boxes():
-            raise MalformedAction(f"{seat!r} is not a box (1 to {self.boxes()})")
+            raise MalformedAction(
+                N_("{seat!r} is not a box (1 to {boxes})", seat=seat, boxes=self.boxes())
+            )
         live = {s: i for s, i in state.blind.items() if i in state.bets}
         if seat in state.seats or seat in live:
-            raise IllegalAction(f"box {seat} is not vacant")
+            raise IllegalAction(N_("box {seat} is not vacant", seat=seat))
         if any(state.bets[i].player == player for i in live.values()):
-            raise IllegalAction(f"{player} already has his one blind bet")
+            raise IllegalAction(N_("{player} already has his one blind bet", player=player))
         spot = Spot(BLIND, BLIND)
         amount = action.amount
         if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-            raise MalformedAction(f"{amount!r} is not an amount (a whole number of cents)")
+            raise MalformedAction(
+                N_("{amount!r} is not an amount (a whole number of cents)", amount=amount)
+            )
         self.check_minimum_and_unit(state, Spot(ANTE, ANTE), amount)
         if amount > self.profile.ante_maximum:
             raise BetOverMaximum(
-                f"blind: {format_amount(amount)} is over the Ante's maximum "
-                f"{format_amount(self.profile.ante_maximum)}"
+                N_(
+                    "blind: {amount} is over the Ante's maximum {ante_maximum}",
+                    amount=format_amount(amount),
+                    ante_maximum=format_amount(self.profile.ante_maximum),
+                )
             )
         if state.players[player] < amount:
             raise InsufficientFunds(
-                f"{player} holds {format_amount(state.players[player])}, "
-                f"not enough for {format_amount(amount)}"
+                N_(
+                    "{player} holds {players}, not enough for {amount}",
+                    player=player,
+                    players=format_amount(state.players[player]),
+                    amount=format_amount(amount),
+                )
             )
         state.players[player] -= amount
         bet = Bet(state.next_bet, player, spot.name, amount, amount)
@@ -410,36 +425,65 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
         self.require_phase(state, Phase.BETTING)
         allowed = self.profile.rules.bets_per_box
         if allowed < 2:
-            raise IllegalAction("this table admits one bet per box")
+            raise IllegalAction(N_("this table admits one bet per box"))
         player = self._player(state, action.player)
         seat = action.seat
         if not isinstance(seat, int) or isinstance(seat, bool) or not 1 <= seat <= self.boxes():
-            raise MalformedAction(f"{seat!r} is not a box (1 to {self.boxes()})")
+            raise MalformedAction(
+                N_("{seat!r} is not a box (1 to {boxes})", seat=seat, boxes=self.boxes())
+            )
         owner = state.seats.get(seat)
         if owner is None:
-            raise IllegalAction(f"box {seat} is vacant: a vacant box takes only a blind bet")
+            raise IllegalAction(
+                N_("box {seat} is vacant: a vacant box takes only a blind bet", seat=seat)
+            )
         if owner == player:
-            raise IllegalAction(f"box {seat} is {player}'s own: his Ante goes on the ante spot")
+            raise IllegalAction(
+                N_(
+                    "box {seat} is {player}'s own: his Ante goes on the ante spot",
+                    seat=seat,
+                    player=player,
+                )
+            )
         if not any(b.player == owner and b.spot == ANTE for b in state.bets.values()):
-            raise IllegalAction(f"box {seat}: its player {owner} bets his Ante first")
+            raise IllegalAction(
+                N_("box {seat}: its player {owner} bets his Ante first", seat=seat, owner=owner)
+            )
         live = self._behind(state, seat)
         if any(b.player == player for b in live):
-            raise IllegalAction(f"{player} already has a bet behind box {seat}")
+            raise IllegalAction(
+                N_("{player} already has a bet behind box {seat}", player=player, seat=seat)
+            )
         if 1 + len(live) >= allowed:
-            raise IllegalAction(f"box {seat} already holds {allowed} bets, the table's most")
+            raise IllegalAction(
+                N_(
+                    "box {seat} already holds {allowed} bets, the table's most",
+                    seat=seat,
+                    allowed=allowed,
+                )
+            )
         amount = action.amount
         if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-            raise MalformedAction(f"{amount!r} is not an amount (a whole number of cents)")
+            raise MalformedAction(
+                N_("{amount!r} is not an amount (a whole number of cents)", amount=amount)
+            )
         self.check_minimum_and_unit(state, Spot(ANTE, ANTE), amount)
         if amount > self.profile.ante_maximum:
             raise BetOverMaximum(
-                f"behind: {format_amount(amount)} is over the Ante's maximum "
-                f"{format_amount(self.profile.ante_maximum)}"
+                N_(
+                    "behind: {amount} is over the Ante's maximum {ante_maximum}",
+                    amount=format_amount(amount),
+                    ante_maximum=format_amount(self.profile.ante_maximum),
+                )
             )
         if state.players[player] < amount:
             raise InsufficientFunds(
-                f"{player} holds {format_amount(state.players[player])}, "
-                f"not enough for {format_amount(amount)}"
+                N_(
+                    "{player} holds {players}, not enough for {amount}",
+                    player=player,
+                    players=format_amount(state.players[player]),
+                    amount=format_amount(amount),
+                )
             )
         state.players[player] -= amount
         bet = Bet(state.next_bet, player, BEHIND, amount, amount)
@@ -456,23 +500,41 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
 
     def _buy_card(self, state: StudState, action: BuyCard) -> list[Event]:
         if not self.profile.rules.card_purchase:
-            raise IllegalAction("this table does not sell an extra card")
+            raise IllegalAction(N_("this table does not sell an extra card"))
         box = self._box_of(state, action.player)
         if box.decision is not None:
-            raise IllegalAction(f"{box.player} has already chosen: {box.decision}")
+            raise IllegalAction(
+                N_(
+                    "{player} has already chosen: {decision}",
+                    player=box.player,
+                    decision=box.decision,
+                )
+            )
         self.require_turn(state, box)
         if box.seat in state.bought:
-            raise IllegalAction(f"{box.player} has bought his one card this round")
+            raise IllegalAction(
+                N_("{player} has bought his one card this round", player=box.player)
+            )
         discard = next((c for c in box.cards if str(c) == str(action.discard)), None)
         if discard is None:
-            raise MalformedAction(f"{action.discard!r} is not one of the cards of box {box.seat}")
+            raise MalformedAction(
+                N_(
+                    "{discard!r} is not one of the cards of box {seat}",
+                    discard=action.discard,
+                    seat=box.seat,
+                )
+            )
         (ante,) = [b for b in self.bets_of(state, box) if b.spot == ANTE]
         rate = self.profile.rules.card_price
         price = ante.amount * rate.numerator // rate.denominator
         if state.players[box.player] < price:
             raise InsufficientFunds(
-                f"{box.player} holds {format_amount(state.players[box.player])}, "
-                f"not enough for the card's price of {format_amount(price)}"
+                N_(
+                    "{player} holds {players}, not enough for the card's price of {price}",
+                    player=box.player,
+                    players=format_amount(state.players[box.player]),
+                    price=format_amount(price),
+                )
             )
         (new,) = self.take_cards(state, (action.card,) if action.card else (), 1, "buy-card")
         events: list[Event] = []
@@ -495,10 +557,12 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
 
     def _set_meter(self, state: StudState, action: SetMeter) -> list[Event]:
         if state.phase is not Phase.BETTING:
-            raise WrongPhase("the meter is entered between rounds")
+            raise WrongPhase(N_("the meter is entered between rounds"))
         amount = action.amount
         if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
-            raise MalformedAction(f"{amount!r} is not a meter reading (a whole number of cents)")
+            raise MalformedAction(
+                N_("{amount!r} is not a meter reading (a whole number of cents)", amount=amount)
+            )
         state.meter = amount
         return [Note(text=f"progressive meter: {format_amount(amount)}")]
 

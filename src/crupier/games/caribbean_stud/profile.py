@@ -20,8 +20,9 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from crupier.core.layout import LayoutProfile
 from crupier.core.poker import Category
 from crupier.core.profile import Ratio
+from crupier.games.banking_poker import ViolationRule
 from crupier.games.builtin import builtin_raw, load_builtin_profile
-from crupier.games.three_card_poker.profile import Announcements, ThreeCardErrors, ViolationRule
+from crupier.games.three_card_poker.profile import Announcements, ThreeCardErrors
 
 GAME_ID = "caribbean-stud"
 
@@ -153,7 +154,7 @@ class StudRules(BaseModel):
     """Insurance, carrousel and progressive stakes: at most this share of the table minimum."""
     max_multiple: int
     """The Ante's maximum, in table minimums: 10, 20, 25 or 30 (V.3)."""
-    bets_per_box: int = 1
+    bets_per_box: int
     """Bets on one box, its seated player's Ante included: 1, or up to 3 where the gaming
     director authorises it (IV); the others follow the seated player's decisions."""
 

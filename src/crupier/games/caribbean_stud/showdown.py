@@ -21,6 +21,7 @@ from crupier.core.layout import Spot
 from crupier.core.poker import Category, Key, rank5, score
 from crupier.core.resolution import Lose, Push, Resolution, Win
 from crupier.games.caribbean_stud.profile import StudProfile
+from crupier.i18n import N_
 
 # -- hands ---------------------------------------------------------------------------------------
 
@@ -184,8 +185,11 @@ def spot_of(text: str) -> Spot:
     name = SPOTS.get(text.strip().lower())
     if name is None:
         raise UnknownSpot(
-            f"{text!r}: the boxes are ante, bet, insurance, carrousel, progressive "
-            "(and a blind bet on a vacant box)"
+            N_(
+                "{text!r}: the boxes are ante, bet, insurance, carrousel, progressive "
+                "(and a blind bet on a vacant box)",
+                text=text,
+            )
         )
     return Spot(name, name)
 

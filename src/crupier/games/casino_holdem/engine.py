@@ -33,11 +33,9 @@ from typing import Any, ClassVar
 
 from crupier.core.cards import Card
 from crupier.core.errors import IllegalAction
-from crupier.core.layout import COMMON_ACTIONS, Bet, Spot
+from crupier.core.layout import Bet, Spot
 from crupier.core.resolution import Resolution
-from crupier.core.round import Action, registry
 from crupier.games.banking_poker import (
-    BANKING_POKER_ACTIONS,
     BankingPoker,
     BankingPokerState,
     Deal,
@@ -48,21 +46,21 @@ from crupier.games.banking_poker import (
 from crupier.games.casino_holdem.profile import GAME_ID, HoldemProfile
 from crupier.games.casino_holdem.showdown import (
     ante_net,
+    best_five,
     best_of,
     call_net,
     qualifies,
     resolve_txb,
     spot_of,
 )
-from crupier.games.three_card_poker.profile import ViolationRule
 from crupier.games.three_card_poker.showdown import as_resolution
+from crupier.i18n import N_
 
 
 class CasinoHoldem(BankingPoker[HoldemProfile, BankingPokerState]):
     """The Texas banking poker engine (see the module docstring)."""
 
     game_id: ClassVar[str] = GAME_ID
-    actions: ClassVar[dict[str, type[Action]]] = registry(*COMMON_ACTIONS, *BANKING_POKER_ACTIONS)
     box_cards: ClassVar[int] = 2
     croupier_cards: ClassVar[int] = 2
     board_cards: ClassVar[int] = 5
@@ -73,17 +71,8 @@ class CasinoHoldem(BankingPoker[HoldemProfile, BankingPokerState]):
         "after the flop: play 2 (the 2a aposta, twice the Ante) or fold (no hi vaig)"
     )
 
-    def initial_state(self) -> BankingPokerState:
-        return BankingPokerState()
-
-    def boxes(self) -> int:
-        return self.profile.rules.boxes
-
     def play_multiples(self) -> tuple[int, ...]:
         return (self.profile.rules.call_multiple,)
-
-    def violation_loses(self) -> bool:
-        return self.profile.errors.violation is ViolationRule.LOSE_BETS
 
     def board_shown(self) -> int:
         return 3
@@ -93,7 +82,7 @@ class CasinoHoldem(BankingPoker[HoldemProfile, BankingPokerState]):
 
     def describe(self, cards: Sequence[Card]) -> str:
         seven = (*cards, *self.state.board)
-        (category, _), five = best_of(seven), best_of_cards(seven)
+        (category, _), five = best_five(seven)
         return f"{category.name.lower().replace('_', ' ')} ({' '.join(map(str, five))})"
 
     def parse_spot(self, text: str) -> Spot:
@@ -110,14 +99,16 @@ class CasinoHoldem(BankingPoker[HoldemProfile, BankingPokerState]):
             b.player == player and b.spot == "ante" for b in state.bets.values()
         ):
             raise IllegalAction(
-                "txb: the Texas Bonus goes with an Ante on the box; place that first"
+                N_("txb: the Texas Bonus goes with an Ante on the box; place that first")
             )
 
     def check_take_down(self, state: BankingPokerState, bet: Bet, spot: Spot) -> None:
         if spot.name == "ante" and any(
             b.player == bet.player and b.spot == "txb" for b in state.bets.values()
         ):
-            raise IllegalAction(f"{bet.player}'s TXB needs the Ante: take the TXB down first")
+            raise IllegalAction(
+                N_("{player}'s TXB needs the Ante: take the TXB down first", player=bet.player)
+            )
 
     def resolve(self, bet: Bet, spot: Spot, outcome: Any, state: BankingPokerState) -> Resolution:
         """How ``bet`` fares given its box (``outcome``), the board and the croupier's hand."""
@@ -132,13 +123,6 @@ class CasinoHoldem(BankingPoker[HoldemProfile, BankingPokerState]):
         if spot.name == "call":
             return as_resolution(call_net(self.profile, qualified, comparison))
         return as_resolution(ante_net(self.profile, mine[0], played, qualified, comparison))
-
-
-def best_of_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
-    """The best five cards themselves."""
-    from crupier.core.poker import best5
-
-    return best5(cards)[1]
 
 
 __all__ = ["CasinoHoldem", "Deal", "Play"]

@@ -17,8 +17,9 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from crupier.core.layout import LayoutProfile
 from crupier.core.poker import Category
 from crupier.core.profile import Ratio
+from crupier.games.banking_poker import ViolationRule
 from crupier.games.builtin import builtin_raw, load_builtin_profile
-from crupier.games.three_card_poker.profile import Announcements, ViolationRule
+from crupier.games.three_card_poker.profile import Announcements
 from crupier.games.trijoker.profile import RANKS
 
 GAME_ID = "casino-holdem"

@@ -12,19 +12,42 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import lru_cache
 
 from crupier.core.cards import Card
 from crupier.core.errors import UnknownSpot
 from crupier.core.layout import Spot
-from crupier.core.poker import Category, Key, best5, rank5
+from crupier.core.poker import Category, Key, rank5
+from crupier.core.poker.masks import best_hand
 from crupier.core.resolution import Lose, Resolution, Win
 from crupier.games.casino_holdem.profile import HoldemProfile
 from crupier.games.trijoker.profile import RANKS
+from crupier.i18n import N_
 
 
 def best_of(cards: Sequence[Card]) -> Key:
     """The key of the best five of ``cards``."""
-    return best5(cards)[0]
+    return _best(tuple(cards))[0]
+
+
+def best_five(cards: Sequence[Card]) -> tuple[Key, tuple[Card, ...]]:
+    """The key of the best five of ``cards`` and those five cards (as
+    :func:`~crupier.core.poker.best5` gives them).
+
+    >>> from crupier.core.cards import cards
+    >>> key, five = best_five(cards("Kh 4c Kd 8s 2h Jc 4d"))
+    >>> key[0].name, " ".join(map(str, five))
+    ('TWO_PAIR', 'Kh 4c Kd Jc 4d')
+    """
+    return _best(tuple(cards))
+
+
+@lru_cache(maxsize=256)
+def _best(cards: tuple[Card, ...]) -> tuple[Key, tuple[Card, ...]]:
+    """:func:`~crupier.core.poker.masks.best_hand`, remembered for the last hands: a
+    showdown asks each seven cards for their description, the comparison and the
+    qualifier."""
+    return best_hand(cards)
 
 
 def qualifies(profile: HoldemProfile, seven: Sequence[Card]) -> bool:
@@ -95,8 +118,19 @@ def spot_of(text: str) -> Spot:
     """
     name = SPOTS.get(text.strip().lower())
     if name is None:
-        raise UnknownSpot(f"{text!r}: the boxes are ante, txb (texas-bonus) and call (2a-aposta)")
+        raise UnknownSpot(
+            N_("{text!r}: the boxes are ante, txb (texas-bonus) and call (2a-aposta)", text=text)
+        )
     return Spot(name, name)
 
 
-__all__ = ["SPOTS", "ante_net", "best_of", "call_net", "qualifies", "resolve_txb", "spot_of"]
+__all__ = [
+    "SPOTS",
+    "ante_net",
+    "best_five",
+    "best_of",
+    "call_net",
+    "qualifies",
+    "resolve_txb",
+    "spot_of",
+]

@@ -97,6 +97,7 @@ from crupier.games.casino_war.showdown import (
     resolve_tie_bet,
     spot_of,
 )
+from crupier.i18n import N_
 
 _T = TypeVar("_T")
 
@@ -156,25 +157,33 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
     def check_bet(self, state: CasinoWarState, player: str, spot: Spot, amount: int) -> None:
         if spot.name == "challenge":
             raise IllegalAction(
-                "challenge: the challenge bet is placed only after a tie (go to war)"
+                N_("challenge: the challenge bet is placed only after a tie (go to war)")
             )
         if _seat_of(state, player) is None and self._free_seat(state) is None:
-            raise IllegalAction(f"all {self.profile.rules.boxes} boxes are taken")
+            raise IllegalAction(N_("all {boxes} boxes are taken", boxes=self.profile.rules.boxes))
         mine = {b.spot: b for b in state.bets.values() if b.player == player}
         if spot.name in mine:
             raise IllegalAction(
-                f"{player} already has a {spot.name} bet (#{mine[spot.name].id}) on his box: "
-                "take it down to change it"
+                N_(
+                    "{player} already has a {spot} bet (#{id}) on his box: "
+                    "take it down to change it",
+                    player=player,
+                    spot=spot.name,
+                    id=mine[spot.name].id,
+                )
             )
         if spot.name == "tie" and "initial" not in mine:
-            raise IllegalAction("tie: the tie bet goes with an initial bet; place that first")
+            raise IllegalAction(N_("tie: the tie bet goes with an initial bet; place that first"))
 
     def check_take_down(self, state: CasinoWarState, bet: Bet, spot: Spot) -> None:
         if spot.name == "initial" and any(
             b.player == bet.player and b.spot == "tie" for b in state.bets.values()
         ):
             raise BetNotWithdrawable(
-                f"{bet.player}'s tie bet needs the initial bet: take the tie bet down first"
+                N_(
+                    "{player}'s tie bet needs the initial bet: take the tie bet down first",
+                    player=bet.player,
+                )
             )
 
     def on_bet(self, state: CasinoWarState, bet: Bet, spot: Spot) -> None:
@@ -185,11 +194,11 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
 
     def on_round_start(self, state: CasinoWarState) -> list[Event]:
         if state.shoe is None:
-            raise IllegalAction("no shoe is loaded: new-shoe first")
+            raise IllegalAction(N_("no shoe is loaded: new-shoe first"))
         if state.shoe.at_stop_card:
-            raise IllegalAction("the cut card has come out: load a new shoe first (new-shoe)")
+            raise IllegalAction(N_("the cut card has come out: load a new shoe first (new-shoe)"))
         if not any(b.spot == "initial" for b in state.bets.values()):
-            raise IllegalAction("no box has an initial bet: there is nothing to deal")
+            raise IllegalAction(N_("no box has an initial bet: there is nothing to deal"))
         state.stage = Stage.DEAL
         return [Note(text=f'"{self.profile.announcements.no_more_bets}"')]
 
@@ -213,10 +222,10 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
         and its bets returned; in the war, the war bets are returned (or the war redealt)."""
         reason = f" ({action.reason})" if action.reason else ""
         if state.phase is not Phase.NO_MORE_BETS:
-            raise WrongPhase("there is no deal in progress to void")
+            raise WrongPhase(N_("there is no deal in progress to void"))
         if state.stage is Stage.WAR_DECISION:
             raise WrongPhase(
-                "the first deal is settled: only the war can be voided, once its cards come out"
+                N_("the first deal is settled: only the war can be voided, once its cards come out")
             )
         state.voids += 1
         if state.stage is Stage.WAR_DEAL:
@@ -287,7 +296,9 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
     def _deal(self, state: CasinoWarState, action: Deal) -> list[Event]:
         self.require_phase(state, Phase.NO_MORE_BETS)
         if state.stage is not Stage.DEAL:
-            raise WrongPhase(f"the first deal is done: the round is at {state.stage}")
+            raise WrongPhase(
+                N_("the first deal is done: the round is at {stage}", stage=state.stage)
+            )
         players = {b.player for b in state.bets.values() if b.spot == "initial"}
         boxes = [
             Box(s, state.seats[s]) for s in self._deal_seats() if state.seats.get(s) in players
@@ -347,17 +358,27 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
 
     def _decide(self, state: CasinoWarState, action: GoToWar | Surrender) -> list[Event]:
         if state.stage is not Stage.WAR_DECISION:
-            raise WrongPhase(f"there is no tie to decide: the round is at {state.stage}")
+            raise WrongPhase(
+                N_("there is no tie to decide: the round is at {stage}", stage=state.stage)
+            )
         player = self._player(state, action.player)
         box = next((b for b in state.boxes if b.player == player), None)
         if box is None or box.first != 0:
-            raise IllegalAction(f"{player} has no tied box this round")
+            raise IllegalAction(N_("{player} has no tied box this round", player=player))
         if box.decision is not None:
-            raise IllegalAction(f"{player} has already chosen: {box.decision}")
+            raise IllegalAction(
+                N_("{player} has already chosen: {decision}", player=player, decision=box.decision)
+            )
         turn = self.pending(state)
         assert turn is not None
         if turn is not box:
-            raise IllegalAction(f"box {turn.seat} ({turn.player}) decides first, in dealing order")
+            raise IllegalAction(
+                N_(
+                    "box {seat} ({player}) decides first, in dealing order",
+                    seat=turn.seat,
+                    player=turn.player,
+                )
+            )
         events: list[Event]
         if isinstance(action, Surrender):
             box.decision = Decision.SURRENDER
@@ -370,13 +391,22 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
                 self.profile
             ):
                 raise BetOverMaximum(
-                    f"challenge: {format_amount(2 * amount)} on the box is over the maximum "
-                    f"{format_amount(initial_maximum(self.profile))}: surrender"
+                    N_(
+                        "challenge: {amount} on the box is over the maximum "
+                        "{initial_maximum}: surrender",
+                        amount=format_amount(2 * amount),
+                        initial_maximum=format_amount(initial_maximum(self.profile)),
+                    )
                 )
             if state.players[player] < amount:
                 raise InsufficientFunds(
-                    f"{player} holds {format_amount(state.players[player])}, not enough for "
-                    f"the challenge bet of {format_amount(amount)}: buy in or surrender"
+                    N_(
+                        "{player} holds {players}, not enough for "
+                        "the challenge bet of {amount}: buy in or surrender",
+                        player=player,
+                        players=format_amount(state.players[player]),
+                        amount=format_amount(amount),
+                    )
                 )
             state.players[player] -= amount
             bet = Bet(state.next_bet, player, "challenge", amount, amount)
@@ -396,24 +426,37 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
 
     def _war_deal(self, state: CasinoWarState, action: WarDeal) -> list[Event]:
         if state.stage is not Stage.WAR_DEAL:
-            raise WrongPhase(f"there is no war to deal: the round is at {state.stage}")
+            raise WrongPhase(
+                N_("there is no war to deal: the round is at {stage}", stage=state.stage)
+            )
         shoe = self.shoe_of(state)
         war_burn = self.profile.rules.war_burn
         challengers = [b for b in state.boxes if b.decision is Decision.WAR]
         if shoe.live:
             burnt = self.parse_dealt(action.burn, "war-deal")
             if len(burnt) != war_burn:
-                raise MalformedAction(f"war-deal: {war_burn} cards are burnt, not {len(burnt)}")
+                raise MalformedAction(
+                    N_(
+                        "war-deal: {war_burn} cards are burnt, not {n_burnt}",
+                        war_burn=war_burn,
+                        n_burnt=len(burnt),
+                    )
+                )
             try:
                 for card in burnt:
                     shoe.burn_card(card)
             except ValueError as exc:
-                raise MalformedAction(f"war-deal: {exc}") from None
+                raise MalformedAction(N_("war-deal: {exc}", exc=exc)) from None
         else:
             if action.burn:
-                raise MalformedAction("war-deal: cards are drawn from this shoe, not entered")
+                raise MalformedAction(N_("war-deal: cards are drawn from this shoe, not entered"))
             if shoe.remaining < war_burn + len(challengers) + 1:
-                raise IllegalAction(f"war-deal: only {shoe.remaining} cards are left: void the war")
+                raise IllegalAction(
+                    N_(
+                        "war-deal: only {remaining} cards are left: void the war",
+                        remaining=shoe.remaining,
+                    )
+                )
             shoe.burn(war_burn)
         cards = self.take_cards(
             state, action.cards, len(challengers) + 1, "war-deal", action.stop_card
@@ -543,5 +586,7 @@ def _parse_cards(codes: object, what: str) -> list[Card]:
     cards = parse_cards(codes, what)
     for card in cards:
         if card.rank not in _VALUE:
-            raise MalformedAction(f"{what}: {card} is not a card of the 52-card pack")
+            raise MalformedAction(
+                N_("{what}: {card} is not a card of the 52-card pack", what=what, card=card)
+            )
     return cards

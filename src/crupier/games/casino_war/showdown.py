@@ -22,6 +22,7 @@ from crupier.core.layout import (
 from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win
 from crupier.core.round import JSON
 from crupier.games.casino_war.profile import CasinoWarProfile
+from crupier.i18n import N_
 
 # -- cards and comparison ---------------------------------------------------------------------
 
@@ -170,7 +171,7 @@ def spot_of(text: str) -> Spot:
     key = re.sub(r"[\s_/]+", "-", text.strip().lower()) if isinstance(text, str) else ""
     name = _SPOT_ALIASES.get(key)
     if name is None:
-        raise UnknownSpot(f"{text!r} is not an El Repte bet (initial, tie)")
+        raise UnknownSpot(N_("{text!r} is not an El Repte bet (initial, tie)", text=text))
     return Spot(name, name)
 
 

@@ -26,6 +26,7 @@ from crupier.core.rng import SeededSource, SystemSource
 from crupier.games.casino_war.engine import CasinoWar
 from crupier.games.casino_war.profile import CasinoWarProfile
 from crupier.games.casino_war.showdown import Stage
+from crupier.i18n import N_
 from crupier.i18n import gettext as _
 from crupier.play import GO_WORDS, TerminalTable
 
@@ -45,7 +46,13 @@ class CasinoWarTable(TerminalTable):
         console: Console | None = None,
     ) -> None:
         if not isinstance(profile, CasinoWarProfile):
-            raise ProfileError(f"{game_id}: {profile.profile!r} is not an El Repte profile")
+            raise ProfileError(
+                N_(
+                    "{game_id}: {profile!r} is not an El Repte profile",
+                    game_id=game_id,
+                    profile=profile.profile,
+                )
+            )
         source = SeededSource(seed) if seed is not None else SystemSource()
         self.war = CasinoWar(profile, source)
         self.game = self.war

@@ -70,6 +70,7 @@ from crupier.games.chemin_de_fer.state import (
     TakeBank,
     WithdrawStake,
 )
+from crupier.i18n import N_
 
 
 class _Banking(_Seating):
@@ -79,15 +80,15 @@ class _Banking(_Seating):
 
     def _offer(self, state: CheminDeFerState) -> Offer:
         if state.phase is not Phase.OFFER or state.offer is None:
-            raise WrongPhase("the bank is not being offered now")
+            raise WrongPhase(N_("the bank is not being offered now"))
         return state.offer
 
     def _offer_bank(self, state: CheminDeFerState, action: OfferBank) -> list[Event]:
         self.require_phase(state, Phase.OFFER)
         if state.offer is not None:
-            raise IllegalAction("the bank is already being offered")
+            raise IllegalAction(N_("the bank is already being offered"))
         if not state.seats and not state.standing:
-            raise IllegalAction("nobody is seated or standing at the table")
+            raise IllegalAction(N_("nobody is seated or standing at the table"))
         state.offer = Offer(
             reason=OfferReason.START,
             anchor=self._start_anchor(),
@@ -169,14 +170,16 @@ class _Banking(_Seating):
         self, state: CheminDeFerState, player: str, partners: object
     ) -> tuple[tuple[str, int], ...]:
         if not isinstance(partners, tuple):
-            raise MalformedAction(f"{partners!r} is not a list of (partner, amount) pairs")
+            raise MalformedAction(
+                N_("{partners!r} is not a list of (partner, amount) pairs", partners=partners)
+            )
         out: list[tuple[str, int]] = []
         for item in partners:
             if not isinstance(item, tuple) or len(item) != 2:
-                raise MalformedAction(f"{item!r} is not a (partner, amount) pair")
+                raise MalformedAction(N_("{item!r} is not a (partner, amount) pair", item=item))
             name = self._player(state, item[0])
             if name == player or name in (n for n, _ in out):
-                raise MalformedAction(f"{name} is named twice in the bank")
+                raise MalformedAction(N_("{name} is named twice in the bank", name=name))
             out.append((name, self._amount(item[1])))
         return tuple(out)
 
@@ -186,12 +189,21 @@ class _Banking(_Seating):
         bid = Bid(player, self._amount(amount), self._read_partners(state, player, partners))
         if bid.total < minimum:
             raise BetUnderMinimum(
-                f"a bank of {_fmt(bid.total)} is under the minimum {_fmt(minimum)}"
+                N_(
+                    "a bank of {fmt} is under the minimum {fmt2}",
+                    fmt=_fmt(bid.total),
+                    fmt2=_fmt(minimum),
+                )
             )
         for name, need in ((player, bid.amount), *bid.partners):
             if state.players[name] < need:
                 raise InsufficientFunds(
-                    f"{name} holds {_fmt(state.players[name])}, not enough for {_fmt(need)}"
+                    N_(
+                        "{name} holds {fmt}, not enough for {fmt2}",
+                        name=name,
+                        fmt=_fmt(state.players[name]),
+                        fmt2=_fmt(need),
+                    )
                 )
         return bid
 
@@ -206,9 +218,15 @@ class _Banking(_Seating):
         offer = self._offer(state)
         player = self._player(state, action.player)
         if offer.stage is OfferStage.AUCTION:
-            raise IllegalAction("the bank is being auctioned: make a bid")
+            raise IllegalAction(N_("the bank is being auctioned: make a bid"))
         if player != offer.candidate:
-            raise IllegalAction(f"the bank is offered to {offer.candidate}, not to {player}")
+            raise IllegalAction(
+                N_(
+                    "the bank is offered to {candidate}, not to {player}",
+                    candidate=offer.candidate,
+                    player=player,
+                )
+            )
         bid = self._make_bid(state, player, action.amount, action.partners, offer.minimum)
         if (
             bid.partners
@@ -218,8 +236,11 @@ class _Banking(_Seating):
         ):
             if offer.claim is not None:
                 raise IllegalAction(
-                    f"{offer.claim.player} already takes the hand in association: "
-                    "only a single taker can have it now"
+                    N_(
+                        "{player} already takes the hand in association: "
+                        "only a single taker can have it now",
+                        player=offer.claim.player,
+                    )
                 )
             offer.claim = bid
             note = Note(
@@ -233,7 +254,7 @@ class _Banking(_Seating):
         offer = self._offer(state)
         player = self._player(state, action.player)
         if offer.stage is OfferStage.AUCTION or player != offer.candidate:
-            raise IllegalAction(f"{player} is not being offered the bank")
+            raise IllegalAction(N_("{player} is not being offered the bank", player=player))
         if offer.stage is OfferStage.TAKE_BACK:
             offer.stage = OfferStage.AUCTION
             offer.candidate = None
@@ -258,7 +279,7 @@ class _Banking(_Seating):
         offer = self._offer(state)
         player = self._player(state, action.player)
         if offer.stage is not OfferStage.ROTATION or player != offer.candidate:
-            raise IllegalAction(f"it is not {player}'s turn to take the bank")
+            raise IllegalAction(N_("it is not {player}'s turn to take the bank", player=player))
         events: list[Event] = self._give_up_seat(
             state, player, "is absent when it is his turn to take the hand"
         )
@@ -270,27 +291,37 @@ class _Banking(_Seating):
         offer = self._offer(state)
         player = self._player(state, action.player)
         if offer.stage is not OfferStage.AUCTION:
-            raise IllegalAction("the bank is not being auctioned")
+            raise IllegalAction(N_("the bank is not being auctioned"))
         if not self._has_place(state, player):
-            raise IllegalAction(f"{player} is neither seated nor standing at the table")
+            raise IllegalAction(
+                N_("{player} is neither seated nor standing at the table", player=player)
+            )
         shut = offer.excluded if not self.profile.bank.outgoing_banker_may_bid else []
         bid = self._make_bid(state, player, action.amount, action.partners, offer.minimum)
         for name in (bid.player, *(n for n, _ in bid.partners)):
             if name in shut:
-                raise IllegalAction(f"{name} held the hand being auctioned: he may not bid for it")
+                raise IllegalAction(
+                    N_("{name} held the hand being auctioned: he may not bid for it", name=name)
+                )
         old = next((b for b in offer.bids if b.player == player), None)
         if old is not None and bid.total < old.total:
-            raise IllegalAction(f"{player} already bid {_fmt(old.total)}: a bid is never lowered")
+            raise IllegalAction(
+                N_(
+                    "{player} already bid {fmt}: a bid is never lowered",
+                    player=player,
+                    fmt=_fmt(old.total),
+                )
+            )
         offer.bids = [b for b in offer.bids if b.player != player] + [bid]
         return [Note(text=f"{player} bids {_fmt(bid.total)} for the bank")]
 
     def _close_auction(self, state: CheminDeFerState, action: CloseAuction) -> list[Event]:
         offer = self._offer(state)
         if offer.stage is not OfferStage.AUCTION:
-            raise IllegalAction("the bank is not being auctioned")
+            raise IllegalAction(N_("the bank is not being auctioned"))
         live = [b for b in offer.bids if self._fundable(state, b)]
         if not live:
-            raise IllegalAction("no bid: the auction stays open")
+            raise IllegalAction(N_("no bid: the auction stays open"))
         single = self.profile.bank.single_taker_preference
         anchor = offer.anchor
 
@@ -400,9 +431,11 @@ class _Banking(_Seating):
 
     def _additions_open(self, state: CheminDeFerState, bank: Bank) -> None:
         if self.profile.bank.additions is Additions.BEFORE_FIRST_COUP and bank.coups:
-            raise IllegalAction("the bank has played: partners and additions only when it passes")
+            raise IllegalAction(
+                N_("the bank has played: partners and additions only when it passes")
+            )
         if state.stakes:
-            raise IllegalAction("stakes are on the table: change the bank before the stakes")
+            raise IllegalAction(N_("stakes are on the table: change the bank before the stakes"))
 
     def _grow_bank(self, bank: Bank, name: str, amount: int) -> None:
         total = sum(bank.shares.values())
@@ -416,10 +449,14 @@ class _Banking(_Seating):
         player = self._player(state, action.player)
         amount = self._amount(action.amount)
         if player == bank.banker:
-            raise IllegalAction(f"{player} is the banker (add to the bank instead)")
+            raise IllegalAction(
+                N_("{player} is the banker (add to the bank instead)", player=player)
+            )
         self._additions_open(state, bank)
         if state.players[player] < amount:
-            raise InsufficientFunds(f"{player} holds {_fmt(state.players[player])}")
+            raise InsufficientFunds(
+                N_("{player} holds {fmt}", player=player, fmt=_fmt(state.players[player]))
+            )
         state.players[player] -= amount
         self._grow_bank(bank, player, amount)
         return [
@@ -434,7 +471,9 @@ class _Banking(_Seating):
         amount = self._amount(action.amount)
         self._additions_open(state, bank)
         if state.players[bank.banker] < amount:
-            raise InsufficientFunds(f"{bank.banker} holds {_fmt(state.players[bank.banker])}")
+            raise InsufficientFunds(
+                N_("{banker} holds {fmt}", banker=bank.banker, fmt=_fmt(state.players[bank.banker]))
+            )
         state.players[bank.banker] -= amount
         self._grow_bank(bank, bank.banker, amount)
         return [Note(text=f"{bank.banker} increases the bank to {_fmt(bank.amount)}")]
@@ -443,12 +482,12 @@ class _Banking(_Seating):
         bank = self._banker_acts(state, action)
         amount = self._amount(action.amount)
         if not self.profile.bank.allow_garage:
-            raise IllegalAction("this table does not allow the banker to garage winnings")
+            raise IllegalAction(N_("this table does not allow the banker to garage winnings"))
         if state.stakes:
-            raise IllegalAction("stakes are on the table: garage before the stakes")
+            raise IllegalAction(N_("stakes are on the table: garage before the stakes"))
         if bank.amount - amount < bank.awarded:
             raise IllegalAction(
-                f"the bank may not fall below the {_fmt(bank.awarded)} it was taken for"
+                N_("the bank may not fall below the {fmt} it was taken for", fmt=_fmt(bank.awarded))
             )
         bank.amount -= amount
         bank.garage += amount
@@ -457,9 +496,9 @@ class _Banking(_Seating):
     def _pass_hand(self, state: CheminDeFerState, action: PassHand) -> list[Event]:
         bank = self._banker_acts(state, action)
         if not bank.coups:
-            raise IllegalAction("the bank has not played a coup yet")
+            raise IllegalAction(N_("the bank has not played a coup yet"))
         if bank.last == "tie" and not self.profile.bank.pass_after_tie:
-            raise IllegalAction("after a tie the banker keeps the bank")
+            raise IllegalAction(N_("after a tie the banker keeps the bank"))
         events: list[Event] = [Note(text=f"{bank.banker} passes the hand with {_fmt(bank.amount)}")]
         for stake in sorted(state.stakes.values(), key=lambda s: s.id):
             state.players[stake.player] += stake.amount
@@ -478,17 +517,21 @@ class _Banking(_Seating):
 
     def _punter(self, state: CheminDeFerState, action: Action) -> tuple[str, Bank]:
         if state.phase in IN_COUP:
-            raise BettingClosed("no more stakes: the coup is under way")
+            raise BettingClosed(N_("no more stakes: the coup is under way"))
         self.require_phase(state, Phase.STAKES)
         player = self._player(state, getattr(action, "player", None))
         bank = self._bank(state)
         if player in bank.shares:
-            raise IllegalAction(f"{player} holds the bank: he may not stake against it")
+            raise IllegalAction(
+                N_("{player} holds the bank: he may not stake against it", player=player)
+            )
         seated = self._seat_of(state, player) is not None
         if not seated and player not in state.standing:
-            raise IllegalAction(f"{player} must take a seat or stand behind one to play")
+            raise IllegalAction(
+                N_("{player} must take a seat or stand behind one to play", player=player)
+            )
         if not seated and not self.profile.stakes.standing_may_stake:
-            raise IllegalAction("standing players may not stake at this table")
+            raise IllegalAction(N_("standing players may not stake at this table"))
         return player, bank
 
     def _stake_of(self, state: CheminDeFerState, player: str) -> Stake | None:
@@ -499,18 +542,31 @@ class _Banking(_Seating):
         amount = self._amount(action.amount)
         limits = self.profile.limits
         if amount < limits.minimum:
-            raise BetUnderMinimum(f"{_fmt(amount)} is under the minimum {_fmt(limits.minimum)}")
+            raise BetUnderMinimum(
+                N_("{fmt} is under the minimum {fmt2}", fmt=_fmt(amount), fmt2=_fmt(limits.minimum))
+            )
         if amount % limits.multiple_of:
             raise NotMultipleOfUnit(
-                f"{_fmt(amount)} is not a multiple of {_fmt(limits.multiple_of)}"
+                N_(
+                    "{fmt} is not a multiple of {fmt2}",
+                    fmt=_fmt(amount),
+                    fmt2=_fmt(limits.multiple_of),
+                )
             )
         if state.players[player] < amount:
             raise InsufficientFunds(
-                f"{player} holds {_fmt(state.players[player])}, not enough for {_fmt(amount)}"
+                N_(
+                    "{player} holds {fmt}, not enough for {fmt2}",
+                    player=player,
+                    fmt=_fmt(state.players[player]),
+                    fmt2=_fmt(amount),
+                )
             )
         stake = self._stake_of(state, player)
         if stake is not None and stake.kind is not StakeKind.PARTIAL:
-            raise IllegalAction(f"{player} has called {stake.kind}: withdraw it first")
+            raise IllegalAction(
+                N_("{player} has called {kind}: withdraw it first", player=player, kind=stake.kind)
+            )
         state.players[player] -= amount
         if stake is None:
             stake = Stake(state.next_stake, player, 0)
@@ -522,9 +578,11 @@ class _Banking(_Seating):
     def _call(self, state: CheminDeFerState, action: Action, kind: StakeKind) -> list[Event]:
         player, bank = self._punter(state, action)
         if player in state.unsaluted and self._seat_of(state, player) is not None:
-            raise IllegalAction(f"{player} changed seat: he must let the hand pass before a banco")
+            raise IllegalAction(
+                N_("{player} changed seat: he must let the hand pass before a banco", player=player)
+            )
         if bank.amount <= 0:  # pragma: no cover - an empty bank passes at once
-            raise IllegalAction("the bank is empty")
+            raise IllegalAction(N_("the bank is empty"))
         if kind is StakeKind.BANCO:
             amount = bank.amount
         else:
@@ -532,11 +590,15 @@ class _Banking(_Seating):
         stake = self._stake_of(state, player)
         already = stake.amount if stake is not None else 0
         if stake is not None and stake.kind is kind:
-            raise IllegalAction(f"{player} has already called {kind}")
+            raise IllegalAction(N_("{player} has already called {kind}", player=player, kind=kind))
         if state.players[player] + already < amount:
             raise InsufficientFunds(
-                f"{player} holds {_fmt(state.players[player] + already)}, "
-                f"not enough for {_fmt(amount)}"
+                N_(
+                    "{player} holds {fmt}, not enough for {fmt2}",
+                    player=player,
+                    fmt=_fmt(state.players[player] + already),
+                    fmt2=_fmt(amount),
+                )
             )
         state.players[player] += already - amount
         if stake is None:
@@ -553,17 +615,17 @@ class _Banking(_Seating):
 
     def _avec_la_table(self, state: CheminDeFerState, action: AvecLaTable) -> list[Event]:
         if not self.profile.stakes.avec_la_table:
-            raise IllegalAction("this table does not allow 'banco avec la table'")
+            raise IllegalAction(N_("this table does not allow 'banco avec la table'"))
         return self._call(state, action, StakeKind.AVEC)
 
     def _withdraw_stake(self, state: CheminDeFerState, action: WithdrawStake) -> list[Event]:
         if state.phase in IN_COUP:
-            raise BettingClosed("no more stakes: stakes may not be withdrawn during the coup")
+            raise BettingClosed(N_("no more stakes: stakes may not be withdrawn during the coup"))
         self.require_phase(state, Phase.STAKES)
         player = self._player(state, action.player)
         stake = self._stake_of(state, player)
         if stake is None:
-            raise IllegalAction(f"{player} has no stake on the table")
+            raise IllegalAction(N_("{player} has no stake on the table", player=player))
         del state.stakes[stake.id]
         state.players[player] += stake.amount
         if state.cards_right == player:
@@ -574,9 +636,13 @@ class _Banking(_Seating):
         self.require_phase(state, Phase.STAKES)
         player = self._player(state, action.player)
         if state.cards_right != player:
-            raise IllegalAction(f"{player} has no right to hold the punto cards this coup")
+            raise IllegalAction(
+                N_("{player} has no right to hold the punto cards this coup", player=player)
+            )
         if self._stake_of(state, player) is None:
-            raise IllegalAction(f"{player} must have a stake to hold the punto cards")
+            raise IllegalAction(
+                N_("{player} must have a stake to hold the punto cards", player=player)
+            )
         state.cards_claimed = True
         return [Note(text=f"{player}, the previous banker, will hold the punto cards")]
 
@@ -584,12 +650,12 @@ class _Banking(_Seating):
         self.require_phase(state, Phase.STAKES)
         bank = self._bank(state)
         if not state.stakes:
-            raise IllegalAction("no stake against the bank: there is no coup to play")
+            raise IllegalAction(N_("no stake against the bank: there is no coup to play"))
         shoe = state.shoe
         if shoe is None:
-            raise IllegalAction("no shoe is loaded: new-shoe first")
+            raise IllegalAction(N_("no shoe is loaded: new-shoe first"))
         if shoe.at_stop_card:
-            raise IllegalAction("the stop card has come out: this shoe deals no more coups")
+            raise IllegalAction(N_("the stop card has come out: this shoe deals no more coups"))
         events: list[Event] = [Note(text=f"no va más: the bank is {_fmt(bank.amount)}")]
         lead_stake, lead_events = self._allocate(state, bank)
         events += lead_events
@@ -686,7 +752,7 @@ class _Banking(_Seating):
 
     def _shoe(self, state: CheminDeFerState) -> Shoe:
         if state.shoe is None:
-            raise IllegalAction("no shoe is loaded")
+            raise IllegalAction(N_("no shoe is loaded"))
         return state.shoe
 
     @staticmethod
@@ -698,13 +764,28 @@ class _Banking(_Seating):
         if shoe.live:
             entered = self._parse(codes, what)
             if len(entered) != count:
-                raise MalformedAction(f"{what}: enter {count} card(s), not {len(entered)}")
+                raise MalformedAction(
+                    N_(
+                        "{what}: enter {count} card(s), not {n_entered}",
+                        what=what,
+                        count=count,
+                        n_entered=len(entered),
+                    )
+                )
             check_available(shoe, entered, what)
             return [shoe.take(c) for c in entered]
         if codes:
-            raise MalformedAction(f"{what}: cards are drawn from this shoe, not entered")
+            raise MalformedAction(
+                N_("{what}: cards are drawn from this shoe, not entered", what=what)
+            )
         if shoe.remaining < count:
-            raise IllegalAction(f"{what}: the shoe has only {shoe.remaining} cards left")
+            raise IllegalAction(
+                N_(
+                    "{what}: the shoe has only {remaining} cards left",
+                    what=what,
+                    remaining=shoe.remaining,
+                )
+            )
         return [shoe.draw() for _ in range(count)]
 
     def _new_shoe(
@@ -712,7 +793,7 @@ class _Banking(_Seating):
     ) -> list[Event]:
         self._not_in_coup(state)
         if state.shoe is not None and not state.shoe.at_stop_card:
-            raise IllegalAction("the shoe in play has not reached its stop card")
+            raise IllegalAction(N_("the shoe in play has not reached its stop card"))
         rules = self.profile.shoe
         shoe, burn = open_shoe(
             rules,
@@ -748,9 +829,9 @@ class _Banking(_Seating):
     def _stop_card(self, state: CheminDeFerState, action: StopCardOut) -> list[Event]:
         shoe = self._shoe(state)
         if not shoe.live:
-            raise IllegalAction("this shoe knows where its stop card lies")
+            raise IllegalAction(N_("this shoe knows where its stop card lies"))
         if shoe.at_stop_card:
-            raise IllegalAction("the stop card is already out")
+            raise IllegalAction(N_("the stop card is already out"))
         check_stop_card(shoe, shoe.total, self.profile.shoe.cards_below_stop, "stop-card-out")
         shoe.stop_card_out()
         more = " (the coup in progress is finished)" if state.phase in IN_COUP else ""
@@ -760,12 +841,12 @@ class _Banking(_Seating):
         self.require_phase(state, Phase.STAKES)
         shoe = self._shoe(state)
         if shoe.at_stop_card:
-            raise IllegalAction("the stop card has come out")
+            raise IllegalAction(N_("the stop card has come out"))
         count = action.count if not shoe.live else len(action.cards)
         if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-            raise MalformedAction(f"early-draw: {count!r} is not a number of cards")
+            raise MalformedAction(N_("early-draw: {count!r} is not a number of cards", count=count))
         if len(state.early) + count > 4:
-            raise MalformedAction("early-draw: a coup starts with four cards")
+            raise MalformedAction(N_("early-draw: a coup starts with four cards"))
         cards = self._cards(shoe, action.cards, count, "early-draw")
         state.early.extend(cards)
         return [
@@ -778,7 +859,7 @@ class _Banking(_Seating):
     def _burn_early(self, state: CheminDeFerState, action: BurnEarly) -> list[Event]:
         self.require_phase(state, Phase.STAKES, Phase.DEAL)
         if not state.early:
-            raise IllegalAction("no card was drawn before betting closed")
+            raise IllegalAction(N_("no card was drawn before betting closed"))
         shoe = self._shoe(state)
         shoe.burnt.extend(state.early)
         text = f"the director orders {len(state.early)} card(s) drawn early burnt"
@@ -791,9 +872,9 @@ class _Banking(_Seating):
     def _suspend(self, state: CheminDeFerState, action: Suspend) -> list[Event]:
         self.require_phase(state, Phase.OFFER, Phase.STAKES)
         if state.stakes:
-            raise IllegalAction("stakes are on the table: settle or return them first")
+            raise IllegalAction(N_("stakes are on the table: settle or return them first"))
         if not isinstance(action.key_holder, str) or not action.key_holder.strip():
-            raise MalformedAction("suspend: name who keeps the key of the bank")
+            raise MalformedAction(N_("suspend: name who keeps the key of the bank"))
         state.resume = state.phase
         state.phase = Phase.SUSPENDED
         state.key_holder = action.key_holder

@@ -62,6 +62,7 @@ from crupier.games.chemin_de_fer.state import (
     WrongAnnouncement,
     WrongHolder,
 )
+from crupier.i18n import N_
 
 
 class _Coups(_Banking):
@@ -76,26 +77,38 @@ class _Coups(_Banking):
         coup = self._coup(state)
         shoe = self._shoe(state)
         if shoe.at_stop_card:
-            raise IllegalAction("the stop card has come out: this shoe deals no more coups")
+            raise IllegalAction(N_("the stop card has come out: this shoe deals no more coups"))
         exposed = action.exposed
         if not isinstance(exposed, tuple) or any(
             not isinstance(i, int) or isinstance(i, bool) for i in exposed
         ):
-            raise MalformedAction(f"deal: {exposed!r} is not a list of card positions")
+            raise MalformedAction(
+                N_("deal: {exposed!r} is not a list of card positions", exposed=exposed)
+            )
         need = 4 - len(state.early)
         total = need + len(exposed)
         if len(set(exposed)) != len(exposed) or any(not 0 <= i < total for i in exposed):
-            raise MalformedAction(f"deal: exposed positions must be distinct, 0 to {total - 1}")
+            raise MalformedAction(
+                N_("deal: exposed positions must be distinct, 0 to {total}", total=total - 1)
+            )
         entered: list[Card] = []
         if shoe.live:
             entered = self._parse(action.cards, "deal")
             if len(entered) != total:
-                raise MalformedAction(f"deal: enter {total} card(s), not {len(entered)}")
+                raise MalformedAction(
+                    N_(
+                        "deal: enter {total} card(s), not {n_entered}",
+                        total=total,
+                        n_entered=len(entered),
+                    )
+                )
             check_available(shoe, entered, "deal")
         elif action.cards:
-            raise MalformedAction("deal: cards are drawn from this shoe, not entered")
+            raise MalformedAction(N_("deal: cards are drawn from this shoe, not entered"))
         elif shoe.remaining < total:
-            raise IllegalAction(f"deal: the shoe has only {shoe.remaining} cards left")
+            raise IllegalAction(
+                N_("deal: the shoe has only {remaining} cards left", remaining=shoe.remaining)
+            )
         # Everything is checked: from here on the deal changes the state and cannot fail.
         dealt = list(state.early)
         events: list[Event] = []
@@ -128,7 +141,9 @@ class _Coups(_Banking):
         self._acting(action, coup.holder, "punto")
         word = action.word
         if word not in WORDS:
-            raise MalformedAction(f"declare: {word!r} is not a word (show, carte or non)")
+            raise MalformedAction(
+                N_("declare: {word!r} is not a word (show, carte or non)", word=word)
+            )
         if state.phase is Phase.BANKER:
             return self._change_word(state, coup, word)
         self.require_phase(state, Phase.PUNTO)
@@ -140,7 +155,9 @@ class _Coups(_Banking):
         natural = pt >= 8
         if word == "show":
             if not natural:
-                raise IllegalAction(f"the punto holds {pt}: only a natural 8 or 9 is shown")
+                raise IllegalAction(
+                    N_("the punto holds {pt}: only a natural 8 or 9 is shown", pt=pt)
+                )
             coup.word = coup.first_word = word
             coup.punto_shown = True
             return [Note(text=f"the punto shows a natural {pt}"), *self._showdown(state)]
@@ -194,11 +211,11 @@ class _Coups(_Banking):
     def _change_word(self, state: CheminDeFerState, coup: Coup, word: str) -> list[Event]:
         """Row 12: the punto says "carte" and then "non", or the reverse."""
         if coup.punto_third or coup.pending is not None or coup.punto_dead or coup.word is None:
-            raise IllegalAction("the punto's card has been dealt: he may not change his word")
+            raise IllegalAction(N_("the punto's card has been dealt: he may not change his word"))
         if word == coup.word:
-            raise IllegalAction(f"the punto has already said {word!r}")
+            raise IllegalAction(N_("the punto has already said {word!r}", word=word))
         if word == "show":
-            raise IllegalAction("a natural is shown at once or not at all (error 13)")
+            raise IllegalAction(N_("a natural is shown at once or not at all (error 13)"))
         pt = hand_total(coup.punto)
         first = coup.first_word
         if pt < 8 and punto_cell(self.profile.rules, pt) is Cell.OPTIONAL:
@@ -227,9 +244,9 @@ class _Coups(_Banking):
         self._acting(action, bank.banker, "banker")
         coup = self._coup(state)
         if coup.punto_third or coup.pending is not None:
-            raise IllegalAction("the punto has already been given a card")
+            raise IllegalAction(N_("the punto has already been given a card"))
         if coup.punto_dead:
-            raise IllegalAction("the punto's hand was thrown away: it takes no card")
+            raise IllegalAction(N_("the punto's hand was thrown away: it takes no card"))
         shoe = self._shoe(state)
         codes = () if action.card is None else (action.card,)
         (card,) = self._cards(shoe, codes, 1, "give-card")
@@ -256,7 +273,7 @@ class _Coups(_Banking):
         draw = action.draw
         if draw is not None and not isinstance(draw, bool):
             raise MalformedAction(
-                f"banker-play: {draw!r} is not draw (true), stand (false) or null"
+                N_("banker-play: {draw!r} is not draw (true), stand (false) or null", draw=draw)
             )
         return self._banker_decides(state, coup, draw, action.cards)
 
@@ -269,7 +286,7 @@ class _Coups(_Banking):
         events: list[Event] = []
         if coup.owed:
             if draw is not True:
-                raise IllegalAction("the punto is owed his third card: give it to him first")
+                raise IllegalAction(N_("the punto is owed his third card: give it to him first"))
             # The card went to the banker: it goes back to the punto, the banker takes the next.
             fault = not coup.owed_by_error
             takes = bt <= 5 if fault or coup.mode is Mode.BANKER_FAULT else True
@@ -306,11 +323,19 @@ class _Coups(_Banking):
                 if coup.mode is Mode.BANKER_FAULT
                 else "the table's cell is mandatory"
             )
-            raise IllegalAction(f"banker {bt} against {against}: he must {rule}, {why}")
+            raise IllegalAction(
+                N_(
+                    "banker {bt} against {against}: he must {rule}, {why}",
+                    bt=bt,
+                    against=against,
+                    rule=rule,
+                    why=why,
+                )
+            )
         if draw:
             if coup.pending is not None:
                 if codes:
-                    raise MalformedAction("banker-play: the banker takes the card set aside")
+                    raise MalformedAction(N_("banker-play: the banker takes the card set aside"))
                 card = coup.pending
                 coup.pending = None
             else:
@@ -319,7 +344,7 @@ class _Coups(_Banking):
             events.append(Note(text=f"the banker draws {card}"))
         else:
             if codes:
-                raise MalformedAction("banker-play: a banker who stands takes no card")
+                raise MalformedAction(N_("banker-play: a banker who stands takes no card"))
             if coup.pending is not None:
                 shoe.burnt.append(coup.pending)
                 events.append(Note(text=f"{coup.pending} is burnt"))
@@ -469,12 +494,12 @@ class _Coups(_Banking):
         self.require_phase(state, Phase.PUNTO)
         coup = self._coup(state)
         if coup.word is not None:  # pragma: no cover - a declared punto leaves PUNTO
-            raise IllegalAction("the punto has declared")
+            raise IllegalAction(N_("the punto has declared"))
         dealt = [*coup.punto, *coup.banker]
         if action.corrected:
             cards = self._parse(action.corrected, "misdeal")
             if len(cards) != 4 or Counter(cards) != Counter(dealt):
-                raise MalformedAction("misdeal: give the four dealt cards in the order P B P B")
+                raise MalformedAction(N_("misdeal: give the four dealt cards in the order P B P B"))
             coup.punto = [cards[0], cards[2]]
             coup.banker = [cards[1], cards[3]]
             return [Note(text="irregular dealing corrected: each hand has its cards (error 6)")]
@@ -491,7 +516,7 @@ class _Coups(_Banking):
         coup = self._coup(state)
         if action.fault not in ("banker", "croupier", "punto"):
             raise MalformedAction(
-                f"exposed-hand: {action.fault!r} is not banker, croupier or punto"
+                N_("exposed-hand: {fault!r} is not banker, croupier or punto", fault=action.fault)
             )
         coup.punto_shown = True
         if action.fault == "banker":
@@ -520,7 +545,7 @@ class _Coups(_Banking):
         coup = self._coup(state)
         player = self._player(state, action.player)
         if player == coup.holder:
-            raise IllegalAction(f"{player} holds the punto cards")
+            raise IllegalAction(N_("{player} holds the punto cards", player=player))
         if coup.word is not None:
             text = (
                 f"the cards went to {player}, but the punto had declared: the coup stands; "
@@ -543,9 +568,13 @@ class _Coups(_Banking):
         self.require_phase(state, Phase.PUNTO, Phase.BANKER)
         coup = self._coup(state)
         if action.hand not in ("punto", "banker"):
-            raise MalformedAction(f"thrown-away: {action.hand!r} is not punto or banker")
+            raise MalformedAction(
+                N_("thrown-away: {hand!r} is not punto or banker", hand=action.hand)
+            )
         if action.culprit not in ("player", "croupier"):
-            raise MalformedAction(f"thrown-away: {action.culprit!r} is not player or croupier")
+            raise MalformedAction(
+                N_("thrown-away: {culprit!r} is not player or croupier", culprit=action.culprit)
+            )
         if action.culprit == "croupier":
             text = (
                 f"the croupier threw the {action.hand}'s cards away: they are retrieved and the "
@@ -555,7 +584,7 @@ class _Coups(_Banking):
             return [Note(text=text)]
         if action.hand == "punto":
             if coup.punto_dead:
-                raise IllegalAction("the punto's hand is already dead")
+                raise IllegalAction(N_("the punto's hand is already dead"))
             coup.punto_dead = True
             coup.owed = False
             self._punto_error(coup)
@@ -572,9 +601,9 @@ class _Coups(_Banking):
                 state.phase = Phase.BANKER
             return events
         if state.phase is not Phase.BANKER:
-            raise WrongPhase("the banker's cards are turned over after the punto has played")
+            raise WrongPhase(N_("the banker's cards are turned over after the punto has played"))
         if coup.owed:
-            raise IllegalAction("the punto is owed his third card: give it to him first")
+            raise IllegalAction(N_("the punto is owed his third card: give it to him first"))
         coup.banker_dead = True
         return [
             Note(text="the banker threw his cards away unshown: his hand counts 0 (error 15)"),
@@ -622,15 +651,17 @@ class _Coups(_Banking):
         bank = self._bank(state)
         if state.phase is Phase.BANKER and player == bank.banker:
             if coup.owed:
-                raise IllegalAction("the punto is owed his third card: give it to him first")
+                raise IllegalAction(N_("the punto is owed his third card: give it to him first"))
             note = Note(text=f"the banker {why}: the drawing rules are applied (error 14)")
             return [note, *self._banker_decides(state, coup, None, action.cards)]
-        raise IllegalAction(f"{player} has nothing to announce now")
+        raise IllegalAction(N_("{player} has nothing to announce now", player=player))
 
     def _bar_from_cards(self, state: CheminDeFerState, action: BarFromCards) -> list[Event]:
         player = self._player(state, action.player)
         if player in state.barred:
-            raise IllegalAction(f"{player} is already stopped from holding the cards")
+            raise IllegalAction(
+                N_("{player} is already stopped from holding the cards", player=player)
+            )
         state.barred.append(player)
         return [
             Note(
@@ -643,22 +674,27 @@ class _Coups(_Banking):
         player = self._player(state, action.player)
         number = action.coup
         if not isinstance(number, int) or isinstance(number, bool) or number < 1:
-            raise MalformedAction(f"claim: {number!r} is not a coup number")
+            raise MalformedAction(N_("claim: {number!r} is not a coup number", number=number))
         if state.coup is not None and state.coup.number == number:
             text = f"{player} makes a claim on coup {number}: the inspector decides"
             state.incidents.append(text)
             return [Note(text=text)]
         if number <= state.coups:
             raise IllegalAction(
-                f"coup {number} has been paid and collected: claims are no longer accepted"
+                N_(
+                    "coup {number} has been paid and collected: claims are no longer accepted",
+                    number=number,
+                )
             )
-        raise MalformedAction(f"claim: there is no coup {number}")
+        raise MalformedAction(N_("claim: there is no coup {number}", number=number))
 
     def _tip(self, state: CheminDeFerState, action: Tip) -> list[Event]:
         player = self._player(state, action.player)
         amount = self._amount(action.amount)
         if state.players[player] < amount:
-            raise InsufficientFunds(f"{player} holds {_fmt(state.players[player])}")
+            raise InsufficientFunds(
+                N_("{player} holds {fmt}", player=player, fmt=_fmt(state.players[player]))
+            )
         state.players[player] -= amount
         state.tips += amount
         return [Note(text=f"{player} tips {_fmt(amount)}: into the tips slot")]

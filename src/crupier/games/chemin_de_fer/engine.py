@@ -102,6 +102,7 @@ from crupier.games.chemin_de_fer.state import (
     WrongAnnouncement,
     WrongHolder,
 )
+from crupier.i18n import N_
 
 
 class CheminDeFer(_Coups):
@@ -232,14 +233,16 @@ class CheminDeFer(_Coups):
         self, state: CheminDeFerState, action: Action, source: RandomSource
     ) -> Sequence[Event]:
         if state.phase is Phase.CLOSED and not isinstance(action, CashOut):
-            raise WrongPhase("the table is closed for this session")
+            raise WrongPhase(N_("the table is closed for this session"))
         if state.phase is Phase.SUSPENDED and not isinstance(action, (Reopen, BuyIn, CashOut)):
-            raise WrongPhase("the table is temporarily closed: the director reopens it")
+            raise WrongPhase(N_("the table is temporarily closed: the director reopens it"))
         if isinstance(action, NewShoe):
             return self._new_shoe(state, action, source)
         handler = self._handlers.get(action.kind)
         if handler is None:  # pragma: no cover - every registered kind has a handler
-            raise MalformedAction(f"{action.kind!r} is not an action of {self.game_id}")
+            raise MalformedAction(
+                N_("{kind!r} is not an action of {game_id}", kind=action.kind, game_id=self.game_id)
+            )
         return handler(state, action)
 
     @functools.cached_property

@@ -18,13 +18,16 @@ from crupier.core.layout import BuyIn, CashOut, Note
 from crupier.core.money import check_amount
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, Game
+from crupier.games.baccarat.cards import hand_total
 from crupier.games.baccarat.shoe import shoe_view
 from crupier.games.chemin_de_fer.common import (
     _fmt,
 )
 from crupier.games.chemin_de_fer.profile import (
+    Cell,
     CheminDeFerProfile,
     Rotation,
+    punto_cell,
 )
 from crupier.games.chemin_de_fer.state import (
     IN_COUP,
@@ -39,6 +42,7 @@ from crupier.games.chemin_de_fer.state import (
     Stand,
     TakeSeat,
 )
+from crupier.i18n import N_
 
 
 class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
@@ -51,18 +55,24 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
         """Raise :class:`WrongPhase` unless the table is in one of ``phases``."""
         if state.phase not in phases:
             wanted = " or ".join(str(p) for p in phases)
-            raise WrongPhase(f"not possible now: the table is in {state.phase}, not {wanted}")
+            raise WrongPhase(
+                N_(
+                    "not possible now: the table is in {phase}, not {wanted}",
+                    phase=state.phase,
+                    wanted=wanted,
+                )
+            )
 
     @staticmethod
     def _player(state: CheminDeFerState, player: object) -> str:
         if not isinstance(player, str) or player not in state.players:
-            raise UnknownPlayer(f"{player!r} is not at the table (buy in first)")
+            raise UnknownPlayer(N_("{player!r} is not at the table (buy in first)", player=player))
         return player
 
     @staticmethod
     def _amount(amount: object) -> int:
         if not isinstance(amount, int) or isinstance(amount, bool):
-            raise MalformedAmount(f"{amount!r} is not an amount of minor units")
+            raise MalformedAmount(N_("{amount!r} is not an amount of minor units", amount=amount))
         return check_amount(amount)
 
     @staticmethod
@@ -75,7 +85,9 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
             or isinstance(seat, bool)
             or seat not in self.profile.table.seats
         ):
-            raise MalformedAction(f"{what}: {seat!r} is not a seat of this table")
+            raise MalformedAction(
+                N_("{what}: {seat!r} is not a seat of this table", what=what, seat=seat)
+            )
         return seat
 
     @staticmethod
@@ -85,12 +97,12 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
 
     def _bank(self, state: CheminDeFerState) -> Bank:
         if state.bank is None:
-            raise IllegalAction("nobody holds the bank")
+            raise IllegalAction(N_("nobody holds the bank"))
         return state.bank
 
     def _coup(self, state: CheminDeFerState) -> Coup:
         if state.coup is None:
-            raise WrongPhase("no coup is in progress")
+            raise WrongPhase(N_("no coup is in progress"))
         return state.coup
 
     @staticmethod
@@ -100,9 +112,19 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
         if action.by is Role.PLAYER:
             if expected is None or who != expected:
                 holder = expected or "the croupier"
-                raise NotPermitted(f"{action.kind}: {who!r} is not the {role} ({holder} is)")
+                raise NotPermitted(
+                    N_(
+                        "{kind}: {who!r} is not the {role} ({holder} is)",
+                        kind=action.kind,
+                        who=who,
+                        role=role,
+                        holder=holder,
+                    )
+                )
         elif who is not None and who != expected:
-            raise NotPermitted(f"{action.kind}: {who!r} is not the {role}")
+            raise NotPermitted(
+                N_("{kind}: {who!r} is not the {role}", kind=action.kind, who=who, role=role)
+            )
 
     # -- priority and rotation ----------------------------------------------------------------
 
@@ -148,7 +170,7 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
     def _buy_in(self, state: CheminDeFerState, action: BuyIn) -> list[Event]:
         amount = self._amount(action.amount)
         if not isinstance(action.player, str) or not action.player.strip():
-            raise MalformedAction(f"{action.player!r} is not a player name")
+            raise MalformedAction(N_("{player!r} is not a player name", player=action.player))
         if action.player not in state.players:
             state.arrival[action.player] = state.next_arrival
             state.next_arrival += 1
@@ -178,7 +200,7 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
         player = self._player(state, action.player)
         why = self._engaged(state, player)
         if why is not None:
-            raise IllegalAction(f"{player} {why}")
+            raise IllegalAction(N_("{player} {why}", player=player, why=why))
         amount = state.players.pop(player)
         state.cashed_out += amount
         self._forget(state, player)
@@ -197,28 +219,40 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
 
     def _not_in_coup(self, state: CheminDeFerState) -> None:
         if state.phase in IN_COUP:
-            raise WrongPhase("not during a coup: wait for the coup to be settled")
+            raise WrongPhase(N_("not during a coup: wait for the coup to be settled"))
 
     def _take_seat(self, state: CheminDeFerState, action: TakeSeat) -> list[Event]:
         self._not_in_coup(state)
         player = self._player(state, action.player)
         seat = self._valid_seat(action.seat, "take-seat")
         if seat in state.seats:
-            raise IllegalAction(f"seat {seat} is taken by {state.seats[seat]}")
+            raise IllegalAction(
+                N_("seat {seat} is taken by {seats}", seat=seat, seats=state.seats[seat])
+            )
         if state.bank is not None and state.bank.banker == player:
-            raise IllegalAction(f"{player} holds the bank: he may not change seat now")
+            raise IllegalAction(
+                N_("{player} holds the bank: he may not change seat now", player=player)
+            )
         old = self._seat_of(state, player)
         in_shoe = self._in_shoe(state)
         if in_shoe:
             if state.waiting_list and state.waiting_list[0] != player:
                 raise IllegalAction(
-                    f"during a shoe seat {seat} goes to {state.waiting_list[0]} first "
-                    "(the inspector's waiting list)"
+                    N_(
+                        "during a shoe seat {seat} goes to {waiting_list} first "
+                        "(the inspector's waiting list)",
+                        seat=seat,
+                        waiting_list=state.waiting_list[0],
+                    )
                 )
             if not state.waiting_list and state.seat_requests and state.seat_requests[0] != player:
                 raise IllegalAction(
-                    f"during a shoe seat {seat} goes to {state.seat_requests[0]} first "
-                    "(a seated player who asked to change seat)"
+                    N_(
+                        "during a shoe seat {seat} goes to {seat_requests} first "
+                        "(a seated player who asked to change seat)",
+                        seat=seat,
+                        seat_requests=state.seat_requests[0],
+                    )
                 )
         if old is not None:
             del state.seats[old]
@@ -238,11 +272,13 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
         player = self._player(state, action.player)
         seat = self._seat_of(state, player)
         if seat is None:
-            raise IllegalAction(f"{player} has no seat")
+            raise IllegalAction(N_("{player} has no seat", player=player))
         if state.bank is not None and state.bank.banker == player:
-            raise IllegalAction(f"{player} holds the bank: pass the hand first")
+            raise IllegalAction(N_("{player} holds the bank: pass the hand first", player=player))
         if state.offer is not None and state.offer.candidate == player:
-            raise IllegalAction(f"{player} is being offered the bank: decline it first")
+            raise IllegalAction(
+                N_("{player} is being offered the bank: decline it first", player=player)
+            )
         del state.seats[seat]
         if player in state.unsaluted:
             state.unsaluted.remove(player)
@@ -252,10 +288,12 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
         player = self._player(state, action.player)
         behind = self._valid_seat(action.behind, "stand")
         if self._seat_of(state, player) is not None:
-            raise IllegalAction(f"{player} is seated: leave the seat first")
+            raise IllegalAction(N_("{player} is seated: leave the seat first", player=player))
         old = state.standing.get(player)
         if old == behind:
-            raise IllegalAction(f"{player} already stands behind seat {behind}")
+            raise IllegalAction(
+                N_("{player} already stands behind seat {behind}", player=player, behind=behind)
+            )
         state.standing[player] = behind
         events: list[Event] = [Note(text=f"{player} stands behind seat {behind}")]
         if old is not None and self._in_shoe(state) and player not in state.followers:
@@ -271,9 +309,11 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
     def _join_waiting_list(self, state: CheminDeFerState, action: JoinWaitingList) -> list[Event]:
         player = self._player(state, action.player)
         if self._seat_of(state, player) is not None:
-            raise IllegalAction(f"{player} is seated (ask for a change of seat instead)")
+            raise IllegalAction(
+                N_("{player} is seated (ask for a change of seat instead)", player=player)
+            )
         if player in state.waiting_list:
-            raise IllegalAction(f"{player} is already on the waiting list")
+            raise IllegalAction(N_("{player} is already on the waiting list", player=player))
         state.waiting_list.append(player)
         return [Note(text=f"{player} is number {len(state.waiting_list)} on the waiting list")]
 
@@ -282,9 +322,9 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
     ) -> list[Event]:
         player = self._player(state, action.player)
         if self._seat_of(state, player) is None:
-            raise IllegalAction(f"{player} has no seat to change")
+            raise IllegalAction(N_("{player} has no seat to change", player=player))
         if player in state.seat_requests:
-            raise IllegalAction(f"{player} has already asked to change seat")
+            raise IllegalAction(N_("{player} has already asked to change seat", player=player))
         state.seat_requests.append(player)
         return [Note(text=f"{player} asks to change seat")]
 
@@ -393,6 +433,25 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
             ]
         return kinds
 
+    def punto_words(self, coup: Coup) -> list[str]:
+        """The words the punto's tableau gives him on his two cards: ``show`` on a natural,
+        ``carte`` or ``non`` where the rules bind him, both where he has the choice (5 in
+        the classic table). Any other word is an error with its consequence (errors 9-13).
+
+        >>> from crupier.core.cards import cards
+        >>> from crupier.games.chemin_de_fer import CheminDeFer, load_builtin
+        >>> from crupier.games.chemin_de_fer.state import StakeKind
+        >>> game = CheminDeFer(load_builtin())
+        >>> hands = ("2h 3c", "4h Kc", "6s Kd", "9s Kd")
+        >>> [game.punto_words(Coup(1, "ana", StakeKind.BANCO, 0, cards(h))) for h in hands]
+        [['carte', 'non'], ['carte'], ['non'], ['show']]
+        """
+        total = hand_total(coup.punto[:2])
+        if total >= 8:
+            return ["show"]
+        cell = punto_cell(self.profile.rules, total)
+        return {Cell.DRAW: ["carte"], Cell.STAND: ["non"]}.get(cell, ["carte", "non"])
+
     def view(self, seat: str | None = None) -> JSON:
         """What ``seat`` (a player's name; None: the public) may see. The punto's two cards
         are seen by the punto until shown, the banker's by the banker until he turns them
@@ -454,6 +513,8 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
                 "pending": str(coup.pending) if coup.pending is not None else None,
                 "mode": str(coup.mode),
             }
+            if seat is not None and seat == coup.holder and s.phase is Phase.PUNTO:
+                out["coup"]["words"] = self.punto_words(coup)
         if s.shoe is not None:
             out["shoe"] = shoe_view(s.shoe)
         return out

@@ -104,7 +104,7 @@ class CheminDeFerTable(TerminalTable):
         console: Console | None = None,
     ) -> None:
         if not isinstance(profile, CheminDeFerProfile):
-            raise MalformedAction(f"{profile.game}: not a chemin de fer profile")
+            raise MalformedAction(N_("{game}: not a chemin de fer profile", game=profile.game))
         source = SeededSource(seed) if seed is not None else SystemSource()
         self.engine = CheminDeFer(profile, source)
         self.game = self.engine  # type: ignore[assignment]

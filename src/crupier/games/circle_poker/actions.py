@@ -86,30 +86,34 @@ class AssignSeat(Action):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Rest(Action):
+class PlayerAction(Action):
+    """An action a seated player takes himself (``by`` a player unless staff enters it):
+    the one shape of the resting, leaving and betting actions."""
+
+    kind: ClassVar[str] = "player-action"
+    player: str
+    by: Role = Role.PLAYER
+
+
+@dataclass(frozen=True, kw_only=True)
+class Rest(PlayerAction):
     """A player asks to sit out the next deals (23.IV: two without losing his seat)."""
 
     kind: ClassVar[str] = "rest"
-    player: str
-    by: Role = Role.PLAYER
 
 
 @dataclass(frozen=True, kw_only=True)
-class ComeBack(Action):
+class ComeBack(PlayerAction):
     """A resting player plays again from the next deal."""
 
     kind: ClassVar[str] = "come-back"
-    player: str
-    by: Role = Role.PLAYER
 
 
 @dataclass(frozen=True, kw_only=True)
-class Leave(Action):
+class Leave(PlayerAction):
     """A player leaves the table with his chips (not while in a deal)."""
 
     kind: ClassVar[str] = "leave"
-    player: str
-    by: Role = Role.PLAYER
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -154,59 +158,47 @@ class ChargeTime(Action):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Fold(Action):
+class Fold(PlayerAction):
     """The player gives up the hand and every chip he has bet (23.VII)."""
 
     kind: ClassVar[str] = "fold"
-    player: str
-    by: Role = Role.PLAYER
 
 
 @dataclass(frozen=True, kw_only=True)
-class Check(Action):
+class Check(PlayerAction):
     """Stay in without betting (nothing to call)."""
 
     kind: ClassVar[str] = "check"
-    player: str
-    by: Role = Role.PLAYER
 
 
 @dataclass(frozen=True, kw_only=True)
-class Call(Action):
+class Call(PlayerAction):
     """Equal the highest total of the interval (or all one's chips if fewer)."""
 
     kind: ClassVar[str] = "call"
-    player: str
-    by: Role = Role.PLAYER
 
 
 @dataclass(frozen=True, kw_only=True)
-class Bet(Action):
+class Bet(PlayerAction):
     """The first bet of the interval: the player's total in the interval becomes ``to``."""
 
     kind: ClassVar[str] = "bet"
-    player: str
     to: int
-    by: Role = Role.PLAYER
 
 
 @dataclass(frozen=True, kw_only=True)
-class Raise(Action):
+class Raise(PlayerAction):
     """A raise: the player's total in the interval becomes ``to``."""
 
     kind: ClassVar[str] = "raise"
-    player: str
     to: int
-    by: Role = Role.PLAYER
 
 
 @dataclass(frozen=True, kw_only=True)
-class AllIn(Action):
+class AllIn(PlayerAction):
     """All the player's chips: a call, a bet or a raise, complete or not."""
 
     kind: ClassVar[str] = "all-in"
-    player: str
-    by: Role = Role.PLAYER
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -305,6 +297,11 @@ class Result:
     """Chips carried into the deal's pot from earlier deals (five-card draw)."""
 
 
+SHARED_ON_COPY = frozenset({"results"})
+"""The state's fields shared, not copied, by a copy: the finished deals are a tuple of frozen
+records, replaced and never changed in place (a copy walked every stored deal before)."""
+
+
 @dataclass
 class PokerState:
     """The table: chips in front of each player, seats, the mà, the deal in progress."""
@@ -325,7 +322,7 @@ class PokerState:
     """The finished deals (a tuple: replaced, never changed in place)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> PokerState:
-        return copy_record(self, memo)
+        return copy_record(self, memo, shared=SHARED_ON_COPY)
 
     @property
     def cagnotte(self) -> int:
@@ -342,6 +339,7 @@ class PokerState:
 
 
 __all__ = [
+    "SHARED_ON_COPY",
     "AllIn",
     "AssignSeat",
     "Bet",
@@ -360,6 +358,7 @@ __all__ = [
     "Misdeal",
     "NotEnoughChips",
     "OutOfTurn",
+    "PlayerAction",
     "PokerState",
     "Raise",
     "RaiseCapReached",

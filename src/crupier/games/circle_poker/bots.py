@@ -29,7 +29,7 @@ from crupier.core.poker import Category, high
 from crupier.core.round import Action
 from crupier.games.circle_poker.actions import Bet, Call, Check, Fold, Raise
 from crupier.games.circle_poker.engine import CirclePoker
-from crupier.games.circle_poker.hands import best_any, best_omaha
+from crupier.games.circle_poker.hands import hand_value
 from crupier.games.circle_poker.variants import HOLDEM, Variant
 
 
@@ -45,11 +45,11 @@ def _strength(own: tuple[Card, ...], board: tuple[Card, ...], variant: Variant) 
     known = [*own, *board]
     if len(known) >= 5:
         if variant.reading == "any":
-            key = best_any(own, board, variant.deck)[0]
+            key = hand_value(own, board, variant.deck)
         elif len(board) >= 3 and variant.reading == "omaha":
-            key = best_omaha(own, board, variant.deck)[0]
+            key = hand_value(own, board, variant.deck, own_cards=2)
         elif len(board) >= 3:
-            key = best_omaha(own, board, variant.deck, own_cards=len(own))[0]
+            key = hand_value(own, board, variant.deck, own_cards=len(own))
         else:
             key = (0, ())
         category = key[0]

@@ -22,8 +22,8 @@ from __future__ import annotations
 
 import dataclasses
 import typing
-from collections.abc import Sequence
-from typing import ClassVar
+from collections.abc import Callable, Sequence
+from typing import Any, ClassVar
 
 from crupier.core.cards import Card, Rank, standard_deck
 from crupier.core.errors import MalformedAction, MalformedAmount, NotPermitted, WrongPhase
@@ -63,14 +63,14 @@ from crupier.games.circle_poker.actions import (
 )
 from crupier.games.circle_poker.hands import (
     HandKey,
-    best_any,
-    best_omaha,
+    hand_value,
     low_card_key,
     showing_key,
 )
 from crupier.games.circle_poker.pots import rake, side_pots, split, uncalled
 from crupier.games.circle_poker.profile import CirclePokerProfile, HouseOption, Structure
 from crupier.games.circle_poker.variants import HOLDEM, Variant
+from crupier.i18n import N_
 
 STAFF = frozenset({Role.CROUPIER, Role.SYSTEM})
 PLAYER_ACTS = frozenset({Role.PLAYER, Role.CROUPIER, Role.SYSTEM})
@@ -83,13 +83,17 @@ def deck_of(size: int) -> list[Card]:
     >>> len(deck_of(52)), len(deck_of(32)), len(deck_of(28))
     (52, 32, 28)
     """
-    full = standard_deck()
+    return list(_PACKS[size])
+
+
+def _pack_of(size: int) -> tuple[Card, ...]:
     lowest = {52: 2, 32: 7, 28: 8}[size]
-    return [c for c in full if c.rank is Rank.ACE or _pips(c) >= lowest]
+    return tuple(c for c in standard_deck() if c.rank is Rank.ACE or c.rank.pips >= lowest)
 
 
-def _pips(card: Card) -> int:
-    return card.rank.pips
+_PACKS = {size: _pack_of(size) for size in (52, 32, 28)}
+"""The three packs, made once (cards are values): a deal copies its pack from here."""
+_PACK_SETS = {size: frozenset(pack) for size, pack in _PACKS.items()}
 
 
 def _card(text: str) -> Card:
@@ -99,22 +103,24 @@ def _card(text: str) -> Card:
         raise SeatError(str(exc)) from None
 
 
-_TEXT_LISTS: dict[str, tuple[str, ...]] = {}
+_TEXT_LISTS: dict[type[Action], tuple[str, ...]] = {}
 
 
 def _text_lists(cls: type[Action]) -> tuple[str, ...]:
-    """The fields of an action class typed ``tuple[str, ...]`` (cards, players).
+    """The fields of an action class typed ``tuple[str, ...]`` (cards, players), found once
+    per class.
 
     >>> from crupier.games.circle_poker.actions import StartDeal
-    >>> _text_lists(StartDeal)
-    ('order', 'redeal')
+    >>> _text_lists(StartDeal), _text_lists(Fold)
+    (('order', 'redeal'), ())
     """
-    key = f"{cls.__module__}.{cls.__qualname__}"
-    if key not in _TEXT_LISTS:
+    names = _TEXT_LISTS.get(cls)
+    if names is None:
         hints = typing.get_type_hints(cls)
         fields = dataclasses.fields(cls)
-        _TEXT_LISTS[key] = tuple(f.name for f in fields if hints.get(f.name) == tuple[str, ...])
-    return _TEXT_LISTS[key]
+        names = tuple(f.name for f in fields if hints.get(f.name) == tuple[str, ...])
+        _TEXT_LISTS[cls] = names
+    return names
 
 
 class CirclePoker(Game[CirclePokerProfile, PokerState]):
@@ -140,13 +146,18 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         **{k: PLAYER_ACTS for k in ("fold", "check", "call", "bet", "raise", "all-in")},
     }
 
-    checked_first = frozenset({"fold", "check", "call", "bet", "raise", "all-in", "start-deal"})
-    """The players' actions check everything (turn, amount, cap, reopening) before their
-    first change, so they run on the live state without a copy; so does the start of a deal
-    (the seats, the marker's next seat, the players dealt in and an entered pack are checked
-    before the marker moves or a card is drawn)."""
+    checked_first = frozenset(actions)
+    """Every kind checks everything (turn, amount, cap, reopening, seats, an entered pack)
+    before its first change and draws nothing before a refusal, so every action runs on the
+    live state without a copy (the refusal property tests of every variant hold it to that)."""
     _source: RandomSource
     _events: list[Event]
+
+    def __init__(
+        self, profile: CirclePokerProfile, source: RandomSource | None = None, **options: Any
+    ) -> None:
+        self._handlers: dict[str, Callable[[PokerState, Any, RandomSource], None]] = {}
+        super().__init__(profile, source, **options)
 
     def initial_state(self) -> PokerState:
         return PokerState()
@@ -257,11 +268,16 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     # -- rules ------------------------------------------------------------------------
 
     def _step(self, state: PokerState, action: Action, source: RandomSource) -> Sequence[Event]:
-        handler = getattr(self, "_do_" + action.kind.replace("-", "_"))
+        handler = self._handlers.get(action.kind)
+        if handler is None:  # the rule of a kind is found once per table
+            handler = getattr(self, "_do_" + action.kind.replace("-", "_"))
+            self._handlers[action.kind] = handler
         for name in _text_lists(type(action)):  # cards and players entered as lists of texts
             value = getattr(action, name)
             if not isinstance(value, tuple | list) or not all(isinstance(v, str) for v in value):
-                raise MalformedAction(f"{action.kind}: {name} must be a list of texts")
+                raise MalformedAction(
+                    N_("{kind}: {name} must be a list of texts", kind=action.kind, name=name)
+                )
         self._source = source
         self._events: list[Event] = []
         handler(state, action, source)
@@ -269,29 +285,46 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
 
     def _no_deal(self, state: PokerState, what: str) -> None:
         if state.deal is not None:
-            raise WrongPhase(f"{what}: a deal is in progress (deal {state.deal.number})")
+            raise WrongPhase(
+                N_(
+                    "{what}: a deal is in progress (deal {number})",
+                    what=what,
+                    number=state.deal.number,
+                )
+            )
 
     def _do_buy_in(self, state: PokerState, a: BuyIn, source: RandomSource) -> None:
         if not isinstance(a.amount, int) or a.amount <= 0:
-            raise MalformedAmount(f"buy-in: {a.amount!r} is not a positive amount")
+            raise MalformedAmount(
+                N_("buy-in: {amount!r} is not a positive amount", amount=a.amount)
+            )
         if not isinstance(a.player, str) or not a.player:
-            raise SeatError("buy-in: a player's name is needed")
+            raise SeatError(N_("buy-in: a player's name is needed"))
         if state.deal is not None and a.player in state.deal.order:
-            raise WrongPhase(f"buy-in: {a.player} is in the deal (table stakes: chips are added "
-                             "only between deals)")  # fmt: skip
+            raise WrongPhase(N_("buy-in: {player} is in the deal (table stakes: chips are added "
+                             "only between deals)", player=a.player))  # fmt: skip
         resta = self.profile.resta
         if resta.minimum:  # 23.2.5.III: the resta, and re-buys only when it is exhausted
             if a.player in state.chips and state.chips[a.player] >= max(
                 1, self.profile.stakes.ante
             ):
                 raise NotEnoughChips(
-                    f"buy-in: {a.player}'s resta is not exhausted ({state.chips[a.player]} left); "
-                    "a re-buy is made only when it is (23.2.5.III)"
+                    N_(
+                        "buy-in: {player}'s resta is not exhausted ({chips} left); "
+                        "a re-buy is made only when it is (23.2.5.III)",
+                        player=a.player,
+                        chips=state.chips[a.player],
+                    )
                 )
             if a.amount < resta.minimum or (resta.maximum and a.amount > resta.maximum):
                 most = f" and at most {resta.maximum}" if resta.maximum else ""
                 raise MalformedAmount(
-                    f"buy-in: the resta is at least {resta.minimum}{most}, not {a.amount}"
+                    N_(
+                        "buy-in: the resta is at least {minimum}{most}, not {amount}",
+                        minimum=resta.minimum,
+                        most=most,
+                        amount=a.amount,
+                    )
                 )
         if a.player not in state.chips:
             state.waiting.append(a.player)
@@ -301,20 +334,28 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def _do_draw_seats(self, state: PokerState, a: DrawSeats, source: RandomSource) -> None:
         table = self.profile.table
         if state.ma:
-            raise WrongPhase("draw-seats: the seats were drawn when the partida started")
+            raise WrongPhase(N_("draw-seats: the seats were drawn when the partida started"))
         if len(state.waiting) < table.min_players:
             raise TooFewPlayers(
-                f"draw-seats: {len(state.waiting)} players; the partida needs "
-                f"{table.min_players} (23.VII)"
+                N_(
+                    "draw-seats: {n_waiting} players; the partida needs {min_players} (23.VII)",
+                    n_waiting=len(state.waiting),
+                    min_players=table.min_players,
+                )
             )
         if a.seats:
             if sorted(a.seats) != sorted(state.waiting) or len(a.seats) > table.max_players:
                 raise SeatError(
-                    f"draw-seats: the entered lot {list(a.seats)} is not the players present "
-                    f"{state.waiting}"
+                    N_(
+                        "draw-seats: the entered lot {seats} is not the players present {waiting}",
+                        seats=list(a.seats),
+                        waiting=state.waiting,
+                    )
                 )
             if not isinstance(a.ma, int) or not 1 <= a.ma <= len(a.seats):
-                raise SeatError(f"draw-seats: the mà must be one of seats 1-{len(a.seats)}")
+                raise SeatError(
+                    N_("draw-seats: the mà must be one of seats 1-{n_seats}", n_seats=len(a.seats))
+                )
             state.seats = {i + 1: p for i, p in enumerate(a.seats)}
             state.waiting = []
             state.ma = a.ma
@@ -329,17 +370,25 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
 
     def _do_assign_seat(self, state: PokerState, a: AssignSeat, source: RandomSource) -> None:
         if a.player not in state.waiting:
-            raise SeatError(f"assign-seat: {a.player!r} is not on the waiting list")
+            raise SeatError(
+                N_("assign-seat: {player!r} is not on the waiting list", player=a.player)
+            )
         most = self.profile.table.max_players
         if not isinstance(a.seat, int) or not 0 <= a.seat <= most:
-            raise SeatError(f"assign-seat: there is no seat {a.seat!r}")
+            raise SeatError(N_("assign-seat: there is no seat {seat!r}", seat=a.seat))
         if a.seat in state.seats:
-            raise SeatError(f"assign-seat: seat {a.seat} is taken by {state.seats[a.seat]}")
+            raise SeatError(
+                N_(
+                    "assign-seat: seat {seat} is taken by {seats}",
+                    seat=a.seat,
+                    seats=state.seats[a.seat],
+                )
+            )
         seat = a.seat
         if seat == 0:  # by lot among the free seats
             free = [n for n in range(1, most + 1) if n not in state.seats]
             if not free:
-                raise SeatError("assign-seat: every seat is taken")
+                raise SeatError(N_("assign-seat: every seat is taken"))
             seat = free[source.randbelow(len(free))]
         state.waiting.remove(a.player)
         state.seats[seat] = a.player
@@ -348,25 +397,29 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def _seated(self, state: PokerState, player: str, what: str) -> int:
         seat = state.seat_of(player)
         if seat is None:
-            raise SeatError(f"{what}: {player!r} has no seat at this table")
+            raise SeatError(
+                N_("{what}: {player!r} has no seat at this table", what=what, player=player)
+            )
         return seat
 
     def _do_rest(self, state: PokerState, a: Rest, source: RandomSource) -> None:
         self._seated(state, a.player, "rest")
         if a.player in state.resting:
-            raise WrongPhase(f"rest: {a.player} is already resting")
+            raise WrongPhase(N_("rest: {player} is already resting", player=a.player))
         state.resting[a.player] = 0
 
     def _do_come_back(self, state: PokerState, a: ComeBack, source: RandomSource) -> None:
         if a.player not in state.resting:
-            raise WrongPhase(f"come-back: {a.player!r} is not resting")
+            raise WrongPhase(N_("come-back: {player!r} is not resting", player=a.player))
         del state.resting[a.player]
 
     def _do_leave(self, state: PokerState, a: Leave, source: RandomSource) -> None:
         if a.player not in state.chips:
-            raise SeatError(f"leave: {a.player!r} is not at the table")
+            raise SeatError(N_("leave: {player!r} is not at the table", player=a.player))
         if state.deal is not None and a.player in state.deal.live():
-            raise WrongPhase(f"leave: {a.player} is in the deal; he folds or finishes it first")
+            raise WrongPhase(
+                N_("leave: {player} is in the deal; he folds or finishes it first", player=a.player)
+            )
         seat = state.seat_of(a.player)
         if seat is not None:
             del state.seats[seat]
@@ -378,12 +431,16 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def _do_charge_time(self, state: PokerState, a: ChargeTime, source: RandomSource) -> None:
         house = self.profile.house
         if house.option is not HouseOption.TIME:
-            raise WrongPhase("charge-time: this table takes its benefit by rake (option A)")
+            raise WrongPhase(N_("charge-time: this table takes its benefit by rake (option A)"))
         self._no_deal(state, "charge-time")
         if not isinstance(a.period, int) or a.period < 0:
-            raise MalformedAmount(f"charge-time: {a.period!r} is not a period number")
+            raise MalformedAmount(
+                N_("charge-time: {period!r} is not a period number", period=a.period)
+            )
         if a.period in state.periods:
-            raise WrongPhase(f"charge-time: period {a.period} was already charged")
+            raise WrongPhase(
+                N_("charge-time: period {period} was already charged", period=a.period)
+            )
         state.periods.append(a.period)
         for player in state.seats.values():  # resting players pay too (23 example 9)
             paid = min(house.time_charge, state.chips[player])
@@ -409,10 +466,13 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         deck = deck_of(self.variant.deck)
         if order:
             entered = [_card(t) for t in order]
-            if sorted(entered) != sorted(deck):
+            if len(entered) != len(deck) or set(entered) != _PACK_SETS[self.variant.deck]:
                 raise SeatError(
-                    f"start-deal: the entered pack is not the {self.variant.deck}-card pack "
-                    "(missing or duplicated cards: a misdeal, 23.VIII)"
+                    N_(
+                        "start-deal: the entered pack is not the {deck}-card pack "
+                        "(missing or duplicated cards: a misdeal, 23.VIII)",
+                        deck=self.variant.deck,
+                    )
                 )
             return entered
         shuffle(deck, source)
@@ -421,13 +481,17 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def _do_start_deal(self, state: PokerState, a: StartDeal, source: RandomSource) -> None:
         self._no_deal(state, "start-deal")
         if not state.ma:
-            raise WrongPhase("start-deal: draw the seats first (23.IV)")
+            raise WrongPhase(N_("start-deal: draw the seats first (23.IV)"))
         table = self.profile.table
         seated = [p for p in state.seats.values() if state.chips[p] > 0]
         if len(seated) < table.min_players:
             raise TooFewPlayers(
-                f"start-deal: {len(seated)} players at the table; the partida needs "
-                f"{table.min_players} (23.VII) and is suspended"
+                N_(
+                    "start-deal: {n_seated} players at the table; the partida needs "
+                    "{min_players} (23.VII) and is suspended",
+                    n_seated=len(seated),
+                    min_players=table.min_players,
+                )
             )
         ma = state.ma
         if state.deals:  # the marker moves clockwise at every new deal
@@ -436,10 +500,12 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             ma = later[0] if later else seats[0]
         players = self._dealt_in(state, ma)
         if len(players) < 2:
-            raise TooFewPlayers("start-deal: fewer than two players can be dealt in")
+            raise TooFewPlayers(N_("start-deal: fewer than two players can be dealt in"))
         redeal = [_card(t) for t in a.redeal]  # checked against the pack's cards, first
-        if len(set(redeal)) != len(redeal) or not set(redeal) <= set(deck_of(self.variant.deck)):
-            raise SeatError("start-deal: the re-deal order names a card twice or not in the pack")
+        if len(set(redeal)) != len(redeal) or not _PACK_SETS[self.variant.deck].issuperset(redeal):
+            raise SeatError(
+                N_("start-deal: the re-deal order names a card twice or not in the pack")
+            )
         pack = self._pack(a.order, source)  # an entered pack is checked before any change
         state.ma = ma
         # rests: a player who misses more deals than allowed loses his seat (23.IV, DEFAULT)
@@ -488,14 +554,17 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             extra = entered + extra
             deal.stub.extend(extra)
             deal.burned.clear()
-        taken, deal.stub = deal.stub[:count], deal.stub[count:]
+        stub = deal.stub
+        taken = stub[:count]
+        del stub[:count]
         return taken
 
     def _street(self, state: PokerState, deal: Deal, source: RandomSource) -> None:
         """Deal the current street, then open its betting interval (or go on dealing when
         fewer than two players can still bet)."""
+        streets = self.variant.streets
         while True:
-            street = self.variant.streets[deal.street]
+            street = streets[deal.street]
             live = deal.live()
             if street.burn:
                 deal.burned.extend(self._deal_cards(deal, 1, source))
@@ -504,42 +573,45 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
                 # not enough for everyone: one common card serves all (DEFAULT use 2)
                 deal.board.extend(self._deal_cards(deal, 1, source))
                 deal.phh.append(f"d db {deal.board[-1]}")
-            else:
-                for k in range(per_player):
-                    face_up = k >= street.down
-                    for p in live:
-                        (card,) = self._deal_cards(deal, 1, source)
-                        (deal.up if face_up else deal.down)[p].append(card)
-                for i, p in enumerate(deal.order):
-                    if p in live and per_player:
-                        down = (
-                            "".join(str(c) for c in deal.down[p][-street.down :])
-                            if street.down
-                            else ""
-                        )
-                        up = "".join(str(c) for c in deal.up[p][-street.up :]) if street.up else ""
-                        deal.phh.append(f"d dh p{i + 1} {down}{up}".rstrip())
+            elif per_player:
+                self._deal_round(deal, live, street.down, per_player, source)
             if street.board:
-                deal.board.extend(self._deal_cards(deal, street.board, source))
-                deal.phh.append("d db " + "".join(str(c) for c in deal.board[-street.board :]))
+                dealt = self._deal_cards(deal, street.board, source)
+                deal.board.extend(dealt)
+                deal.phh.append("d db " + "".join(map(str, dealt)))
             self._events.append(
                 StreetDealt(
                     street=deal.street,
-                    board=tuple(str(c) for c in deal.board),
-                    up=tuple(
-                        f"{p}: {' '.join(str(c) for c in deal.up[p])}"
-                        for p in deal.live()
-                        if deal.up[p]
-                    ),
+                    board=tuple(map(str, deal.board)),
+                    up=tuple(f"{p}: {' '.join(map(str, deal.up[p]))}" for p in live if deal.up[p]),
                 )
             )
             self._open_interval(state, deal)
             if deal.to_act is not None:
                 return
-            if len(deal.live()) < 2 or deal.street == len(self.variant.streets) - 1:
+            if len(deal.live()) < 2 or deal.street == len(streets) - 1:
                 self._settle(state, deal)
                 return
             deal.street += 1
+
+    def _deal_round(
+        self, deal: Deal, live: list[str], down: int, per_player: int, source: RandomSource
+    ) -> None:
+        """Deal ``per_player`` cards to each live player, one at a time round the table from
+        the mà (the first ``down`` face down, the rest face up), and record each hand's."""
+        n = len(live)
+        if len(deal.stub) >= per_player * n:  # the whole round from the top, in one slice
+            dealt = self._deal_cards(deal, per_player * n, source)
+        else:  # the stub runs out on the way: card by card (the dead cards come under it)
+            dealt = [self._deal_cards(deal, 1, source)[0] for _ in range(per_player * n)]
+        number = {p: i + 1 for i, p in enumerate(deal.order)}
+        for i, p in enumerate(live):
+            own = dealt[i::n]
+            if down:
+                deal.down[p].extend(own[:down])
+            if per_player > down:
+                deal.up[p].extend(own[down:])
+            deal.phh.append(f"d dh p{number[p]} {''.join(map(str, own))}")
 
     def _open_interval(self, state: PokerState, deal: Deal) -> None:
         stakes = self.profile.stakes
@@ -582,8 +654,8 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             return before if deal.street > 0 and before in live else live[0]
         if deal.street == 0 and opener == "stud":  # the lowest up card; ties: nearest the mà
             return min(live, key=lambda p: low_card_key(deal.up[p][-1]))
-        best = max(showing_key(deal.up[p]) for p in live)
-        return next(p for p in live if showing_key(deal.up[p]) == best)
+        keys = [showing_key(deal.up[p]) for p in live]
+        return live[keys.index(max(keys))]  # ties: the first from the mà
 
     def _next_from(self, deal: Deal, start: str, include: bool) -> str | None:
         order = deal.order
@@ -599,27 +671,41 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def _turn(self, state: PokerState, player: str, what: str) -> Deal:
         deal = state.deal
         if deal is None or deal.to_act is None:
-            raise WrongPhase(f"{what}: no betting interval is open")
+            raise WrongPhase(N_("{what}: no betting interval is open", what=what))
         if player != deal.to_act:
-            raise OutOfTurn(f"{what}: it is {deal.to_act}'s turn, not {player!r}'s")
+            raise OutOfTurn(
+                N_(
+                    "{what}: it is {to_act}'s turn, not {player!r}'s",
+                    what=what,
+                    to_act=deal.to_act,
+                    player=player,
+                )
+            )
         return deal
 
     def _check_check(self, deal: Deal, player: str) -> None:
         if deal.bet[player] < deal.high:
             raise IllegalWager(
-                f"check: {player} faces a bet of {format_amount(deal.high)}; he may call, raise "
-                "or fold"
+                N_(
+                    "check: {player} faces a bet of {high}; he may call, raise or fold",
+                    player=player,
+                    high=format_amount(deal.high),
+                )
             )
         if deal.bring_in and player == deal.opener:
-            raise IllegalWager(f"check: {player} has the lowest card and must bring it in")
+            raise IllegalWager(
+                N_("check: {player} has the lowest card and must bring it in", player=player)
+            )
 
     def _check_fold(self, deal: Deal, player: str) -> None:
         stud = self.variant.opener == "stud"
         if stud and deal.opener == player and deal.street > 0 and deal.bet[player] >= deal.high:
-            raise IllegalWager(f"fold: {player} opens this interval; he may check or bet, "
-                               "not fold (23.2.1.II)")  # fmt: skip
+            raise IllegalWager(N_("fold: {player} opens this interval; he may check or bet, "
+                               "not fold (23.2.1.II)", player=player))  # fmt: skip
         if deal.bring_in and player == deal.opener:
-            raise IllegalWager(f"fold: {player} has the lowest card and must bring it in")
+            raise IllegalWager(
+                N_("fold: {player} has the lowest card and must bring it in", player=player)
+            )
 
     def _wager_bounds(self, deal: Deal, player: str, raising: bool) -> tuple[int, int, bool]:
         """(minimum to, maximum to, whether a bet to the minimum is complete) for a bet or
@@ -628,25 +714,37 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         stakes, chips = self.profile.stakes, self.state.chips[player]
         word = "raise" if raising else "bet"
         if raising and deal.high == 0:
-            raise IllegalWager("raise: there is no bet to raise; bet instead")
+            raise IllegalWager(N_("raise: there is no bet to raise; bet instead"))
         if not raising and deal.high > 0:
             raise IllegalWager(
-                f"bet: there is already a bet of {format_amount(deal.high)}; raise instead"
+                N_(
+                    "bet: there is already a bet of {high}; raise instead",
+                    high=format_amount(deal.high),
+                )
             )
         own, high = deal.bet[player], deal.high
         if own + chips <= high:
-            raise IllegalWager(f"{word}: {player} has only enough chips to call")
+            raise IllegalWager(
+                N_("{word}: {player} has only enough chips to call", word=word, player=player)
+            )
         if raising:
             if not deal.may_raise.get(player, False):
                 raise BettingNotReopened(
-                    f"raise: only an incomplete all-in raise since {player} acted; he may call "
-                    "or fold"
+                    N_(
+                        "raise: only an incomplete all-in raise since {player} acted; he may call "
+                        "or fold",
+                        player=player,
+                    )
                 )
             cap = self.profile.raises
             heads_up = cap.lifted_heads_up and len(deal.live()) == 2
             if cap.per_player and deal.raises[player] >= cap.per_player and not heads_up:
                 raise RaiseCapReached(
-                    f"raise: {player} has raised {deal.raises[player]} times in this interval"
+                    N_(
+                        "raise: {player} has raised {raises} times in this interval",
+                        player=player,
+                        raises=deal.raises[player],
+                    )
                 )
         pot = deal.pot()
         step = max(stakes.minimum_bet, deal.last_full)
@@ -676,19 +774,29 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def _wager(self, state: PokerState, deal: Deal, player: str, to: int, raising: bool) -> None:
         word = "raise" if raising else "bet"
         if isinstance(to, bool) or not isinstance(to, int) or to <= 0:
-            raise MalformedAmount(f"{word}: {to!r} is not a positive amount")
+            raise MalformedAmount(N_("{word}: {to!r} is not a positive amount", word=word, to=to))
         low, most, _ = self._wager_bounds(deal, player, raising)
         allin = deal.bet[player] + state.chips[player]
         if to > allin:
-            raise NotEnoughChips(f"{word}: {player} has {format_amount(allin)} in all for this "
-                                 f"interval, not {format_amount(to)}")  # fmt: skip
+            raise NotEnoughChips(N_("{word}: {player} has {allin} in all for this "
+                                 "interval, not {to}", word=word, player=player, allin=format_amount(allin), to=format_amount(to)))  # fmt: skip
         if to > most:
             raise IllegalWager(
-                f"{word}: {format_amount(to)} is over the maximum {format_amount(most)}"
+                N_(
+                    "{word}: {to} is over the maximum {most}",
+                    word=word,
+                    to=format_amount(to),
+                    most=format_amount(most),
+                )
             )
         if to < low and to != allin:
             raise IllegalWager(
-                f"{word}: {format_amount(to)} is under the minimum {format_amount(low)}"
+                N_(
+                    "{word}: {to} is under the minimum {low}",
+                    word=word,
+                    to=format_amount(to),
+                    low=format_amount(low),
+                )
             )
         increment = to - deal.high
         complete = to >= low
@@ -713,16 +821,20 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         self._after(state, deal, player, reopen=True)
 
     def _after(self, state: PokerState, deal: Deal, player: str, reopen: bool) -> None:
+        """After ``player``'s action: who still has to act (everyone else still in and with
+        chips after a bet or a complete raise, else those who had to, but him), the next
+        of them clockwise, or the interval's end."""
         deal.voluntary = True
-        live = deal.live()
-        if reopen:
-            deal.pending = [p for p in live if p != player and state.chips[p] > 0]
-        elif player in deal.pending:
-            deal.pending.remove(player)
-        deal.pending = [p for p in deal.pending if p in live and state.chips[p] > 0]
-        if len(live) == 1:
-            deal.pending = []
-        deal.to_act = self._next_from(deal, player, include=False) if deal.pending else None
+        folded, chips, order = deal.folded, state.chips, deal.order
+        pending = [
+            p
+            for p in (order if reopen else deal.pending)
+            if p != player and chips[p] > 0 and p not in folded
+        ]
+        if len(order) - len(folded) == 1:  # one player left: nobody acts again
+            pending = []
+        deal.pending = pending
+        deal.to_act = self._next_from(deal, player, include=False) if pending else None
         if deal.to_act is None:
             self._close_interval(state, deal)
 
@@ -752,7 +864,9 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         deal = self._turn(state, a.player, "call")
         owed = deal.high - deal.bet[a.player]
         if owed <= 0:
-            raise IllegalWager(f"call: {a.player} has nothing to call; he may check")
+            raise IllegalWager(
+                N_("call: {player} has nothing to call; he may check", player=a.player)
+            )
         self._put(state, deal, a.player, min(owed, state.chips[a.player]), interval=True)
         deal.may_raise[a.player] = False
         deal.phh.append(f"p{deal.order.index(a.player) + 1} cc")
@@ -779,11 +893,11 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def _do_misdeal(self, state: PokerState, a: Misdeal, source: RandomSource) -> None:
         deal = state.deal
         if deal is None:
-            raise WrongPhase("misdeal: no deal is in progress")
+            raise WrongPhase(N_("misdeal: no deal is in progress"))
         if deal.voluntary:
-            raise WrongPhase("misdeal: the betting has begun; the deal stands (23.VIII)")
+            raise WrongPhase(N_("misdeal: the betting has begun; the deal stands (23.VIII)"))
         if not isinstance(a.reason, str) or not a.reason:
-            raise MalformedAmount("misdeal: say which dealing error it is")
+            raise MalformedAmount(N_("misdeal: say which dealing error it is"))
         pack = self._pack(a.order, source)
         # everything back as it was after the antes: blinds returned, antes stay (23.VIII)
         for p in deal.order:
@@ -798,10 +912,16 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def _do_expose(self, state: PokerState, a: Expose, source: RandomSource) -> None:
         deal = state.deal
         if deal is None or a.player not in deal.live():
-            raise WrongPhase(f"expose: {a.player!r} is not in a deal")
+            raise WrongPhase(N_("expose: {player!r} is not in a deal", player=a.player))
         card = _card(a.card)
         if card not in deal.down[a.player]:
-            raise SeatError(f"expose: {card} is not one of {a.player}'s face-down cards")
+            raise SeatError(
+                N_(
+                    "expose: {card} is not one of {player}'s face-down cards",
+                    card=card,
+                    player=a.player,
+                )
+            )
         deal.exposed.append(f"{a.player} {card}")
 
     # -- the end of the deal --------------------------------------------------------------
@@ -811,10 +931,10 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         own = [*deal.down[player], *deal.up[player]]
         size = self.variant.deck
         if self.variant.reading == "omaha":
-            return best_omaha(own, deal.board, size)[0]
+            return hand_value(own, deal.board, size, own_cards=2)
         if self.variant.reading == "both" and len(deal.board) >= 3:
-            return best_omaha(own, deal.board, size, own_cards=len(own))[0]
-        return best_any(own, deal.board, size)[0]
+            return hand_value(own, deal.board, size, own_cards=len(own))
+        return hand_value(own, deal.board, size)
 
     def _settle(self, state: PokerState, deal: Deal) -> None:
         house = self.profile.house
@@ -854,11 +974,10 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
                 won[p] = won.get(p, 0) + amount
                 state.chips[p] += amount
         state.house += sum(cuts)
+        cards = {p: tuple(map(str, [*deal.down[p], *deal.up[p]])) for p in deal.order}
         self._events.append(
             DealSettled(
-                shown=tuple(
-                    f"{p}: {' '.join(str(c) for c in [*deal.down[p], *deal.up[p]])}" for p in shown
-                ),
+                shown=tuple(f"{p}: {' '.join(cards[p])}" for p in shown),
                 pots=tuple(
                     f"{format_amount(pot.amount)}: {', '.join(w)}"
                     for pot, w in zip(pots, winners, strict=True)
@@ -869,20 +988,15 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             )
         )
         for p in shown:  # in the showdown order: the last bettor first (23.VII)
-            deal.phh.append(
-                f"p{deal.order.index(p) + 1} sm "
-                + "".join(str(c) for c in [*deal.down[p], *deal.up[p]])
-            )
+            deal.phh.append(f"p{deal.order.index(p) + 1} sm {''.join(cards[p])}")
         state.results = (
             *state.results,
             Result(
                 number=deal.number,
                 order=tuple(deal.order),
                 starting=tuple(deal.starting[p] for p in deal.order),
-                cards=tuple(
-                    tuple(str(c) for c in [*deal.down[p], *deal.up[p]]) for p in deal.order
-                ),
-                board=tuple(str(c) for c in deal.board),
+                cards=tuple(cards[p] for p in deal.order),
+                board=tuple(map(str, deal.board)),
                 pots=tuple(pots),
                 winners=tuple(winners),
                 rake=sum(cuts),

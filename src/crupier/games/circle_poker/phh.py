@@ -34,6 +34,7 @@ from crupier.games.circle_poker.actions import Bet, Call, Check, DrawSeats, Fold
 from crupier.games.circle_poker.engine import CirclePoker
 from crupier.games.circle_poker.packs import dealing
 from crupier.games.circle_poker.profile import CirclePokerProfile, Structure
+from crupier.i18n import N_
 
 _LIMIT = {Structure.NO_LIMIT: "N", Structure.POT_LIMIT: "P", Structure.FIXED_LIMIT: "F"}
 MISDEAL = "# misdeal"
@@ -115,11 +116,11 @@ def replay(text: str) -> CirclePoker:
         stacks = list(data["starting_stacks"])
         actions = list(data["actions"])
     except (tomllib.TOMLDecodeError, KeyError, ValueError) as exc:
-        raise ProfileError(f"not a crupier PHH record: {exc}") from None
+        raise ProfileError(N_("not a crupier PHH record: {exc}", exc=exc)) from None
     module = game_module(game_id)
     profile = module.profile.model_validate(profile_data)
     if not isinstance(profile, CirclePokerProfile):
-        raise ProfileError(f"{game_id} is not a circle-poker game")
+        raise ProfileError(N_("{game_id} is not a circle-poker game", game_id=game_id))
     # the record holds the players dealt in and their stacks; the table's minimum players and
     # the resta were checked when it was dealt
     table = profile.table.model_copy(update={"min_players": 2})
@@ -127,7 +128,7 @@ def replay(text: str) -> CirclePoker:
     profile = profile.model_copy(update={"table": table, "resta": resta})
     engine = module.engine(profile)
     if not isinstance(engine, CirclePoker):
-        raise ProfileError(f"{game_id} is not a circle-poker game")
+        raise ProfileError(N_("{game_id} is not a circle-poker game", game_id=game_id))
     game = engine
     from crupier.core.layout import BuyIn
     from crupier.games.circle_poker.actions import StartDeal
@@ -155,7 +156,7 @@ def replay(text: str) -> CirclePoker:
     try:
         order, redeal = dealing(game.variant, holes, board)
     except ValueError as exc:
-        raise ProfileError(f"cannot replay this record: {exc}") from None
+        raise ProfileError(N_("cannot replay this record: {exc}", exc=exc)) from None
     game.apply(StartDeal(order=order, redeal=redeal))
     for k, action in enumerate(actions):
         words = action.split()
@@ -179,7 +180,9 @@ def replay(text: str) -> CirclePoker:
             discard = tuple(gone[j : j + 2] for j in range(0, len(gone), 2))
             game.apply(Draw(player=player, discard=discard, cards=received.get(k, ())))
         else:
-            raise ProfileError(f"PHH action {action!r} is not one this engine plays")
+            raise ProfileError(
+                N_("PHH action {action!r} is not one this engine plays", action=action)
+            )
     return game
 
 

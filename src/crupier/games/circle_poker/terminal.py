@@ -73,7 +73,13 @@ class PokerTable(TerminalTable):
         opponents: int = 5,
     ) -> None:
         if not isinstance(profile, CirclePokerProfile):
-            raise ProfileError(f"{game_id}: {profile.profile!r} is not a circle-poker profile")
+            raise ProfileError(
+                N_(
+                    "{game_id}: {profile!r} is not a circle-poker profile",
+                    game_id=game_id,
+                    profile=profile.profile,
+                )
+            )
         source = SeededSource(seed) if seed is not None else SystemSource()
         game: Any = new_game(game_id, profile, source)
         self.poker: CirclePoker = game

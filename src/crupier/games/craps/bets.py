@@ -15,6 +15,7 @@ from crupier.core.layout import (
     Spot,
 )
 from crupier.games.craps.profile import POINTS
+from crupier.i18n import N_
 
 # -- spots ------------------------------------------------------------------------------------
 
@@ -105,7 +106,7 @@ def spot_of(text: str) -> Spot:
     crupier.core.errors.UnknownSpot: 'place 7' is not a craps bet: place takes 4, 5, 6, 8, 9 or 10
     """
     if not isinstance(text, str):
-        raise UnknownSpot(f"{text!r} is not a craps bet")
+        raise UnknownSpot(N_("{text!r} is not a craps bet", text=text))
     key = _normalise(text)
     if key in _NAMES:
         name = _NAMES[key]
@@ -118,14 +119,24 @@ def spot_of(text: str) -> Spot:
         valid = _VALID_NUMBERS[kind]
         if n not in valid:
             allowed = ", ".join(str(v) for v in valid[:-1]) + f" or {valid[-1]}"
-            raise UnknownSpot(f"{text!r} is not a craps bet: {kind} takes {allowed}")
+            raise UnknownSpot(
+                N_(
+                    "{text!r} is not a craps bet: {kind} takes {allowed}",
+                    text=text,
+                    kind=kind,
+                    allowed=allowed,
+                )
+            )
         if kind in ("win-odds", "dont-win-odds"):
             # The odds on the Win line sit on the table's point; the number only confirms it.
             return Spot(kind, kind, frozenset({n}))
         return Spot(f"{kind}-{n}", kind, frozenset({n}))
     raise UnknownSpot(
-        f"{text!r} is not a craps bet (win, dont-win, come, dont-come, field, place 6, "
-        "lay 4, hard 8, any 7, eleven, horn, win-odds, come-odds 6 ...)"
+        N_(
+            "{text!r} is not a craps bet (win, dont-win, come, dont-come, field, place 6, "
+            "lay 4, hard 8, any 7, eleven, horn, win-odds, come-odds 6 ...)",
+            text=text,
+        )
     )
 
 

@@ -67,6 +67,7 @@ from crupier.core.round import Action, Event, registry
 from crupier.games.craps.bets import LINE, MULTIPLE, ODDS, PLACE, spot_number, spot_of
 from crupier.games.craps.profile import GAME_ID, POINTS, ComeTiming, CrapsProfile, ShooterLineBet
 from crupier.games.craps.rules import multiple_bet_maximum, payout_ratio, resolve_craps
+from crupier.i18n import N_
 
 # -- actions and state -------------------------------------------------------------------------
 
@@ -182,13 +183,24 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
                 who = self.profile.rules.no_more_bets_by
                 article = "an" if str(action.by)[:1].lower() in "aeiou" else "a"
                 raise NotPermitted(
-                    f"no-more-bets: {article} {action.by} may not call it (only the {who})"
+                    N_(
+                        "no-more-bets: {article} {by} may not call it (only the {who})",
+                        article=article,
+                        by=action.by,
+                        who=who,
+                    )
                 )
 
     def parse_spot(self, text: str) -> Spot:
         spot = spot_of(text)
         if spot.bet_type in PLACE and spot_number(spot) not in self.profile.rules.place_numbers:
-            raise UnknownSpot(f"{text!r}: this table takes no place bets on {spot_number(spot)}")
+            raise UnknownSpot(
+                N_(
+                    "{text!r}: this table takes no place bets on {spot_number}",
+                    text=text,
+                    spot_number=spot_number(spot),
+                )
+            )
         return spot
 
     # -- limits ---------------------------------------------------------------------------
@@ -221,10 +233,17 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
             point = state.point
             if point is None:
                 raise IllegalAction(
-                    f"{spot.name}: no point is set, there is nothing to take odds on"
+                    N_("{spot}: no point is set, there is nothing to take odds on", spot=spot.name)
                 )
             if spot.numbers and spot_number(spot) != point:
-                raise IllegalAction(f"{spot.name}: the point is {point}, not {spot_number(spot)}")
+                raise IllegalAction(
+                    N_(
+                        "{spot}: the point is {point}, not {spot_number}",
+                        spot=spot.name,
+                        point=point,
+                        spot_number=spot_number(spot),
+                    )
+                )
         else:
             point = spot_number(spot)
         stake = sum(
@@ -235,7 +254,13 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         if stake == 0:
             where = f" on {point}" if point is not None else ""
             raise IllegalAction(
-                f"{spot.name}: {player} has no {base_type} bet{where} for these odds to follow"
+                N_(
+                    "{spot}: {player} has no {base_type} bet{where} for these odds to follow",
+                    spot=spot.name,
+                    player=player,
+                    base_type=base_type,
+                    where=where,
+                )
             )
         return point, stake
 
@@ -260,8 +285,15 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         maximum = base * percent // 100
         if already + amount > maximum:
             raise BetOverMaximum(
-                f"{spot.name}: {format_amount(already + amount)} is over the maximum "
-                f"{format_amount(maximum)} ({percent}% of the {format_amount(base)} it follows)"
+                N_(
+                    "{spot}: {already} is over the maximum "
+                    "{maximum} ({percent}% of the {base} it follows)",
+                    spot=spot.name,
+                    already=format_amount(already + amount),
+                    maximum=format_amount(maximum),
+                    percent=percent,
+                    base=format_amount(base),
+                )
             )
 
     @staticmethod
@@ -272,18 +304,25 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         kind = spot.bet_type
         if kind in ("win", "dont-win") and state.point is not None:
             raise IllegalAction(
-                f"{spot.name}: the point is {state.point}; Win and Don't win are made on the "
-                "come-out roll only"
+                N_(
+                    "{spot}: the point is {point}; Win and Don't win are made on the "
+                    "come-out roll only",
+                    spot=spot.name,
+                    point=state.point,
+                )
             )
         if kind in ("come", "dont-come"):
             timing = self.profile.rules.come_timing
             if timing is ComeTiming.POINT_ON and state.point is None:
                 raise IllegalAction(
-                    f"{spot.name}: Come and Don't come are made only while a point is set"
+                    N_(
+                        "{spot}: Come and Don't come are made only while a point is set",
+                        spot=spot.name,
+                    )
                 )
             if timing is ComeTiming.AFTER_FIRST_ROLL and state.shooter_rolls == 0:
                 raise IllegalAction(
-                    f"{spot.name}: Come and Don't come are made after the first roll"
+                    N_("{spot}: Come and Don't come are made after the first roll", spot=spot.name)
                 )
 
     def check_bet(self, state: CrapsState, player: str, spot: Spot, amount: int) -> None:
@@ -296,8 +335,13 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
             win_amount(amount, ratio, Rounding.EXACT, limits.chip_unit)
         except MalformedAmount:
             raise NotMultipleOfUnit(
-                f"{spot.name}: {format_amount(amount)} at {ratio.numerator} for "
-                f"{ratio.denominator} does not pay a whole chip"
+                N_(
+                    "{spot}: {amount} at {numerator} for {denominator} does not pay a whole chip",
+                    spot=spot.name,
+                    amount=format_amount(amount),
+                    numerator=ratio.numerator,
+                    denominator=ratio.denominator,
+                )
             ) from None
 
     def on_bet(self, state: CrapsState, bet: Bet, spot: Spot) -> None:
@@ -315,8 +359,13 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
             # 004 06 IV.A: "les apostes col·locades sobre win i sobre come no es poden
             # retirar" -- from the moment they are placed, not only once a point is set.
             raise BetNotWithdrawable(
-                f"{spot.name} bet {bet.id}: a {kind} bet may not be taken down; it plays "
-                "until won or lost"
+                N_(
+                    "{spot} bet {id}: a {kind} bet may not be taken down; it plays "
+                    "until won or lost",
+                    spot=spot.name,
+                    id=bet.id,
+                    kind=kind,
+                )
             )
         if (
             kind == "dont-win"
@@ -326,14 +375,23 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
             and not self._holds_line_bet(state, bet.player, but=bet.id)
         ):
             raise BetNotWithdrawable(
-                f"{spot.name} bet {bet.id}: the shooter must keep a Win or Don't win bet while "
-                f"he throws for the point {state.point}"
+                N_(
+                    "{spot} bet {id}: the shooter must keep a Win or Don't win bet while "
+                    "he throws for the point {point}",
+                    spot=spot.name,
+                    id=bet.id,
+                    point=state.point,
+                )
             )
         if bet.point is not None and kind in LINE:
             if kind in ("dont-win", "dont-come") and not rules.dont_withdrawable:
                 raise BetNotWithdrawable(
-                    f"{spot.name} bet {bet.id}: its point {bet.point} is set; it plays until "
-                    "won or lost"
+                    N_(
+                        "{spot} bet {id}: its point {point} is set; it plays until won or lost",
+                        spot=spot.name,
+                        id=bet.id,
+                        point=bet.point,
+                    )
                 )
             odds = f"{kind}-odds" if kind in ("win", "dont-win") else f"{kind}-odds-{bet.point}"
             others = [
@@ -345,7 +403,12 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
                 b.player == bet.player and b.spot == odds for b in state.bets.values()
             ):
                 raise BetNotWithdrawable(
-                    f"{spot.name} bet {bet.id}: take down its odds ({odds}) first"
+                    N_(
+                        "{spot} bet {id}: take down its odds ({odds}) first",
+                        spot=spot.name,
+                        id=bet.id,
+                        odds=odds,
+                    )
                 )
 
     # -- the rule and the settlement ------------------------------------------------------
@@ -370,17 +433,19 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
                     self._check_stickman(state, action)
             elif isinstance(action, LastRounds) and not self.profile.rules.last_throws_rule:
                 raise IllegalAction(
-                    "last-rounds: this profile has no 'last three throws' closing rule"
+                    N_("last-rounds: this profile has no 'last three throws' closing rule")
                 )
             elif isinstance(action, NoMoreBets) and state.phase is Phase.BETTING:
                 blocker = self.throw_blocker(state)
                 if blocker is not None:
-                    raise IllegalAction(f"no-more-bets: {blocker}")
+                    raise IllegalAction(N_("no-more-bets: {blocker}", blocker=blocker))
         return super()._step(state, action, source)
 
     def _check_stickman(self, state: CrapsState, action: PlaceBet | TakeDown) -> None:
         if not self.profile.rules.stickman_places_multiple_bets:
-            raise NotPermitted(f"{action.kind}: the stickman handles only the dice at this table")
+            raise NotPermitted(
+                N_("{kind}: the stickman handles only the dice at this table", kind=action.kind)
+            )
         if isinstance(action, PlaceBet):
             text = action.spot
         else:
@@ -391,7 +456,10 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         spot = self.spot(text) if isinstance(text, str) else None
         if spot is not None and spot.bet_type not in MULTIPLE:
             raise NotPermitted(
-                f"{action.kind}: the stickman places and collects only the multiple bets"
+                N_(
+                    "{kind}: the stickman places and collects only the multiple bets",
+                    kind=action.kind,
+                )
             )
 
     def _buy_in(self, state: CrapsState, action: BuyIn) -> list[Event]:
@@ -488,8 +556,12 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
             for p in state.seats
         ):
             raise IllegalAction(
-                f"{what}: during the point {state.point} the dice may pass only to a player "
-                "with a Win or Don't win bet, and no one holds one"
+                N_(
+                    "{what}: during the point {point} the dice may pass only to a player "
+                    "with a Win or Don't win bet, and no one holds one",
+                    what=what,
+                    point=state.point,
+                )
             )
 
     def _pass_dice(self, state: CrapsState) -> list[Event]:
@@ -499,9 +571,15 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
 
     def _shooter(self, state: CrapsState, player: object) -> str:
         if not isinstance(player, str) or player not in state.players:
-            raise UnknownPlayer(f"{player!r} is not at the table")
+            raise UnknownPlayer(N_("{player!r} is not at the table", player=player))
         if player != state.shooter:
-            raise IllegalAction(f"{player} is not the shooter (the shooter is {state.shooter})")
+            raise IllegalAction(
+                N_(
+                    "{player} is not the shooter (the shooter is {shooter})",
+                    player=player,
+                    shooter=state.shooter,
+                )
+            )
         return player
 
     def extra_step(
@@ -513,7 +591,10 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
             self.require_phase(state, Phase.NO_MORE_BETS)
             if not isinstance(action.die_lost, bool):
                 raise MalformedAction(
-                    f"no-roll: die_lost must be true or false, not {action.die_lost!r}"
+                    N_(
+                        "no-roll: die_lost must be true or false, not {die_lost!r}",
+                        die_lost=action.die_lost,
+                    )
                 )
             return self._no_roll(state, action.reason, action.die_lost)
         if isinstance(action, PassDice):
@@ -524,9 +605,11 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         if isinstance(action, BarShooter):
             self.require_phase(state, Phase.BETTING, Phase.NO_MORE_BETS)
             if not isinstance(action.player, str) or action.player not in state.seats:
-                raise UnknownPlayer(f"{action.player!r} is not at the table")
+                raise UnknownPlayer(N_("{player!r} is not at the table", player=action.player))
             if action.player in state.barred:
-                raise IllegalAction(f"{action.player} is already barred from throwing")
+                raise IllegalAction(
+                    N_("{player} is already barred from throwing", player=action.player)
+                )
             if state.shooter == action.player:
                 self._next_shooter_check(state, "bar-shooter")
             state.barred.append(action.player)
@@ -543,10 +626,13 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         self.require_phase(state, Phase.NO_MORE_BETS)
         blocker = self.throw_blocker(state)
         if blocker is not None:
-            raise IllegalAction(f"throw: {blocker}")
+            raise IllegalAction(N_("throw: {blocker}", blocker=blocker))
         if not isinstance(action.die_on_chip, bool):
             raise MalformedAction(
-                f"throw: die_on_chip must be true or false, not {action.die_on_chip!r}"
+                N_(
+                    "throw: die_on_chip must be true or false, not {die_on_chip!r}",
+                    die_on_chip=action.die_on_chip,
+                )
             )
         if action.dice is None:
             dice = dice_mod.roll(source, 2)
@@ -554,7 +640,7 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
             try:
                 dice = dice_mod.check_dice(action.dice, 2)
             except ValueError as exc:
-                raise MalformedAction(f"throw: {exc}") from None
+                raise MalformedAction(N_("throw: {exc}", exc=exc)) from None
         if action.die_on_chip and not self.profile.rules.die_on_chip_valid:
             return self._no_roll(state, f"a die rides on a chip ({dice[0]}-{dice[1]})", False)
         events: list[Event] = []
@@ -591,7 +677,9 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
 
     def _no_roll(self, state: CrapsState, reason: str, die_lost: bool) -> list[Event]:
         if not isinstance(reason, str):
-            raise MalformedAction(f"no-roll: the reason must be text, not {reason!r}")
+            raise MalformedAction(
+                N_("no-roll: the reason must be text, not {reason!r}", reason=reason)
+            )
         events = self._void(
             state, Void(reason=f"tirada nul·la: {reason}" if reason else "tirada nul·la")
         )
@@ -607,7 +695,7 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         self.require_phase(state, Phase.BETTING)
         if action.player is None:
             if action.by is not Role.HEAD:
-                raise NotPermitted("change-dice: only the cap de taula orders a change of dice")
+                raise NotPermitted(N_("change-dice: only the cap de taula orders a change of dice"))
             state.dice_changes += 1
             if state.dice_available < 2:
                 # Fewer than two dice are left: the series cannot go on with them (004 06 IV).
@@ -619,11 +707,15 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         player = self._shooter(state, action.player)
         if state.point is not None and not state.die_lost:
             raise IllegalAction(
-                f"change-dice: {player} may not change dice while throwing for the point "
-                f"{state.point} (only after a die fell to the floor)"
+                N_(
+                    "change-dice: {player} may not change dice while throwing for the point "
+                    "{point} (only after a die fell to the floor)",
+                    player=player,
+                    point=state.point,
+                )
             )
         if state.dice_available < 3:
-            raise IllegalAction("change-dice: no dice left in reserve")
+            raise IllegalAction(N_("change-dice: no dice left in reserve"))
         state.dice_changes += 1
         return [Note(text=f"canvi de daus (asked by the shooter {player})")]
 

@@ -18,6 +18,7 @@ from crupier.core.layout import (
 from crupier.core.resolution import Lose, Push, Resolution, Stay, Win
 from crupier.games.craps.bets import _ONE_ROLL_TOTALS, LINE, ODDS, spot_number
 from crupier.games.craps.profile import CrapsProfile, Dice
+from crupier.i18n import N_
 
 # -- the rule ---------------------------------------------------------------------------------
 
@@ -86,7 +87,7 @@ def resolve_craps(
         else point
     )
     if n is None:
-        raise IllegalAction(f"{spot.name}: odds need the point of their base bet")
+        raise IllegalAction(N_("{spot}: odds need the point of their base bet", spot=spot.name))
     off = come_out and rules.off_on_come_out
     if kind == "big":
         return Win(pay.big) if total == n else Lose() if total == 7 else Stay()
@@ -110,7 +111,7 @@ def resolve_craps(
         return Win(pay.win_odds[n]) if total == n else Lose() if total == 7 else Stay()
     if kind in ("dont-win-odds", "dont-come-odds"):
         return Win(pay.dont_odds[n]) if total == 7 else Lose() if total == n else Stay()
-    raise UnknownSpot(f"{spot.name!r} is not a craps bet")  # pragma: no cover
+    raise UnknownSpot(N_("{spot!r} is not a craps bet", spot=spot.name))  # pragma: no cover
 
 
 def payout_ratio(profile: CrapsProfile, spot: Spot, point: int | None = None) -> Fraction:
@@ -136,7 +137,7 @@ def payout_ratio(profile: CrapsProfile, spot: Spot, point: int | None = None) ->
         ratio: Fraction = getattr(pay, kind.replace("-", "_"))
         return ratio
     if n is None:
-        raise IllegalAction(f"{spot.name}: the ratio depends on the point")
+        raise IllegalAction(N_("{spot}: the ratio depends on the point", spot=spot.name))
     table = {
         "hard": pay.hard,
         "place": pay.place,

@@ -8,27 +8,12 @@ openers (:mod:`.engine`); 52 or 32 cards by profile.
 
 from __future__ import annotations
 
-from crupier.games.builtin import load_builtin_profile
-from crupier.games.circle_poker.par import par_chains, par_outcomes
-from crupier.games.contract import GameModule
+from crupier.games.circle_poker.variant_game import builtin_loader, variant_game
 from crupier.games.five_card_draw.engine import FiveCardDraw, FiveCardDraw32
 from crupier.games.five_card_draw.rules import DrawProfile
 
-
-def load_builtin(name: str = "andorra") -> DrawProfile:
-    """A built-in five-card draw profile (``andorra``: 52 cards; ``andorra32``: 32)."""
-    profile = load_builtin_profile(DrawProfile, "five-card-draw", name)
-    assert isinstance(profile, DrawProfile)
-    return profile
-
-
-GAME = GameModule(
-    id="five-card-draw",
-    profile=DrawProfile,
-    engine=FiveCardDraw,
-    par=par_chains,
-    outcomes=par_outcomes,
-    terminal="crupier.games.five_card_draw.terminal",
-)
+load_builtin = builtin_loader(DrawProfile, "five-card-draw")
+"""A built-in five-card draw profile (``andorra``: 52 cards; ``andorra32``: 32)."""
+GAME = variant_game(FiveCardDraw, DrawProfile)
 
 __all__ = ["GAME", "FiveCardDraw", "FiveCardDraw32", "load_builtin"]

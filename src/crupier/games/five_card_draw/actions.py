@@ -20,7 +20,12 @@ from crupier.core.cards import Card
 from crupier.core.errors import RuleError
 from crupier.core.roles import Role
 from crupier.core.round import Action, Event, copy_record
-from crupier.games.circle_poker.actions import IllegalWager, PokerState
+from crupier.games.circle_poker.actions import (
+    SHARED_ON_COPY,
+    IllegalWager,
+    PlayerAction,
+    PokerState,
+)
 
 
 class NoOpeners(IllegalWager):
@@ -37,16 +42,14 @@ class BadDiscard(RuleError):
 
 
 @dataclass(frozen=True, kw_only=True)
-class Draw(Action):
+class Draw(PlayerAction):
     """The player in turn at the draw discards ``discard`` (none: "servit") and receives
     as many from the top of the stub (23.1.II). ``cards``: the cards he received, entered
     by a live table or a replay (empty: the engine deals them)."""
 
     kind: ClassVar[str] = "draw"
-    player: str
     discard: tuple[str, ...] = ()
     cards: tuple[str, ...] = ()
-    by: Role = Role.PLAYER
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -124,7 +127,7 @@ class DrawState(PokerState):
     """The second interval has begun: no more questions about the draw (23.1.II)."""
 
     def __deepcopy__(self, memo: dict[int, object]) -> DrawState:
-        return copy_record(self, memo)
+        return copy_record(self, memo, shared=SHARED_ON_COPY)
 
 
 __all__ = [

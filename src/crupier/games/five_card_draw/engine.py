@@ -50,6 +50,7 @@ from crupier.games.five_card_draw.actions import (
     StubReshuffled,
 )
 from crupier.games.five_card_draw.rules import DrawProfile, DrawRules, OpenersChecked, qualifies
+from crupier.i18n import N_
 
 
 class FiveCardDraw(CirclePoker):
@@ -63,6 +64,9 @@ class FiveCardDraw(CirclePoker):
         "draw": PLAYER_ACTS,
         "restore-stub": STAFF,
     }
+    checked_first = frozenset(actions)
+    """The draw and the pack restored check everything before their first change, as circle
+    poker's actions do: every action runs on the live state."""
 
     def __new__(
         cls, profile: CirclePokerProfile | None = None, *args: Any, **kwargs: Any
@@ -81,7 +85,9 @@ class FiveCardDraw(CirclePoker):
         """The profile's ``[draw]`` section."""
         profile = self.profile
         if not isinstance(profile, DrawProfile):
-            raise SeatError(f"{self.game_id}: the profile has no [draw] section")
+            raise SeatError(
+                N_("{game_id}: the profile has no [draw] section", game_id=self.game_id)
+            )
         return profile.draw
 
     def _ds(self, state: PokerState | None = None) -> DrawState:
@@ -99,8 +105,10 @@ class FiveCardDraw(CirclePoker):
         ds = self._ds()
         if ds.deal is None or player not in ds.drawn or ds.betting_after_draw:
             raise WrongPhase(
-                "cards-drawn: asked only between a player's draw and the start of the "
-                "betting after the draw (23.1.II)"
+                N_(
+                    "cards-drawn: asked only between a player's draw and the start of the "
+                    "betting after the draw (23.1.II)"
+                )
             )
         return ds.drawn[player]
 
@@ -144,8 +152,12 @@ class FiveCardDraw(CirclePoker):
             least = self.requirement()
             if not qualifies(deal.down[player], least, self.variant.deck):
                 raise NoOpeners(
-                    f"bet: {player} cannot open; this deal needs a pair of {least} or better "
-                    "(23.1.II)"
+                    N_(
+                        "bet: {player} cannot open; this deal needs a pair of {least} or better "
+                        "(23.1.II)",
+                        player=player,
+                        least=least,
+                    )
                 )
         return super()._wager_bounds(deal, player, raising)
 
@@ -165,7 +177,13 @@ class FiveCardDraw(CirclePoker):
     def _turn(self, state: PokerState, player: str, what: str) -> Deal:
         deal = state.deal
         if self._ds(state).drawing and deal is not None and player == deal.to_act:
-            raise WrongPhase(f"{what}: the draw is on; {player} may only draw or be servit")
+            raise WrongPhase(
+                N_(
+                    "{what}: the draw is on; {player} may only draw or be servit",
+                    what=what,
+                    player=player,
+                )
+            )
         return super()._turn(state, player, what)
 
     def _after(self, state: PokerState, deal: Deal, player: str, reopen: bool) -> None:
@@ -277,50 +295,79 @@ class FiveCardDraw(CirclePoker):
 
     def _parse(self, texts: tuple[str, ...], what: str) -> list[Card]:
         if not isinstance(texts, tuple | list):
-            raise BadDiscard(f"draw: {what} must be a list of cards")
+            raise BadDiscard(N_("draw: {what} must be a list of cards", what=what))
         try:
             cards = [Card.parse(t) for t in texts]
         except (ValueError, TypeError) as exc:
-            raise BadDiscard(f"draw: {exc}") from None
+            raise BadDiscard(N_("draw: {exc}", exc=exc)) from None
         if len(set(cards)) != len(cards):
-            raise BadDiscard(f"draw: a card is named twice in the {what}")
+            raise BadDiscard(N_("draw: a card is named twice in the {what}", what=what))
         return cards
 
     def _do_draw(self, state: PokerState, a: Draw, source: RandomSource) -> None:
         ds = self._ds(state)
         deal = state.deal
         if deal is None or deal.to_act is None:
-            raise WrongPhase("draw: no deal is waiting for a player")
+            raise WrongPhase(N_("draw: no deal is waiting for a player"))
         if a.player != deal.to_act:
-            raise OutOfTurn(f"draw: it is {deal.to_act}'s turn, not {a.player!r}'s")
+            raise OutOfTurn(
+                N_(
+                    "draw: it is {to_act}'s turn, not {player!r}'s",
+                    to_act=deal.to_act,
+                    player=a.player,
+                )
+            )
         if not ds.drawing:
-            raise WrongPhase("draw: the draw comes after the first betting interval")
+            raise WrongPhase(N_("draw: the draw comes after the first betting interval"))
         discard = self._parse(a.discard, "discard")
         hand = deal.down[a.player]
         foreign = [c for c in discard if c not in hand]
         if foreign:
-            raise BadDiscard(f"draw: {a.player} does not hold {' '.join(map(str, foreign))}")
+            raise BadDiscard(
+                N_(
+                    "draw: {player} does not hold {map}",
+                    player=a.player,
+                    map=" ".join(map(str, foreign)),
+                )
+            )
         most = self.rules.max_discard
         if len(discard) > most:
-            raise BadDiscard(f"draw: at most {most} cards may be changed, not {len(discard)}")
+            raise BadDiscard(
+                N_(
+                    "draw: at most {most} cards may be changed, not {n_discard}",
+                    most=most,
+                    n_discard=len(discard),
+                )
+            )
         available = len(deal.stub) + len(ds.muck)
         if len(discard) > available:
             raise BadDiscard(
-                f"draw: the stub and the discards hold {available} cards; {a.player} may "
-                f"change at most {available}"
+                N_(
+                    "draw: the stub and the discards hold {available} cards; {player} may "
+                    "change at most {available}",
+                    available=available,
+                    player=a.player,
+                )
             )
         entered = self._parse(a.cards, "cards received") if a.cards else None
         if entered is not None:
             if len(entered) != len(discard):
                 raise BadDiscard(
-                    f"draw: {len(discard)} cards discarded but {len(entered)} received"
+                    N_(
+                        "draw: {n_discard} cards discarded but {n_entered} received",
+                        n_discard=len(discard),
+                        n_entered=len(entered),
+                    )
                 )
             pool = deal.stub if len(deal.stub) >= len(entered) else deal.stub + ds.muck
             missing = [c for c in entered if c not in pool]
             if missing:
                 raise BadDiscard(
-                    f"draw: {' '.join(map(str, missing))} cannot come from the stub "
-                    "(in a hand, on the pot or already dealt)"
+                    N_(
+                        "draw: {map} cannot come from the stub "
+                        "(in a hand, on the pot or already dealt)",
+                        map=" ".join(map(str, missing)),
+                    )
                 )
         # -- every check done: the draw --
         i = deal.order.index(a.player)
@@ -382,9 +429,9 @@ class FiveCardDraw(CirclePoker):
         ds = self._ds(state)
         deal = state.deal
         if deal is None or not ds.drawing:
-            raise WrongPhase("restore-stub: only while the draw is being dealt (23.1.III.1)")
+            raise WrongPhase(N_("restore-stub: only while the draw is being dealt (23.1.III.1)"))
         if not deal.stub:
-            raise WrongPhase("restore-stub: no unused cards are left")
+            raise WrongPhase(N_("restore-stub: no unused cards are left"))
         shuffle(deal.stub, source)
         deal.burned.append(deal.stub.pop(0))
         cutter = deal.order[0]  # the mà cuts again

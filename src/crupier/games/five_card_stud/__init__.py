@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from crupier.games.builtin import load_builtin_profile
 from crupier.games.circle_poker.engine import CirclePoker
-from crupier.games.circle_poker.par import par_chains, par_outcomes
 from crupier.games.circle_poker.profile import CirclePokerProfile
+from crupier.games.circle_poker.variant_game import builtin_loader, variant_game
 from crupier.games.circle_poker.variants import FIVE_CARD_STUD, Variant
-from crupier.games.contract import GameModule
 
 
 class FiveCardStud(CirclePoker):
@@ -24,20 +22,7 @@ class FiveCardStud(CirclePoker):
     variant: ClassVar[Variant] = FIVE_CARD_STUD
 
 
-def load_builtin(name: str = "andorra") -> CirclePokerProfile:
-    """A built-in Five card stud profile."""
-    profile = load_builtin_profile(CirclePokerProfile, "five-card-stud", name)
-    assert isinstance(profile, CirclePokerProfile)
-    return profile
-
-
-GAME = GameModule(
-    id="five-card-stud",
-    profile=CirclePokerProfile,
-    engine=FiveCardStud,
-    par=par_chains,
-    outcomes=par_outcomes,
-    terminal="crupier.games.five_card_stud.terminal",
-)
+load_builtin = builtin_loader(CirclePokerProfile, "five-card-stud")
+GAME = variant_game(FiveCardStud)
 
 __all__ = ["GAME", "FiveCardStud", "load_builtin"]

@@ -31,12 +31,10 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from crupier.core.cards import Card
-from crupier.core.layout import COMMON_ACTIONS, Bet, Spot
+from crupier.core.layout import Bet, Spot
 from crupier.core.poker import best4
 from crupier.core.resolution import Resolution
-from crupier.core.round import Action, registry
 from crupier.games.banking_poker import (
-    BANKING_POKER_ACTIONS,
     BankingPoker,
     BankingPokerState,
     Deal,
@@ -44,7 +42,7 @@ from crupier.games.banking_poker import (
     Play,
     PokerBox,
 )
-from crupier.games.four_card_poker.profile import GAME_ID, FourCardProfile, ViolationRule
+from crupier.games.four_card_poker.profile import GAME_ID, FourCardProfile
 from crupier.games.four_card_poker.showdown import (
     ante_net,
     compare_hands,
@@ -60,7 +58,6 @@ class FourCardPoker(BankingPoker[FourCardProfile, BankingPokerState]):
     """The Four Card Poker engine (see the module docstring)."""
 
     game_id: ClassVar[str] = GAME_ID
-    actions: ClassVar[dict[str, type[Action]]] = registry(*COMMON_ACTIONS, *BANKING_POKER_ACTIONS)
     box_cards: ClassVar[int] = 5
     croupier_cards: ClassVar[int] = 6
     side_spot: ClassVar[str] = "aces"
@@ -70,17 +67,8 @@ class FourCardPoker(BankingPoker[FourCardProfile, BankingPokerState]):
         "after the deal: play N (a Play bet of N = 1, 2 or 3 times the Ante) or fold"
     )
 
-    def initial_state(self) -> BankingPokerState:
-        return BankingPokerState()
-
-    def boxes(self) -> int:
-        return self.profile.rules.boxes
-
     def play_multiples(self) -> tuple[int, ...]:
         return self.profile.rules.play_multiples
-
-    def violation_loses(self) -> bool:
-        return self.profile.errors.violation is ViolationRule.LOSE_BETS
 
     def croupier_up(self) -> int:
         return 1

@@ -17,12 +17,9 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from crupier.core.layout import LayoutProfile
 from crupier.core.poker import Category4
 from crupier.core.profile import Ratio
+from crupier.games.banking_poker import ViolationRule
 from crupier.games.builtin import builtin_raw, load_builtin_profile
-from crupier.games.three_card_poker.profile import (
-    Announcements,
-    ThreeCardErrors,
-    ViolationRule,
-)
+from crupier.games.three_card_poker.profile import Announcements, ThreeCardErrors
 
 GAME_ID = "four-card-poker"
 

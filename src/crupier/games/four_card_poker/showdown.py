@@ -20,6 +20,7 @@ from crupier.core.layout import Spot
 from crupier.core.poker import Category4, best4
 from crupier.core.resolution import Lose, Resolution, Win
 from crupier.games.four_card_poker.profile import FourCardProfile
+from crupier.i18n import N_
 
 
 def hand_of(cards: Sequence[Card]) -> tuple[Category4, int]:
@@ -103,7 +104,9 @@ def spot_of(text: str) -> Spot:
     """
     name = SPOTS.get(text.strip().lower())
     if name is None:
-        raise UnknownSpot(f"{text!r}: the boxes are aces (asos, aces-up), ante and play")
+        raise UnknownSpot(
+            N_("{text!r}: the boxes are aces (asos, aces-up), ante and play", text=text)
+        )
     return Spot(name, name)
 
 

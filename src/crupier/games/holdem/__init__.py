@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from crupier.games.builtin import load_builtin_profile
 from crupier.games.circle_poker.engine import CirclePoker
-from crupier.games.circle_poker.par import par_chains, par_outcomes
 from crupier.games.circle_poker.profile import CirclePokerProfile
+from crupier.games.circle_poker.variant_game import builtin_loader, variant_game
 from crupier.games.circle_poker.variants import HOLDEM, Variant
-from crupier.games.contract import GameModule
 
 
 class Holdem(CirclePoker):
@@ -24,20 +22,7 @@ class Holdem(CirclePoker):
     variant: ClassVar[Variant] = HOLDEM
 
 
-def load_builtin(name: str = "andorra") -> CirclePokerProfile:
-    """A built-in Hold'em profile."""
-    profile = load_builtin_profile(CirclePokerProfile, "holdem", name)
-    assert isinstance(profile, CirclePokerProfile)
-    return profile
-
-
-GAME = GameModule(
-    id="holdem",
-    profile=CirclePokerProfile,
-    engine=Holdem,
-    par=par_chains,
-    outcomes=par_outcomes,
-    terminal="crupier.games.holdem.terminal",
-)
+load_builtin = builtin_loader(CirclePokerProfile, "holdem")
+GAME = variant_game(Holdem)
 
 __all__ = ["GAME", "Holdem", "load_builtin"]

@@ -91,6 +91,7 @@ from crupier.games.holdem_bonus.profile import (
     VoidBets,
     ante_maximum,
 )
+from crupier.i18n import N_
 
 #: The deal stage after each decision stage, and the cards it deals.
 _NEXT_DEAL = {Stage.PREFLOP: Stage.FLOP, Stage.TURN_DECISION: Stage.TURN}
@@ -142,7 +143,9 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         cards = parse_cards(codes, what)
         for card in cards:
             if card.rank.value in "SCR*" or card.suit.value not in "shdc":
-                raise MalformedAction(f"{what}: {card} is not a card of the 52-card pack")
+                raise MalformedAction(
+                    N_("{what}: {card} is not a card of the 52-card pack", what=what, card=card)
+                )
         return cards
 
     # -- layout hooks ---------------------------------------------------------------------
@@ -184,24 +187,33 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
     def check_bet(self, state: HoldemBonusState, player: str, spot: Spot, amount: int) -> None:
         if spot.name in STREET_BETS:
             raise IllegalAction(
-                f"{spot.name}: the {spot.name} bet is made in its turn during the round (bet)"
+                N_(
+                    "{spot}: the {spot} bet is made in its turn during the round (bet)",
+                    spot=spot.name,
+                )
             )
         mine = {b.spot: b for b in state.bets.values() if b.player == player}
         if spot.name in mine:
             raise IllegalAction(
-                f"{player} already has a {spot.name} bet (#{mine[spot.name].id}): "
-                "take it down to change it"
+                N_(
+                    "{player} already has a {spot} bet (#{id}): take it down to change it",
+                    player=player,
+                    spot=spot.name,
+                    id=mine[spot.name].id,
+                )
             )
         if spot.name == "bonus" and "ante" not in mine:
-            raise IllegalAction("bonus: every player bets the ante; place it first")
+            raise IllegalAction(N_("bonus: every player bets the ante; place it first"))
         if _seat_of(state, player) is None and self._free_seat(state) is None:
-            raise IllegalAction(f"all {self.profile.rules.boxes} boxes are taken")
+            raise IllegalAction(N_("all {boxes} boxes are taken", boxes=self.profile.rules.boxes))
 
     def check_take_down(self, state: HoldemBonusState, bet: Bet, spot: Spot) -> None:
         if spot.name == "ante" and any(
             b.player == bet.player and b.spot == "bonus" for b in state.bets.values()
         ):
-            raise IllegalAction(f"{bet.player}'s bonus needs the ante: take the bonus down first")
+            raise IllegalAction(
+                N_("{player}'s bonus needs the ante: take the bonus down first", player=bet.player)
+            )
 
     def on_bet(self, state: HoldemBonusState, bet: Bet, spot: Spot) -> None:
         if _seat_of(state, bet.player) is None:
@@ -211,9 +223,9 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
 
     def on_round_start(self, state: HoldemBonusState) -> list[Event]:
         if state.shoe is None or state.shoe.at_stop_card:
-            raise IllegalAction("the deck is not shuffled for this round: new-shoe first")
+            raise IllegalAction(N_("the deck is not shuffled for this round: new-shoe first"))
         if not any(b.spot == "ante" for b in state.bets.values()):
-            raise IllegalAction("no box has an ante: there is nothing to deal")
+            raise IllegalAction(N_("no box has an ante: there is nothing to deal"))
         state.stage = Stage.DEAL
         return [Note(text=f'"{self.profile.announcements.no_more_bets}"')]
 
@@ -237,7 +249,7 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         round is void, the cards collected and reshuffled, the bets returned (the street
         bets always; the Ante and Bonus stay on the layout if the profile says so)."""
         if state.phase is not Phase.NO_MORE_BETS:
-            raise WrongPhase("there is no deal in progress to void")
+            raise WrongPhase(N_("there is no deal in progress to void"))
         reason = f" ({action.reason})" if action.reason else ""
         state.voids += 1
         stay = self.profile.errors.void_bets is VoidBets.STAY
@@ -292,13 +304,13 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
 
     def _forfeit(self, state: HoldemBonusState, action: Forfeit) -> list[Event]:
         if state.phase is not Phase.NO_MORE_BETS or state.stage is Stage.DEAL:
-            raise WrongPhase("forfeit: only once the cards are dealt and before the settlement")
+            raise WrongPhase(N_("forfeit: only once the cards are dealt and before the settlement"))
         player = self._player(state, action.player)
         box = next((b for b in state.boxes if b.player == player), None)
         if box is None:
-            raise IllegalAction(f"{player} has no box in this round")
+            raise IllegalAction(N_("{player} has no box in this round", player=player))
         if box.forfeited:
-            raise IllegalAction(f"{player} has already lost his bets this round")
+            raise IllegalAction(N_("{player} has already lost his bets this round", player=player))
         reason = f" ({action.reason})" if action.reason else ""
         box.folded = box.forfeited = True
         events: list[Event] = [Note(text=f"box {box.seat} ({player}) loses all his bets{reason}")]
@@ -310,7 +322,7 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
     def _deal(self, state: HoldemBonusState, action: Deal) -> list[Event]:
         self.require_phase(state, Phase.NO_MORE_BETS)
         if state.stage is not Stage.DEAL:
-            raise WrongPhase(f"the cards are dealt: the round is at {state.stage}")
+            raise WrongPhase(N_("the cards are dealt: the round is at {stage}", stage=state.stage))
         players = {b.player for b in state.bets.values() if b.spot == "ante"}
         boxes = [Box(s, state.seats[s]) for s in sorted(state.seats) if state.seats[s] in players]
         n = len(boxes) + 1
@@ -353,21 +365,27 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
     def _decide(self, state: HoldemBonusState, action: StreetBet | Check | Fold) -> list[Event]:
         street = DECISION_STREET.get(state.stage)
         if state.phase is not Phase.NO_MORE_BETS or street is None:
-            raise WrongPhase(f"no player decides now: the round is at {state.stage}")
+            raise WrongPhase(
+                N_("no player decides now: the round is at {stage}", stage=state.stage)
+            )
         player = self._player(state, action.player)
         box = next((b for b in state.boxes if b.player == player), None)
         if box is None:
-            raise IllegalAction(f"{player} has no box in this round")
+            raise IllegalAction(N_("{player} has no box in this round", player=player))
         if box.folded:
-            raise IllegalAction(f"{player} has folded: he has no more bets this round")
+            raise IllegalAction(
+                N_("{player} has folded: he has no more bets this round", player=player)
+            )
         turn = self.pending(state)
         assert turn is not None
         if turn is not box:
-            raise IllegalAction(f"box {turn.seat} ({turn.player}) decides first")
+            raise IllegalAction(
+                N_("box {seat} ({player}) decides first", seat=turn.seat, player=turn.player)
+            )
         if isinstance(action, Fold) and street != "flop":
-            raise IllegalAction("fold: only before the flop; on the turn and the river, check")
+            raise IllegalAction(N_("fold: only before the flop; on the turn and the river, check"))
         if isinstance(action, Check) and street == "flop":
-            raise IllegalAction("check: before the flop the player makes the flop bet or folds")
+            raise IllegalAction(N_("check: before the flop the player makes the flop bet or folds"))
         if isinstance(action, Fold):
             box.folded = True
             box.choices[street] = "fold"
@@ -389,13 +407,24 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         ):
             shown = format_amount(amount) if isinstance(amount, int) else repr(amount)
             raise IllegalAction(
-                f"{street}: the {street} bet is exactly {self._multiple(street)} × the ante "
-                f"= {format_amount(due)}, not {shown}"
+                N_(
+                    "{street}: the {street} bet is exactly {multiple} × the ante "
+                    "= {due}, not {shown}",
+                    street=street,
+                    multiple=self._multiple(street),
+                    due=format_amount(due),
+                    shown=shown,
+                )
             )
         if state.players[box.player] < due:
             raise InsufficientFunds(
-                f"{box.player} holds {format_amount(state.players[box.player])}, not enough "
-                f"for the {street} bet of {format_amount(due)}"
+                N_(
+                    "{player} holds {players}, not enough for the {street} bet of {due}",
+                    player=box.player,
+                    players=format_amount(state.players[box.player]),
+                    street=street,
+                    due=format_amount(due),
+                )
             )
         state.players[box.player] -= due
         bet = Bet(state.next_bet, box.player, street, due, due)
@@ -407,21 +436,31 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
     def _deal_street(self, state: HoldemBonusState, action: DealStreet) -> list[Event]:
         want = _STREET_CARDS.get(state.stage)
         if state.phase is not Phase.NO_MORE_BETS or want is None:
-            raise WrongPhase(f"no common card is due: the round is at {state.stage}")
+            raise WrongPhase(
+                N_("no common card is due: the round is at {stage}", stage=state.stage)
+            )
         shoe = self.shoe_of(state)
         burn = self.profile.rules.burn
         if shoe.live:
             burnt = self.parse_dealt(list(action.burn), "deal-street")
             if len(burnt) != burn:
-                raise MalformedAction(f"deal-street: {burn} card(s) are burnt, not {len(burnt)}")
+                raise MalformedAction(
+                    N_(
+                        "deal-street: {burn} card(s) are burnt, not {n_burnt}",
+                        burn=burn,
+                        n_burnt=len(burnt),
+                    )
+                )
             try:
                 for card in burnt:
                     shoe.burn_card(card)
             except ValueError as exc:
-                raise MalformedAction(f"deal-street: {exc}") from None
+                raise MalformedAction(N_("deal-street: {exc}", exc=exc)) from None
         else:
             if action.burn:
-                raise MalformedAction("deal-street: cards are drawn from this shoe, not entered")
+                raise MalformedAction(
+                    N_("deal-street: cards are drawn from this shoe, not entered")
+                )
             shoe.burn(burn)
         cards = self.take_cards(state, action.cards, want, "deal-street")
         state.board.extend(cards)

@@ -18,6 +18,7 @@ from crupier.core.layout import Spot
 from crupier.core.poker import Key, best_key, high
 from crupier.core.resolution import Lose, Push, Resolution, Win
 from crupier.games.holdem_bonus.profile import HoldemBonusProfile
+from crupier.i18n import N_
 
 SPOTS: dict[str, str] = {
     "ante": "ante",
@@ -39,7 +40,7 @@ def spot_of(text: str) -> Spot:
     """
     name = SPOTS.get(text.strip().lower()) if isinstance(text, str) else None
     if name is None:
-        raise UnknownSpot(f"{text!r} is not a spot of this table (ante, bonus)")
+        raise UnknownSpot(N_("{text!r} is not a spot of this table (ante, bonus)", text=text))
     return Spot(name, name)
 
 

@@ -25,6 +25,7 @@ from crupier.core.rng import SeededSource, SystemSource
 from crupier.games.holdem_bonus.actions import DECISION_STREET, Stage
 from crupier.games.holdem_bonus.engine import HoldemBonus
 from crupier.games.holdem_bonus.profile import HoldemBonusProfile
+from crupier.i18n import N_
 from crupier.i18n import gettext as _
 from crupier.play import GO_WORDS, TerminalTable
 
@@ -44,7 +45,13 @@ class HoldemBonusTable(TerminalTable):
         console: Console | None = None,
     ) -> None:
         if not isinstance(profile, HoldemBonusProfile):
-            raise ProfileError(f"{game_id}: {profile.profile!r} is not a Hold'em Bonus profile")
+            raise ProfileError(
+                N_(
+                    "{game_id}: {profile!r} is not a Hold'em Bonus profile",
+                    game_id=game_id,
+                    profile=profile.profile,
+                )
+            )
         source = SeededSource(seed) if seed is not None else SystemSource()
         self.holdem = HoldemBonus(profile, source)
         self.game = self.holdem

@@ -54,6 +54,7 @@ from crupier.games.mahjong_pai_gow.tiles import (
     spot_of,
     tile_name,
 )
+from crupier.i18n import N_
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -128,13 +129,18 @@ class MahjongPaiGow(LayoutGame[MahjongProfile, MahjongState]):
         closed = self.profile.rules.side_bets_closed_from
         if spot.bet_type in ("tie", "pair") and state.set_round >= closed:
             raise IllegalAction(
-                f"{spot.name}: Tie and Pair bets are closed from round {closed} of the set "
-                f"(this is round {state.set_round})"
+                N_(
+                    "{spot}: Tie and Pair bets are closed from round {closed} of the set "
+                    "(this is round {set_round})",
+                    spot=spot.name,
+                    closed=closed,
+                    set_round=state.set_round,
+                )
             )
 
     def on_round_start(self, state: MahjongState) -> list[Event]:
         if not state.bets:
-            raise IllegalAction("no bet is on the layout: there is nothing to deal")
+            raise IllegalAction(N_("no bet is on the layout: there is nothing to deal"))
         return [Note(text=f'"{self.profile.announcements.no_more_bets}"')]
 
     def resolve(self, bet: Bet, spot: Spot, outcome: Any, state: MahjongState) -> Resolution:
@@ -162,23 +168,32 @@ class MahjongPaiGow(LayoutGame[MahjongProfile, MahjongState]):
         rules = self.profile.rules
         if action.tiles:
             if state.live is False:
-                raise MalformedAction("deal: this set is dealt from its wall, not entered")
+                raise MalformedAction(N_("deal: this set is dealt from its wall, not entered"))
             tiles = [parse_tile(t, "deal") for t in action.tiles]
             if len(tiles) != 8:
-                raise MalformedAction(f"deal: a round deals 8 tiles, not {len(tiles)}")
+                raise MalformedAction(
+                    N_("deal: a round deals 8 tiles, not {n_tiles}", n_tiles=len(tiles))
+                )
             counts = Counter(tiles)
             for value, n in counts.items():
                 if state.used.get(value, 0) + n > rules.tiles_per_value:
                     raise MalformedAction(
-                        f"deal: the set holds {rules.tiles_per_value} tiles of "
-                        f"{tile_name(value)}; {state.used.get(value, 0)} are already dealt"
+                        N_(
+                            "deal: the set holds {tiles_per_value} tiles of "
+                            "{tile_name}; {get} are already dealt",
+                            tiles_per_value=rules.tiles_per_value,
+                            tile_name=tile_name(value),
+                            get=state.used.get(value, 0),
+                        )
                     )
         elif state.live:
-            raise MalformedAction("deal: this set's tiles are entered at the table")
+            raise MalformedAction(N_("deal: this set's tiles are entered at the table"))
         try:
             dice = check_dice(action.dice, 3) if action.dice else None
         except ValueError as exc:
-            raise MalformedAction(f"deal: {exc} (a void throw is thrown again)") from None
+            raise MalformedAction(
+                N_("deal: {exc} (a void throw is thrown again)", exc=exc)
+            ) from None
         if dice is None:
             dice = roll(source, 3)
         events: list[Event] = []
@@ -220,7 +235,7 @@ class MahjongPaiGow(LayoutGame[MahjongProfile, MahjongState]):
         """A tile exposed or a wrong number dealt (spec 17, Errors DEFAULT): the round is void,
         every bet returned, and the tiles are mixed again (a new set at round 1)."""
         if state.phase is not Phase.NO_MORE_BETS:
-            raise WrongPhase("there is no deal in progress to void")
+            raise WrongPhase(N_("there is no deal in progress to void"))
         reason = f" ({action.reason})" if action.reason else ""
         state.voids += 1
         events: list[Event] = [Note(text=f"void round{reason}: all bets are returned")]

@@ -23,6 +23,7 @@ from crupier.core.errors import MalformedAction, UnknownSpot
 from crupier.core.layout import Spot
 from crupier.core.resolution import Lose, Push, Resolution, Win
 from crupier.games.mahjong_pai_gow.profile import MahjongProfile, OnTie
+from crupier.i18n import N_
 
 WHITE = 10
 VALUES = tuple(range(1, 11))
@@ -52,7 +53,13 @@ def parse_tile(code: object, what: str) -> int:
         return WHITE
     if len(text) == 1 and text in "123456789":
         return int(text)
-    raise MalformedAction(f"{what}: {code!r} is not a tile (1 to 9, or W for the white dragon)")
+    raise MalformedAction(
+        N_(
+            "{what}: {code_!r} is not a tile (1 to 9, or W for the white dragon)",
+            what=what,
+            code_=code,
+        )
+    )
 
 
 def hand_key(a: int, b: int) -> HandKey:
@@ -148,7 +155,10 @@ def spot_of(text: str) -> Spot:
     kind = BET_WORDS.get(found.group(1)) if found else None
     if found is None or kind is None:
         raise UnknownSpot(
-            f"{text!r}: bets are win, lose, tie and pair on a player position 1 to 3 (win-1)"
+            N_(
+                "{text!r}: bets are win, lose, tie and pair on a player position 1 to 3 (win-1)",
+                text=text,
+            )
         )
     return Spot(f"{kind}-{found.group(2)}", kind)
 

@@ -19,6 +19,7 @@ from crupier.core.resolution import Lose, Push, Resolution, Stay, Win
 from crupier.games.monte.cards import Designation, card_name, designated, vista_hermosa_card
 from crupier.games.monte.layout import MonteLayout
 from crupier.games.monte.profile import SIMPLE_TYPES, Corresponds, MonteProfile, TaxBasis, TaxScope
+from crupier.i18n import N_
 
 # -- the bets ------------------------------------------------------------------------------------
 
@@ -112,13 +113,18 @@ def _spot(text: str) -> MonteSpot:
     )
     if simple is None:
         raise UnknownSpot(
-            f"{text!r} is not a monte bet (vis 1, camo 2, anti 3, viudo 4, pot 1, "
-            "1v2, 12v34, 13v24, 14v23, ...)"
+            N_(
+                "{text!r} is not a monte bet (vis 1, camo 2, anti 3, viudo 4, pot 1, "
+                "1v2, 12v34, 13v24, 14v23, ...)",
+                text=text,
+            )
         )
     a = tuple(sorted(int(g) - 1 for g in simple.groups()[:2] if g))
     b = tuple(sorted(int(g) - 1 for g in simple.groups()[2:] if g))
     if len(a) != len(b) or set(a) & set(b) or len(set(a)) != len(a) or len(set(b)) != len(b):
-        raise UnknownSpot(f"{text!r}: a simple bet is one card against another or two against two")
+        raise UnknownSpot(
+            N_("{text!r}: a simple bet is one card against another or two against two", text=text)
+        )
     name = "".join(str(p + 1) for p in a) + "v" + "".join(str(p + 1) for p in b)
     return MonteSpot(name, BetKind.SIMPLE, None, a, b)
 
@@ -132,7 +138,7 @@ def spot_of(text: str) -> MonteSpot:
     ('horizontal-bottom', 'diagonals', 'salto-14')
     """
     if not isinstance(text, str):
-        raise UnknownSpot(f"{text!r} is not a monte bet")
+        raise UnknownSpot(N_("{text!r} is not a monte bet", text=text))
     return _spot(text)
 
 

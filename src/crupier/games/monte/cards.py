@@ -15,6 +15,7 @@ from crupier.core.cards import SPANISH_RANKS, SPANISH_SUITS, Card, Rank, Suit, s
 from crupier.core.errors import (
     MalformedAction,
 )
+from crupier.i18n import N_
 
 PACK: tuple[Card, ...] = tuple(spanish_deck())
 """One Spanish 40-card pack (ors, copes, espases, bastos; 1-7, sota, cavall, rei)."""
@@ -74,7 +75,7 @@ def parse_card(text: object) -> Card:
     suit = code[-1:].upper()
     if rank is None or suit not in ("O", "C", "E", "B"):
         raise MalformedAction(
-            f"{text!r} is not a card of the Spanish pack (write e.g. 3O, 1B, CaE, RC)"
+            N_("{text!r} is not a card of the Spanish pack (write e.g. 3O, 1B, CaE, RC)", text=text)
         )
     return Card(rank, Suit(suit))
 

@@ -95,6 +95,7 @@ from crupier.games.monte.layout import (
     layout_end,
 )
 from crupier.games.monte.profile import GAME_ID, End, MonteProfile, TaxBasis, deduction_of
+from crupier.i18n import N_
 
 # -- actions ----------------------------------------------------------------------------------
 
@@ -227,12 +228,22 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
         minimum = self.minimum(spot, state)
         if amount < minimum:
             raise BetUnderMinimum(
-                f"{spot.name}: {format_amount(amount)} is under the minimum {format_amount(minimum)}"
+                N_(
+                    "{spot}: {amount} is under the minimum {minimum}",
+                    spot=spot.name,
+                    amount=format_amount(amount),
+                    minimum=format_amount(minimum),
+                )
             )
         unit = self.multiple_of(spot)
         if amount % unit:
             raise NotMultipleOfUnit(
-                f"{spot.name}: {format_amount(amount)} is not a multiple of {format_amount(unit)}"
+                N_(
+                    "{spot}: {amount} is not a multiple of {unit}",
+                    spot=spot.name,
+                    amount=format_amount(amount),
+                    unit=format_amount(unit),
+                )
             )
         already = sum(
             b.amount for b in state.bets.values() if b.player == player and b.spot == spot.name
@@ -241,45 +252,69 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
         if already + amount > maximum:
             held = f" (already {format_amount(already)} there)" if already else ""
             raise BetOverMaximum(
-                f"{spot.name}: {format_amount(already + amount)} is over the maximum "
-                f"{format_amount(maximum)} in {state.stage}{held}"
+                N_(
+                    "{spot}: {already} is over the maximum {maximum} in {stage}{held}",
+                    spot=spot.name,
+                    already=format_amount(already + amount),
+                    maximum=format_amount(maximum),
+                    stage=state.stage,
+                    held=held,
+                )
             )
 
     def _check_open(self, state: MonteState, spot: MonteSpot) -> None:
         layout = state.layout
         if state.stage is Stage.NONE or layout is None:
-            raise WrongPhase("no cards are laid out: lay out the cards first (go)")
+            raise WrongPhase(N_("no cards are laid out: lay out the cards first (go)"))
         rules = self.profile.rules
         if state.stage is Stage.SEGONES:
             live = (0, 1) if state.live_row == 0 else (2, 3)
             if spot.kind is BetKind.POT:
-                raise IllegalAction(f"{spot.name}: the pot is played in primeres only")
+                raise IllegalAction(
+                    N_("{spot}: the pot is played in primeres only", spot=spot.name)
+                )
             if spot.kind is BetKind.VISTA_HERMOSA and not rules.vista_hermosa_in_segones:
-                raise IllegalAction(f"{spot.name}: Vista Hermosa is played in primeres only")
+                raise IllegalAction(
+                    N_("{spot}: Vista Hermosa is played in primeres only", spot=spot.name)
+                )
             if not set(spot.positions) <= set(live):
                 row = " and ".join(f"P{p + 1}" for p in live)
                 raise IllegalAction(
-                    f"{spot.name}: segones is played with the cards left in play ({row})"
+                    N_(
+                        "{spot}: segones is played with the cards left in play ({row})",
+                        spot=spot.name,
+                        row=row,
+                    )
                 )
         reason = layout_refusal(self.profile, layout, spot, state.stage)
         if reason:
-            raise IllegalAction(f"{spot.name}: {reason}")
+            raise IllegalAction(N_("{spot}: {reason}", spot=spot.name, reason=reason))
 
     def check_bet(self, state: MonteState, player: str, spot: Spot, amount: int) -> None:
         limit = self.profile.rules.max_players
         bettors = {b.player for b in state.bets.values()}
         if limit and player not in bettors and len(bettors) >= limit:
-            raise IllegalAction(f"{player}: the table takes bets from {limit} players at most")
+            raise IllegalAction(
+                N_(
+                    "{player}: the table takes bets from {limit} players at most",
+                    player=player,
+                    limit=limit,
+                )
+            )
 
     def check_take_down(self, state: MonteState, bet: Bet, spot: Spot) -> None:
         if bet.status == "carried" and not self.profile.rules.carried_bets_withdrawable:
             raise BetNotWithdrawable(
-                f"bet #{bet.id} {bet.spot} was carried over from primeres: it stays in play"
+                N_(
+                    "bet #{id} {spot} was carried over from primeres: it stays in play",
+                    id=bet.id,
+                    spot=bet.spot,
+                )
             )
 
     def on_round_start(self, state: MonteState) -> list[Event]:
         if state.stage is Stage.NONE:
-            raise WrongPhase("no cards are laid out: there is nothing to close")
+            raise WrongPhase(N_("no cards are laid out: there is nothing to close"))
         state.drawn = []
         return [Note(text=f"{state.stage}: the cards are drawn")]
 
@@ -303,14 +338,14 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
 
     def _suspend(self, state: MonteState, action: Suspend) -> list[Event]:
         if state.stage is not Stage.NONE:
-            raise IllegalAction("a coup is in play: finish it before closing the table")
+            raise IllegalAction(N_("a coup is in play: finish it before closing the table"))
         return super()._suspend(state, action)
 
     def _void(self, state: MonteState, action: Void) -> list[Event]:
         """The inspector voids the coup (card exposed, cards out of order, shoe error):
         every bet on the layout is returned, the next coup uses the other pack."""
         if state.stage is Stage.NONE:
-            raise WrongPhase("no coup is in play to void")
+            raise WrongPhase(N_("no coup is in play to void"))
         reason = f" ({action.reason})" if action.reason else ""
         events: list[Event] = [Note(text=f"the inspector voids the coup{reason}")]
         for bet in sorted(state.bets.values(), key=lambda b: b.id):
@@ -340,17 +375,21 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
     def _lay_out(self, state: MonteState, action: Layout, source: RandomSource) -> list[Event]:
         self.require_phase(state, Phase.BETTING)
         if state.stage is not Stage.NONE:
-            raise IllegalAction(f"a coup is in play ({state.stage}): finish it first")
+            raise IllegalAction(
+                N_("a coup is in play ({stage}): finish it first", stage=state.stage)
+            )
         if state.bets:
-            raise IllegalAction("bets are on the layout")  # pragma: no cover - never between coups
+            raise IllegalAction(
+                N_("bets are on the layout")
+            )  # pragma: no cover - never between coups
         pack_rules = self.profile.pack
         if action.live:
             if action.cut is not None:
-                raise MalformedAction("lay-out: the cut is drawn only for an electronic pack")
+                raise MalformedAction(N_("lay-out: the cut is drawn only for an electronic pack"))
             pack = Shoe.live_table(1, deck=spanish_deck)
             entered = parse_cards(action.cards, "lay-out", parse_card)
             if not entered:
-                raise MalformedAction("lay-out: enter the cards of the layout as they came out")
+                raise MalformedAction(N_("lay-out: enter the cards of the layout as they came out"))
             queue: list[Card] = list(entered)
 
             def take(end: End) -> Card | None:
@@ -358,21 +397,24 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
                     return None
                 if not queue:
                     raise MalformedAction(
-                        f"lay-out: the layout needs more cards than the {len(entered)} entered"
+                        N_(
+                            "lay-out: the layout needs more cards than the {n_entered} entered",
+                            n_entered=len(entered),
+                        )
                     )
                 card = queue.pop(0)
                 try:
                     return pack.take(card)
                 except ValueError as exc:
-                    raise MalformedAction(f"lay-out: {exc}") from None
+                    raise MalformedAction(N_("lay-out: {exc}", exc=exc)) from None
         else:
             if action.cards:
-                raise MalformedAction("lay-out: cards are drawn from this pack, not entered")
+                raise MalformedAction(N_("lay-out: cards are drawn from this pack, not entered"))
             cut = action.cut
             if cut is not None and (
                 not isinstance(cut, int) or isinstance(cut, bool) or not 0 < cut < 40
             ):
-                raise MalformedAction(f"lay-out: cut must be 1 to 39, not {cut!r}")
+                raise MalformedAction(N_("lay-out: cut must be 1 to 39, not {cut!r}", cut=cut))
             pack = Shoe.shuffled(1, source, cards_below_stop=0, cut=cut, deck=spanish_deck)
             queue = []
 
@@ -397,7 +439,10 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
             events.append(Note(text=said))
         if queue:
             raise MalformedAction(
-                f"lay-out: {len(queue)} card(s) entered beyond those the layout takes"
+                N_(
+                    "lay-out: {n_queue} card(s) entered beyond those the layout takes",
+                    n_queue=len(queue),
+                )
             )
         state.packs_used += 1
         state.pack_colour = colour
@@ -431,7 +476,7 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
 
     def _draw(self, state: MonteState, action: Draw) -> list[Event]:
         if state.stage is Stage.NONE:
-            raise WrongPhase("no cards are laid out")
+            raise WrongPhase(N_("no cards are laid out"))
         self.require_phase(state, Phase.NO_MORE_BETS)
         layout, pack = state.layout, state.pack
         assert layout is not None and pack is not None
@@ -442,29 +487,33 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
             live = {layout.base(p).rank for p in row}
         if pack.live:
             if action.count is not None:
-                raise MalformedAction("draw: at a live table enter the cards, not a count")
+                raise MalformedAction(N_("draw: at a live table enter the cards, not a count"))
             entered = parse_cards(action.cards, "draw", parse_card)
             if not entered:
-                raise MalformedAction("draw: enter the cards that came out")
+                raise MalformedAction(N_("draw: enter the cards that came out"))
             ends = [i for i, c in enumerate(entered) if c.rank in live]
             if ends and ends[0] != len(entered) - 1:
                 raise MalformedAction(
-                    f"draw: {card_name(entered[ends[0]])} ends {state.stage}; no card may follow it"
+                    N_(
+                        "draw: {card_name} ends {stage}; no card may follow it",
+                        card_name=card_name(entered[ends[0]]),
+                        stage=state.stage,
+                    )
                 )
             try:
                 for card in entered:
                     pack.take(card)
             except ValueError as exc:
-                raise MalformedAction(f"draw: {exc}") from None
+                raise MalformedAction(N_("draw: {exc}", exc=exc)) from None
             drawn = entered
         else:
             if action.cards:
-                raise MalformedAction("draw: cards are drawn from this pack, not entered")
+                raise MalformedAction(N_("draw: cards are drawn from this pack, not entered"))
             count = action.count
             if count is not None and (
                 not isinstance(count, int) or isinstance(count, bool) or count < 1
             ):
-                raise MalformedAction(f"draw: {count!r} is not a number of cards")
+                raise MalformedAction(N_("draw: {count!r} is not a number of cards", count=count))
             drawn = []
             end = self.profile.pack.game_cards_from
             while pack.remaining and (count is None or len(drawn) < count):

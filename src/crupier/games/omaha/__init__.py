@@ -9,35 +9,20 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from crupier.games.builtin import load_builtin_profile
 from crupier.games.circle_poker.engine import CirclePoker
-from crupier.games.circle_poker.par import par_chains, par_outcomes
 from crupier.games.circle_poker.profile import CirclePokerProfile
+from crupier.games.circle_poker.variant_game import builtin_loader, variant_game
 from crupier.games.circle_poker.variants import OMAHA, Variant
-from crupier.games.contract import GameModule
 
 
 class Omaha(CirclePoker):
-    """A Omaha table."""
+    """An Omaha table."""
 
     game_id: ClassVar[str] = "omaha"
     variant: ClassVar[Variant] = OMAHA
 
 
-def load_builtin(name: str = "andorra") -> CirclePokerProfile:
-    """A built-in Omaha profile."""
-    profile = load_builtin_profile(CirclePokerProfile, "omaha", name)
-    assert isinstance(profile, CirclePokerProfile)
-    return profile
-
-
-GAME = GameModule(
-    id="omaha",
-    profile=CirclePokerProfile,
-    engine=Omaha,
-    par=par_chains,
-    outcomes=par_outcomes,
-    terminal="crupier.games.omaha.terminal",
-)
+load_builtin = builtin_loader(CirclePokerProfile, "omaha")
+GAME = variant_game(Omaha)
 
 __all__ = ["GAME", "Omaha", "load_builtin"]

@@ -2,7 +2,7 @@
 catalogue.
 
 Its room: :mod:`.profile` (the rules profile; the values in ``profiles/*.toml``),
-:mod:`.houseway` (the house way as data), :mod:`.showdown` (the dice count, setting checks,
+:mod:`.houseway` (the house way as data), :mod:`.bank` (who holds the bank), :mod:`.showdown` (the dice count, setting checks,
 the comparison), :mod:`.engine` (the engine, on the shared round of
 :mod:`crupier.games.banking_poker`), :mod:`.par` (the Monte Carlo PAR) and :mod:`.terminal`
 (the terminal table).
@@ -13,7 +13,15 @@ the comparison), :mod:`.engine` (the engine, on the shared round of
 
 from crupier.games.banking_poker import Deal, Violation
 from crupier.games.contract import GameModule
-from crupier.games.pai_gow_poker.engine import PaiGowPoker, PaiGowState, SetHand, ThrowDice
+from crupier.games.pai_gow_poker.engine import (
+    AcceptBank,
+    BankSettled,
+    PaiGowPoker,
+    PaiGowState,
+    PassBank,
+    SetHand,
+    ThrowDice,
+)
 from crupier.games.pai_gow_poker.houseway import HouseWay, house_way
 from crupier.games.pai_gow_poker.par import par_chains, par_outcomes
 from crupier.games.pai_gow_poker.profile import PaiGowProfile, load_builtin, raw_profile
@@ -30,11 +38,14 @@ GAME = GameModule(
 
 __all__ = [
     "GAME",
+    "AcceptBank",
+    "BankSettled",
     "Deal",
     "HouseWay",
     "PaiGowPoker",
     "PaiGowProfile",
     "PaiGowState",
+    "PassBank",
     "SetHand",
     "ThrowDice",
     "Violation",

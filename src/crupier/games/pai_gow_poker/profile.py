@@ -19,9 +19,11 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from crupier.core.layout import LayoutProfile
 from crupier.core.money import DeductionRounding
 from crupier.core.profile import Deduction, Ratio
+from crupier.games.banking_poker import ViolationRule
 from crupier.games.builtin import builtin_raw, load_builtin_profile
+from crupier.games.pai_gow_poker.bank import HouseStake
 from crupier.games.pai_gow_poker.houseway import HouseWay
-from crupier.games.three_card_poker.profile import Announcements, ThreeCardErrors, ViolationRule
+from crupier.games.three_card_poker.profile import Announcements, ThreeCardErrors
 
 GAME_ID = "pai-gow-poker"
 
@@ -61,6 +63,10 @@ class PaiGowRules(BaseModel):
     """The largest main bet (table configuration within the authorised band, V)."""
     house_way_on_request: bool
     """A player may ask the croupier to set his hand the house way (DEFAULT)."""
+    player_bank: bool
+    """The bank is offered in turn to the players as well as held by the croupier (VI)."""
+    house_stake: HouseStake
+    """What the croupier's hand stakes against a player-banker (DEFAULT)."""
 
     @model_validator(mode="after")
     def _check(self) -> PaiGowRules:

@@ -57,6 +57,25 @@ def compare(
     return -1
 
 
+def compare_with_bank(
+    player: tuple[Sequence[Card], Sequence[Card]], bank: tuple[Sequence[Card], Sequence[Card]]
+) -> int:
+    """As :func:`compare`, with the bank's hand set wrongly too: a hand set wrongly always
+    loses (VII.3), so a player-banker who fouls loses to every box set correctly (a box set
+    wrongly loses first).
+
+    >>> from crupier.core.cards import cards
+    >>> foul = (cards("Ks Kd 4h 3c 2s"), cards("As Ad"))
+    >>> compare_with_bank((cards("9h 8c 5h 4d 2c"), cards("7s 6d")), foul)
+    1
+    """
+    if not correctly_set(*player):
+        return -1
+    if not correctly_set(*bank):
+        return 1
+    return compare(player, bank)
+
+
 def resolve_main(result: int, commission: Fraction) -> Resolution:
     """The main bet: paid at par less the commission on a win, returned on a push.
 
@@ -68,4 +87,11 @@ def resolve_main(result: int, commission: Fraction) -> Resolution:
     return Push() if result == 0 else Lose()
 
 
-__all__ = ["POSITIONS", "compare", "correctly_set", "first_position", "resolve_main"]
+__all__ = [
+    "POSITIONS",
+    "compare",
+    "compare_with_bank",
+    "correctly_set",
+    "first_position",
+    "resolve_main",
+]

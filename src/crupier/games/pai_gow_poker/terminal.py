@@ -12,6 +12,10 @@ the player his seven cards and waits for ``set C1 C2`` (his low hand) or ``set h
 True
 >>> table.command("set house"), table.poker.state.stage.value
 (True, 'betting')
+>>> "bank (take it) or pass" in out.getvalue()  # the bank goes round: offered to him
+True
+>>> table.command("pass"), table.poker.state.offer
+(True, None)
 """
 
 from __future__ import annotations
@@ -27,7 +31,13 @@ class PaiGowTable(BankingPokerTable):
     """One player at a Pai Gow Poker table: he sets his hands after the deal."""
 
     def ask(self) -> None:
-        """To the player whose hand is not set: his seven cards and how to set them."""
+        """To the player the bank is offered to: how to take it or pass; to the player whose
+        hand is not set: his seven cards and how to set them."""
+        state = self.poker.state
+        if state.offer is not None and state.seats.get(state.offer) == self.player:
+            self.say("[bold]" + escape(_("The bank is offered to you: bank (take it) or pass"))
+                     + "[/bold]")  # fmt: skip
+            return
         box = self.poker.pending()
         if box is None or self.poker.state.stage is not Stage.DECISIONS:
             return

@@ -21,6 +21,7 @@ from crupier.core.resolution import Lose, Push, Resolution, Win
 from crupier.games.baccarat.cards import hand_total, point_value
 from crupier.games.baccarat.drawing import banker_cell
 from crupier.games.punto_banco.profile import PuntoBancoProfile, PuntoBancoRules
+from crupier.i18n import N_
 
 # -- the drawing rules (the tables are the profile's) ------------------------------------
 
@@ -160,7 +161,9 @@ def spot_of(text: str) -> Spot:
     key = re.sub(r"[\s_/]+", "-", text.strip().lower()) if isinstance(text, str) else ""
     name = _SPOT_ALIASES.get(key)
     if name is None:
-        raise UnknownSpot(f"{text!r} is not a punto banco bet (banker, player, tie, pairs)")
+        raise UnknownSpot(
+            N_("{text!r} is not a punto banco bet (banker, player, tie, pairs)", text=text)
+        )
     return Spot(name, name)
 
 
@@ -192,7 +195,7 @@ def resolve_punto_banco(profile: PuntoBancoProfile, bet_type: str, t: Totals) ->
         return Win(pay.pair) if t.player_pair else Lose()
     if bet_type == "banker-pair":
         return Win(pay.pair) if t.banker_pair else Lose()
-    raise UnknownSpot(f"{bet_type!r} is not a punto banco bet")
+    raise UnknownSpot(N_("{bet_type!r} is not a punto banco bet", bet_type=bet_type))
 
 
 def not_offered(profile: PuntoBancoProfile) -> frozenset[str]:

@@ -65,6 +65,7 @@ from crupier.games.punto_banco.profile import GAME_ID, PuntoBancoProfile
 from crupier.games.punto_banco.profile import Commission as Commission
 from crupier.games.punto_banco.profile import CommissionRounding as CommissionRounding
 from crupier.games.punto_banco.profile import commission_of as commission_of
+from crupier.i18n import N_
 
 # -- actions ----------------------------------------------------------------------------------
 
@@ -161,7 +162,7 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
     def parse_spot(self, text: str) -> Spot:
         spot = spot_of(text)
         if spot.name in not_offered(self.profile):
-            raise UnknownSpot(f"{spot.name}: this table does not offer the side bet")
+            raise UnknownSpot(N_("{spot}: this table does not offer the side bet", spot=spot.name))
         return spot
 
     def maximum(self, spot: Spot) -> int:
@@ -173,7 +174,9 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
 
     def check_bet(self, state: PuntoBancoState, player: str, spot: Spot, amount: int) -> None:
         if not self.profile.rules.standing_players_may_bet and player not in state.seats.values():
-            raise IllegalAction(f"{player} has no seat: standing players may not bet here")
+            raise IllegalAction(
+                N_("{player} has no seat: standing players may not bet here", player=player)
+            )
 
     def announce(self, outcome: Any) -> str:
         assert isinstance(outcome, Coup)
@@ -266,7 +269,7 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
     ) -> list[Event]:
         self.require_phase(state, Phase.BETTING)
         if state.shoe is not None and not state.shoe.at_stop_card:
-            raise IllegalAction("the shoe in play has not reached its stop card")
+            raise IllegalAction(N_("the shoe in play has not reached its stop card"))
         rules = self.profile.shoe
         shoe, burn = open_shoe(
             rules,
@@ -293,14 +296,20 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
         self.require_phase(state, Phase.NO_MORE_BETS)
         shoe = state.shoe
         if shoe is None:
-            raise IllegalAction("no shoe is loaded: new-shoe first")
+            raise IllegalAction(N_("no shoe is loaded: new-shoe first"))
         if shoe.at_stop_card:
-            raise IllegalAction("the stop card has come out: this shoe deals no more coups")
+            raise IllegalAction(N_("the stop card has come out: this shoe deals no more coups"))
         if action.by is Role.PLAYER:
             holder = state.seats.get(state.shoe_holder) if state.shoe_holder else None
             if holder is None or action.player != holder:
                 who = holder or "the croupier"
-                raise NotPermitted(f"deal: {action.player!r} does not hold the shoe ({who} does)")
+                raise NotPermitted(
+                    N_(
+                        "deal: {player!r} does not hold the shoe ({who} does)",
+                        player=action.player,
+                        who=who,
+                    )
+                )
         events: list[Event] = []
         if shoe.live:
             before = shoe.remaining
@@ -310,14 +319,20 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
             def next_card() -> Card:
                 if not queue:
                     raise MalformedAction(
-                        f"deal: the coup needs more cards than the {len(entered)} entered"
+                        N_(
+                            "deal: the coup needs more cards than the {n_entered} entered",
+                            n_entered=len(entered),
+                        )
                     )
                 return queue.pop(0)
 
             coup = play_coup(self.profile.rules, next_card)
             if len(queue) > 1:
                 raise MalformedAction(
-                    f"deal: {len(queue)} cards entered beyond those the rules deal"
+                    N_(
+                        "deal: {n_queue} cards entered beyond those the rules deal",
+                        n_queue=len(queue),
+                    )
                 )
             try:
                 for card in (*coup.player, *coup.banker):
@@ -328,13 +343,13 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
                         Note(text=f"{queue[0]} dealt to no hand by the rules: burnt (error 3)")
                     )
             except ValueError as exc:
-                raise MalformedAction(f"deal: {exc}") from None
+                raise MalformedAction(N_("deal: {exc}", exc=exc)) from None
             if action.stop_card:
                 check_stop_card(shoe, before, self.profile.shoe.cards_below_stop, "deal")
                 shoe.stop_card_out()
         else:
             if action.cards or action.stop_card:
-                raise MalformedAction("deal: cards are drawn from this shoe, not entered")
+                raise MalformedAction(N_("deal: cards are drawn from this shoe, not entered"))
             coup = play_coup(self.profile.rules, shoe.draw)
         state.punt_holder = self._punt_holder(state)
         events.append(
@@ -361,7 +376,7 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
         self.require_phase(state, Phase.BETTING, Phase.NO_MORE_BETS)
         shoe = state.shoe
         if shoe is None:
-            raise IllegalAction("no shoe is loaded")
+            raise IllegalAction(N_("no shoe is loaded"))
         burnt = burn_from(shoe, action.cards, action.count)
         reason = f" ({action.reason})" if action.reason else ""
         text = f"burnt {' '.join(str(c) for c in burnt)}{reason}"
@@ -376,11 +391,13 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
             or isinstance(seat, bool)
             or seat not in self.profile.rules.seats
         ):
-            raise MalformedAction(f"take-seat: {seat!r} is not a seat of this table")
+            raise MalformedAction(N_("take-seat: {seat!r} is not a seat of this table", seat=seat))
         if seat in state.seats:
-            raise IllegalAction(f"seat {seat} is taken by {state.seats[seat]}")
+            raise IllegalAction(
+                N_("seat {seat} is taken by {seats}", seat=seat, seats=state.seats[seat])
+            )
         if player in state.seats.values():
-            raise IllegalAction(f"{player} already has a seat")
+            raise IllegalAction(N_("{player} already has a seat", player=player))
         state.seats[seat] = player
         events: list[Event] = [Note(text=f"{player} takes seat {seat}")]
         if state.shoe_holder is None and state.shoe is not None and not state.rounds:
@@ -390,7 +407,7 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
     def _leave_seat(self, state: PuntoBancoState, action: LeaveSeat) -> list[Event]:
         seat = next((s for s, p in state.seats.items() if p == action.player), None)
         if seat is None:
-            raise UnknownPlayer(f"{action.player!r} has no seat")
+            raise UnknownPlayer(N_("{player!r} has no seat", player=action.player))
         events: list[Event] = [Note(text=f"{action.player} leaves seat {seat}")]
         del state.seats[seat]
         state.declined = [s for s in state.declined if s != seat]
@@ -402,7 +419,9 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
         self.require_phase(state, Phase.BETTING)
         holder = state.shoe_holder
         if holder is None or state.seats.get(holder) != action.player:
-            raise IllegalAction(f"{action.player!r} has not been offered the shoe")
+            raise IllegalAction(
+                N_("{player!r} has not been offered the shoe", player=action.player)
+            )
         state.declined.append(holder)
         return [Note(text=f"{action.player} passes the shoe"), *self._offer_shoe(state, holder)]
 

@@ -25,6 +25,7 @@ from typing import Final
 from crupier.core.errors import MalformedAction, UnknownSpot
 from crupier.core.layout import Spot
 from crupier.core.wheel import BLACK, RED, neighbours
+from crupier.i18n import N_
 
 # -- geometry ---------------------------------------------------------------------------
 
@@ -259,7 +260,7 @@ def spot_of(text: str, allow_zero_combinations: bool = True) -> Spot:
     crupier.core.errors.UnknownSpot: 'split 0/3': the zero combination split-0-3 is not offered at this table
     """
     if not isinstance(text, str):
-        raise UnknownSpot(f"{text!r} is not a spot name")
+        raise UnknownSpot(N_("{text!r} is not a spot name", text=text))
     key = _fold(text)
     if key in SPOTS:
         name: str | None = key
@@ -268,24 +269,43 @@ def spot_of(text: str, allow_zero_combinations: bool = True) -> Spot:
         for token in tokens:
             if len(token) > 1 and set(token) == {"0"}:
                 raise UnknownSpot(
-                    f"{text!r} is not a bet of the layout: {token} is not on a single-zero "
-                    "wheel (its numbers are 0 to 36)"
+                    N_(
+                        "{text!r} is not a bet of the layout: {token} is not on a single-zero "
+                        "wheel (its numbers are 0 to 36)",
+                        text=text,
+                        token=token,
+                    )
                 )
         words = "-".join(t for t in tokens if not t.isdigit())
         nums = tuple(int(t) for t in tokens if t.isdigit())
         if words and words not in _WORDS:
             raise UnknownSpot(
-                f"{text!r} is not a bet of the layout (straight N, split A/B, street N, "
-                "corner A B C D, six-line A, column N, dozen N, red, black, even, odd, low, high)"
+                N_(
+                    "{text!r} is not a bet of the layout (straight N, split A/B, street N, "
+                    "corner A B C D, six-line A, column N, dozen N, red, black, even, odd, low, high)",
+                    text=text,
+                )
             )
         name = _canonical(_WORDS[words] if words else None, nums) if (words or nums) else None
     if name is None:
-        raise UnknownSpot(f"{text!r} is not a bet of the layout")
+        raise UnknownSpot(N_("{text!r} is not a bet of the layout", text=text))
     spot = SPOTS.get(name)
     if spot is None:
-        raise UnknownSpot(f"{text!r} is not a bet of the layout ({name} is not on the cloth)")
+        raise UnknownSpot(
+            N_(
+                "{text!r} is not a bet of the layout ({name} is not on the cloth)",
+                text=text,
+                name=name,
+            )
+        )
     if not allow_zero_combinations and name in ZERO_COMBINATIONS:
-        raise UnknownSpot(f"{text!r}: the zero combination {name} is not offered at this table")
+        raise UnknownSpot(
+            N_(
+                "{text!r}: the zero combination {name} is not offered at this table",
+                text=text,
+                name=name,
+            )
+        )
     return spot
 
 
@@ -346,7 +366,13 @@ def announced_name(text: str) -> str:
     key = re.sub(r"[^a-z0-9]+", "-", _fold(text)).strip("-") if isinstance(text, str) else ""
     name = _ANNOUNCED_NAMES.get(key)
     if name is None:
-        raise UnknownSpot(f"{text!r} is not an announced bet ({', '.join(ANNOUNCED_BETS)})")
+        raise UnknownSpot(
+            N_(
+                "{text!r} is not an announced bet ({announced_bets})",
+                text=text,
+                announced_bets=", ".join(ANNOUNCED_BETS),
+            )
+        )
     return name
 
 
@@ -366,18 +392,22 @@ def announced_components(name: str, number: int | None = None, each_side: int = 
     canonical = announced_name(name)
     if canonical in _FIXED:
         if number is not None:
-            raise MalformedAction(f"{canonical} takes no number")
+            raise MalformedAction(N_("{canonical} takes no number", canonical=canonical))
         return _FIXED[canonical]
     if not isinstance(number, int) or isinstance(number, bool):
-        raise MalformedAction(f"{canonical} needs a number")
+        raise MalformedAction(N_("{canonical} needs a number", canonical=canonical))
     if canonical == "finale":
         if not 0 <= number <= 9:
-            raise MalformedAction(f"finale en plein: {number!r} is not a final digit 0-9")
+            raise MalformedAction(
+                N_("finale en plein: {number!r} is not a final digit 0-9", number=number)
+            )
         return tuple((f"straight-{n}", 1) for n in range(number, 37, 10))
     if not 0 <= number <= 36:
-        raise MalformedAction(f"neighbours: {number!r} is not a pocket 0-36")
+        raise MalformedAction(N_("neighbours: {number!r} is not a pocket 0-36", number=number))
     if not isinstance(each_side, int) or isinstance(each_side, bool) or not 1 <= each_side <= 9:
-        raise MalformedAction(f"neighbours: {each_side!r} neighbours each side (1 to 9)")
+        raise MalformedAction(
+            N_("neighbours: {each_side!r} neighbours each side (1 to 9)", each_side=each_side)
+        )
     return tuple((f"straight-{n}", 1) for n in neighbours(number, each_side))
 
 

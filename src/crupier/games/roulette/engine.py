@@ -61,6 +61,7 @@ from crupier.games.roulette.bets import (
 )
 from crupier.games.roulette.profile import RP, MinimumTest, PrisonModel, ZeroChoiceKind
 from crupier.games.roulette.rules import FREE, PRISON, ZERO, resolve_roulette, withdrawal_fraction
+from crupier.i18n import N_
 
 
 class Direction(StrEnum):
@@ -204,7 +205,7 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
     )
 
     def __init__(self, profile: RP, source: RandomSource | None = None, **options: Any) -> None:
-        self._payouts: dict[str, tuple[frozenset[int], Win]] = {}
+        self._rows: dict[str, tuple[Resolution | None, ...]] = {}
         super().__init__(profile, source, **options)
 
     def initial_state(self) -> RouletteState:
@@ -229,24 +230,46 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
     def check_take_down(self, state: RouletteState, bet: Bet, spot: Spot) -> None:
         if bet.status != FREE:
             raise BetNotWithdrawable(
-                f"bet {bet.id} ({bet.spot}) is {bet.status}: it may not be taken down"
-                + (" (choose partage to take half back)" if bet.status == ZERO else "")
+                N_(
+                    "bet {id} ({spot}) is {status}: it may not be taken down (choose partage to take half back)",
+                    id=bet.id,
+                    spot=bet.spot,
+                    status=bet.status,
+                )
+                if bet.status == ZERO
+                else N_(
+                    "bet {id} ({spot}) is {status}: it may not be taken down",
+                    id=bet.id,
+                    spot=bet.spot,
+                    status=bet.status,
+                )
             )
 
-    def payout_of(self, spot: Spot) -> tuple[frozenset[int], Win]:
-        """The winning pockets of ``spot`` and its :class:`Win` at the profile's ratio, built
-        once per spot: a free bet that is not a simple chance hit by the zero settles by
-        one lookup (the same rule as :func:`resolve_roulette`, which the rest follows)."""
-        table = self._payouts.get(spot.name)
-        if table is None:
+    def resolution_row(self, spot: Spot) -> tuple[Resolution | None, ...]:
+        """A free bet on ``spot`` for each pocket: its :class:`Win` at the profile's ratio on
+        the spot's numbers, else lost; ``None`` for a simple chance on the zero (la partage
+        or en prison: :func:`resolve_roulette`, which stays the one rule for it, for a bet
+        in prison and for the PAR chains). Built once per spot from the profile.
+
+        >>> from crupier.games.french_roulette import GAME
+        >>> row = GAME.engine(GAME.load_profile()).resolution_row(spot_of("red"))
+        >>> len(row), row[0], row[1], row[2]
+        (37, None, Win(ratio=Fraction(1, 1)), Lose())
+        """
+        row = self._rows.get(spot.name)
+        if row is None:
             win = Win(self.profile.payouts.ratio(spot.bet_type))
-            table = self._payouts[spot.name] = (spot.numbers, win)
-        return table
+            zero = None if spot.bet_type in SIMPLE_CHANCES else LOSE
+            row = tuple(win if n in spot.numbers else zero if n == 0 else LOSE for n in range(37))
+            self._rows[spot.name] = row
+        return row
 
     def resolve(self, bet: Bet, spot: Spot, outcome: Any, state: RouletteState) -> Resolution:
-        if bet.status == FREE and (outcome != 0 or spot.bet_type not in SIMPLE_CHANCES):
-            numbers, win = self._payouts.get(spot.name) or self.payout_of(spot)
-            return win if outcome in numbers else LOSE
+        if bet.status == FREE:
+            row = self._rows.get(spot.name) or self.resolution_row(spot)
+            res: Resolution | None = row[outcome]
+            if res is not None:
+                return res
         locked = False
         if is_simple_chance(spot) and outcome == 0 and bet.status != FREE:
             locked = self._below_minimum(bet, spot, state)
@@ -317,12 +340,12 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
 
     def _no_more_bets(self, state: RouletteState) -> list[Event]:
         if state.phase is Phase.BETTING and not state.launched:
-            raise WrongPhase("no more bets is called while the ball runs: spin first")
+            raise WrongPhase(N_("no more bets is called while the ball runs: spin first"))
         return super()._no_more_bets(state)
 
     def _closure_allowed(self) -> None:
         if not self.profile.rules.temporary_closure_allowed:
-            raise IllegalAction("this profile has no temporary closure of the table")
+            raise IllegalAction(N_("this profile has no temporary closure of the table"))
 
     def _suspend(self, state: RouletteState, action: Suspend) -> list[Event]:
         self._closure_allowed()
@@ -366,24 +389,34 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         if state.phase is not Phase.BETTING:
             self.require_phase(state, Phase.BETTING)
         if state.launched:
-            raise WrongPhase("the ball is already running")
+            raise WrongPhase(N_("the ball is already running"))
         try:
             wheel = action.wheel if type(action.wheel) is Direction else Direction(action.wheel)
             ball = _OPPOSITE[wheel] if action.ball is None else Direction(action.ball)
         except ValueError:
             raise MalformedAction(
-                f"spin: {action.wheel!r} / {action.ball!r}: a direction is cw or ccw"
+                N_(
+                    "spin: {wheel!r} / {ball!r}: a direction is cw or ccw",
+                    wheel=action.wheel,
+                    ball=action.ball,
+                )
             ) from None
         if ball is wheel:
-            raise IllegalAction(f"spin: the ball is launched against the wheel, not {ball} with it")
+            raise IllegalAction(
+                N_("spin: the ball is launched against the wheel, not {ball} with it", ball=ball)
+            )
         if state.last_direction is wheel:
             raise IllegalAction(
-                f"spin: the wheel must turn {wheel.opposite}, opposite to the previous spin ({wheel})"
+                N_(
+                    "spin: the wheel must turn {opposite}, opposite to the previous spin ({wheel})",
+                    opposite=wheel.opposite,
+                    wheel=wheel,
+                )
             )
         state.launched = True
         state.spin_direction = wheel
         start = f", from {state.results[-1]}" if state.results else ""
-        return [new_event(Note, {"text": f"wheel {wheel.value}, ball {ball.value}{start}"})]
+        return [new_event(Note, {"text": f"wheel {wheel}, ball {ball}{start}"})]
 
     def _result(self, state: RouletteState, action: Result, source: RandomSource) -> list[Event]:
         if state.phase is not Phase.NO_MORE_BETS:
@@ -391,18 +424,24 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         turns = action.ball_turns
         if turns is not None:
             if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
-                raise MalformedAction(f"result: {turns!r} is not a number of ball turns")
+                raise MalformedAction(
+                    N_("result: {turns!r} is not a number of ball turns", turns=turns)
+                )
             if turns < self.profile.rules.min_ball_turns:
                 raise IllegalAction(
-                    f"defective launch: {turns} turns of the track, fewer than "
-                    f"{self.profile.rules.min_ball_turns}; the head of table declares it void"
+                    N_(
+                        "defective launch: {turns} turns of the track, fewer than "
+                        "{min_ball_turns}; the head of table declares it void",
+                        turns=turns,
+                        min_ball_turns=self.profile.rules.min_ball_turns,
+                    )
                 )
         if action.pocket is None:
             pocket = spin_wheel(source)
         else:
             pocket = action.pocket
             if not isinstance(pocket, int) or isinstance(pocket, bool) or not 0 <= pocket <= 36:
-                raise MalformedAction(f"result: {pocket!r} is not a pocket 0-36")
+                raise MalformedAction(N_("result: {pocket!r} is not a pocket 0-36", pocket=pocket))
         state.last_direction = state.spin_direction
         state.spin_direction = None
         state.spins += 1
@@ -413,20 +452,24 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         player = self._player(state, action.player)
         bet = state.bets.get(action.bet) if isinstance(action.bet, int) else None
         if bet is None or bet.player != player:
-            raise IllegalAction(f"{player} has no bet number {action.bet!r}")
+            raise IllegalAction(
+                N_("{player} has no bet number {bet!r}", player=player, bet=action.bet)
+            )
         if bet.status != ZERO:
-            raise IllegalAction(f"bet {bet.id} ({bet.spot}) has no zero choice to make")
+            raise IllegalAction(
+                N_("bet {id} ({spot}) has no zero choice to make", id=bet.id, spot=bet.spot)
+            )
         try:
             choice = ZeroChoiceKind(action.choice)
         except ValueError:
             raise MalformedAction(
-                f"zero choice: {action.choice!r} is not 'partage' or 'prison'"
+                N_("zero choice: {choice!r} is not 'partage' or 'prison'", choice=action.choice)
             ) from None
         return self._choose(state, bet, choice, f"({player}'s choice)")
 
     def _announced(self, state: RouletteState, action: AnnouncedBet) -> list[Event]:
         if not self.profile.rules.announced_bets:
-            raise IllegalAction("announced bets are not offered at this table")
+            raise IllegalAction(N_("announced bets are not offered at this table"))
         components: Components = announced_components(action.name, action.number, action.each_side)
         chip = check_amount(action.chip)
         events: list[Event] = []

@@ -25,6 +25,7 @@ from crupier.games.builtin import builtin_raw, load_builtin_profile
 from crupier.games.roulette.bets import (
     SIMPLE_CHANCES,
 )
+from crupier.i18n import N_
 
 FRENCH = "french-roulette"
 AMERICAN = "american-roulette"
@@ -173,7 +174,11 @@ def load_builtin(game_id: str = FRENCH, name: str = "andorra") -> RouletteProfil
     """
     if game_id not in GAME_IDS:
         raise MalformedAction(
-            f"{game_id!r} is not a roulette of this module ({', '.join(GAME_IDS)})"
+            N_(
+                "{game_id!r} is not a roulette of this module ({game_ids})",
+                game_id=game_id,
+                game_ids=", ".join(GAME_IDS),
+            )
         )
     game = import_module(f"crupier.games.{game_id.replace('-', '_')}").GAME
     profile: RouletteProfile = load_builtin_profile(game.profile, game_id, name)

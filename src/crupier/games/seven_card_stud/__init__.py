@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from crupier.games.builtin import load_builtin_profile
 from crupier.games.circle_poker.engine import CirclePoker
-from crupier.games.circle_poker.par import par_chains, par_outcomes
 from crupier.games.circle_poker.profile import CirclePokerProfile
+from crupier.games.circle_poker.variant_game import builtin_loader, variant_game
 from crupier.games.circle_poker.variants import SEVEN_CARD_STUD, Variant
-from crupier.games.contract import GameModule
 
 
 class SevenCardStud(CirclePoker):
@@ -24,20 +22,7 @@ class SevenCardStud(CirclePoker):
     variant: ClassVar[Variant] = SEVEN_CARD_STUD
 
 
-def load_builtin(name: str = "andorra") -> CirclePokerProfile:
-    """A built-in Seven card stud profile."""
-    profile = load_builtin_profile(CirclePokerProfile, "seven-card-stud", name)
-    assert isinstance(profile, CirclePokerProfile)
-    return profile
-
-
-GAME = GameModule(
-    id="seven-card-stud",
-    profile=CirclePokerProfile,
-    engine=SevenCardStud,
-    par=par_chains,
-    outcomes=par_outcomes,
-    terminal="crupier.games.seven_card_stud.terminal",
-)
+load_builtin = builtin_loader(CirclePokerProfile, "seven-card-stud")
+GAME = variant_game(SevenCardStud)
 
 __all__ = ["GAME", "SevenCardStud", "load_builtin"]

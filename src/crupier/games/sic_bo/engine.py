@@ -39,6 +39,7 @@ from crupier.core.roles import Role
 from crupier.core.round import Action, Event, registry
 from crupier.games.sic_bo.profile import GAME_ID, SicBoProfile
 from crupier.games.sic_bo.rules import resolve_sic_bo, spot_of, top_ratio
+from crupier.i18n import N_
 
 # -- actions and the engine ---------------------------------------------------------------
 
@@ -130,7 +131,7 @@ class SicBo(LayoutGame[SicBoProfile, SicBoState]):
                 try:
                     dice = dice_mod.check_dice(action.dice, 3)
                 except ValueError as exc:
-                    raise MalformedAction(f"throw: {exc}") from None
+                    raise MalformedAction(N_("throw: {exc}", exc=exc)) from None
             return self.settle(state, (dice[0], dice[1], dice[2]))
         if isinstance(action, ChangeDice):
             self.require_phase(state, Phase.BETTING)

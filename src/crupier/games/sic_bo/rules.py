@@ -13,6 +13,7 @@ from crupier.core.layout import (
 )
 from crupier.core.resolution import Lose, Win
 from crupier.games.sic_bo.profile import Dice, SicBoProfile
+from crupier.i18n import N_
 
 # -- the rule ------------------------------------------------------------------------------
 
@@ -52,7 +53,9 @@ def spot_of(text: str) -> Spot:
         bet_type = name.rstrip("-0123456789") if groups and groups[0].isdigit() else name
         numbers = frozenset(int(g) for g in groups if g.isdigit())
         return Spot(name, bet_type, numbers)
-    raise UnknownSpot(f"{text!r} is not a Sic Bo bet (small, big, total 4-17, double N, ...)")
+    raise UnknownSpot(
+        N_("{text!r} is not a Sic Bo bet (small, big, total 4-17, double N, ...)", text=text)
+    )
 
 
 def resolve_sic_bo(profile: SicBoProfile, spot: Spot, dice: Dice) -> Win | Lose:
@@ -86,7 +89,7 @@ def resolve_sic_bo(profile: SicBoProfile, spot: Spot, dice: Dice) -> Win | Lose:
     if kind.startswith("total-"):
         won = total == n and not (triple and not rules.totals_count_triples)
         return Win(pay.total[n]) if won else Lose()
-    raise UnknownSpot(f"{spot.name!r} is not a Sic Bo bet")  # pragma: no cover
+    raise UnknownSpot(N_("{spot!r} is not a Sic Bo bet", spot=spot.name))  # pragma: no cover
 
 
 def top_ratio(profile: SicBoProfile, spot: Spot) -> Fraction:

@@ -9,12 +9,10 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from crupier.games.builtin import load_builtin_profile
 from crupier.games.circle_poker.engine import CirclePoker
-from crupier.games.circle_poker.par import par_chains, par_outcomes
 from crupier.games.circle_poker.profile import CirclePokerProfile
+from crupier.games.circle_poker.variant_game import builtin_loader, variant_game
 from crupier.games.circle_poker.variants import SYNTHETIC_POKER, Variant
-from crupier.games.contract import GameModule
 
 
 class SyntheticPoker(CirclePoker):
@@ -24,20 +22,7 @@ class SyntheticPoker(CirclePoker):
     variant: ClassVar[Variant] = SYNTHETIC_POKER
 
 
-def load_builtin(name: str = "andorra") -> CirclePokerProfile:
-    """A built-in Synthetic poker profile."""
-    profile = load_builtin_profile(CirclePokerProfile, "synthetic-poker", name)
-    assert isinstance(profile, CirclePokerProfile)
-    return profile
-
-
-GAME = GameModule(
-    id="synthetic-poker",
-    profile=CirclePokerProfile,
-    engine=SyntheticPoker,
-    par=par_chains,
-    outcomes=par_outcomes,
-    terminal="crupier.games.synthetic_poker.terminal",
-)
+load_builtin = builtin_loader(CirclePokerProfile, "synthetic-poker")
+GAME = variant_game(SyntheticPoker)
 
 __all__ = ["GAME", "SyntheticPoker", "load_builtin"]

@@ -31,12 +31,10 @@ from collections.abc import Sequence
 from typing import Any, ClassVar
 
 from crupier.core.cards import Card
-from crupier.core.layout import COMMON_ACTIONS, Bet, Spot
+from crupier.core.layout import Bet, Spot
 from crupier.core.poker import rank3
 from crupier.core.resolution import Resolution
-from crupier.core.round import Action, registry
 from crupier.games.banking_poker import (
-    BANKING_POKER_ACTIONS,
     BankingPoker,
     BankingPokerState,
     Deal,
@@ -44,7 +42,7 @@ from crupier.games.banking_poker import (
     Play,
     PokerBox,
 )
-from crupier.games.three_card_poker.profile import GAME_ID, ThreeCardProfile, ViolationRule
+from crupier.games.three_card_poker.profile import GAME_ID, ThreeCardProfile
 from crupier.games.three_card_poker.showdown import (
     ante_net,
     as_resolution,
@@ -60,7 +58,6 @@ class ThreeCardPoker(BankingPoker[ThreeCardProfile, BankingPokerState]):
     """The Tripòquer engine (see the module docstring)."""
 
     game_id: ClassVar[str] = GAME_ID
-    actions: ClassVar[dict[str, type[Action]]] = registry(*COMMON_ACTIONS, *BANKING_POKER_ACTIONS)
     box_cards: ClassVar[int] = 3
     croupier_cards: ClassVar[int] = 3
     side_spot: ClassVar[str] = "fortuna"
@@ -70,17 +67,8 @@ class ThreeCardPoker(BankingPoker[ThreeCardProfile, BankingPokerState]):
         "after the deal: play (a Bet equal to the Ante) or fold (lose the Ante)"
     )
 
-    def initial_state(self) -> BankingPokerState:
-        return BankingPokerState()
-
-    def boxes(self) -> int:
-        return self.profile.rules.boxes
-
     def play_multiples(self) -> tuple[int, ...]:
         return (1,)
-
-    def violation_loses(self) -> bool:
-        return self.profile.errors.violation is ViolationRule.LOSE_BETS
 
     def describe(self, cards: Sequence[Card]) -> str:
         category = rank3(cards)[0]

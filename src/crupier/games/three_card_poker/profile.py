@@ -9,7 +9,6 @@ qualification, the boxes, the maxima and the error rules (every value cited in
 
 from __future__ import annotations
 
-from enum import StrEnum
 from fractions import Fraction
 from typing import Any
 
@@ -18,6 +17,7 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from crupier.core.layout import LayoutProfile
 from crupier.core.poker import Category3
 from crupier.core.profile import Ratio
+from crupier.games.banking_poker import ViolationRule
 from crupier.games.builtin import builtin_raw, load_builtin_profile
 
 GAME_ID = "three-card-poker"
@@ -100,13 +100,6 @@ class ThreeCardMaxima(BaseModel):
 
     fortuna: int
     ante: int
-
-
-class ViolationRule(StrEnum):
-    """What a player who shows or discusses his cards loses (spec 15, Errors DEFAULT)."""
-
-    LOSE_BETS = "lose-bets"
-    NOTHING = "nothing"
 
 
 class ThreeCardErrors(BaseModel):

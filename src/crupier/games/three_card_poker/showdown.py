@@ -21,6 +21,7 @@ from crupier.core.layout import Spot
 from crupier.core.poker import Category3, rank3
 from crupier.core.resolution import Lose, Push, Resolution, Win
 from crupier.games.three_card_poker.profile import ThreeCardProfile
+from crupier.i18n import N_
 
 # -- hands ---------------------------------------------------------------------------------------
 
@@ -134,7 +135,9 @@ def spot_of(text: str) -> Spot:
     """
     name = SPOTS.get(text.strip().lower())
     if name is None:
-        raise UnknownSpot(f"{text!r}: the boxes are fortuna (pair-plus), ante and bet (play)")
+        raise UnknownSpot(
+            N_("{text!r}: the boxes are fortuna (pair-plus), ante and bet (play)", text=text)
+        )
     return Spot(name, name)
 
 

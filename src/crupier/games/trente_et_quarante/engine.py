@@ -105,6 +105,7 @@ from crupier.games.trente_et_quarante.stakes import (
     spot_of,
     withdrawal_fraction,
 )
+from crupier.i18n import N_
 
 # -- the engine ----------------------------------------------------------------------------------
 
@@ -182,7 +183,13 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
             where = "in prison" if bet.status == PRISON else "hit by the refait"
             hint = " (choose half-back to take half of it)" if bet.status == REFAIT else ""
             raise BetNotWithdrawable(
-                f"bet {bet.id} ({bet.spot}) is {where}: it may not be taken down{hint}"
+                N_(
+                    "bet {id} ({spot}) is {where}: it may not be taken down{hint}",
+                    id=bet.id,
+                    spot=bet.spot,
+                    where=where,
+                    hint=hint,
+                )
             )
 
     def resolve(
@@ -347,18 +354,20 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
     ) -> list[Event]:
         self.require_phase(state, Phase.BETTING)
         if state.shoe is not None and not state.shoe.at_stop_card:
-            raise IllegalAction("the shoe in play has not reached its separator card")
+            raise IllegalAction(N_("the shoe in play has not reached its separator card"))
         rules = self.profile.shoe
         if action.live:
             if action.cut is not None:
-                raise MalformedAction("new-shoe: the cut of a live shoe is not entered")
+                raise MalformedAction(N_("new-shoe: the cut of a live shoe is not entered"))
             shoe = Shoe.live_table(rules.decks)
         else:
             cut, n = action.cut, 52 * rules.decks
             if cut is not None and (
                 not isinstance(cut, int) or isinstance(cut, bool) or not 0 < cut < n
             ):
-                raise MalformedAction(f"new-shoe: cut must be 1 to {n - 1}, not {cut!r}")
+                raise MalformedAction(
+                    N_("new-shoe: cut must be 1 to {n}, not {cut!r}", n=n - 1, cut=cut)
+                )
             shoe = Shoe.shuffled(
                 rules.decks, source, cards_below_stop=rules.cards_below_separator, cut=cut
             )
@@ -381,20 +390,22 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
         events: list[Event] = []
         if state.phase is Phase.BETTING:
             if self.profile.rules.no_more_bets_before_deal:
-                raise WrongPhase("call no more bets before the first card is dealt")
+                raise WrongPhase(N_("call no more bets before the first card is dealt"))
             events += self._no_more_bets(state)
         self.require_phase(state, Phase.NO_MORE_BETS)
         shoe = state.shoe
         if shoe is None:
-            raise IllegalAction("no shoe is loaded: new-shoe first")
+            raise IllegalAction(N_("no shoe is loaded: new-shoe first"))
         finishing = self.profile.rules.separator is SeparatorRule.FINISH and state.dealing
         if shoe.at_stop_card and not finishing:
-            raise IllegalAction("the separator card has come out: this shoe deals no more coups")
+            raise IllegalAction(
+                N_("the separator card has come out: this shoe deals no more coups")
+            )
         if shoe.live:
             events += self._deal_live(state, shoe, action)
         else:
             if action.cards or action.rows or action.separator or action.counted is not None:
-                raise MalformedAction("deal: cards are drawn from this shoe, not entered")
+                raise MalformedAction(N_("deal: cards are drawn from this shoe, not entered"))
             events += self._deal_drawn(state, shoe, action.count)
         if state.phase is Phase.NO_MORE_BETS and next_row(state.black, state.red) is None:
             coup = Coup(tuple(state.black), tuple(state.red))
@@ -409,7 +420,7 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
         if count is not None and (
             not isinstance(count, int) or isinstance(count, bool) or count < 1
         ):
-            raise MalformedAction(f"deal: {count!r} is not a number of cards")
+            raise MalformedAction(N_("deal: {count!r} is not a number of cards", count=count))
         events: list[Event] = []
         dealt = 0
         while next_row(state.black, state.red) is not None and (count is None or dealt < count):
@@ -432,16 +443,18 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
         entered = parse_cards(action.cards, "deal")
         laid = [_parse_row(r) for r in action.rows] if isinstance(action.rows, tuple) else None
         if laid is None or (laid and len(laid) != len(entered)):
-            raise MalformedAction("deal: give one row (noir or rouge) for each card, or none")
+            raise MalformedAction(N_("deal: give one row (noir or rouge) for each card, or none"))
         if action.count is not None:
-            raise MalformedAction("deal: at a live table the cards entered are the deal")
+            raise MalformedAction(N_("deal: at a live table the cards entered are the deal"))
         if not entered and not action.separator:
-            raise MalformedAction("deal: enter the cards that came out of the shoe")
+            raise MalformedAction(N_("deal: enter the cards that came out of the shoe"))
         counted = action.counted
         if counted is not None and (
             not action.separator or not isinstance(counted, int) or isinstance(counted, bool)
         ):
-            raise MalformedAction("deal: counted is the number of last cards, after the separator")
+            raise MalformedAction(
+                N_("deal: counted is the number of last cards, after the separator")
+            )
         events: list[Event] = []
         wrong: list[str] = []
         before = shoe.remaining
@@ -458,7 +471,7 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
                 if laid and laid[i] != row:
                     wrong.append(f"{card} laid in the {laid[i]} row belongs to the {row} row")
         except ValueError as exc:
-            raise MalformedAction(f"deal: {exc}") from None
+            raise MalformedAction(N_("deal: {exc}", exc=exc)) from None
         if wrong:
             text = "wrong row: " + "; ".join(wrong)
             state.incidents.append(text)
@@ -517,32 +530,34 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
     def _burn(self, state: TrenteEtQuaranteState, action: Burn) -> list[Event]:
         self.require_phase(state, Phase.BETTING, Phase.NO_MORE_BETS)
         if not self.profile.rules.burn_exposed:
-            raise IllegalAction("at this table an exposed card is dealt like any other")
+            raise IllegalAction(N_("at this table an exposed card is dealt like any other"))
         shoe = state.shoe
         if shoe is None:
-            raise IllegalAction("no shoe is loaded")
+            raise IllegalAction(N_("no shoe is loaded"))
         if shoe.at_stop_card:
-            raise IllegalAction("the separator card has come out: the last cards are not dealt")
+            raise IllegalAction(N_("the separator card has come out: the last cards are not dealt"))
         try:
             if shoe.live:
                 burnt = parse_cards(action.cards, "burn")
                 if not burnt:
-                    raise MalformedAction("burn: enter the cards burnt")
+                    raise MalformedAction(N_("burn: enter the cards burnt"))
                 for card in burnt:
                     shoe.burn_card(card)
             else:
                 count = action.count
                 if action.cards:
-                    raise MalformedAction("burn: cards are drawn from this shoe, not entered")
+                    raise MalformedAction(N_("burn: cards are drawn from this shoe, not entered"))
                 if not isinstance(count, int) or isinstance(count, bool) or count < 1:
-                    raise MalformedAction(f"burn: {count!r} is not a number of cards")
+                    raise MalformedAction(
+                        N_("burn: {count!r} is not a number of cards", count=count)
+                    )
                 if shoe.stop_at is not None and shoe.taken + count > shoe.stop_at:
-                    raise IllegalAction("burn: the separator card lies before these cards")
+                    raise IllegalAction(N_("burn: the separator card lies before these cards"))
                 burnt = shoe.burn(count)
         except ValueError as exc:
             if isinstance(exc, RuleError):
                 raise
-            raise MalformedAction(f"burn: {exc}") from None
+            raise MalformedAction(N_("burn: {exc}", exc=exc)) from None
         reason = f" ({action.reason})" if action.reason else ""
         text = f"burnt {' '.join(str(c) for c in burnt)}{reason}: not used"
         state.incidents.append(text)
@@ -551,27 +566,44 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
     def _insure(self, state: TrenteEtQuaranteState, player: str, bet_id: int) -> list[Event]:
         insurance = self.profile.insurance
         if not insurance.offered:
-            raise IllegalAction("this table does not offer the insurance against the refait")
+            raise IllegalAction(N_("this table does not offer the insurance against the refait"))
         self._player(state, player)
         bet = state.bets.get(bet_id) if isinstance(bet_id, int) else None
         if bet is None or bet.player != player:
-            raise IllegalAction(f"{player} has no bet number {bet_id!r}")
+            raise IllegalAction(
+                N_("{player} has no bet number {bet_id!r}", player=player, bet_id=bet_id)
+            )
         if bet.status != FREE:
             raise IllegalAction(
-                f"bet {bet.id} ({bet.spot}) is {bet.status}: only free stakes are insured"
+                N_(
+                    "bet {id} ({spot}) is {status}: only free stakes are insured",
+                    id=bet.id,
+                    spot=bet.spot,
+                    status=bet.status,
+                )
             )
         if bet.id in state.insured:
-            raise IllegalAction(f"bet {bet.id} ({bet.spot}) is already insured for this coup")
+            raise IllegalAction(
+                N_("bet {id} ({spot}) is already insured for this coup", id=bet.id, spot=bet.spot)
+            )
         if bet.amount < insurance.min_stake:
             raise BetUnderMinimum(
-                f"{bet.spot}: {format_amount(bet.amount)} is under the insurable minimum "
-                f"{format_amount(insurance.min_stake)}"
+                N_(
+                    "{spot}: {amount} is under the insurable minimum {min_stake}",
+                    spot=bet.spot,
+                    amount=format_amount(bet.amount),
+                    min_stake=format_amount(insurance.min_stake),
+                )
             )
         fee = insurance_fee(bet.amount, insurance, self.profile.limits.chip_unit)
         if state.players[player] < fee:
             raise InsufficientFunds(
-                f"{player} holds {format_amount(state.players[player])}, "
-                f"not enough for the insurance fee {format_amount(fee)}"
+                N_(
+                    "{player} holds {players}, not enough for the insurance fee {fee}",
+                    player=player,
+                    players=format_amount(state.players[player]),
+                    fee=format_amount(fee),
+                )
             )
         state.players[player] -= fee
         state.house += fee
@@ -584,15 +616,19 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
         player = self._player(state, action.player)
         bet = state.bets.get(action.bet) if isinstance(action.bet, int) else None
         if bet is None or bet.player != player:
-            raise IllegalAction(f"{player} has no bet number {action.bet!r}")
+            raise IllegalAction(
+                N_("{player} has no bet number {bet!r}", player=player, bet=action.bet)
+            )
         if bet.status != REFAIT:
-            raise IllegalAction(f"bet {bet.id} ({bet.spot}) has no refait choice to make")
+            raise IllegalAction(
+                N_("bet {id} ({spot}) has no refait choice to make", id=bet.id, spot=bet.spot)
+            )
         word = (
             _CHOICES.get(action.choice.strip().lower()) if isinstance(action.choice, str) else None
         )
         if word is None:
             raise MalformedAction(
-                f"refait choice: {action.choice!r} is not 'half-back' or 'prison'"
+                N_("refait choice: {choice!r} is not 'half-back' or 'prison'", choice=action.choice)
             )
         return self._choose(state, bet, RefaitChoiceKind(word), f"({player}'s choice)")
 
@@ -611,7 +647,7 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
         player = self._player(state, action.player)
         d = action.distance
         if not isinstance(d, int) or isinstance(d, bool) or d < 0:
-            raise MalformedAction(f"position: {d!r} is not a distance (0, 1, 2 ...)")
+            raise MalformedAction(N_("position: {d!r} is not a distance (0, 1, 2 ...)", d=d))
         state.distances[player] = d
         return [Note(text=f"{player}'s stakes lie at distance {d} from the croupier")]
 
@@ -694,5 +730,5 @@ def _parse_row(text: object) -> str:
     key = re.sub(r"\s+", "", text.lower()) if isinstance(text, str) else ""
     row = _ROW_NAMES.get(key)
     if row is None:
-        raise MalformedAction(f"deal: {text!r} is not a row (noir or rouge)")
+        raise MalformedAction(N_("deal: {text!r} is not a row (noir or rouge)", text=text))
     return row

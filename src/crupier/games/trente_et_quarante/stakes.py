@@ -33,6 +33,7 @@ from crupier.games.trente_et_quarante.profile import (
     TrenteEtQuaranteProfile,
     TrenteRules,
 )
+from crupier.i18n import N_
 
 # -- the chances ---------------------------------------------------------------------------------
 
@@ -58,7 +59,10 @@ def spot_of(text: str) -> Spot:
     name = _SPOT_ALIASES.get(key)
     if name is None:
         raise UnknownSpot(
-            f"{text!r} is not a chance of trente et quarante (rouge, noir, couleur, inverse)"
+            N_(
+                "{text!r} is not a chance of trente et quarante (rouge, noir, couleur, inverse)",
+                text=text,
+            )
         )
     return Spot(name, name)
 

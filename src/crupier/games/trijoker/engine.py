@@ -61,12 +61,12 @@ from crupier.core.resolution import Lose, Push, Resolution
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
-from crupier.games.banking_poker import ONE_PACK, OnePack, Violation
+from crupier.games.banking_poker import ONE_PACK, OnePack, Violation, ViolationRule
 from crupier.games.cardtable import CARD_TABLE_ACTIONS, CardTable, CardTableState, NewShoe
 from crupier.games.cardtable.permissions import CARD_TABLE_PERMISSIONS, PLAYER_OR_CROUPIER, STAFF
-from crupier.games.three_card_poker.profile import ViolationRule
 from crupier.games.trijoker.hands import BOXES, hand_of, resolve_hand, spot_of
 from crupier.games.trijoker.profile import GAME_ID, RANKS, TrijokerProfile
+from crupier.i18n import N_
 
 
 class Stage(StrEnum):
@@ -202,7 +202,7 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
 
     def check_bet(self, state: TrijokerState, player: str, spot: Spot, amount: int) -> None:
         if spot.name != "trijoker":
-            raise IllegalAction("the three equal bets are placed together: trijoker AMOUNT")
+            raise IllegalAction(N_("the three equal bets are placed together: trijoker AMOUNT"))
 
     def _place(self, state: TrijokerState, action: PlaceBet) -> list[Event]:
         """``trijoker AMOUNT`` places three equal bets, one in each box."""
@@ -213,17 +213,25 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
             return super()._place(state, action)
         player = self._player(state, action.player)
         if any(b.player == player for b in state.bets.values()):
-            raise IllegalAction(f"{player} already has his three bets: take them down to change")
+            raise IllegalAction(
+                N_("{player} already has his three bets: take them down to change", player=player)
+            )
         if not self.seats_of(state, player) and self._free_seat(state) is None:
-            raise IllegalAction(f"all {self.box_count()} boxes are taken")
+            raise IllegalAction(N_("all {box_count} boxes are taken", box_count=self.box_count()))
         amount = action.amount
         if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-            raise MalformedAmount(f"{amount!r} is not an amount (a whole number of cents)")
+            raise MalformedAmount(
+                N_("{amount!r} is not an amount (a whole number of cents)", amount=amount)
+            )
         self.check_stake(state, player, Spot("box-1", "box"), amount)
         if state.players[player] < 3 * amount:
             raise InsufficientFunds(
-                f"{player} holds {format_amount(state.players[player])}, not enough for "
-                f"three bets of {format_amount(amount)}"
+                N_(
+                    "{player} holds {players}, not enough for three bets of {amount}",
+                    player=player,
+                    players=format_amount(state.players[player]),
+                    amount=format_amount(amount),
+                )
             )
         events: list[Event] = []
         if not self.seats_of(state, player):
@@ -258,9 +266,9 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
 
     def on_round_start(self, state: TrijokerState) -> list[Event]:
         if state.shoe is None or state.shoe.at_stop_card:
-            raise IllegalAction("no fresh pack is loaded: new-shoe first")
+            raise IllegalAction(N_("no fresh pack is loaded: new-shoe first"))
         if not state.bets:
-            raise IllegalAction("no box has a bet: there is nothing to deal")
+            raise IllegalAction(N_("no box has a bet: there is nothing to deal"))
         state.stage = Stage.DEAL
         return [Note(text=f'"{self.profile.announcements.no_more_bets}"')]
 
@@ -299,7 +307,7 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
     def _deal(self, state: TrijokerState, action: Deal) -> list[Event]:
         self.require_phase(state, Phase.NO_MORE_BETS)
         if state.stage is not Stage.DEAL:
-            raise WrongPhase(f"the cards are dealt: the round is at {state.stage}")
+            raise WrongPhase(N_("the cards are dealt: the round is at {stage}", stage=state.stage))
         players = {b.player for b in state.bets.values()}
         boxes = [TrijokerBox(s, p) for s, p in sorted(state.seats.items()) if p in players]
         n = len(boxes)
@@ -336,15 +344,23 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
 
     def _decide(self, state: TrijokerState, action: Withdraw | Keep) -> list[Event]:
         if state.stage not in (Stage.BOX_1, Stage.BOX_2):
-            raise WrongPhase(f"there is no decision to make: the round is at {state.stage}")
+            raise WrongPhase(
+                N_("there is no decision to make: the round is at {stage}", stage=state.stage)
+            )
         name = self._player(state, action.player)
         turn = self.pending(state)
         assert turn is not None
         if turn.player != name:
             box = next((b for b in state.boxes if b.player == name and not b.out), None)
             if box is None:
-                raise IllegalAction(f"{name} has no box in this round")
-            raise IllegalAction(f"box {turn.seat} ({turn.player}) decides first, in dealing order")
+                raise IllegalAction(N_("{name} has no box in this round", name=name))
+            raise IllegalAction(
+                N_(
+                    "box {seat} ({player}) decides first, in dealing order",
+                    seat=turn.seat,
+                    player=turn.player,
+                )
+            )
         which = "box-1" if state.stage is Stage.BOX_1 else "box-2"
         turn.decided += 1
         events: list[Event] = []
@@ -409,9 +425,9 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         """A card exposed by error (VII.2): a player's card, or a community card under the
         profile's rank, lets the hand go on; a community card from it up voids the hand."""
         if state.stage is not Stage.BOX_1 or not state.community:
-            raise WrongPhase("a card exposed during the deal is reported before the decisions")
+            raise WrongPhase(N_("a card exposed during the deal is reported before the decisions"))
         if action.card not in ("left", "right", "player"):
-            raise MalformedAction("exposed-card: card is left, right or player")
+            raise MalformedAction(N_("exposed-card: card is left, right or player"))
         if action.card == "player":
             return [Note(text="a player's card was exposed: the hand continues")]
         card = state.community[0 if action.card == "left" else 1]
@@ -425,11 +441,11 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
 
     def _violation(self, state: TrijokerState, action: Violation) -> list[Event]:
         if state.stage not in (Stage.BOX_1, Stage.BOX_2):
-            raise WrongPhase("a violation is recorded while the cards are in play")
+            raise WrongPhase(N_("a violation is recorded while the cards are in play"))
         name = self._player(state, action.player)
         box = next((b for b in state.boxes if b.player == name and not b.out), None)
         if box is None:
-            raise IllegalAction(f"{name} has no box in this round")
+            raise IllegalAction(N_("{name} has no box in this round", name=name))
         reason = f" ({action.reason})" if action.reason else ""
         text = f"box {box.seat} ({name}): violation{reason}"
         state.incidents.append(text)
@@ -447,7 +463,7 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
     def _void(self, state: TrijokerState, action: Void) -> list[Event]:
         """A dealing error: the whole round is void and every bet is returned."""
         if state.phase is not Phase.NO_MORE_BETS:
-            raise WrongPhase("there is no deal in progress to void")
+            raise WrongPhase(N_("there is no deal in progress to void"))
         reason = f" ({action.reason})" if action.reason else ""
         state.voids += 1
         events: list[Event] = [Note(text=f"void round{reason}: all bets are returned")]

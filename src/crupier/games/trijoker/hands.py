@@ -18,6 +18,7 @@ from crupier.core.layout import Spot
 from crupier.core.poker import Category, rank5
 from crupier.core.resolution import Lose, Resolution, Win
 from crupier.games.trijoker.profile import TrijokerProfile
+from crupier.i18n import N_
 
 
 def hand_of(cards: Sequence[Card]) -> tuple[Category, int]:
@@ -46,7 +47,9 @@ def spot_of(text: str) -> Spot:
     """
     name = SPOTS.get(text.strip().lower())
     if name is None:
-        raise UnknownSpot(f"{text!r}: the three equal bets are placed as trijoker AMOUNT")
+        raise UnknownSpot(
+            N_("{text!r}: the three equal bets are placed as trijoker AMOUNT", text=text)
+        )
     return Spot(name, "box")
 
 

@@ -10,7 +10,7 @@ croupier hands (:mod:`.engine`), the PAR model in :mod:`.par`, the terminal tabl
 
 from crupier.games.contract import GameModule
 from crupier.games.triple_blackjack.engine import TripleBlackjack
-from crupier.games.triple_blackjack.par import par_chains, par_outcomes
+from crupier.games.triple_blackjack.par import cross_check, par_chains, par_outcomes
 from crupier.games.triple_blackjack.profile import TripleBlackjackProfile, load_builtin
 
 GAME = GameModule(
@@ -19,6 +19,7 @@ GAME = GameModule(
     engine=TripleBlackjack,
     par=par_chains,
     outcomes=par_outcomes,
+    cross_check=cross_check,
     terminal="crupier.games.triple_blackjack.terminal",
 )
 

@@ -73,6 +73,7 @@ from crupier.games.triple_blackjack.profile import (
     TripleBlackjackProfile,
     load_builtin,
 )
+from crupier.i18n import N_
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -110,10 +111,12 @@ def spot_of(text: str) -> Spot:
     elif words and words[0] in ("insurance", "asseguranca", "seguro"):
         kind, words = "insurance", words[1:]
     if len(words) != 2 or not all(w.isdigit() for w in words):
-        raise UnknownSpot(f"{text!r} is not a spot: write box-PLACE-BOX or insurance-PLACE-BOX")
+        raise UnknownSpot(
+            N_("{text!r} is not a spot: write box-PLACE-BOX or insurance-PLACE-BOX", text=text)
+        )
     place, part = int(words[0]), int(words[1])
     if part not in PARTS:
-        raise UnknownSpot(f"{text!r}: each place has boxes 1, 2 and 3")
+        raise UnknownSpot(N_("{text!r}: each place has boxes 1, 2 and 3", text=text))
     return Spot(f"{kind}-{place}-{part}", kind, frozenset({place}))
 
 
@@ -148,7 +151,13 @@ class TripleBlackjack(Blackjack):
         spot = spot_of(text)
         place = next(iter(spot.numbers))
         if not 1 <= place <= self.profile.rules.boxes:
-            raise UnknownSpot(f"{text!r}: this table has places 1 to {self.profile.rules.boxes}")
+            raise UnknownSpot(
+                N_(
+                    "{text!r}: this table has places 1 to {boxes}",
+                    text=text,
+                    boxes=self.profile.rules.boxes,
+                )
+            )
         return spot
 
     def of_box(self, spot: str, box: int) -> bool:
@@ -162,7 +171,7 @@ class TripleBlackjack(Blackjack):
     ) -> tuple[str, Bet]:
         part = getattr(action, "part", 1)
         if part not in PARTS:
-            raise MalformedAction(f"insurance: {part!r} is not box 1, 2 or 3")
+            raise MalformedAction(N_("insurance: {part!r} is not box 1, 2 or 3", part=part))
         spot = f"box-{action.box}-{part}"
         mine = [
             state.bets[i]
@@ -172,7 +181,9 @@ class TripleBlackjack(Blackjack):
             if i in state.bets and state.bets[i].player == player and state.bets[i].spot == spot
         ]
         if not mine:
-            raise IllegalAction(f"insurance: {player} has no bet on {spot}")
+            raise IllegalAction(
+                N_("insurance: {player} has no bet on {spot}", player=player, spot=spot)
+            )
         return f"insurance-{action.box}-{part}", mine[0]
 
     # -- the deal and the croupier's three hands ---------------------------------------------
@@ -209,7 +220,9 @@ class TripleBlackjack(Blackjack):
     def _dealer_play(self, state: BlackjackState, action: DealerPlay) -> list[Event]:
         self.require_phase(state, Phase.NO_MORE_BETS)
         if state.stage is not Stage.DEALER:
-            raise WrongPhase(f"the players have not finished: the round is at {state.stage}")
+            raise WrongPhase(
+                N_("the players have not finished: the round is at {stage}", stage=state.stage)
+            )
         assert isinstance(state, TripleBlackjackState) and state.first is not None
         parts = self.parts_left(state)
         if not parts:  # every hand busted: the croupier draws no card

@@ -1,26 +1,34 @@
-"""The Triple Black Jack PAR model: box 1 exact, boxes 2 and 3 by Monte Carlo through the engine.
+"""The Triple Black Jack PAR model: the three boxes and their insurance, exact.
 
 **Box 1** is settled against the croupier's first hand, drawn after every player has played
 exactly as at blackjack: the player's hand is the same blackjack hand (a double or a split
 puts the same extra stake on every box), so box 1's figures are blackjack's main bet under
-the best play, from the exact card-removal analyser (bet ``box-1``); the insurance of box 1
-is blackjack's insurance (bet ``insurance``). Because the player's decisions are the same
-for the three boxes when they carry equal bets, the best play for the three boxes together
-is that same play.
+the best play, from the exact card-removal analyser (bet ``box-1``).
 
-**Boxes 2 and 3** are settled against croupier hands drawn after the first one from the
-cards left: the cards the croupier took for box 1 are out of the shoe, and how many he took
-depends on what they were, so the exact frame of one hand no longer holds. Their figures are
-measured by :func:`simulate`: rounds played through the engine on a seeded electronic
-shoe, one player on place 1 with an equal bet on the three boxes, following the total-
-dependent basic-strategy chart of ``crupier strategy blackjack`` for the same rules; each box's
-house edge is given with its 95 % interval (table "Monte Carlo through the engine").
+**Boxes 2 and 3** are settled against croupier hands built on the same first card from the
+cards left after his earlier rounds. How many cards he took for box 1 depends on what they
+were, but that number is a stopping rule on the shuffled shoe: given every card seen up to
+it, the cards still in the shoe lie in a uniformly random order, so the cards that follow
+are distributed as the first cards of a fresh shuffle of what is left (optional stopping of
+the martingale "chance that the next cards are these"). Given the player's final cards, the
+croupier's hand for box 2 (and, after a second stopping rule, for box 3) therefore has
+exactly the distribution of his hand for box 1, and each box's result has box 1's
+distribution: boxes ``box-2`` and ``box-3`` have blackjack's exact figures too, and the best
+play for one box is the best play for all three. The insurance of a box wins when the first
+card of that box's croupier hand is a ten-value card: by the same argument blackjack's
+insurance (bet ``insurance``, one per box).
+
+:func:`simulate` plays rounds through the engine (one player on place 1, an equal bet on the
+three boxes, the total-dependent basic-strategy chart of ``crupier strategy blackjack`` for the
+same rules); a test checks every box's Monte Carlo interval against the exact figure, and the
+benchmark measures the engine's rounds per second with it.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import Any
+import math
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from crupier.analysis.blackjack_sim import ChartRows, Estimate, play_hands, rows_of
 from crupier.core.errors import IllegalAction
@@ -30,11 +38,13 @@ from crupier.core.roles import Role
 from crupier.games.blackjack.par import InsuranceChain, MainChain, analysis_of
 from crupier.games.blackjack.par import par_outcomes as blackjack_outcomes
 from crupier.games.triple_blackjack.engine import Deal, NewShoe, TripleBlackjack, part_of
-from crupier.games.triple_blackjack.profile import PARTS, TripleBlackjackProfile
+from crupier.games.triple_blackjack.profile import GAME_ID, PARTS, TripleBlackjackProfile
 
-PAR_ROUNDS = 20_000
-"""Rounds of the PAR sheet's Monte Carlo (seed :data:`PAR_SEED`)."""
+if TYPE_CHECKING:
+    from crupier.analysis.simulate import Simulation
+
 PAR_SEED = 19
+"""The seed of :func:`simulate` by default."""
 
 STRATEGY = "the total-dependent basic-strategy chart of `crupier strategy blackjack`, same rules"
 
@@ -46,10 +56,18 @@ class TripleResult:
     boxes: dict[int, Estimate]
     rounds: int
     seed: int
+    trace: dict[int, tuple[tuple[int, float, float], ...]] = field(default_factory=dict)
+    wins: dict[int, int] = field(default_factory=dict)
+    """Per bet, the rounds it won (``every`` given)."""
+    """Per box, the running (rounds, sum, sum of squares) every ``every`` rounds."""
 
 
 def simulate(
-    profile: TripleBlackjackProfile, chart: ChartRows, rounds: int, seed: int = PAR_SEED
+    profile: TripleBlackjackProfile,
+    chart: ChartRows,
+    rounds: int,
+    seed: int = PAR_SEED,
+    every: int = 0,
 ) -> TripleResult:
     """Play ``rounds`` rounds through the engine, one player with an equal bet on boxes 1,
     2 and 3 of place 1 following ``chart``; each box's net per unit with its interval. A
@@ -58,8 +76,13 @@ def simulate(
     unit = profile.limits.minimum
     game.apply(BuyIn(player="p", amount=10**15))
     sums = {k: [0.0, 0.0] for k in PARTS}
+    wins: dict[int, int] = {}
+    trace: dict[int, list[tuple[int, float, float]]] = {k: [] for k in PARTS}
     voided = 0
-    for _ in range(rounds):
+    for i in range(rounds):
+        if every and i and i % every == 0:
+            for k in PARTS:
+                trace[k].append((i - voided, sums[k][0], sums[k][1]))
         if game.state.shoe is None or game.state.shoe.at_stop_card:
             game.apply(NewShoe())
         for k in PARTS:
@@ -80,9 +103,44 @@ def simulate(
             x = net[k] / unit
             sums[k][0] += x
             sums[k][1] += x * x
+            wins[k] = wins.get(k, 0) + (x > 0)
     played = rounds - voided
+    if every:
+        for k in PARTS:
+            trace[k].append((played, sums[k][0], sums[k][1]))
     return TripleResult(
-        {k: Estimate.from_sums(played, s1, s2) for k, (s1, s2) in sums.items()}, played, seed
+        {k: Estimate.from_sums(played, s1, s2) for k, (s1, s2) in sums.items()},
+        played,
+        seed,
+        {k: tuple(v) for k, v in trace.items()},
+        wins,
+    )
+
+
+CHECK_ROUNDS = 20_000
+"""The most rounds of a report's cross-check through the engine (a few thousand rounds a
+second)."""
+
+
+def cross_check(profile: TripleBlackjackProfile, rounds: int, points: int) -> Simulation:
+    """The engine's Monte Carlo of the three boxes (at most :data:`CHECK_ROUNDS` rounds,
+    seed :data:`PAR_SEED`, the chart of :data:`STRATEGY`) beside their exact figures, with
+    ``points`` running sums for the report's convergence plots."""
+    from crupier.analysis.exact import analyse
+    from crupier.analysis.simulate import BetResult, Simulation
+
+    rounds = min(rounds, CHECK_ROUNDS)
+    found = simulate(profile, chart_of(profile), rounds, every=max(1, rounds // points))
+    bets = []
+    for k, est in found.boxes.items():
+        chain = MainChain(profile, f"box-{k}")
+        edge = analyse(chain, chain.method).house_edge
+        sd = est.std_error * math.sqrt(est.samples)
+        hits = found.wins.get(k, 0) / est.samples
+        bets.append(BetResult(chain.bet_id, est.samples, est.mean, sd, hits, edge, {}))
+    trace = {f"box-{k}": v for k, v in found.trace.items()}
+    return Simulation(
+        GAME_ID, profile.profile, found.seed, found.rounds, len(trace["box-1"]), tuple(bets), trace
     )
 
 
@@ -94,39 +152,23 @@ def chart_of(profile: TripleBlackjackProfile) -> ChartRows:
 
 
 def par_chains(profile: TripleBlackjackProfile) -> list[MainChain | InsuranceChain]:
-    """Box 1 (bet id ``box-1``) and its insurance (``insurance``), exact."""
-    return [MainChain(profile, "box-1"), InsuranceChain(profile)]
+    """Boxes 1, 2 and 3 (bet ids ``box-1`` ... ``box-3``) and the insurance of a box
+    (``insurance``), exact (see the module docstring)."""
+    boxes: list[MainChain | InsuranceChain] = [MainChain(profile, f"box-{k}") for k in PARTS]
+    return [*boxes, InsuranceChain(profile)]
 
 
 def par_outcomes(profile: TripleBlackjackProfile) -> list[dict[str, Any]]:
-    """Blackjack's exact tables (they are box 1's), and the Monte Carlo of the three boxes."""
-    found = simulate(profile, chart_of(profile), PAR_ROUNDS)
-    exact = -float(analysis_of(profile)["analysis"].expected_value())
-    rows = [
-        [
-            f"box {k}",
-            f"{-est.mean * 100:.3f}",
-            f"{est.half_width * 100:.3f}",
-            f"{exact * 100:.3f}" if k == 1 else "-",
-        ]
-        for k, est in found.boxes.items()
-    ]
-    mc = {
-        "title": (
-            f"Monte Carlo through the engine: house edge per box in % ({found.rounds} rounds, "
-            f"seed {found.seed}, one player, equal bets on the three boxes; strategy: {STRATEGY})"
-        ),
-        "columns": ["bet", "house edge %", "95 % half-width", "exact %"],
-        "rows": rows,
-    }
-    return [*blackjack_outcomes(profile), mc]
+    """Blackjack's exact tables: they are every box's (see the module docstring)."""
+    return blackjack_outcomes(profile)
 
 
 __all__ = [
-    "PAR_ROUNDS",
+    "CHECK_ROUNDS",
     "STRATEGY",
     "TripleResult",
     "chart_of",
+    "cross_check",
     "par_chains",
     "par_outcomes",
     "simulate",

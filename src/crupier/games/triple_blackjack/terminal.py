@@ -24,6 +24,7 @@ from crupier.core.rng import SeededSource, SystemSource
 from crupier.games.blackjack.terminal import BlackjackTable
 from crupier.games.triple_blackjack.engine import TripleBlackjack
 from crupier.games.triple_blackjack.profile import TripleBlackjackProfile
+from crupier.i18n import N_
 from crupier.i18n import gettext as _
 
 
@@ -40,7 +41,13 @@ class TripleBlackjackTable(BlackjackTable):
         console: Console | None = None,
     ) -> None:
         if not isinstance(profile, TripleBlackjackProfile):
-            raise ProfileError(f"{game_id}: {profile.profile!r} is not a Triple Black Jack profile")
+            raise ProfileError(
+                N_(
+                    "{game_id}: {profile!r} is not a Triple Black Jack profile",
+                    game_id=game_id,
+                    profile=profile.profile,
+                )
+            )
         source = SeededSource(seed) if seed is not None else SystemSource()
         self.bj = TripleBlackjack(profile, source)
         self.game = self.bj

@@ -10,7 +10,7 @@ engine blackjack's with the Repte and the poker top-up (:mod:`.engine`), the PAR
 
 from crupier.games.contract import GameModule
 from crupier.games.triple_play.engine import TriplePlay
-from crupier.games.triple_play.par import par_chains, par_outcomes
+from crupier.games.triple_play.par import cross_check, par_chains, par_outcomes
 from crupier.games.triple_play.profile import TriplePlayProfile, load_builtin
 
 GAME = GameModule(
@@ -19,6 +19,7 @@ GAME = GameModule(
     engine=TriplePlay,
     par=par_chains,
     outcomes=par_outcomes,
+    cross_check=cross_check,
     terminal="crupier.games.triple_play.terminal",
 )
 

@@ -63,6 +63,7 @@ from crupier.games.blackjack.engine import (
     Stand,
 )
 from crupier.games.triple_play.profile import GAME_ID, SPOTS, TriplePlayProfile, load_builtin
+from crupier.i18n import N_
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -93,7 +94,9 @@ def spot_of(text: str) -> Spot:
     names = {"repte": "repte", "box": "box", "blackjack": "box", "bj": "box", "poker": "poker"}
     names |= {"insurance": "insurance", "asseguranca": "insurance"}
     if len(words) != 2 or words[0] not in names or not words[1].isdigit():
-        raise UnknownSpot(f"{text!r} is not a spot: write repte-N, box-N, poker-N, insurance-N")
+        raise UnknownSpot(
+            N_("{text!r} is not a spot: write repte-N, box-N, poker-N, insurance-N", text=text)
+        )
     kind, n = names[words[0]], int(words[1])
     return Spot(f"{kind}-{n}", kind, frozenset({n}))
 
@@ -154,7 +157,13 @@ class TriplePlay(Blackjack):
     def parse_spot(self, text: str) -> Spot:
         spot = spot_of(text)
         if not 1 <= next(iter(spot.numbers)) <= self.profile.rules.boxes:
-            raise UnknownSpot(f"{text!r}: this table has places 1 to {self.profile.rules.boxes}")
+            raise UnknownSpot(
+                N_(
+                    "{text!r}: this table has places 1 to {boxes}",
+                    text=text,
+                    boxes=self.profile.rules.boxes,
+                )
+            )
         return spot
 
     def of_box(self, spot: str, box: int) -> bool:
@@ -173,7 +182,13 @@ class TriplePlay(Blackjack):
         for place, kinds in sorted(places.items()):
             if kinds != set(SPOTS):
                 missing = ", ".join(f"{k}-{place}" for k in SPOTS if k not in kinds)
-                raise IllegalAction(f"place {place} must make its three bets: missing {missing}")
+                raise IllegalAction(
+                    N_(
+                        "place {place} must make its three bets: missing {missing}",
+                        place=place,
+                        missing=missing,
+                    )
+                )
         return super().on_round_start(state)
 
     # -- the Repte, the six cards, the split of aces --------------------------------------
@@ -209,9 +224,9 @@ class TriplePlay(Blackjack):
 
     def _split(self, state: BlackjackState, hand: Hand, action: Split) -> list[Event]:
         if self.profile.play.split_aces_only and not (len(hand.cards) == 2 and hand.vals == [1, 1]):
-            raise IllegalAction("split: only a pair of aces may be split")
+            raise IllegalAction(N_("split: only a pair of aces may be split"))
         if hand.split:
-            raise IllegalAction("split: aces are split only once")
+            raise IllegalAction(N_("split: aces are split only once"))
         return super()._split(state, hand, action)
 
     # -- the poker ----------------------------------------------------------------------------
@@ -229,7 +244,7 @@ class TriplePlay(Blackjack):
 
     def _poker_deal(self, state: TriplePlayState, action: PokerDeal) -> list[Event]:
         if state.phase is not Phase.NO_MORE_BETS or not state.poker_due:
-            raise WrongPhase("the poker cards come after the croupier's hand")
+            raise WrongPhase(N_("the poker cards come after the croupier's hand"))
         places = sorted({h.box for h in state.hands})
         held = {p: [c for h in state.hands if h.box == p for c in h.cards] for p in places}
         want = {p: max(0, 6 - len(held[p])) for p in places}
@@ -257,7 +272,7 @@ class TriplePlay(Blackjack):
         if isinstance(action, DealerPlay):
             assert isinstance(state, TriplePlayState)
             if state.poker_due:
-                raise WrongPhase("the croupier has played: the poker cards come now")
+                raise WrongPhase(N_("the croupier has played: the poker cards come now"))
         return list(super()._game_step(state, action, source))
 
     def _void(self, state: BlackjackState, action: Void) -> list[Event]:

@@ -23,6 +23,7 @@ from crupier.core.rng import SeededSource, SystemSource
 from crupier.games.blackjack.terminal import BlackjackTable
 from crupier.games.triple_play.engine import TriplePlay
 from crupier.games.triple_play.profile import TriplePlayProfile
+from crupier.i18n import N_
 
 
 class TriplePlayTable(BlackjackTable):
@@ -38,7 +39,13 @@ class TriplePlayTable(BlackjackTable):
         console: Console | None = None,
     ) -> None:
         if not isinstance(profile, TriplePlayProfile):
-            raise ProfileError(f"{game_id}: {profile.profile!r} is not a Triple Joc profile")
+            raise ProfileError(
+                N_(
+                    "{game_id}: {profile!r} is not a Triple Joc profile",
+                    game_id=game_id,
+                    profile=profile.profile,
+                )
+            )
         source = SeededSource(seed) if seed is not None else SystemSource()
         self.bj = TriplePlay(profile, source)
         self.game = self.bj

@@ -1,5 +1,5 @@
 // The banking card tables without a layout of their own (Triple Black Jack, Triple Joc, the
-// poker games against the house, Trijoker, Mahjong Pai Gow), drawn from the engine's view
+// poker games against the house, Trijoker, Mahjong Pai Gow, Pai Gow Poker), drawn from the engine's view
 // alone: the croupier's cards, the common cards, the places with their cards and totals,
 // the betting spots the view names (`view.spots`, the engine's own bets: nothing here knows
 // a paytable or a spot), and the player's decisions as buttons, only those the engine
@@ -62,12 +62,27 @@ export function decisions(view, legal, me) {
 }
 
 /** The view's keys this layout draws (not repeated in the page's list of the rest). */
-const SHOWN = new Set(["spots", "play_multiples", "hands", "boxes", "dealer", "croupier", "dealer_total", "dealer_rounds", "board", "community", "seats", "turn", "to_act", "to_decide"]);
+const SHOWN = new Set(["spots", "play_multiples", "hands", "boxes", "dealer", "croupier", "dealer_total", "dealer_rounds", "board", "community", "seats", "turn", "to_act", "to_decide", "dice", "banker", "bank_offer", "set"]);
 
-function handOf(x) {
+/** The actions a Pai Gow Poker table's player takes from this layout: setting his seven
+ * cards (two clicked for the low hand, or the house way) and answering the bank's offer. */
+const PAI_GOW = ["set-hand", "accept-bank", "pass-bank"];
+
+function handOf(x, pick) {
   const total = x.total === undefined || x.total === null ? "" : x.busted ? `${x.total} ✕` : `${x.soft ? "soft " : ""}${x.total}`;
+  // a hand being set: each card a button that puts it in (or takes it out of) the low hand
+  const card = (c) => {
+    if (!pick) return cardEl(c);
+    const el = cardEl(c);
+    el.classList.add("pick");
+    if (pick.chosen.has(c)) el.classList.add("low");
+    el.setAttribute("role", "button");
+    el.tabIndex = 0;
+    el.onclick = () => pick.toggle(c);
+    return el;
+  };
   return h("div.hand", { dataset: { hand: x.box ?? x.seat } },
-    h("div.cards", (x.cards || x.hole || []).map(cardEl)),
+    h("div.cards", (x.cards || x.hole || []).map(card)),
     total !== "" ? h("div.total", total) : "",
     x.decision ? h("div.note", x.decision + (x.multiple > 1 ? ` ×${x.multiple}` : "")) : "",
     x.doubled ? h("div.note", t("doubled")) : "");
@@ -86,6 +101,10 @@ export function cardGameTable(handlers = {}) {
   const controls = h("div.actions.cg-decisions#cg-decisions");
   const last = h("div.note.cg-last");
   const el = h("div.cg", croupier, board, places, own, controls, last);
+  // Pai Gow Poker: the two cards chosen for the low hand (kept across redraws of one hand)
+  let chosen = new Set();
+  let held = "";
+  let redraw = () => {};
 
   const ring = (spot, amount, mine) =>
     h(`button.betspot.side${amount && !mine ? ".others" : ""}`, {
@@ -100,7 +119,9 @@ export function cardGameTable(handlers = {}) {
       onmouseleave: () => handlers.onHover && handlers.onHover(null),
     }, h("span.lbl", spotLabel(spot)), amount ? h("span.amt", chipLabel(amount)) : "");
 
-  function update({ view, bets, me, open, legal = [] }) {
+  function update(state) {
+    redraw = () => update(state);
+    const { view, bets, me, open, legal = [] } = state;
     const v = view || {};
     el.classList.toggle("open", Boolean(open));
     const tot = totals(bets, me);
@@ -116,6 +137,8 @@ export function cardGameTable(handlers = {}) {
       v.dealer_total !== undefined && v.dealer_total !== null ? h("div.total", String(v.dealer_total)) : "",
       ...(v.dealer_rounds || []).map((cards, i) => h("div.note", { dataset: { dealerRound: i + 1 } }, t("hand {n}", { n: i + 1 }), " ", cards.map(cardEl))),
     );
+    if (Array.isArray(v.dice) && v.dice.length)
+      croupier.append(h("div.note.cg-dice", { dataset: { dice: v.dice.join("+") } }, t("Dice {dice} = {sum}", { dice: v.dice.join("+"), sum: v.dice.reduce((a, b) => a + b, 0) })));
     const common = v.board || v.community || [];
     board.replaceChildren(...(common.length ? [h("div.box.cg-common", h("h3", t("Common cards")), h("div.cards", common.map(cardEl)))] : []));
     // the places: numbered spots (box-N-K, repte-N, win-N) and the boxes dealt
@@ -128,14 +151,28 @@ export function cardGameTable(handlers = {}) {
     for (const x of v.boxes || []) (dealt.get(x.seat) || dealt.set(x.seat, []).get(x.seat)).push(x);
     const numbers = new Set([...numbered.map(placeOf), ...dealt.keys(), ...Object.keys(seats).map(Number)]);
     const turn = turnOf(v);
+    // Pai Gow Poker: my seven cards to set, while the engine lets me set them
+    const settable = me && legal.includes("set-hand") ? (v.boxes || []).find((b) => b.player === me && !b.decision) : null;
+    const key = settable ? settable.cards.join(" ") : "";
+    if (key !== held) {
+      held = key;
+      chosen = new Set();
+    }
+    const pick = settable ? { chosen, toggle: (c) => {
+      if (chosen.has(c)) chosen.delete(c);
+      else if (chosen.size < 2) chosen.add(c);
+      redraw();
+    } } : null;
+    const banker = v.banker ? Number(v.banker.seat) : null;
     places.replaceChildren(...[...numbers].sort((a, b) => a - b).map((n) => {
       const hands = dealt.get(n) || [];
       const who = seats[n] || seats[String(n)] || (hands[0] && hands[0].player) || "";
       const mine = me && who === me;
-      return h(`div.box.bjbox.cg-place${turn && turn.box === n ? ".turn" : ""}${mine ? ".me" : ""}`, { dataset: { place: n } },
+      return h(`div.box.bjbox.cg-place${turn && turn.box === n && !pick ? ".turn" : ""}${mine ? ".me" : ""}${banker === n ? ".banker" : ""}`, { dataset: { place: n } },
         h("h3", String(n)),
         who ? h("div.note", who) : "",
-        ...hands.map(handOf),
+        banker === n ? h("span.pill.cg-bank", { title: t("holds the bank") }, t("Bank")) : "",
+        ...hands.map((x) => handOf(x, mine && pick ? pick : null)),
         h("div.cg-spots", numbered.filter((s) => placeOf(s) === n).map((s) => {
           const x = tot.get(s);
           return ring(s, on(s), !me || (x && x.own));
@@ -143,12 +180,26 @@ export function cardGameTable(handlers = {}) {
     }));
     // spots without a place: the player's own box (Ante, Fortuna, Bonus...)
     own.replaceChildren(...(loose.length ? [h("span.note", me ? t("Your box ") : t("On the boxes ")), ...loose.map((s) => ring(s, on(s), true))] : []));
-    controls.replaceChildren(...decisions(v, legal, me).map(({ label, action }) =>
-      h("button.btn.primary", { type: "button", dataset: { decision: action.kind, multiple: action.multiple }, onclick: () => handlers.onAction && handlers.onAction(action) }, label)));
+    const act = (action) => handlers.onAction && handlers.onAction(action);
+    const paiGow = [];
+    if (pick) {
+      paiGow.push(
+        h("span.note", t("Click two cards for your low hand")),
+        h("button.btn.primary", { type: "button", disabled: chosen.size !== 2, dataset: { decision: "set-hand" }, onclick: () => act({ kind: "set-hand", player: me, low: [...chosen] }) }, t("Set hands")),
+        h("button.btn", { type: "button", dataset: { decision: "house-way" }, onclick: () => act({ kind: "set-hand", player: me, house_way: true }) }, t("House way")));
+    }
+    if (me && v.bank_offer && v.bank_offer.player === me && legal.includes("accept-bank")) {
+      paiGow.push(
+        h("span.note", t("The bank is offered to you")),
+        h("button.btn.primary", { type: "button", dataset: { decision: "accept-bank" }, onclick: () => act({ kind: "accept-bank", player: me }) }, t("Take the bank")),
+        h("button.btn", { type: "button", dataset: { decision: "pass-bank" }, onclick: () => act({ kind: "pass-bank", player: me }) }, t("Pass")));
+    }
+    controls.replaceChildren(...paiGow, ...decisions(v, legal, me).map(({ label, action }) =>
+      h("button.btn.primary", { type: "button", dataset: { decision: action.kind, multiple: action.multiple }, onclick: () => act(action) }, label)));
     const lr = (v.last_results || []).slice(-1)[0];
     last.replaceChildren(lr ? h("span", { dataset: { lastResult: "" } }, t("Last round: "), String(lr)) : "");
   }
-  return { el, update, handles: new Set(DECISIONS), spots: true, shown: SHOWN };
+  return { el, update, handles: new Set([...DECISIONS, ...PAI_GOW]), spots: true, shown: SHOWN };
 }
 
 // -- the console: a live shoe's cards entered by the croupier ----------------------------------

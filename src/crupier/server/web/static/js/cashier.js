@@ -5,6 +5,7 @@ import { t } from "./i18n.js";
 import * as api from "./api.js";
 import { chipGrid, field, formDialog } from "./dialogs.js";
 import { flash, h, money } from "./util.js";
+import { stateWord } from "./states.js";
 
 /** A box by its name (the server's kinds are codes). */
 const boxName = (kind) => ({ DROP: t("Drop box"), CAGNOTTE: t("Cagnotte"), RAKE: t("Rake box"), TIP: t("Tip box") })[kind] || kind;
@@ -118,7 +119,7 @@ export async function render(root, { me }) {
         const state = String(b.state || "").toLowerCase();
         return h("tr", { dataset: { table: tb.table, box: b.kind } },
           h("td", h("b", tb.table)), h("td.note", tb.table_session), h("td", boxName(b.kind)),
-          h("td", h(`span.pill.${state === "counted" ? "open" : state === "removed_sealed" ? "betting" : "closed"}`, state.replace(/_/g, " "))),
+          h("td", h(`span.pill.${state === "counted" ? "open" : state === "removed_sealed" ? "betting" : "closed"}`, stateWord(state))),
           h("td", b.seal || "—"),
           h("td.r.money", b.total === null || b.total === undefined ? "—" : money(b.total)),
           h("td", state === "removed_sealed" && !(b.kind === "TIP" && dayOpen) ? h("button.btn.primary.small", { type: "button", dataset: { count: b.kind }, onclick: () => countDialog(tb, b) }, t("Count")) : b.kind === "TIP" && dayOpen && state === "removed_sealed" ? h("span.note", t("after the gaming hours")) : ""));

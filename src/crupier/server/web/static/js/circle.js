@@ -90,7 +90,11 @@ export function cheminTable(handlers = {}) {
       return;
     }
     if (coup && coup.holder === me && !coup.word && v.phase === "punto" && can("declare")) {
-      controls.append(h("span.note", t("Your hand: ")), btn("Carte", { kind: "declare", player: me, word: "carte" }), btn("Non", { kind: "declare", player: me, word: "non" }, ""));
+      // the words the tableau gives him (the view's `words`): both where he has the choice
+      const words = coup.words || ["carte", "non"];
+      const label = { show: t("Show (natural)"), carte: "Carte", non: "Non" };
+      controls.append(h("span.note", words.length > 1 ? t("Your choice: ") : t("Your hand: ")),
+        ...words.map((word, i) => btn(label[word] || word, { kind: "declare", player: me, word }, i ? "" : "primary")));
       return;
     }
     // a live shoe's cards are entered by the croupier as they come out: the banker says

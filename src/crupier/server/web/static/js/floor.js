@@ -4,6 +4,7 @@ import { t } from "./i18n.js";
 import * as api from "./api.js";
 import { setLive } from "./app.js";
 import { gameName, h, money, resultBadge } from "./util.js";
+import { stateWord } from "./states.js";
 
 /** What the floor shows as a table's status: its state, or the round's phase when open.
  * `t` is a lobby summary (the table's status with phase, rounds_left, suspended). */
@@ -37,7 +38,7 @@ function row(t, go) {
     h("td", gameName(t.game)),
     h("td.r.money", t.limits ? money(t.limits.minimum) : "—"),
     h("td.r.money", t.limits ? money(t.limits.maximum) : "—"),
-    h("td", h(`span.pill.${status.split(" ")[0].replace(/[^a-z-]/g, "")}`, { dataset: { status } }, status.replace(/-/g, " "))),
+    h("td", h(`span.pill.${status.split(" ")[0].replace(/[^a-z-]/g, "")}`, { dataset: { status } }, stateWord(status))),
     h("td", crewOf(t)),
     h("td.r", { dataset: { col: "rounds" } }, t.rounds ?? "—"),
     h("td.r", seatsFree(t)),

@@ -6,6 +6,7 @@ import * as api from "./api.js";
 import { registers } from "./registers.js";
 import { spotLabel } from "./roulette.js";
 import { actionName, cardEl, cardsIn, flash, gameName, h, money, resultBadge } from "./util.js";
+import { stateWord } from "./states.js";
 
 /** The books the server prints (crupier.casino.books.BOOK_TITLES). */
 export const BOOKS = [
@@ -74,7 +75,7 @@ export async function render(root, { me }) {
         h("tbody", b.entries.slice(-200).reverse().map((e) =>
           h("tr", { dataset: { seq: e.seq } },
             h("td", e.number), h("td", (e.local_time || "").slice(5, 16)), h("td", e.table || ""), h("td", e.type),
-            h("td", e.author || ""), h("td", h(`span.pill${e.annulled ? ".closed" : ""}`, String(e.status || "").toLowerCase())),
+            h("td", e.author || ""), h("td", h(`span.pill${e.annulled ? ".closed" : ""}`, stateWord(e.status))),
             h("td", { style: "white-space:normal;font-size:12px;color:var(--muted)" }, summary(e.data)))))),
     );
   }

@@ -181,7 +181,7 @@ function bjBoxes({ onSpot, onHover }) {
       box.classList.toggle("turn", turn === n);
       box.replaceChildren(
         h("h3", t("Box {n}", { n })),
-        amount ? h(`span.amt${me && !on.own ? ".others" : ""}`, { title: me && on.own ? "yours" : "on the box" }, chipLabel(amount)) : "",
+        amount ? h(`span.amt${me && !on.own ? ".others" : ""}`, { title: me && on.own ? t("yours") : t("on the box") }, chipLabel(amount)) : "",
         seats[n] ? h("div.note", seats[n]) : "",
         ...hands.map((x) => h("div.hand", { dataset: { hand: x.box } },
           h("div.cards", x.cards.map(cardEl)),

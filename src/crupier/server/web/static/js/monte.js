@@ -4,9 +4,12 @@
 // another, two against two) between them. Spot names are the engine's (vis-1, 1v2, 12v34).
 import { t } from "./i18n.js";
 import { chipLabel, h } from "./util.js";
+import { stateWord } from "./states.js";
 
 const SUITS = { O: ["oros", "gold"], C: ["copas", "red"], E: ["espadas", "blue"], B: ["bastos", "green"] };
-const RANKS = { S: "sota", C: "caballo", R: "rey", A: "as" };
+// the tooltip's names of the Spanish pack's suits and figures, in the page's language
+const SUIT_NAMES = { O: () => t("coins"), C: () => t("cups"), E: () => t("swords"), B: () => t("batons") };
+const RANK_NAMES = { S: () => t("knave"), C: () => t("knight"), R: () => t("king"), A: () => t("ace") };
 const MULTIPLE = [["vis", "Vista hermosa"], ["camo", "Camo"], ["anti", "Anti"], ["viudo", "Viudo"], ["pot", "Pot"]];
 const SIMPLE = [
   ["1v2", "1 v 2"], ["2v1", "2 v 1"], ["3v4", "3 v 4"], ["4v3", "4 v 3"],
@@ -23,7 +26,7 @@ export function spanishCard(code, faceDown) {
   if (!m) return h("span.card", String(code));
   const [word, colour] = SUITS[m[2]];
   // the suit by its name (the system fonts draw no Spanish suit glyph)
-  return h(`span.card.sp.${colour}`, { title: `${RANKS[m[1]] || m[1]} de ${word}`, dataset: { card: code } }, h("span", m[1]), h("span.s", word));
+  return h(`span.card.sp.${colour}`, { title: t("{rank} of {suit}", { rank: RANK_NAMES[m[1]] ? RANK_NAMES[m[1]]() : m[1], suit: SUIT_NAMES[m[2]]() }), dataset: { card: code } }, h("span", m[1]), h("span.s", word));
 }
 
 export function monteLayout({ onSpot, onHover }) {
@@ -52,7 +55,7 @@ export function monteLayout({ onSpot, onHover }) {
     const cards = layout.cards || [];
     el.classList.toggle("open", Boolean(open));
     head.replaceChildren(
-      h("span.pill", v.stage && v.stage !== "none" ? v.stage : t("no layout")),
+      h("span.pill", v.stage && v.stage !== "none" ? stateWord(v.stage) : t("no layout")),
       v.pack ? h("span.note", t("pack {colour} · {n} cards", { colour: v.pack.colour, n: v.pack.remaining })) : "",
       layout.vista_hermosa_pays ? h("span.note", t("vista hermosa pays {pays}", { pays: layout.vista_hermosa_pays })) : "",
       layout.camo_anti_viudo_pays ? h("span.note", t("camo, anti, viudo pay {pays}", { pays: layout.camo_anti_viudo_pays })) : "",
@@ -67,15 +70,15 @@ export function monteLayout({ onSpot, onHover }) {
     });
     const totals = new Map();
     for (const x of bets || []) {
-      const t = totals.get(x.spot) || { own: 0, all: 0 };
-      t.all += x.amount;
-      if (me && x.player === me) t.own += x.amount;
-      totals.set(x.spot, t);
+      const sum = totals.get(x.spot) || { own: 0, all: 0 };
+      sum.all += x.amount;
+      if (me && x.player === me) sum.own += x.amount;
+      totals.set(x.spot, sum);
     }
     for (const [name, b] of spots) {
       b.querySelector(".amt")?.remove();
-      const t = totals.get(name);
-      if (t) b.append(h("span.amt", { title: t.own ? "yours" : "others" }, chipLabel(t.own || t.all)));
+      const sum = totals.get(name);
+      if (sum) b.append(h("span.amt", { title: sum.own ? t("yours") : t("others") }, chipLabel(sum.own || sum.all)));
     }
   }
   return { el, update };

@@ -6,6 +6,7 @@ import * as api from "./api.js";
 import { setLive } from "./app.js";
 import { chipGrid, field, formDialog } from "./dialogs.js";
 import { flash, gameName, h, money, parseMoney } from "./util.js";
+import { stateWord } from "./states.js";
 
 /** Sum the totals of one kind of A43 entry per table session (the books' own figures). */
 function movements(entries) {
@@ -137,7 +138,7 @@ export async function render(root) {
     ));
     return h("tr", { dataset: { table: tb.id } },
       h("td", h("a", { href: `/table/${encodeURIComponent(tb.id)}` }, h("b", tb.id)), h("div.note", { style: "font-size:11px;white-space:normal" }, gameName(tb.game))),
-      h("td", h(`span.pill.${state}`, state.replace(/_/g, " "))),
+      h("td", h(`span.pill.${state}`, stateWord(state))),
       h("td", f.dealer_on_duty ? [h("b", f.dealer_on_duty), h("span.note", ` ${String(f.dealer_since || "").slice(11, 16)}`)] : h("span.note", Object.keys(tb.crew || {}).join(" ") || "—")),
       h("td.money", tb.limits ? `${(tb.limits.minimum / 100).toFixed(2)}–${(tb.limits.maximum / 100).toFixed(2)}` : "—"),
       h("td.r.money", (f.opening_float ?? f.opening) === null || (f.opening_float ?? f.opening) === undefined ? "—" : money(f.opening_float ?? f.opening)),
@@ -157,7 +158,7 @@ export async function render(root) {
     const op = (path, body, label) => () => api.post(path, body()).then(done(label), (e) => flash(msg, e));
     dayBox.replaceChildren(
       h("span.pill", { style: "font-size:14px" }, t("Gaming day {date}", { date: day ? day.date : t("— none open") })),
-      h("span.pill", day ? day.state.toLowerCase() : t("closed")),
+      h("span.pill", day ? stateWord(day.state) : t("closed")),
       h("span.note", t("session {session} · {n} today", { session: d.session || t("none open"), n: day ? day.sessions.length : 0 })),
       h("span.actions", { style: "margin-left:auto" },
         day && day.state === "OPEN"

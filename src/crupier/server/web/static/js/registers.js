@@ -6,10 +6,11 @@ import { t, tn } from "./i18n.js";
 import * as api from "./api.js";
 import { field, formDialog } from "./dialogs.js";
 import { flash, h, titleCase } from "./util.js";
+import { stateWord } from "./states.js";
 
 const words = (x) => String(x || "").toLowerCase().replace(/_/g, " ");
 const STATE_PILL = { PENDING: "betting", OVERDUE: "closed", ANSWERED_ON_TIME: "open", ANSWERED_LATE: "temp", NOT_REQUIRED: "open", OPEN: "betting", ANSWERED: "open" };
-const pill = (state) => h(`span.pill.${STATE_PILL[state] || "other"}`, { dataset: { state } }, words(state));
+const pill = (state) => h(`span.pill.${STATE_PILL[state] || "other"}`, { dataset: { state } }, stateWord(state));
 
 function roles(me) {
   return new Set(((me && me.roles) || []).map((r) => String(r.role).toUpperCase()));

@@ -319,7 +319,7 @@ function playerPage(root, live) {
     onSpot: place,
     onHover: (spot) => {
       const { min: mn } = limits(live);
-      hint.textContent = spot ? `${spotLabel(spot)} · min ${money(mn)} · max ${money(spotMax(live, spot))}` : "";
+      hint.textContent = spot ? `${spotLabel(spot)} · ` + t("min {min} · max {max}", { min: money(mn), max: money(spotMax(live, spot)) }) : "";
     },
   }, live.view);
   const announced = h("div.announced#announced");
@@ -388,7 +388,7 @@ function playerPage(root, live) {
     const open = live.legal.includes("place-bet");
     layout.update({ view: v, bets: live.bets, me: live.pid, open, legal: live.legal });
     const bal = (v.players || {})[live.pid];
-    balance.textContent = bal === undefined ? "no chips yet" : money(bal);
+    balance.textContent = bal === undefined ? t("no chips yet") : money(bal);
     const own = live.bets.filter((b) => b.player === live.pid);
     const canTake = live.legal.includes("take-down");
     mine.replaceChildren(
@@ -478,6 +478,7 @@ export const KEYS = {
   draw: "D",
   "poker-deal": "K",
   "deal-street": "F",
+  "throw-dice": "T",
 };
 
 /** The regulated error actions and the consequence stated before confirming. */
@@ -543,10 +544,15 @@ export const FIELDS = {
   "take-bank": [["player", t("Player"), "player", ""], ["amount", t("Bank (€)"), "money", ""]],
   stake: [["player", t("Player"), "player", ""], ["amount", t("Stake (€)"), "money", ""]],
   banco: [["player", t("Player"), "player", ""]],
+  "accept-bank": [["player", t("Player"), "player", ""]],
+  "pass-bank": [["player", t("Player"), "player", ""]],
 };
 
 /** What the console asks for an action whose fields differ at one game (same form as FIELDS). */
 export const GAME_FIELDS = {
+  "pai-gow-poker": {
+    "throw-dice": [["dice", t("Dice thrown (three faces; empty: thrown here)"), "ints", ""]],
+  },
   "baccarat-two-tables": {
     "take-seat": [["player", t("Player"), "player", ""], ["department", t("Department (table 1: 1-5, table 2: 6-10)"), "int", "1"]],
     "announce-bank": [["banker", t("Banker"), "player", ""], ["amount", t("Bank (€)"), "money", ""]],

@@ -100,6 +100,7 @@ const SUITS = { h: "♥", d: "♦", c: "♣", s: "♠" };
 /** A card "Qh" / "10s" / "Tc" as a DOM card with its rank and suit glyph. */
 export function cardEl(code) {
   if (!code || code === "??" || code === "back") return h("span.card.back", { title: t("face down") });
+  if (code === "JK") return h("span.card.joker", { title: t("joker"), dataset: { card: code } }, h("span", "★"), h("span.s", "JK"));
   const m = /^(10|[2-9TJQKA])([hdcs])$/i.exec(String(code));
   if (!m) return h("span.card", String(code));
   const rank = m[1].toUpperCase() === "T" ? "10" : m[1].toUpperCase();
