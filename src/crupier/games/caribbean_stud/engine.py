@@ -33,7 +33,7 @@ Every figure is the profile's.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Any, ClassVar
@@ -44,6 +44,7 @@ from crupier.core.errors import (
     IllegalAction,
     InsufficientFunds,
     MalformedAction,
+    RuleError,
     WrongPhase,
 )
 from crupier.core.layout import COMMON_ACTIONS, Bet, BetPlaced, Note, Phase, Spot
@@ -368,6 +369,34 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
             return self._set_meter(state, action)
         return super().extra_step(state, action, source)
 
+    def _take_ante_sized(
+        self,
+        state: StudState,
+        player: str,
+        amount: object,
+        over_maximum: Callable[[], RuleError],
+    ) -> int:
+        """Check a stake sized like an Ante (a blind bet, a bet behind a box) and take it from
+        ``player``: a whole number of cents, the Ante's minimum, unit and maximum, covered."""
+        if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
+            raise MalformedAction(
+                N_("{amount!r} is not an amount (a whole number of cents)", amount=amount)
+            )
+        self.check_minimum_and_unit(state, Spot(ANTE, ANTE), amount)
+        if amount > self.profile.ante_maximum:
+            raise over_maximum()
+        if state.players[player] < amount:
+            raise InsufficientFunds(
+                N_(
+                    "{player} holds {players}, not enough for {amount}",
+                    player=player,
+                    players=format_amount(state.players[player]),
+                    amount=format_amount(amount),
+                )
+            )
+        state.players[player] -= amount
+        return amount
+
     def _blind_bet(self, state: StudState, action: BlindBet) -> list[Event]:
         self.require_phase(state, Phase.BETTING)
         if not self.profile.rules.blind_bets:
@@ -388,30 +417,18 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
         if any(state.bets[i].player == player for i in live.values()):
             raise IllegalAction(N_("{player} already has his one blind bet", player=player))
         spot = Spot(BLIND, BLIND)
-        amount = action.amount
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-            raise MalformedAction(
-                N_("{amount!r} is not an amount (a whole number of cents)", amount=amount)
-            )
-        self.check_minimum_and_unit(state, Spot(ANTE, ANTE), amount)
-        if amount > self.profile.ante_maximum:
-            raise BetOverMaximum(
+        amount = self._take_ante_sized(
+            state,
+            player,
+            action.amount,
+            lambda: BetOverMaximum(
                 N_(
                     "blind: {amount} is over the Ante's maximum {ante_maximum}",
-                    amount=format_amount(amount),
+                    amount=format_amount(action.amount),
                     ante_maximum=format_amount(self.profile.ante_maximum),
                 )
-            )
-        if state.players[player] < amount:
-            raise InsufficientFunds(
-                N_(
-                    "{player} holds {players}, not enough for {amount}",
-                    player=player,
-                    players=format_amount(state.players[player]),
-                    amount=format_amount(amount),
-                )
-            )
-        state.players[player] -= amount
+            ),
+        )
         bet = Bet(state.next_bet, player, spot.name, amount, amount)
         state.bets[bet.id] = bet
         state.next_bet += 1
@@ -462,30 +479,18 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
                     allowed=allowed,
                 )
             )
-        amount = action.amount
-        if not isinstance(amount, int) or isinstance(amount, bool) or amount <= 0:
-            raise MalformedAction(
-                N_("{amount!r} is not an amount (a whole number of cents)", amount=amount)
-            )
-        self.check_minimum_and_unit(state, Spot(ANTE, ANTE), amount)
-        if amount > self.profile.ante_maximum:
-            raise BetOverMaximum(
+        amount = self._take_ante_sized(
+            state,
+            player,
+            action.amount,
+            lambda: BetOverMaximum(
                 N_(
                     "behind: {amount} is over the Ante's maximum {ante_maximum}",
-                    amount=format_amount(amount),
+                    amount=format_amount(action.amount),
                     ante_maximum=format_amount(self.profile.ante_maximum),
                 )
-            )
-        if state.players[player] < amount:
-            raise InsufficientFunds(
-                N_(
-                    "{player} holds {players}, not enough for {amount}",
-                    player=player,
-                    players=format_amount(state.players[player]),
-                    amount=format_amount(amount),
-                )
-            )
-        state.players[player] -= amount
+            ),
+        )
         bet = Bet(state.next_bet, player, BEHIND, amount, amount)
         state.bets[bet.id] = bet
         state.next_bet += 1
