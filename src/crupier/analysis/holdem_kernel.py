@@ -48,6 +48,8 @@ from crupier.core.resolution import Lose, Push, Resolution, Win
 NEVER_FOLD, CASINO_HOLDEM, HOLDEM_BONUS = 0, 1, 2
 """The strategy codes the kernel plays: :data:`NEVER_FOLD` (every hand played, Turn and River
 checked), :data:`CASINO_HOLDEM_STRATEGY`, :data:`HOLDEM_BONUS_STRATEGY`."""
+HOLDEM_BONUS_LINES = 3
+"""The strategy code of :data:`HOLDEM_BONUS_LINES_STRATEGY` (Hold'em Bonus's sheet)."""
 
 NEVER_FOLD_STRATEGY = (
     "uninformed: the player never folds, and at Hold'em Bonus checks the Turn and the River"
@@ -69,6 +71,17 @@ HOLDEM_BONUS_STRATEGY = (
     "of one suit nor four in a row; check otherwise"
 )
 
+HOLDEM_BONUS_LINES_STRATEGY = (
+    "the optimal fold list (fold 2-3 to 2-7 offsuit, else the Flop bet) and Turn and River "
+    "lines fitted to the exact values of those bets: the Turn bet with two pairs or better "
+    "beating the flop alone, a pair made with his cards (not a pocket pair below the flop "
+    "without four to a flush or a straight), four cards of one suit, or an ace above the flop "
+    "with a paired flop, four to a straight or both his cards above the flop; the River bet "
+    "with two pairs or better beating the four common cards alone, a pair made with his cards "
+    "above the lowest common card, or an ace above the four common cards when they are paired; "
+    "check otherwise"
+)
+
 QUALIFY_NEVER = 1 << 30
 """A qualifying score no hand reaches: the croupier always plays (Hold'em Bonus)."""
 
@@ -85,7 +98,8 @@ class RoundTable:
     exact: dict[tuple[int, int, int], Fraction]
     """The same table as exact fractions."""
     strategy: int = NEVER_FOLD
-    """The strategy played (:data:`NEVER_FOLD`, :data:`CASINO_HOLDEM`, :data:`HOLDEM_BONUS`)."""
+    """The strategy played (:data:`NEVER_FOLD`, :data:`CASINO_HOLDEM`, :data:`HOLDEM_BONUS`,
+    :data:`HOLDEM_BONUS_LINES`)."""
     streets: npt.NDArray[np.float64] = field(
         default_factory=lambda: np.zeros((2, 10, 2, 3), dtype=np.float64)
     )
@@ -161,7 +175,8 @@ def holdem_bonus_table(profile: Any) -> RoundTable:
     """Texas Hold'em Bonus's main game (spec 22): the Ante and a Flop bet of the profile's
     ``flop_multiple`` Antes, with the Turn and River bets of ``turn_multiple`` and
     ``river_multiple`` Antes when the strategy makes them, settled by the engine's
-    :func:`resolve_main`; the croupier always plays.
+    :func:`resolve_main`; the croupier always plays. Played under
+    :data:`HOLDEM_BONUS_LINES_STRATEGY` (``.using(HOLDEM_BONUS)`` for How's lines).
 
     >>> from crupier.games.holdem_bonus.profile import load_builtin
     >>> t = holdem_bonus_table(load_builtin())
@@ -187,7 +202,7 @@ def holdem_bonus_table(profile: Any) -> RoundTable:
             r = rules.river_multiple * _ratio(resolve_main(profile, "river", player, dealer))
             turn[(int(c), 0, cmp)] = turn[(int(c), 1, cmp)] = t
             river[(int(c), 0, cmp)] = river[(int(c), 1, cmp)] = r
-    return _table(exact, 0, HOLDEM_BONUS, (turn, river))
+    return _table(exact, 0, HOLDEM_BONUS_LINES, (turn, river))
 
 
 _jit = numba.njit(cache=True, nogil=True)
@@ -338,12 +353,55 @@ def _river_bet(deal: Any, a: int, b: int, mask: Any) -> int:  # pragma: no cover
 _river_bet_jit = _jit(_river_bet)
 
 
+def _four_flush(mask: Any) -> bool:  # pragma: no cover (compiled)
+    """Whether the cards of ``mask`` hold four (or more) of one suit."""
+    for s in range(4):
+        suited = int((mask >> np.uint64(16 * s)) & np.uint64(0x1FFF))
+        count = 0
+        for k in range(13):
+            count += (suited >> k) & 1
+        if count >= 4:
+            return True
+    return False
+
+
+_four_flush_jit = _jit(_four_flush)
+
+
+def _lines_bet(deal: Any, a: int, b: int, mask: Any, n: int) -> int:  # pragma: no cover
+    """The Turn (``n`` = 3 common cards) or River (``n`` = 4) bet of
+    :data:`HOLDEM_BONUS_LINES_STRATEGY` on the player's cards ``deal[a]``, ``deal[b]``, the
+    first ``n`` common cards, and ``mask`` holding all of them (compiled)."""
+    made = _score_mask_jit(mask) >> 20
+    if made >= 2 and made > _board_category_jit(deal, n):
+        return 1
+    ra, rb = deal[a] // 4 + 2, deal[b] // 4 + 2
+    low, top = _lowest_jit(deal, n), 0
+    for j in range(4, 4 + n):
+        top = max(top, deal[j] // 4 + 2)
+    pair = _own_pair_jit(deal, a, b, n)
+    if pair > 0:
+        if n == 4:
+            return 1 if pair > low else 0
+        return 1 if pair >= low or _draws_jit(mask) else 0
+    ace_over = max(ra, rb) == 14 and top < 14
+    if n == 4:
+        return 1 if ace_over and made == 1 else 0
+    if _four_flush_jit(mask):
+        return 1
+    both_over = min(ra, rb) > top
+    return 1 if ace_over and (made == 1 or both_over or _draws_jit(mask)) else 0
+
+
+_lines_bet_jit = _jit(_lines_bet)
+
+
 def _decide(strategy: int, deal: Any, a: int, b: int) -> Any:  # pragma: no cover (compiled)
     """The player's decisions on ``deal`` with his cards at ``a`` and ``b``: (plays, Turn bet,
     River bet), each 0 or 1, from his cards and the common cards dealt before each decision."""
     if strategy == CASINO_HOLDEM:
         return (1 if _calls_jit(deal, a, b) else 0), 0, 0
-    if strategy != HOLDEM_BONUS:
+    if strategy != HOLDEM_BONUS and strategy != HOLDEM_BONUS_LINES:
         return 1, 0, 0
     ra, rb = deal[a] // 4 + 2, deal[b] // 4 + 2
     if deal[a] % 4 != deal[b] % 4 and min(ra, rb) == 2 and 3 <= max(ra, rb) <= 7:
@@ -352,6 +410,10 @@ def _decide(strategy: int, deal: Any, a: int, b: int) -> Any:  # pragma: no cove
     mask = card_mask[deal[a]] | card_mask[deal[b]]
     for j in range(4, 7):
         mask |= card_mask[deal[j]]
+    if strategy == HOLDEM_BONUS_LINES:
+        turn = _lines_bet_jit(deal, a, b, mask, 3)
+        river = _lines_bet_jit(deal, a, b, mask | card_mask[deal[7]], 4)
+        return 1, turn, river
     turn = _turn_bet_jit(deal, a, b, mask)
     river = _river_bet_jit(deal, a, b, mask | card_mask[deal[7]])
     return 1, turn, river
@@ -543,6 +605,8 @@ __all__ = [
     "CASINO_HOLDEM",
     "CASINO_HOLDEM_STRATEGY",
     "HOLDEM_BONUS",
+    "HOLDEM_BONUS_LINES",
+    "HOLDEM_BONUS_LINES_STRATEGY",
     "HOLDEM_BONUS_STRATEGY",
     "NEVER_FOLD",
     "NEVER_FOLD_STRATEGY",
