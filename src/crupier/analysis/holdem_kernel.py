@@ -13,8 +13,10 @@ plays.
 
 The strategies are named in the sheets and are functions of the cards the player sees
 only, his two and the common cards dealt so far (never the croupier's):
-:data:`CASINO_HOLDEM_STRATEGY` (call or fold after the flop) and
-:data:`HOLDEM_BONUS_STRATEGY` (fold or Flop bet before the flop, Turn and River bets);
+:data:`CASINO_HOLDEM_STRATEGY` (call or fold after the flop),
+:data:`HOLDEM_BONUS_LINES_STRATEGY` (Hold'em Bonus's sheet: the optimal fold list, Turn and
+River lines fitted to the bets' exact values, :mod:`crupier.analysis.holdem_bonus_streets`)
+and :data:`HOLDEM_BONUS_STRATEGY` (S. How's first lines, for comparison);
 :data:`NEVER_FOLD` keeps the uninformed strategies (every hand played, no Turn or River bet)
 for comparison. Each deal is played **both ways**: the player's two
 cards against the croupier's, then the croupier's two as the player's (the same nine cards,
