@@ -77,13 +77,16 @@ def test_the_fold_list_is_the_optimal_one() -> None:
     # 2-4 -1.092, 2-5 -1.020, 2-6 -1.047, 2-7 -1.031 unsuited, below the Ante lost by a fold;
     # 2-8 unsuited -0.896 and every other hand above it: fold exactly the first five
     table = holdem_bonus_table(thb.load_builtin())
-    folded = set()
-    for a, b in itertools.combinations(PACK, 2):
-        rest = [c for c in PACK if c not in (a, b)][:7]
-        if decisions(indices([[a, b, *rest]]), table)[0, 0] == 0:
-            low, high = sorted((a.rank, b.rank), key="23456789TJQKA".index)
-            folded.add((low, high, a.suit == b.suit))
+    holes = list(itertools.combinations(PACK, 2))
+    rows = [[a, b, *[c for c in PACK if c not in (a, b)][:7]] for a, b in holes]
+    plays = decisions(indices(rows), table)[:, 0].tolist()
+    folded = {
+        (*sorted((a.rank, b.rank), key="23456789TJQKA".index), a.suit == b.suit)
+        for (a, b), play in zip(holes, plays, strict=True)
+        if not play
+    }
     assert folded == {("2", h, False) for h in "34567"}
+    assert plays.count(0) == 60  # 5 ranks x 12 offsuit combinations
 
 
 def test_the_strategy_bets_where_the_exact_value_is_positive() -> None:
