@@ -138,7 +138,12 @@ def _lines_street(hole: list[Card], board: list[Card]) -> bool:
     pair, low, top = _own_pair(hole, board), min(common), max(common)
     ace_over = ranks[1] == 14 and top < 14
     if len(board) == 4:  # the River
-        return pair > low if pair else ace_over and made == 1
+        suits = max(sum(c.suit == d.suit for d in board) for c in board)
+        rows = set(common) | ({1} if 14 in common else set())
+        threat = suits >= 3 or any(len(rows & set(range(n, n + 5))) >= 4 for n in range(1, 11))
+        if pair:
+            return pair > low or (pair == low and not threat)
+        return ace_over and made == 1
     if pair:
         return pair >= low or _draws(hole + board)
     if _four_flush(hole + board):

@@ -80,7 +80,8 @@ HOLDEM_BONUS_LINES_STRATEGY = (
     "without four to a flush or a straight), four cards of one suit, or an ace above the flop "
     "with a paired flop, four to a straight or both his cards above the flop; the River bet "
     "with two pairs or better beating the four common cards alone, a pair made with his cards "
-    "above the lowest common card, or an ace above the four common cards when they are paired; "
+    "above the lowest common card (or on it, when the four hold no three of one suit nor four "
+    "ranks within five in a row), or an ace above the four common cards when they are paired; "
     "check otherwise"
 )
 
@@ -370,6 +371,32 @@ def _four_flush(mask: Any) -> bool:  # pragma: no cover (compiled)
 _four_flush_jit = _jit(_four_flush)
 
 
+def _board_threat(deal: Any) -> bool:  # pragma: no cover (compiled)
+    """The four common cards hold three of one suit, or four ranks within five in a row (the
+    ace high or low)."""
+    suits = np.zeros(4, dtype=np.int64)
+    ranks = 0
+    for j in range(4, 8):
+        suits[deal[j] % 4] += 1
+        r = deal[j] // 4 + 2
+        ranks |= 1 << r
+        if r == 14:
+            ranks |= 1 << 1
+    if suits.max() >= 3:
+        return True
+    for low in range(1, 11):
+        window = (ranks >> low) & 0x1F
+        count = 0
+        for k in range(5):
+            count += (window >> k) & 1
+        if count >= 4:
+            return True
+    return False
+
+
+_board_threat_jit = _jit(_board_threat)
+
+
 def _lines_bet(deal: Any, a: int, b: int, mask: Any, n: int) -> int:  # pragma: no cover
     """The Turn (``n`` = 3 common cards) or River (``n`` = 4) bet of
     :data:`HOLDEM_BONUS_LINES_STRATEGY` on the player's cards ``deal[a]``, ``deal[b]``, the
@@ -384,7 +411,7 @@ def _lines_bet(deal: Any, a: int, b: int, mask: Any, n: int) -> int:  # pragma: 
     pair = _own_pair_jit(deal, a, b, n)
     if pair > 0:
         if n == 4:
-            return 1 if pair > low else 0
+            return 1 if pair > low or (pair == low and not _board_threat_jit(deal)) else 0
         return 1 if pair >= low or _draws_jit(mask) else 0
     ace_over = max(ra, rb) == 14 and top < 14
     if n == 4:
