@@ -250,7 +250,13 @@ class MonteCoups:
 
 def pack_codes(profile: Any) -> npt.NDArray[np.int8]:
     """The 40-card pack in the engine's order (``spanish_deck``) as the kernel codes it,
-    ``4 * value + suit`` (the suit's index in the profile's circular order)."""
+    ``4 * value + suit`` (the suit's index in the profile's circular order).
+
+    >>> from crupier.games import load_profile
+    >>> codes = pack_codes(load_profile("monte"))
+    >>> len(codes), sorted(codes.tolist()) == list(range(40))
+    (40, True)
+    """
     from crupier.core.cards import SPANISH_RANKS
     from crupier.games.monte.cards import PACK
 
@@ -260,7 +266,15 @@ def pack_codes(profile: Any) -> npt.NDArray[np.int8]:
 
 
 def layout_rules(profile: Any) -> tuple[npt.NDArray[np.int8], int, bool, bool]:
-    """The profile's pack ends and layout rules as the kernel reads them."""
+    """The profile's pack ends and layout rules as the kernel reads them: per box, 1 if
+    its card comes from the bottom; the game cards' end; ``burn_burnt_values``; and whether
+    P4 of P3's value burns both.
+
+    >>> from crupier.games import load_profile
+    >>> ends, game_end, burn_burnt, burn_both = layout_rules(load_profile("monte"))
+    >>> ends.tolist(), game_end, burn_burnt, burn_both
+    ([1, 1, 0, 0], 0, True, True)
+    """
     from crupier.games.monte.layout import layout_end
     from crupier.games.monte.profile import End, LowerPair
 
@@ -323,7 +337,13 @@ class_ids = _jit(_class_ids_py)
 def class_layout(profile: Any, key: int) -> Any:
     """The layout of a class: box ``b`` holds value ``b`` (its base card of the first suit),
     its doubling and burnt cards at the key's suit offsets; the other burnt cards (they only
-    count, in k) of the values no box holds. Made by the engine's ``complete_layout``."""
+    count, in k) of the values no box holds. Made by the engine's ``complete_layout``.
+
+    >>> from crupier.games import load_profile
+    >>> lay = class_layout(load_profile("monte"), (0b010 << 6) | (1 << KEY_K_SHIFT))
+    >>> lay.describe(), lay.k, lay.d  # P2 doubled by its viudo (two suits on)
+    ('P1 1O | P2 2O+2E / P3 3O | P4 4O', 1, 1)
+    """
     from crupier.core.cards import SPANISH_RANKS, Card
     from crupier.games.monte.layout import LayoutProgress, complete_layout
 
@@ -343,7 +363,15 @@ def class_layout(profile: Any, key: int) -> Any:
 
 
 def phase_results(profile: Any, layout: Any, prim: int, seg: int) -> tuple[Any, Any]:
-    """The engine's :class:`PhaseResult` of each phase, from the kernel's codes."""
+    """The engine's :class:`PhaseResult` of each phase, from the kernel's codes.
+
+    >>> from crupier.games import load_profile
+    >>> profile = load_profile("monte")
+    >>> lay = class_layout(profile, 0)
+    >>> first, second = phase_results(profile, lay, (1 * 4 + 1) * 2 + 1, ((2 * 4 + 3) * 2) * 2)
+    >>> str(first), str(second)  # P2's camo as the first card; then P3's anti
+    ('primeres: 2C, first card', 'segones: 3B')
+    """
     from crupier.core.cards import Card
     from crupier.games.monte.bets import PhaseResult, Stage
 
@@ -371,7 +399,17 @@ class MonteSettler:
     """The PAR sheet's bets settled per (class, result) by the engine's rules, kept as they
     are met. Each bet reads only the part of a coup it depends on (its **view**): a bet that
     primeres always settles the primeres result; a bet placed in segones the row left in
-    play and the segones result; a simple bet that primeres may carry both results."""
+    play and the segones result; a simple bet that primeres may carry both results.
+
+    >>> from crupier.games import load_profile
+    >>> settler = MonteSettler.of(load_profile("monte"))
+    >>> coups = monte_coups(settler.profile, np.random.default_rng(4), 5_000)
+    >>> sums = settler.settle(coups)
+    >>> sums["pot"].resolved, sums["camo-segones"].resolved < 5_000
+    (5000, True)
+    >>> settler.row(0, (1 * 4 + 1) * 2 + 1, (2 * 4 + 1) * 4)[1]  # camo on P3; P2's camo first
+    (True, Fraction(-1, 1), False)
+    """
 
     profile: Any
     bets: tuple[tuple[str, Any, Any], ...]
