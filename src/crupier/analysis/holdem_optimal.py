@@ -23,9 +23,11 @@ What a result pays is not restated here: the net per category, qualification and
 is :func:`crupier.analysis.holdem_kernel.casino_holdem_table`'s, from the engine's own
 ``ante_net`` and ``call_net`` and the profile's ``call_multiple``.
 
-Run ``python -m crupier.analysis.holdem_optimal`` (about ten minutes of one core): it prints
-the exact edge and the fold rate and writes the decision table
-(:data:`TABLE_FILE`, package data).
+Run ``python -m crupier.analysis.holdem_optimal --out
+src/crupier/games/casino_holdem/data/optimal_flop.npz`` (about three minutes of one core): it
+prints the exact edge and the fold rate and writes the decision table (:data:`TABLE_FILE`,
+package data). The andorra profile's figures: 1363917077/63213204600 = 2.1576 % of the Ante,
+18.009 % of the (holding, flop) situations folded (published: 2.16 %, about 18 %).
 
 >>> pack = np.array([4 * r + s for r in (12, 0, 1, 2, 3) for s in range(3)])  # A-5, 3 suits
 >>> sums = flop_sums(pack, (0, 1, 2), scaled_net(load_profile()))
