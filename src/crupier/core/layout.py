@@ -41,6 +41,7 @@ from crupier.core.profile import Profile
 from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
 from crupier.core.round import JSON, Action, Event, Game, copy_record, new_event
+from crupier.core.stakes import StakeBook, book_of
 from crupier.i18n import N_
 
 RESULTS_KEPT = 50
@@ -176,6 +177,9 @@ class LayoutState:
     rounds_left: int | None = None
     then: Then = Then.CLOSE
     key_holder: str | None = None
+    stake_book: StakeBook | None = field(default=None, init=False, repr=False, compare=False)
+    """The bets indexed by player and spot for the per-player maximum (a cache that is
+    never compared nor copied; see :mod:`crupier.core.stakes`)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> LayoutState:
         """A deep copy that shares the immutable parts (the results tuple, cards, spots)."""
@@ -498,6 +502,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         kind = type(action)
         if kind is PlaceBet:
             return self._place(state, action)  # type: ignore[arg-type]
+        state.stake_book = None  # any other action may change the bets: rebuilt when next needed
         if kind is NoMoreBets:
             return self._no_more_bets(state)
         if kind not in _COMMON_TYPES and not isinstance(action, COMMON_ACTIONS):
@@ -614,8 +619,12 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         )
         if self._adjusts_bet:
             self.on_bet(state, bet, spot)
-        state.bets[bet_id] = bet
+        bets = state.bets
+        bets[bet_id] = bet
         state.next_bet = bet_id + 1
+        book = state.stake_book
+        if book is not None and not book.add(bet, bets, bet_id + 1):
+            state.stake_book = None  # the bets changed elsewhere: rebuilt at the next check
         return [
             new_event(
                 BetPlaced, {"bet": bet_id, "player": player, "spot": spot.name, "amount": amount}
@@ -647,7 +656,8 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             )
 
     def check_stake(self, state: LS, player: str, spot: Spot, amount: int) -> None:
-        """Minimum, unit multiple and the per-player maximum on the spot."""
+        """Minimum, unit multiple and the per-player maximum on the spot (the chips the
+        player already has there read from the state's :class:`StakeBook`, not a walk)."""
         name = spot.name
         terms = self._stake_limits.get(name) if self._fixed_minimum else None
         if terms is None:
@@ -659,10 +669,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             minimum, unit, maximum = terms
             if amount < minimum or amount % unit:
                 self.check_minimum_and_unit(state, spot, amount)  # says which, and refuses
-        already = 0
-        for b in state.bets.values():
-            if b.spot == name and b.player == player:
-                already += b.amount
+        already = book_of(state).total(player, name)  # what the walk of every bet sums
         if already + amount > maximum:
             held = f" (already {format_amount(already)} there)" if already else ""
             raise BetOverMaximum(
