@@ -355,6 +355,11 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
     :attr:`Game.checked_first`); a game whose hooks change the state before a check
     narrows this set."""
 
+    index_from: int = 16
+    """From this many bets on the layout the per-player maximum reads the state's
+    :class:`~crupier.core.stakes.StakeBook` (kept as bets are placed, rebuilt after any
+    other action); under it, a walk of the few bets costs less than keeping the index."""
+
     void_reopens_betting: ClassVar[bool] = True
     """After a void round, betting reopens (roulette) or the result is simply redone (sic bo)."""
 
@@ -657,7 +662,8 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
 
     def check_stake(self, state: LS, player: str, spot: Spot, amount: int) -> None:
         """Minimum, unit multiple and the per-player maximum on the spot (the chips the
-        player already has there read from the state's :class:`StakeBook`, not a walk)."""
+        player already has there: a walk of the bets while they are fewer than
+        :attr:`index_from`, then the state's :class:`StakeBook`, not a walk per bet)."""
         name = spot.name
         terms = self._stake_limits.get(name) if self._fixed_minimum else None
         if terms is None:
@@ -669,7 +675,14 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             minimum, unit, maximum = terms
             if amount < minimum or amount % unit:
                 self.check_minimum_and_unit(state, spot, amount)  # says which, and refuses
-        already = book_of(state).total(player, name)  # what the walk of every bet sums
+        bets = state.bets
+        if len(bets) < self.index_from:  # a short walk costs less than keeping an index
+            already = 0
+            for b in bets.values():
+                if b.spot == name and b.player == player:
+                    already += b.amount
+        else:
+            already = book_of(state).total(player, name)  # what the walk sums, in O(1)
         if already + amount > maximum:
             held = f" (already {format_amount(already)} there)" if already else ""
             raise BetOverMaximum(
