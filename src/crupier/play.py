@@ -97,7 +97,7 @@ class TerminalTable:
             self.say("  " + who + _("bet #{bet} {spot} {amount} accepted").format(
                 bet=event.bet, spot=event.spot, amount=format_amount(event.amount)))  # fmt: skip
         elif isinstance(event, ResultEvent):
-            self.say("[bold]" + _("Result: {result}").format(result=escape(event.announcement))
+            self.say("[bold]" + _("Result: {result}").format(result=escape(_(event.announcement)))
                      + "[/bold]")  # fmt: skip
         elif isinstance(event, Settled):
             who = "" if event.player == self.player else f"{event.player}: "
@@ -119,7 +119,7 @@ class TerminalTable:
                     line += " " + _("(net {net})").format(net=format_amount(event.net))
             self.say(line)
         elif isinstance(event, Note):
-            text = event.text
+            text = _(event.text)
             if text == "no more bets" and language() != "en":
                 text = phase_name("no-more-bets")  # the croupier's call: "no va més"
             self.say(f"  [dim]{escape(text)}[/dim]")
@@ -166,7 +166,7 @@ class TerminalTable:
             if head in ("help", "?"):
                 self.say(escape(_(HELP)))
                 if self.game.play_help:
-                    self.say(self.game.play_help)
+                    self.say(escape(_(self.game.play_help)))
             elif head in GO_WORDS and len(words) > 1:
                 special = self.game.play_command(words, self.player)
                 if special is None:

@@ -66,7 +66,7 @@ class CasinoHoldem(BankingPoker[HoldemProfile, BankingPokerState]):
     board_cards: ClassVar[int] = 5
     side_spot: ClassVar[str] = "txb"
     play_spot: ClassVar[str] = "call"
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "spots: ante AMOUNT, txb (texas-bonus) AMOUNT with an Ante\n"
         "after the flop: play 2 (the 2a aposta, twice the Ante) or fold (no hi vaig)"
     )

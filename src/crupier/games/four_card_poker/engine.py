@@ -52,6 +52,7 @@ from crupier.games.four_card_poker.showdown import (
     spot_of,
 )
 from crupier.games.three_card_poker.showdown import as_resolution
+from crupier.i18n import N_
 
 
 class FourCardPoker(BankingPoker[FourCardProfile, BankingPokerState]):
@@ -62,7 +63,7 @@ class FourCardPoker(BankingPoker[FourCardProfile, BankingPokerState]):
     croupier_cards: ClassVar[int] = 6
     side_spot: ClassVar[str] = "aces"
     play_spot: ClassVar[str] = "play"
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "spots: aces (asos, aces-up) AMOUNT, ante AMOUNT (either or both)\n"
         "after the deal: play N (a Play bet of N = 1, 2 or 3 times the Ante) or fold"
     )

@@ -52,6 +52,7 @@ from crupier.games.three_card_poker.showdown import (
     resolve_fortuna,
     spot_of,
 )
+from crupier.i18n import N_
 
 
 class ThreeCardPoker(BankingPoker[ThreeCardProfile, BankingPokerState]):
@@ -62,7 +63,7 @@ class ThreeCardPoker(BankingPoker[ThreeCardProfile, BankingPokerState]):
     croupier_cards: ClassVar[int] = 3
     side_spot: ClassVar[str] = "fortuna"
     play_spot: ClassVar[str] = "bet"
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "spots: fortuna (or pair-plus) AMOUNT, ante AMOUNT (either or both)\n"
         "after the deal: play (a Bet equal to the Ante) or fold (lose the Ante)"
     )
