@@ -79,3 +79,34 @@ def test_a_marked_note_reads_in_english_and_in_catalan() -> None:
     assert note.to_dict()["text"] == "P1 cashes out 5.00"
     assert gettext(note.text, "ca") != note.text
     assert "P1" in gettext(note.text, "ca") and "5.00" in gettext(note.text, "ca")
+
+
+def _close_findings(path: Path, root: Path = ROOT) -> list[str]:
+    """The sockets' close reasons in ``path`` with an unmarked literal text."""
+    out: list[str] = []
+    for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+        if isinstance(node, ast.Call) and _name(node.func) == "close":
+            for k in node.keywords:
+                if k.arg == "reason":
+                    out += [f"{path.relative_to(root)}:{node.lineno}: {t!r}" for t in _unmarked(k.value)]  # fmt: skip
+    return out
+
+
+@pytest.mark.parametrize(
+    "module", sorted(str(p.relative_to(ROOT)) for p in (ROOT / "server").rglob("*.py"))
+)
+def test_every_close_reason_of_a_socket_is_marked(module: str) -> None:
+    findings = _close_findings(ROOT / module)
+    assert not findings, "unmarked close reasons:\n" + "\n".join(findings)
+
+
+def test_the_scan_finds_an_unmarked_close_reason(tmp_path: Path) -> None:
+    source = tmp_path / "app.py"
+    source.write_text(
+        "async def f(ws, exc):\n"
+        '    await ws.close(code=4401, reason="not logged in")\n'
+        '    await ws.close(code=4401, reason=_close_reason(ws, N_("not logged in")))\n'
+        "    await ws.close(code=4403, reason=_close_reason(ws, exc))\n"
+    )
+    found = _close_findings(source, tmp_path)
+    assert [f.split(":")[1] for f in found] == ["2"]

@@ -111,3 +111,25 @@ def test_a_refusal_of_the_rules_in_the_persons_language(server: Server) -> None:
         assert frame["message"] == f"'nowhere' no és una aposta del tapet {spots}"
     finally:
         player.post("/api/me/language", {"language": "en"})
+
+
+def test_a_refused_table_socket_says_why_in_the_persons_language(server: Server) -> None:
+    """A table socket the casino refuses is closed with code 4403 and its reason in the
+    person's language (the close frame's reason, within its 123 bytes)."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    player = Client(server, "p3")
+    assert player.post("/api/me/language", {"language": "ca"}).status_code == 200
+    try:
+        headers = {"Cookie": f"crupier_session={player.cookie}"}
+        closed = None
+        try:
+            with connect(f"{server.ws_url}/ws/tables/NO-SUCH", additional_headers=headers) as ws:
+                ws.recv(timeout=30)
+        except ConnectionClosed as exc:
+            closed = exc.rcvd
+        assert closed is not None and closed.code == 4403
+        assert closed.reason == "no hi ha cap taula 'NO-SUCH'"
+    finally:
+        player.post("/api/me/language", {"language": "en"})

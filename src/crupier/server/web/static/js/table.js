@@ -2,7 +2,7 @@
 // results) or the croupier's console (phase, the legal actions as keyed buttons, result
 // entry, regulated error actions, settlement list, last rounds). Built from the view the
 // server sends (REST first, then every frame of the table's WebSocket).
-import { t } from "./i18n.js";
+import { t, tx } from "./i18n.js";
 import * as api from "./api.js";
 import { setLive } from "./app.js";
 import { consoleAction, consoleExtras } from "./cardgames.js";
@@ -838,7 +838,7 @@ function consolePage(root, live) {
     settle.replaceChildren();
     if (latest) {
       settle.append(h("tr", h("td", { colspan: 4 }, h("b", t("Round {n}", { n: latest.round }) + (latest.void ? " — " + t("void") : "")))));
-      if (latest.result) settle.append(h("tr", h("td.note", { colspan: 4 }, h("b", latest.result.announcement || JSON.stringify(latest.result.result)))));
+      if (latest.result) settle.append(h("tr", h("td.note", { colspan: 4 }, h("b", tx(latest.result.announcement) || JSON.stringify(latest.result.result)))));
       latest.settled.forEach((e) => settle.append(settledLine(e)));
     } else settle.append(h("tr", h("td.note", t("no round settled here yet"))));
     last.replaceChildren(lastResultsEl(live, 20));
