@@ -70,7 +70,7 @@ from crupier.games.boule.profile import (
     check_limits,
 )
 from crupier.games.boule.rules import BouleSpot, announcement, resolve_boule, spot_of
-from crupier.i18n import N_
+from crupier.i18n import N_, Message
 
 # -- actions and the engine ---------------------------------------------------------------
 
@@ -349,7 +349,7 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
             if croupier is not None:
                 raise MalformedAction(N_("launch: the head launches here; name no croupier"))
             state.launching_cloth = None
-            who = "the head"
+            who: str = Message(N_("the head"), {})
         else:
             turn = self.launching_croupier(state)
             if croupier is not None and croupier != turn:
@@ -361,7 +361,7 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
                     )
                 )
             state.launching_cloth = turn
-            who = f"the croupier of cloth {turn}"
+            who = N_("the croupier of cloth {turn}", turn=turn)
         state.launched = True
         state.launched_by = action.by
         return [Note(text=N_("{who} launches the ball; bets are still open", who=who))]

@@ -67,7 +67,7 @@ from crupier.core.round import Action, Event, registry
 from crupier.games.craps.bets import LINE, MULTIPLE, ODDS, PLACE, spot_number, spot_of
 from crupier.games.craps.profile import GAME_ID, POINTS, ComeTiming, CrapsProfile, ShooterLineBet
 from crupier.games.craps.rules import multiple_bet_maximum, payout_ratio, resolve_craps
-from crupier.i18n import N_
+from crupier.i18n import N_, Message
 from crupier.i18n.calls import word
 
 # -- actions and state -------------------------------------------------------------------------
@@ -513,13 +513,17 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         """
         shooter = state.shooter
         if shooter is None:
-            return "there is no shooter (no player has the dice)"
+            return Message(N_("there is no shooter (no player has the dice)"), {})
         if self._needs_line_bet(state) and not self._holds_line_bet(state, shooter):
-            return f"the shooter {shooter} must have a Win or Don't win bet before throwing"
+            return N_(
+                "the shooter {shooter} must have a Win or Don't win bet before throwing",
+                shooter=shooter,
+            )
         if state.dice_available < 2:
-            return (
-                f"only {state.dice_available} die is left at the table; the cap de taula "
-                "brings a new set (change-dice)"
+            return N_(
+                "only {n} die is left at the table; the cap de taula brings a new set "
+                "(change-dice)",
+                n=state.dice_available,
             )
         return None
 
