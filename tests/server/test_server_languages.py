@@ -100,7 +100,7 @@ def test_a_refusal_of_the_rules_in_the_persons_language(server: Server) -> None:
         catalan = player.act("RF-1", **bet)
         assert catalan.json() == {
             "code": "unknown-spot",
-            "message": f"'nowhere' no és una aposta del tapet {spots}",
+            "message": f"'nowhere' no és una aposta del drap {spots}",
         }
         headers = {"Cookie": f"crupier_session={player.cookie}"}
         with connect(f"{server.ws_url}/ws/tables/RF-1", additional_headers=headers) as ws:
@@ -108,7 +108,7 @@ def test_a_refusal_of_the_rules_in_the_persons_language(server: Server) -> None:
             while (frame := json.loads(ws.recv(timeout=30)))["type"] != "error":
                 pass
         assert frame["id"] == 7 and frame["code"] == "unknown-spot"
-        assert frame["message"] == f"'nowhere' no és una aposta del tapet {spots}"
+        assert frame["message"] == f"'nowhere' no és una aposta del drap {spots}"
     finally:
         player.post("/api/me/language", {"language": "en"})
 
