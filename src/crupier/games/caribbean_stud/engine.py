@@ -92,6 +92,7 @@ from crupier.games.caribbean_stud.showdown import (
     spot_of,
 )
 from crupier.i18n import N_
+from crupier.i18n.hands import described
 
 # -- actions -------------------------------------------------------------------------------------
 
@@ -231,7 +232,7 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
         return 1
 
     def describe(self, cards: Sequence[Card]) -> str:
-        return category(cards).name.lower().replace("_", " ") + f" ({' '.join(map(str, cards))})"
+        return described(category(cards), " ".join(map(str, cards)))
 
     def parse_spot(self, text: str) -> Spot:
         return spot_of(text)

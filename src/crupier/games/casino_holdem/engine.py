@@ -55,6 +55,7 @@ from crupier.games.casino_holdem.showdown import (
 )
 from crupier.games.three_card_poker.showdown import as_resolution
 from crupier.i18n import N_
+from crupier.i18n.hands import described
 
 
 class CasinoHoldem(BankingPoker[HoldemProfile, BankingPokerState]):
@@ -83,7 +84,7 @@ class CasinoHoldem(BankingPoker[HoldemProfile, BankingPokerState]):
     def describe(self, cards: Sequence[Card]) -> str:
         seven = (*cards, *self.state.board)
         (category, _), five = best_five(seven)
-        return f"{category.name.lower().replace('_', ' ')} ({' '.join(map(str, five))})"
+        return described(category, " ".join(map(str, five)))
 
     def parse_spot(self, text: str) -> Spot:
         return spot_of(text)

@@ -53,6 +53,7 @@ from crupier.games.four_card_poker.showdown import (
 )
 from crupier.games.three_card_poker.showdown import as_resolution
 from crupier.i18n import N_
+from crupier.i18n.hands import described
 
 
 class FourCardPoker(BankingPoker[FourCardProfile, BankingPokerState]):
@@ -76,8 +77,7 @@ class FourCardPoker(BankingPoker[FourCardProfile, BankingPokerState]):
 
     def describe(self, cards: Sequence[Card]) -> str:
         (category, _), four = best4(cards)
-        name = category.name.lower().replace("_", " ")
-        return f"{name} ({' '.join(map(str, four))})"
+        return described(category, " ".join(map(str, four)))
 
     def parse_spot(self, text: str) -> Spot:
         return spot_of(text)

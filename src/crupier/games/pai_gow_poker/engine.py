@@ -83,6 +83,7 @@ from crupier.games.pai_gow_poker.showdown import (
     first_position,
 )
 from crupier.i18n import N_
+from crupier.i18n.hands import hand_name
 
 BET = "bet"
 """The main bet's box (the "aposta inicial")."""
@@ -249,9 +250,13 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
         high, low = tuple(cards[:5]), tuple(cards[5:])
         if len(high) != 5 or len(low) != 2:
             return _cards(cards)
-        name = rank_high(high)[0].name.lower().replace("_", " ")
-        pair = "pair" if rank_low(low)[0] else "high card"
-        return f"high {_cards(high)} ({name}), low {_cards(low)} ({pair})"
+        return N_(
+            "high {high} ({name}), low {low} ({pair})",
+            high=_cards(high),
+            name=hand_name(rank_high(high)[0]),
+            low=_cards(low),
+            pair=hand_name("PAIR" if rank_low(low)[0] else "HIGH_CARD"),
+        )
 
     def parse_spot(self, text: str) -> Spot:
         name = SPOTS.get(text.strip().lower())

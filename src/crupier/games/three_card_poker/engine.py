@@ -53,6 +53,7 @@ from crupier.games.three_card_poker.showdown import (
     spot_of,
 )
 from crupier.i18n import N_
+from crupier.i18n.hands import described
 
 
 class ThreeCardPoker(BankingPoker[ThreeCardProfile, BankingPokerState]):
@@ -72,8 +73,7 @@ class ThreeCardPoker(BankingPoker[ThreeCardProfile, BankingPokerState]):
         return (1,)
 
     def describe(self, cards: Sequence[Card]) -> str:
-        category = rank3(cards)[0]
-        return category.name.lower().replace("_", " ") + f" ({' '.join(map(str, cards))})"
+        return described(rank3(cards)[0], " ".join(map(str, cards)))
 
     def parse_spot(self, text: str) -> Spot:
         return spot_of(text)
