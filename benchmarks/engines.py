@@ -15,7 +15,8 @@ How each game is played:
   ``BETS`` where a peer or an earlier figure uses them, else the game's main spot and the
   first two PAR bets the engine takes as spots), the croupier's steps are the engine's
   ``auto_round``, and a player's decision is "always stay in" (war, play, keep, bet), or
-  at Pai Gow Poker the house way;
+  at Pai Gow Poker the house way; the house keeps Pai Gow Poker's bank: whenever the bank
+  is offered to a player's box, he passes it (``pass``), so the croupier banks every round;
 * the blackjack family: the dealer's rule (hit below 17, never double or split); the
   basic-strategy chart is measured by ``benchmarks/blackjack.py``;
 * the circle poker games: six computer opponents (``circle_poker.bots``), a round a deal;
@@ -162,6 +163,7 @@ def play_layout(game_id: str, profile: Profile, rounds: int) -> Game[Any, Any]:
     played = 0
     while played < rounds:
         before = game.state.rounds
+        pass_bank(game)
         for request in requests:
             # A refusal is fine here, e.g. a line bet that is already working (a try
             # statement costs nothing when nothing is raised; the loop measures the engine).
@@ -186,6 +188,16 @@ def play_layout(game_id: str, profile: Profile, rounds: int) -> Game[Any, Any]:
             raise SystemExit(f"{game_id}: a round did not end (stage {game.legal_actions()})")
         played += 1
     return game
+
+
+def pass_bank(game: LayoutGame[Any, Any]) -> None:
+    """Where the bank is offered to a player's box (Pai Gow Poker), he passes it on until
+    the offer goes round to the house: the croupier keeps the bank."""
+    while getattr(game.state, "offer", None) is not None:
+        player = game.state.seats[game.state.offer]
+        decision = game.play_command(["pass"], player)
+        assert decision is not None
+        game.apply(decision)
 
 
 def decide(game: LayoutGame[Any, Any], players: tuple[str, ...]) -> None:
