@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import IntEnum
+from functools import lru_cache
 from itertools import combinations
 
 from crupier.core.cards import JOKER, Card, Rank
@@ -94,6 +95,14 @@ def rank_high(hand: Sequence[Card]) -> PaiGowKey:
     >>> rank_high(cards("Kc Kd JK 7s 2h"))[0].name
     'PAIR'
     """
+    return _rank_high(tuple(hand))
+
+
+@lru_cache(maxsize=1 << 14)
+def _rank_high(hand: tuple[Card, ...]) -> PaiGowKey:
+    """:func:`rank_high` of a tuple, remembered: a round asks for the same hands again (the
+    setting checked, the house way's candidates, each box against the bank). A refused hand
+    raises, and is not remembered."""
     distinct(hand, 5, "Pai Gow high hand")
     if JOKER in hand:
         return _with_joker([c for c in hand if c != JOKER])

@@ -518,9 +518,10 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
             how = "his hands"
         state.settings[box.seat] = setting
         box.decision = Decision.PLAY
-        fouled = "" if correctly_set(*setting) else ": set wrongly, the bet is lost (VII.3)"
+        correct = correctly_set(*setting)
+        fouled = "" if correct else ": set wrongly, the bet is lost (VII.3)"
         events: list[Event] = [Note(text=f"box {box.seat} ({box.player}) sets {how}{fouled}")]
-        if correctly_set(*setting):
+        if correct:
             box.cards = setting[0] + setting[1]
         if self.pending(state) is None:
             events += self._bank_sets(state)
