@@ -19,7 +19,7 @@ from itertools import combinations
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from crupier.core.cards import JOKER, Card
+from crupier.core.cards import Card, Rank
 from crupier.core.poker import PaiGowCategory, high, rank_high, rank_low, settings
 
 Setting = tuple[tuple[Card, ...], tuple[Card, ...]]
@@ -94,20 +94,26 @@ class HouseWay(BaseModel):
         )
 
 
+_JOKER_RANK = Rank.JOKER  # the joker is the one card of this rank: a test by identity
+
+
 def _value(card: Card) -> int:
-    return 14 if card == JOKER else high(card)
+    return 14 if card.rank is _JOKER_RANK else high(card)
 
 
 def _split(seven: Sequence[Card], low: Sequence[Card]) -> Setting:
     taken = list(low)
-    rest = [c for c in seven if c not in taken]
+    ids = {id(c) for c in taken}  # the low cards are the hand's own card objects, as a rule:
+    rest = [c for c in seven if id(c) not in ids]  # told apart without a card comparison
+    if len(rest) != len(seven) - len(taken):  # equal cards that are other objects
+        rest = [c for c in seven if c not in taken]
     return tuple(sorted(rest, key=_value, reverse=True)), tuple(taken)
 
 
 def _groups(seven: Sequence[Card]) -> dict[int, list[Card]]:
     """Cards by rank (the joker with the aces), each group's real aces before the joker."""
     out: dict[int, list[Card]] = {}
-    for card in sorted(seven, key=lambda c: (c == JOKER, str(c))):
+    for card in sorted(seven, key=lambda c: (c.rank is _JOKER_RANK, str(c))):
         out.setdefault(_value(card), []).append(card)
     return out
 
@@ -193,8 +199,8 @@ def _may_make_straight_or_flush(seven: Sequence[Card]) -> bool:
     >>> _may_make_straight_or_flush(cards("As JK 3h 4c 5s 9d 9c"))
     True
     """
-    joker = int(JOKER in seven)
-    real = [c for c in seven if c != JOKER]
+    real = [c for c in seven if c.rank is not _JOKER_RANK]
+    joker = len(seven) - len(real)
     suits: dict[object, int] = {}
     for c in real:
         suits[c.suit] = suits.get(c.suit, 0) + 1
