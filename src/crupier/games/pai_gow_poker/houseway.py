@@ -20,7 +20,7 @@ from itertools import combinations
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from crupier.core.cards import Card, Rank
-from crupier.core.poker import PaiGowCategory, high, rank_high, rank_low, settings
+from crupier.core.poker import PaiGowCategory, high, rank_high, rank_low
 
 Setting = tuple[tuple[Card, ...], tuple[Card, ...]]
 """``(high five, low two)``."""
@@ -164,7 +164,7 @@ def house_way(seven: Sequence[Card], way: HouseWay) -> Setting:
         return _split(seven, groups[pairs[0]])
     # 4. straight, flush, straight flush (at most one pair, or three of a kind)
     if len(pairs) <= 1 and _may_make_straight_or_flush(seven):
-        made = [s for s in settings(seven) if rank_high(s[0])[0] >= PaiGowCategory.STRAIGHT]
+        made = _made_hands(seven)
         if made:
             return max(made, key=lambda s: (rank_low(s[1]), rank_high(s[0])))
     # 5. three pair
@@ -186,6 +186,27 @@ def house_way(seven: Sequence[Card], way: HouseWay) -> Setting:
     if pairs:
         return _split(seven, top_singles(2))
     return _split(seven, [groups[r][0] for r in singles[1:3]])
+
+
+def _made_hands(seven: Sequence[Card]) -> list[Setting]:
+    """The correct settings of seven different cards whose high hand is a straight or
+    better, in the order of :func:`~crupier.core.poker.settings`: a high hand of a straight
+    or better is always above the two-card low hand (a pair at most), so it is set
+    correctly whatever the low hand, and the other settings need no check.
+
+    >>> from crupier.core.cards import cards
+    >>> from crupier.core.poker import settings
+    >>> seven = cards("As Ks Qs Js Ts 9d 2c")
+    >>> _made_hands(seven) == [
+    ...     s for s in settings(seven) if rank_high(s[0])[0] >= PaiGowCategory.STRAIGHT]
+    True
+    """
+    out: list[Setting] = []
+    for low in combinations(range(7), 2):
+        hi = tuple(c for i, c in enumerate(seven) if i not in low)
+        if rank_high(hi)[0] >= PaiGowCategory.STRAIGHT:
+            out.append((hi, (seven[low[0]], seven[low[1]])))
+    return out
 
 
 def _may_make_straight_or_flush(seven: Sequence[Card]) -> bool:
