@@ -118,6 +118,14 @@ def main() -> None:
         simulate(game, rounds=50_000, seed=0, batch=50_000)  # compile the kernel first
         all_s = cpu(partial(simulate, game, rounds=n, seed=1))
         first = spaces[0].bets[0].bet_id
+        if game == "monte":  # real packs, one per coup, every bet settled on each
+            print(
+                f"{game:22} {par_s:11.2f} {n / all_s / 1e6:20.1f} {1:6} {'-':>14} "
+                f"{args.engine_rounds / cpu(partial(play, game, profile, args.engine_rounds)):11,.0f}"
+                "   (real packs laid out coup by coup, all 15 bets)",
+                flush=True,
+            )
+            continue
         one_s = cpu(partial(_one_bet, game, first, n))
         try:
             eng = f"{args.engine_rounds / cpu(partial(play, game, profile, args.engine_rounds)):11,.0f}"

@@ -11,9 +11,9 @@ import numpy as np
 import pytest
 
 from crupier.analysis.holdem_kernel import (
-    CASINO_HOLDEM_STRATEGY,
     HOLDEM_BONUS_STRATEGY,
     NEVER_FOLD,
+    OPTIMAL_FLOP_STRATEGY,
     casino_holdem_table,
     deal_nets,
     decisions,
@@ -221,7 +221,7 @@ def test_a_deal_played_both_ways_is_seeded() -> None:
 @pytest.mark.parametrize("game", ["casino-holdem", "holdem-bonus"])
 def test_the_sheets_reach_the_interval_under_the_named_strategy(game: str) -> None:
     if game == "casino-holdem":
-        table, strategy = main_game(casino_profile()), CASINO_HOLDEM_STRATEGY
+        table, strategy = main_game(casino_profile()), OPTIMAL_FLOP_STRATEGY
     else:
         table, strategy = par_outcomes(thb.load_builtin())[0], HOLDEM_BONUS_STRATEGY
     (row,) = table["rows"]
