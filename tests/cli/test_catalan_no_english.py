@@ -64,7 +64,8 @@ PAR_ENGLISH = [
 
 @pytest.mark.parametrize("game", ["french-roulette", "sic-bo", "punto-banco", "boule"])
 def test_a_par_sheet_in_catalan_has_no_english_phrase(game: str) -> None:
-    result = CliRunner().invoke(app, ["--lang", "ca", "par", game], env={"COLUMNS": "200"})
+    with using("en"):  # the command sets its language: the tests after it speak English again
+        result = CliRunner().invoke(app, ["--lang", "ca", "par", game], env={"COLUMNS": "200"})
     assert result.exit_code == 0 and "Avantatge de la casa" in result.output
     words = set(result.output.replace("│", " ").replace("(", " ").replace(")", " ").split())
     left = [w for w in PAR_ENGLISH if w in words or (" " in w and w in result.output)]
