@@ -128,6 +128,16 @@ def cloth_screens(s: Shots) -> None:
         page.click(f'[data-cloth] [data-spot="{spot}"]')
         page.wait_for_function(f"document.querySelectorAll('#mybets tr[data-bet]').length > {n}")
         s.shot(page, f"player-{name}")
+    # the cashier's window: a player's account after a sale and a poker buy-in
+    cashier = s.person("cashier", DESK)
+    s.post(cashier, "/api/cage/sales", {"player": "P3", "chips": {"10000": 3}})
+    s.post(s.person("p3"), "/api/tables/PK-5S/poker/join", {"amount": 20_000})
+    cashier.goto(f"{s.url}/cashier")
+    cashier.wait_for_selector("#cage")
+    cashier.fill("#account-player", "P3")
+    cashier.click('[data-account="look-up"]')
+    cashier.wait_for_selector("#account-balance")
+    s.shot(cashier, "cashier-account")
 
 
 def newer_screens(s: Shots) -> None:

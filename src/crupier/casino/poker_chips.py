@@ -197,7 +197,7 @@ class PokerChipsOps(LiveOps):
         self, table: Table, ts: TableSession, engine: Game[Any, Any], action: Action, by: str,
         actor: Actor,
     ) -> _Move | None:  # fmt: skip
-        if not is_poker(table.game) or action.kind not in ("buy-in", "leave"):
+        if action.kind not in ("buy-in", "leave") or not is_poker(table.game):
             return None
         player = getattr(action, "player", None)
         if not isinstance(player, str):
