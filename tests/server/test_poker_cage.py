@@ -108,3 +108,8 @@ def test_join_play_leave_on_the_books(server: Server, tmp_path: Path) -> None:
     url = casino.ledger.engine.url.render_as_string(hide_password=False)
     result = CliRunner().invoke(app, ["verify", "--db", url, "--key", str(key)])
     assert result.exit_code == 0, result.output
+    # a restart reads the same account and table chips back from the books
+    server.restart()
+    assert _balance(server.client("cashier"), "P1") == before - BUY_IN + 21_900
+    assert server.opened is not None
+    assert server.opened.casino.poker_table_chips(TABLE) == chips
