@@ -101,6 +101,17 @@ def test_join_play_leave_on_the_books(server: Server, tmp_path: Path) -> None:
     assert (chips["chips_in"], chips["chips_out"], chips["cut"]) == (4 * BUY_IN, 21_900, 200)
     left = croupier.get(f"/api/tables/{TABLE}").json()["view"]["chips"]
     assert "P1" not in left and chips["in_play"] == sum(left.values())
+    # the croupier takes chips in for P5 at the table (the staff buy-in): the same entry,
+    # signed by the croupier who acted, within the table stakes
+    r = croupier.post(f"/api/tables/{TABLE}/buy-in", {"player": "P5", "amount": 150})
+    assert r.status_code == 422, r.text
+    r = croupier.post(f"/api/tables/{TABLE}/buy-in", {"player": "P5", "amount": 5_000})
+    assert r.status_code == 200, r.text
+    entry = casino.ledger.get(r.json()["seq"])
+    assert entry.kind == "JNL.POKER_CHIPS_IN" and entry.payload["data"]["amount"] == 5_000
+    assert entry.payload["author"]["id"] == "R1" and entry.payload["table"] == TABLE
+    chips = casino.poker_table_chips(TABLE)
+    assert chips["chips_in"] == 4 * BUY_IN + 5_000
     # the books verify, over the API and with the command
     assert inspector.get("/api/verify").json()["ok"] is True
     key = tmp_path / "casino.pub"  # the casino's public key, as the books' genesis names it

@@ -106,6 +106,7 @@ class PokerChipsOps(LiveOps):
     def _init_state(self) -> None:
         self.player_accounts: dict[str, PlayerAccount] = {}
         self.poker_chips: dict[str, PokerTableChips] = {}  # table session -> its chips
+        self._pkc_last: Entry | None = None  # the last poker chips entry written
 
     # ------------------------------------------------------------------ projections
 
@@ -236,7 +237,7 @@ class PokerChipsOps(LiveOps):
             "live_entry": record.entry.seq,
         }
         try:
-            self.record(
+            self._pkc_last = self.record(
                 "JNL", move.etype, data, by=move.signer, role=move.role,
                 gaming_day=ts.gaming_day, session=ts.session, table=table.id,
             )  # fmt: skip
@@ -244,6 +245,19 @@ class PokerChipsOps(LiveOps):
             self._engines.pop(ts.id, None)  # rebuilt from the books on next use
             raise
         return record
+
+    def live_buy_in(self, table_id: str, player: str, amount: int, *, by: str) -> Entry:
+        """At a poker table, chips a staff member takes in for a player are the player's
+        ``buy-in`` with its ``JNL.POKER_CHIPS_IN`` (returned), not a sale into a drop box
+        (a circle table has none); elsewhere as :meth:`LiveOps.live_buy_in`."""
+        if not is_poker(self.table(table_id).game):
+            return super().live_buy_in(table_id, player, amount, by=by)
+        action = {"kind": "buy-in", "player": player, "amount": amount}
+        self._pkc_last = None
+        self.live_action(table_id, action, by=by)
+        entry = self._pkc_last
+        assert entry is not None  # a buy-in accepted at a poker table writes its entry
+        return entry
 
 
 __all__ = ["POKER_KINDS", "PlayerAccount", "PokerChipsOps", "PokerTableChips"]
