@@ -148,9 +148,10 @@ def test_a_place_bet_needs_no_walk_but_the_line_bets_share_one() -> None:
 
 #: One game of each kind of kernel: settled in one pass (craps), a prison walked on its own
 #: (French roulette), real shoes (the four shoe games), several outcome spaces (three card
-#: poker), a strategy played on real shoes (blackjack).
+#: poker), a strategy played on real shoes (blackjack), real packs laid out (monte: each
+#: worker meets the layouts in its own order).
 KERNEL_KINDS = ["craps", "french-roulette", "punto-banco", "chemin-de-fer", "casino-war",
-                "trente-et-quarante", "three-card-poker", "blackjack"]  # fmt: skip
+                "trente-et-quarante", "three-card-poker", "blackjack", "monte"]  # fmt: skip
 
 
 def test_every_kind_of_kernel_runs_on_a_two_worker_dask_cluster() -> None:

@@ -465,6 +465,16 @@ def _blackjack_result(
     )
 
 
+def _real_pack_edges(game_id: str, profile_name: str, rules: str | None) -> dict[str, Fraction]:
+    """The exact edges a real-pack kernel estimates where they are not its PAR sheet's:
+    monte's bets averaged over every layout the pack can lay out."""
+    if game_id != "monte":
+        return {}
+    from crupier.analysis.monte_kernel import exact_edges
+
+    return exact_edges(profile_name, rules)
+
+
 def _batches(rounds: int, batch: int) -> list[int]:
     full, rest = divmod(rounds, batch)
     return [batch] * full + ([rest] if rest else [])
@@ -513,6 +523,11 @@ def simulate(
         arrays = chart_arrays(profile)
         worker = _blackjack_batch
         tasks = [(profile_name, rules, arrays, s, n) for s, n in zip(seeds, sizes, strict=True)]
+    if game_id == "monte":  # real packs: the layout walked from each shuffled pack
+        from crupier.analysis.monte_kernel import monte_batch
+
+        worker = monte_batch
+        tasks = [(profile_name, rules, s, n) for s, n in zip(seeds, sizes, strict=True)]
     results: list[Any] = [None] * len(tasks)
     done = 0
 
@@ -549,6 +564,7 @@ def simulate(
     if game_id == "blackjack":
         return _blackjack_result(game_id, profile_name, rules, seed, rounds, results)
     spaces = _compiled(game_id, profile_name, rules)
+    exact = _real_pack_edges(game_id, profile_name, rules)
     totals: dict[str, BetSums] = {}
     trace: dict[str, list[tuple[int, float, float]]] = {}
     for batch_result in results:  # in batch order: the same sums whoever ran them
@@ -571,7 +587,7 @@ def simulate(
                     mean,
                     math.sqrt(var),
                     s.hits / n,
-                    bet.exact_edge,
+                    exact.get(bet.bet_id, bet.exact_edge),
                     s.payouts,
                 )
             )
