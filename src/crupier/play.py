@@ -199,6 +199,8 @@ class TerminalTable:
                 self.say(json.dumps([e.to_dict() for e in self.game.log], indent=1))
             else:
                 rest = words[1:] if head == "bet" else words
+                if head == "bet" and len(words) == 2 and self.names_spot("bet"):
+                    rest = words  # "bet AMOUNT" where the game's spot is called bet
                 special = self.game.play_command(rest, self.player) if rest else None
                 if special is not None:
                     self.apply(special)
@@ -222,6 +224,25 @@ class TerminalTable:
             self.say("  " + _("no bets on the layout"))
         for b in bets:
             self.say(f"  #{b['id']} {b['player']}: {b['spot']} {format_amount(b['amount'])}")
+
+    def names_spot(self, text: str) -> bool:
+        """Whether ``text`` names a spot of this game (Pai Gow Poker's main bet is ``bet``,
+        so its ``bet 10`` is that spot and 10.00, as its help says).
+
+        >>> from crupier.games.catalogue import load_profile
+        >>> TerminalTable("pai-gow-poker", load_profile("pai-gow-poker")).names_spot("bet")
+        True
+        >>> TerminalTable("french-roulette", load_profile("french-roulette")).names_spot("bet")
+        False
+        """
+        spot = getattr(self.game, "spot", None)
+        if spot is None:
+            return False
+        try:
+            spot(text)
+        except RuleError:
+            return False
+        return True
 
     def bet(self, words: list[str]) -> None:
         """``SPOT... AMOUNT``: place a bet."""
