@@ -345,11 +345,13 @@ def _draws(
     size: int,
 ) -> npt.NDArray[np.int32]:
     """The batch's outcomes: dealt from real shoes where the game has a shoe kernel
-    (:mod:`crupier.analysis.shoes`; each outcome space its own shoes), else drawn from the
-    PAR model's distribution."""
+    (:mod:`crupier.analysis.shoes`; each outcome space its own shoes) or from fresh packs
+    card by card (:mod:`crupier.analysis.fresh_packs`), else drawn from the PAR model's
+    distribution."""
+    from crupier.analysis.fresh_packs import FRESH_PACKS
     from crupier.analysis.shoes import REAL_SHOES
 
-    dealer = REAL_SHOES.get(game_id)
+    dealer = REAL_SHOES.get(game_id) or FRESH_PACKS.get(game_id)
     if dealer is None:
         return draw_outcomes(space, rng, size)
     from crupier.games.catalogue import load_profile
