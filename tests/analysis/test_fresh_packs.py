@@ -73,3 +73,29 @@ def test_the_kernel_plays_the_hands_the_par_sheet_plays() -> None:
         if hands.categories[h] is Category3.HIGH_CARD
     ]
     assert min(played_high) == analysis.lowest_played
+
+
+def test_four_card_packs_through_the_engine_settle_the_aces_bet_as_the_kernel() -> None:
+    # spec 18: the Asos bet on the player's best four of five, whatever the croupier holds
+    from crupier.analysis.fresh_packs import FOUR_CARD_DEAL, aces_outcomes, deal_packs
+    from crupier.core.poker.batch import card
+    from crupier.games.four_card_poker import Deal as Deal4
+    from crupier.games.four_card_poker import FourCardPoker
+
+    profile = load_profile("four-card-poker")
+    aces, _ante_space = compile_game("four-card-poker", profile)
+    # the kernel deals the player's five cards of each pack; here the croupier's six too
+    rows = deal_packs(np.random.Generator(np.random.PCG64(5)), 300, FOUR_CARD_DEAL)
+    outcomes = aces_outcomes(aces, rows)
+    paid = 0
+    for row, outcome in zip(rows.tolist(), outcomes.tolist(), strict=True):
+        game = FourCardPoker(profile, SeededSource(1))
+        game.apply(BuyIn(player="ana", amount=100_000))
+        game.apply(PlaceBet(player="ana", spot="aces", amount=STAKE, by=Role.PLAYER))
+        game.apply(NewShoe(live=True))
+        game.apply(NoMoreBets())
+        events = game.apply(Deal4(cards=tuple(str(card(i)) for i in row))).events
+        (settled,) = [e for e in events if isinstance(e, Settled)]
+        assert settled.net == aces.bets[0].net[0, outcome] * STAKE, row
+        paid += settled.net > 0
+    assert paid > 0  # pairs of aces and better were dealt and paid

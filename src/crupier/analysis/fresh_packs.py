@@ -223,7 +223,90 @@ def three_card_rounds(
     return found
 
 
-FRESH_PACKS = {"three-card-poker": three_card_rounds}
+# -- four card poker ----------------------------------------------------------------------------
+
+
+def _deal_block_py(
+    u: npt.NDArray[np.float64], deck: npt.NDArray[np.int32], cards: npt.NDArray[np.int32]
+) -> None:
+    """Deal ``cards.shape[1]`` cards per row of uniforms (a partial Fisher-Yates shuffle of
+    ``deck``, carried from row to row: each row a uniformly shuffled pack). Compiled."""
+    for r in range(u.shape[0]):
+        for i in range(cards.shape[1]):
+            j = i + int(u[r, i] * (deck.shape[0] - i))
+            deck[i], deck[j] = deck[j], deck[i]
+            cards[r, i] = deck[i]
+
+
+_deal_block = cast(Callable[..., None], _jit(_deal_block_py))
+
+
+def deal_packs(rng: np.random.Generator, size: int, cards: int) -> npt.NDArray[np.int32]:
+    """The first ``cards`` cards of ``size`` freshly shuffled 52-card packs, as the batch
+    evaluator's card indices (:func:`crupier.core.poker.batch.index`).
+
+    >>> rows = deal_packs(np.random.default_rng(1), 3, 11)
+    >>> rows.shape, all(len(set(r)) == 11 for r in rows.tolist())
+    ((3, 11), True)
+    """
+    deck = np.arange(52, dtype=np.int32)
+    out = np.empty((size, cards), dtype=np.int32)
+    _deal_block(rng.random((size, cards)), deck, out)
+    return out
+
+
+FOUR_CARD_DEAL = 11
+"""Cards of a Four Card Poker round: the player's five, then the croupier's six."""
+
+
+def four_card_outcomes(rows: npt.NDArray[np.int32]) -> list[tuple[Any, int]]:
+    """The Asos bet's outcome of each dealt round: the player's best four (category, and the
+    pair's rank for a pair, else 0), scored by the batch evaluator's four-card table.
+
+    >>> from crupier.core.cards import cards
+    >>> from crupier.core.poker.batch import indices
+    >>> four_card_outcomes(indices([cards("As Ah Kd 7c 2s")]).astype(np.int32))
+    [(<Category4.PAIR: 1>, 14)]
+    """
+    from crupier.core.poker import Category4
+    from crupier.core.poker.tables import score4_batch
+
+    scores = score4_batch(np.ascontiguousarray(rows[:, :5], dtype=np.uint8)).astype(np.int64)
+    category = scores >> 20
+    pair = np.where(category == int(Category4.PAIR), (scores >> 16) & 15, 0)
+    return [(Category4(c), int(r)) for c, r in zip(category.tolist(), pair.tolist(), strict=True)]
+
+
+def four_card_rounds(
+    space: OutcomeSpace, profile: Any, rng: np.random.Generator, size: int
+) -> npt.NDArray[np.int32]:
+    """The Asos bet's rounds dealt from fresh packs, as indices into ``space``'s outcomes. The
+    Ante's outcomes are drawn from its exact distribution (the optimal decision per hand and
+    up card is counted by the exact analysis, not tabulated for a kernel)."""
+    from crupier.analysis.simulate import draw_outcomes
+
+    if not isinstance(space.outcomes[0], tuple):  # the Ante: its net results
+        return draw_outcomes(space, rng, size)
+    return aces_outcomes(space, deal_packs(rng, size, 5))
+
+
+def aces_outcomes(space: OutcomeSpace, rows: npt.NDArray[np.int32]) -> npt.NDArray[np.int32]:
+    """The Asos bet's outcome index in ``space`` of each dealt round (the player's five
+    cards first in each row), vectorised as :func:`four_card_outcomes`."""
+    from crupier.core.poker.tables import score4_batch
+
+    at = np.full(16 * 16, -1, dtype=np.int32)  # (category, pair rank) -> outcome
+    for i, (category, pair) in enumerate(space.outcomes):
+        at[16 * int(category) + pair] = i
+    hands = np.ascontiguousarray(rows[:, :5], dtype=np.uint8)
+    scores = score4_batch(hands).astype(np.int64)
+    category = scores >> 20
+    pair = np.where(category == 1, (scores >> 16) & 15, 0)  # Category4.PAIR: its rank
+    found: npt.NDArray[np.int32] = at[16 * category + pair]
+    return found
+
+
+FRESH_PACKS = {"three-card-poker": three_card_rounds, "four-card-poker": four_card_rounds}
 """The games dealt from fresh packs, card by card, by this module."""
 
 
@@ -231,8 +314,12 @@ __all__ = [
     "FOLD",
     "FRESH_PACKS",
     "ThreeCardTables",
+    "aces_outcomes",
     "ante_case_nets",
+    "deal_packs",
     "deal_three_card",
+    "four_card_outcomes",
+    "four_card_rounds",
     "three_card_outcome_index",
     "three_card_rounds",
     "three_card_tables",
