@@ -11,7 +11,8 @@ import numpy as np
 import pytest
 
 from crupier.analysis.holdem_kernel import (
-    HOLDEM_BONUS_STRATEGY,
+    HOLDEM_BONUS,
+    HOLDEM_BONUS_LINES_STRATEGY,
     NEVER_FOLD,
     OPTIMAL_FLOP_STRATEGY,
     casino_holdem_table,
@@ -123,14 +124,51 @@ def reference_bonus(hole: list[Card], board: list[Card]) -> tuple[int, int, int]
     return 1, int(turn), int(river)
 
 
+def _four_flush(seen: list[Card]) -> bool:
+    return max(sum(c.suit == d.suit for d in seen) for c in seen) >= 4
+
+
+def _lines_street(hole: list[Card], board: list[Card]) -> bool:
+    """One street of HOLDEM_BONUS_LINES_STRATEGY as written: the Turn when ``board`` is the
+    flop, the River when it holds the Turn card too."""
+    ranks, common = sorted(_rank(c) for c in hole), [_rank(c) for c in board]
+    made = _category(hole + board)
+    if made >= 2 and made > _board_category(board):
+        return True
+    pair, low, top = _own_pair(hole, board), min(common), max(common)
+    ace_over = ranks[1] == 14 and top < 14
+    if len(board) == 4:  # the River
+        suits = max(sum(c.suit == d.suit for d in board) for c in board)
+        rows = set(common) | ({1} if 14 in common else set())
+        threat = suits >= 3 or any(len(rows & set(range(n, n + 5))) >= 4 for n in range(1, 11))
+        if pair:
+            return pair > low or (pair == low and not threat)
+        return ace_over and made == 1
+    if pair:
+        return pair >= low or _draws(hole + board)
+    if _four_flush(hole + board):
+        return True
+    return ace_over and (made == 1 or ranks[0] > top or _draws(hole + board))
+
+
+def reference_lines(hole: list[Card], board: list[Card]) -> tuple[int, int, int]:
+    """HOLDEM_BONUS_LINES_STRATEGY as written: (Flop bet, Turn bet, River bet)."""
+    a, b = sorted(_rank(c) for c in hole)
+    if hole[0].suit != hole[1].suit and a == 2 and 3 <= b <= 7:
+        return 0, 0, 0
+    return 1, int(_lines_street(hole, board[:3])), int(_lines_street(hole, board[:4]))
+
+
 def test_the_kernel_decides_as_the_written_rules_from_the_players_cards_only() -> None:
     deals = _deals(4_000, seed=13)
     rows = _rows(deals)
     casino = decisions(rows, casino_holdem_table(casino_profile()))
     bonus = decisions(rows, holdem_bonus_table(thb.load_builtin()))
-    for deal, c, b in zip(deals, casino.tolist(), bonus.tolist(), strict=True):
+    how = decisions(rows, holdem_bonus_table(thb.load_builtin()).using(HOLDEM_BONUS))
+    for deal, c, b, h in zip(deals, casino.tolist(), bonus.tolist(), how.tolist(), strict=True):
         assert c == [int(reference_calls(deal[:2], deal[4:7])), 0, 0], " ".join(map(str, deal))
-        assert b == list(reference_bonus(deal[:2], deal[4:])), " ".join(map(str, deal))
+        assert b == list(reference_lines(deal[:2], deal[4:])), " ".join(map(str, deal))
+        assert h == list(reference_bonus(deal[:2], deal[4:])), " ".join(map(str, deal))
     # the croupier's cards and the River play no part: changing them changes no decision
     swapped = rows.copy()
     swapped[:, [2, 3, 8]] = rows[::-1][:, [2, 3, 8]]
@@ -172,7 +210,7 @@ def _bonus_engine_net(deal: list[Card]) -> int:
     hole, dealer, board = deal[:2], deal[2:4], deal[4:]
     game.apply(NoMoreBets())
     game.apply(BonusDeal(cards=tuple(map(str, [hole[0], dealer[0], hole[1], dealer[1]]))))
-    plays, turn, river = reference_bonus(hole, board)
+    plays, turn, river = reference_lines(hole, board)
     if not plays:
         game.apply(BonusFold(player="p1", by=Role.PLAYER))
         return game.state.players["p1"] - 1_000_000
@@ -223,7 +261,7 @@ def test_the_sheets_reach_the_interval_under_the_named_strategy(game: str) -> No
     if game == "casino-holdem":
         table, strategy = main_game(casino_profile()), OPTIMAL_FLOP_STRATEGY
     else:
-        table, strategy = par_outcomes(thb.load_builtin())[0], HOLDEM_BONUS_STRATEGY
+        table, strategy = par_outcomes(thb.load_builtin())[0], HOLDEM_BONUS_LINES_STRATEGY
     (row,) = table["rows"]
     assert 2 * float(row[5]) < 0.05  # percentage points
     assert f"strategy: {strategy}" in table["title"]
@@ -252,7 +290,7 @@ def test_the_holdem_bonus_strategy_lies_between_hows_full_strategy_and_no_decisi
     # the same rules (the Ante paid 1 to 1 from a straight, else a push; Flop bet 2, Turn and
     # River 1); the sheet plays its first lines only (the nut-kicker and combination-draw lines
     # left out), so it is expected above his figure, and must do better than never folding and never betting the Turn or the River
-    table = holdem_bonus_table(thb.load_builtin())
+    table = holdem_bonus_table(thb.load_builtin()).using(HOLDEM_BONUS)
     edge, half = _edge(table, 2_000_000)
     never, never_half = _edge(table.using(NEVER_FOLD), 2_000_000)
     assert edge - half > 2.9

@@ -282,11 +282,18 @@ def _hidden_counts(hand: str, up: str) -> tuple[int, int]:
 
 @pytest.mark.parametrize(
     ("hand", "up"),
-    [("Ts Th 7d 4c 2s", "Kd"), ("Ac Kc Qc Jc 2d", "5c")],
+    [
+        ("Ts Th 7d 4c 2s", "Kd"),
+        ("Ac Kc Qc Jc 2d", "5c"),
+        ("9h 9d 9c 5h 3s", "9s"),  # three suits other than the up card's, one class
+        ("Qd Jd 8h 8c 6s", "2h"),
+        ("Kh Kd 4h 4d 4s", "As"),
+    ],
 )
 def test_the_sweep_counts_equal_a_brute_force(hand: str, up: str) -> None:
-    """The inclusion-exclusion sweep against every hidden hand ranked one by one (the up
-    card's suit relabelled to spades, the suits being symmetric)."""
+    """The inclusion-exclusion sweep, asked only for one hand of each class under the orders
+    of the three suits other than the up card's, against every hidden hand ranked one by one
+    (the up card's suit relabelled to spades, the suits being symmetric)."""
     from crupier.games.four_card_poker.ante import counts_by_up_rank
 
     mine, card6 = cards(hand), cards(up)[0]
@@ -298,11 +305,27 @@ def test_the_sweep_counts_equal_a_brute_force(hand: str, up: str) -> None:
         return 4 * (i // 4) + "shdc".index(swap.get(suit, suit))
 
     up_index = relabel(card6)
-    rows, per_up = counts_by_up_rank()
-    target = sorted(i - 1 if i > up_index else i for i in map(relabel, mine))
-    (row,) = np.flatnonzero((rows == np.array(target, dtype=np.uint8)).all(axis=1))
-    _player, above, equal = per_up[up_index // 4]
-    assert (int(above[row]), int(equal[row])) == _hidden_counts(hand, up)
+    counts = counts_by_up_rank()
+    target = sorted(map(relabel, mine))
+    (row,) = np.flatnonzero((counts.hands == np.array(target, dtype=np.uint8)).all(axis=1))
+    at = int(np.searchsorted(counts.reps, counts.canon[row]))
+    assert counts.reps[at] == counts.canon[row]
+    above, equal = counts.per_up[up_index // 4]
+    assert (int(above[at]), int(equal[at])) == _hidden_counts(hand, up)
+
+
+def test_the_classes_cover_every_hand_once() -> None:
+    """The classes' sizes add up to the 2,598,960 hands, each class's hands score alike, and
+    a class of a hand holding no two cards of a suit other than spades has six hands."""
+    from crupier.games.four_card_poker.ante import counts_by_up_rank
+
+    counts = counts_by_up_rank()
+    assert int(counts.weight.sum()) == 2_598_960
+    assert (counts.score == counts.score[counts.canon]).all()
+    sizes = np.bincount(counts.canon, minlength=len(counts.hands))[counts.reps]
+    assert (sizes == counts.weight).all()
+    (row,) = np.flatnonzero((counts.hands == np.array([0, 5, 10, 15, 16])).all(axis=1))
+    assert counts.weight[int(np.searchsorted(counts.reps, counts.canon[row]))] == 6
 
 
 def test_the_ante_under_the_standard_bonus_gives_the_published_edge(tmp_path: Path) -> None:

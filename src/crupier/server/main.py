@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import gc
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -12,6 +13,13 @@ from pathlib import Path
 #: busy table reaches many times a second; with larger thresholds the collector runs less
 #: often (see docs/server.md, "Load benchmark").
 GC_THRESHOLDS = (20_000, 20, 20)
+
+#: How long (seconds) a thread holding the interpreter runs before one waiting for it is let
+#: in, while serving (Python's default: 5 ms). The tables' writer thread gives the interpreter
+#: up at every signature (libsodium through cffi) and every database call, and must then win it
+#: back from the event loop: with 5 ms a batch of bets could wait several such turns behind a
+#: busy loop before its commit (a bet's acknowledgement with it); see docs/server.md.
+SWITCH_INTERVAL = 0.0005
 
 
 def serve(
@@ -51,19 +59,24 @@ def serve(
 
 def settle_collector() -> None:
     """Move what the server built at its start (the casino's books, engines and
-    projections, the modules) out of the collector's generations, and collect less often.
+    projections, the modules) out of the collector's generations, collect less often, and
+    hand the interpreter between threads sooner (:data:`SWITCH_INTERVAL`).
 
     Those objects live as long as the server; frozen (:func:`gc.freeze`), a full collection
     no longer walks them, so its pause depends on what the tables created since, not on the
     size of the books.
 
     >>> import gc
-    >>> before = gc.get_threshold()
+    >>> import sys
+    >>> before, interval = gc.get_threshold(), sys.getswitchinterval()
     >>> settle_collector()
     >>> gc.get_threshold() == GC_THRESHOLDS and gc.get_freeze_count() > 0
     True
-    >>> gc.unfreeze(); gc.set_threshold(*before)
+    >>> sys.getswitchinterval() == SWITCH_INTERVAL
+    True
+    >>> gc.unfreeze(); gc.set_threshold(*before); sys.setswitchinterval(interval)
     """
     gc.collect()
     gc.freeze()
     gc.set_threshold(*GC_THRESHOLDS)
+    sys.setswitchinterval(SWITCH_INTERVAL)

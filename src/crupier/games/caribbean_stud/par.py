@@ -123,12 +123,40 @@ _classify_jit = _jit(_classify)
 def _base_table(ms5: I64, m4: I64, q: int, base: I64, player: I64) -> None:  # pragma: no cover
     """``base[i, u, f]``: the dealer's hands counted by class, as if none were a flush, for
     the player's rank multiset ``ms5[i]``, the up card's rank ``u`` and the player's score
-    ``player[i, f]`` (f = 1: the player's five ranks as a flush)."""
+    ``player[i, f]`` (f = 1: the player's five ranks as a flush).
+
+    The dealer's score depends only on the four hidden ranks and the up rank, so it is
+    computed once per (up rank, four-rank multiset); each multiset's distinct ranks and
+    their multiplicities are listed once, so the ways to draw it are a product over at most
+    four ranks."""
     binom = np.array([[1, 0, 0, 0, 0], [1, 1, 0, 0, 0], [1, 2, 1, 0, 0], [1, 3, 3, 1, 0],
                       [1, 4, 6, 4, 1]])  # fmt: skip
+    n4 = m4.shape[0]
+    ranks = np.zeros((n4, 4), dtype=np.int64)
+    mult = np.zeros((n4, 4), dtype=np.int64)
+    distinct_n = np.zeros(n4, dtype=np.int64)
+    dealer = np.zeros((13, n4), dtype=np.int64)
+    hand = np.zeros(13, dtype=np.int64)
+    for j in range(n4):
+        hand[:] = 0
+        for t in range(4):
+            hand[m4[j, t]] += 1
+        k = 0
+        for r in range(13):
+            if hand[r]:
+                ranks[j, k] = r
+                mult[j, k] = hand[r]
+                k += 1
+        distinct_n[j] = k
+        for u in range(13):
+            if hand[u] == 4:
+                dealer[u, j] = -1  # five of a rank: never drawn (its ways are 0)
+                continue
+            hand[u] += 1
+            dealer[u, j] = _nonflush(hand)
+            hand[u] -= 1
     counts = np.zeros(13, dtype=np.int64)
     avail = np.zeros(13, dtype=np.int64)
-    hand = np.zeros(13, dtype=np.int64)
     for i in range(ms5.shape[0]):
         counts[:] = 0
         for j in range(5):
@@ -152,18 +180,18 @@ def _base_table(ms5: I64, m4: I64, q: int, base: I64, player: I64) -> None:  # p
             for r in range(13):
                 avail[r] = 4 - counts[r]
             avail[u] -= 1
-            for j in range(m4.shape[0]):
+            for j in range(n4):
                 ways = 1
-                hand[:] = 0
-                for t in range(4):
-                    hand[m4[j, t]] += 1
-                for r in range(13):
-                    if hand[r]:
-                        ways *= binom[avail[r], hand[r]] if hand[r] <= avail[r] else 0
+                for t in range(distinct_n[j]):
+                    a = avail[ranks[j, t]]
+                    m = mult[j, t]
+                    if m > a:
+                        ways = 0
+                        break
+                    ways *= binom[a, m]
                 if ways == 0:
                     continue
-                hand[u] += 1
-                d = _nonflush(hand)
+                d = dealer[u, j]
                 _classify_jit(d, player[i, 0], q, base[i, u, 0], ways)
                 if distinct:
                     _classify_jit(d, player[i, 1], q, base[i, u, 1], ways)

@@ -10,6 +10,12 @@ hands that miss all its cards by inclusion-exclusion over its 32 subsets. Sweepi
 hands from the highest score down gives, for each, the croupier's hands above it and equal to
 it. Ranks come from the evaluator's four-card table (:mod:`crupier.core.poker.tables`), read by
 a compiled kernel.
+
+With the up card a spade, the three other suits are interchangeable: the six orders of
+hearts, diamonds and clubs split the five-card hands into classes (about 450,000) whose hands
+score alike for the croupier and have the same counts as the player. Only a class's
+representative is scored and asked (the counter still holds every croupier hand), and the
+tally weighs it by its class's size.
 """
 
 from __future__ import annotations
@@ -17,6 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from itertools import permutations
 from math import comb, lcm
 
 import numba
@@ -34,10 +41,12 @@ HIDDEN = comb(46, 5)
 DEALS = comb(52, 5) * 47 * HIDDEN
 
 _jit = numba.njit(cache=True, nogil=True)
+PERMUTATIONS = np.array(list(permutations(range(1, 4))), dtype=np.int64)
+"""The six orders of hearts, diamonds and clubs (the up card's suit, spades, stays)."""
 
 
 def _best4(cards: I64, n: int, table: npt.NDArray[np.int32]) -> int:  # pragma: no cover
-    """The best four-card score of ``cards[:n]`` (card indices in rising order)."""
+    """The best four-card value of ``cards[:n]`` (card indices in rising order) in ``table``."""
     best = -1
     for a in range(n):
         for b in range(a + 1, n):
@@ -55,88 +64,166 @@ def _best4(cards: I64, n: int, table: npt.NDArray[np.int32]) -> int:  # pragma: 
 _best4_jit = _jit(_best4)
 
 
-def _scores(
-    rows: npt.NDArray[np.uint8], up: int, table: npt.NDArray[np.int32], dealer: I64, player: I64
+def _classes(
+    hands: npt.NDArray[np.uint8],
+    perms: I64,
+    binom: I64,
+    canon: I64,
+    weight: I64,
 ) -> None:  # pragma: no cover (compiled)
-    """``rows``: five-card sets of the 51 cards other than ``up`` (relabelled 0-50); the
-    croupier's best four with ``up`` and the player's best four of the five."""
-    cards = np.zeros(6, dtype=np.int64)
-    six = np.zeros(6, dtype=np.int64)
-    for i in range(rows.shape[0]):
+    """For each five-card hand (rows in :func:`itertools.combinations` order): the row of
+    the least hand its suit permutations give (``canon``) and the number of distinct hands
+    they give on that row (``weight``, 0 on the others)."""
+    cards = np.zeros(5, dtype=np.int64)
+    images = np.zeros(perms.shape[0], dtype=np.int64)
+    total = binom[52, 5] - 1
+    for i in range(hands.shape[0]):
+        least = i
+        for p in range(perms.shape[0]):
+            for j in range(5):
+                c = np.int64(hands[i, j])
+                s = c % 4
+                c = c if s == 0 else c - s + perms[p, s - 1]
+                k = j
+                while k > 0 and cards[k - 1] > c:  # insertion: the image in rising order
+                    cards[k] = cards[k - 1]
+                    k -= 1
+                cards[k] = c
+            idx = total
+            for j in range(5):
+                idx -= binom[51 - cards[j], 5 - j]
+            images[p] = idx
+            if idx < least:
+                least = idx
+        canon[i] = least
+        if least == i:
+            distinct = 0
+            for p in range(perms.shape[0]):
+                seen = False
+                for q in range(p):
+                    if images[q] == images[p]:
+                        seen = True
+                distinct += 0 if seen else 1
+            weight[i] = distinct
+
+
+def _fives(hands: npt.NDArray[np.uint8], table: npt.NDArray[np.int32], out: I64) -> None:
+    """The best-four score of each five-card hand (compiled)."""  # pragma: no cover
+    cards = np.zeros(5, dtype=np.int64)
+    for i in range(hands.shape[0]):
         for j in range(5):
-            c = np.int64(rows[i, j])
-            cards[j] = c + 1 if c >= up else c
-        player[i] = _best4_jit(cards, 5, table)
+            cards[j] = hands[i, j]
+        out[i] = _best4_jit(cards, 5, table)
+
+
+def _order(values: I64, levels: int, out: I64) -> int:  # pragma: no cover (compiled)
+    """The indices of ``values`` that are not negative, by falling value (a counting sort of
+    values below ``levels``), into ``out``; returns how many."""
+    start = np.zeros(levels + 1, dtype=np.int64)
+    for v in values:
+        if v >= 0:
+            start[levels - 1 - v + 1] += 1
+    for k in range(levels):
+        start[k + 1] += start[k]
+    for i in range(values.shape[0]):
+        v = values[i]
+        if v >= 0:
+            out[start[levels - 1 - v]] = i
+            start[levels - 1 - v] += 1
+    return int(start[levels - 1])
+
+
+def _dealer(
+    hands: npt.NDArray[np.uint8], up: int, table: npt.NDArray[np.int32], canon: I64, out: I64
+) -> None:  # pragma: no cover (compiled)
+    """The croupier's best four of each hand with ``up`` (an index into the dense ``table``),
+    computed on the class representatives and copied to their class; -1 for the hands that
+    hold ``up``."""
+    six = np.zeros(6, dtype=np.int64)
+    for i in range(hands.shape[0]):
+        if canon[i] != i:
+            continue
         k = 0
         placed = False
+        holds = False
         for j in range(5):
-            if not placed and up < cards[j]:
+            c = np.int64(hands[i, j])
+            if c == up:
+                holds = True
+            if not placed and up < c:
                 six[k] = up
                 k += 1
                 placed = True
-            six[k] = cards[j]
+            six[k] = c
             k += 1
         if not placed:
             six[5] = up
-        dealer[i] = _best4_jit(six, 6, table)
+        out[i] = -1 if holds else _best4_jit(six, 6, table)
+    for i in range(hands.shape[0]):
+        out[i] = out[canon[i]]
+
+
+_HIGH = np.array([m.bit_length() - 1 for m in range(32)], dtype=np.int64)
+_SIZE = np.array([m.bit_count() for m in range(32)], dtype=np.int64)
 
 
 def _subsets(row: npt.NDArray[np.uint8], binom: I64, offsets: I64, out: I64) -> None:
-    """The index of each of the 32 subsets of a five-card row (by size, then colex) and its
-    sign in ``out[mask]`` (compiled)."""  # pragma: no cover
-    for mask in range(32):
-        k = 0
-        idx = 0
-        for j in range(5):
-            if mask & (1 << j):
-                k += 1
-                idx += binom[np.int64(row[j]), k]
-        out[mask] = offsets[k] + idx
+    """The index of each of the 32 subsets of a five-card row (by size, then colex) in
+    ``out[mask]``: a subset's colex rank is its set without its highest card's, plus the
+    highest card's term (compiled)."""  # pragma: no cover
+    out[0] = 0
+    for mask in range(1, 32):
+        h = _HIGH[mask]
+        k = _SIZE[mask]
+        out[mask] = out[mask ^ (1 << h)] - offsets[k - 1] + binom[np.int64(row[h]), k] + offsets[k]
 
 
 def _sweep(
-    rows: npt.NDArray[np.uint8],
+    hands: npt.NDArray[np.uint8],
     dealer: I64,
     player: I64,
     by_dealer: I64,
-    by_player: I64,
+    reps: I64,
+    queries: I64,
     binom: I64,
     offsets: I64,
     signs: I64,
     above: I64,
     equal: I64,
 ) -> None:  # pragma: no cover (compiled)
-    """For each player hand, the croupier's hands that miss its cards and score above it
-    (``above``) and the same (``equal``)."""
-    counts = np.zeros(offsets[6], dtype=np.int64)
+    """For each player hand ``reps[queries[i]]`` (by falling ``player`` value), the
+    croupier's hands of ``by_dealer`` (by falling ``dealer`` value) that miss its cards and
+    score above it (``above[queries[i]]``) and the same (``equal``)."""
+    counts = np.zeros(offsets[6], dtype=np.int32)
     index = np.zeros(32, dtype=np.int64)
-    n = rows.shape[0]
+    n = by_dealer.shape[0]
+    q = queries.shape[0]
     at = 0
     i = 0
-    while i < n:
-        s = player[by_player[i]]
+    while i < q:
+        s = player[reps[queries[i]]]
         while at < n and dealer[by_dealer[at]] > s:
-            _subsets_jit(rows[by_dealer[at]], binom, offsets, index)
+            _subsets_jit(hands[by_dealer[at]], binom, offsets, index)
             for m in range(32):
                 counts[index[m]] += 1
             at += 1
         j = i
-        while j < n and player[by_player[j]] == s:
-            p = by_player[j]
-            _subsets_jit(rows[p], binom, offsets, index)
+        while j < q and player[reps[queries[j]]] == s:
+            p = queries[j]
+            _subsets_jit(hands[reps[p]], binom, offsets, index)
             total = 0
             for m in range(32):
                 total += signs[m] * counts[index[m]]
             above[p] = total
             j += 1
         while at < n and dealer[by_dealer[at]] == s:
-            _subsets_jit(rows[by_dealer[at]], binom, offsets, index)
+            _subsets_jit(hands[by_dealer[at]], binom, offsets, index)
             for m in range(32):
                 counts[index[m]] += 1
             at += 1
         for t in range(i, j):
-            p = by_player[t]
-            _subsets_jit(rows[p], binom, offsets, index)
+            p = queries[t]
+            _subsets_jit(hands[reps[p]], binom, offsets, index)
             total = 0
             for m in range(32):
                 total += signs[m] * counts[index[m]]
@@ -145,34 +232,83 @@ def _sweep(
 
 
 _subsets_jit = _jit(_subsets)
-_scores_jit = _jit(_scores)
+_classes_jit = _jit(_classes)
+_dealer_jit = _jit(_dealer)
 _sweep_jit = _jit(_sweep)
+_order_jit = _jit(_order)
+_fives_jit = _jit(_fives)
 
 
 @cache
-def counts_by_up_rank() -> tuple[npt.NDArray[np.uint8], tuple[tuple[I64, I64, I64], ...]]:
-    """For each up rank (its spade; the other suits are symmetric): each player hand of the
-    51 other cards (``rows``, relabelled), its best-four score, and the croupier's hidden
-    hands above it and equal to it."""
-    rows = every_hand(5, 51)
+def five_card_scores() -> tuple[npt.NDArray[np.uint8], I64]:
+    """Every five-card hand (:func:`itertools.combinations` order) and its best-four score
+    (spec 18's packed value, from the evaluator's four-card table).
+
+    >>> hands, score = five_card_scores()
+    >>> len(hands), hex(int(score[-1]))  # a king and the four aces: four of a kind
+    (2598960, '0x7e0000')
+    """
+    hands = every_hand(5)
+    score = np.zeros(len(hands), dtype=np.int64)
+    _fives_jit(hands, np.ascontiguousarray(four_card_table()), score)
+    return hands, score
+
+
+@dataclass(frozen=True)
+class Counts:
+    """The player hands against the croupier, per up rank (its spade; the other suits are
+    symmetric, each weighs 4)."""
+
+    hands: npt.NDArray[np.uint8]
+    """Every five-card hand, in :func:`itertools.combinations` order."""
+    score: I64
+    """Its best-four score (spec 18's packed value)."""
+    canon: I64
+    """Its class's representative: the least row its suit orders give."""
+    reps: I64
+    """The representatives, in rising order."""
+    weight: I64
+    """Per representative, how many hands its class holds."""
+    per_up: tuple[tuple[npt.NDArray[np.int32], npt.NDArray[np.int32]], ...]
+    """Per up rank, per representative, the croupier's hidden hands above it and equal to it
+    (-1 for the classes that hold the up card)."""
+
+
+@cache
+def counts_by_up_rank() -> Counts:
+    """For each up rank and each class of player hands, the croupier's hidden hands above
+    and equal to its hands: the croupier's hands of a class score alike, so only the
+    representatives are scored and asked (the counter still holds every croupier hand)."""
+    hands, score = five_card_scores()
+    n = len(hands)
     table = np.ascontiguousarray(four_card_table())
-    binom = np.array([[comb(n, k) for k in range(6)] for n in range(52)], dtype=np.int64)
-    offsets = np.array([0, *np.cumsum([comb(51, k) for k in range(6)])], dtype=np.int64)
+    values = np.unique(table[table >= 0])
+    dense = np.where(table >= 0, np.searchsorted(values, table), -1).astype(np.int32)
+    binom = np.array([[comb(m, k) for k in range(6)] for m in range(53)], dtype=np.int64)
+    offsets = np.array([0, *np.cumsum([comb(52, k) for k in range(6)])], dtype=np.int64)
     signs = np.array([(-1) ** bin(m).count("1") for m in range(32)], dtype=np.int64)
+    canon = np.zeros(n, dtype=np.int64)
+    weight = np.zeros(n, dtype=np.int64)
+    _classes_jit(hands, PERMUTATIONS, binom, canon, weight)
+    player = np.searchsorted(values, score).astype(np.int64)
+    reps = np.flatnonzero(weight)
+    by_player = np.argsort(-player[reps], kind="stable")
     out = []
+    dealer = np.zeros(n, dtype=np.int64)
+    by_dealer = np.zeros(n, dtype=np.int64)
     for rank in range(13):
         up = 4 * rank
-        dealer = np.zeros(len(rows), dtype=np.int64)
-        player = np.zeros(len(rows), dtype=np.int64)
-        _scores_jit(rows, up, table, dealer, player)
-        above = np.zeros(len(rows), dtype=np.int64)
-        equal = np.zeros(len(rows), dtype=np.int64)
+        _dealer_jit(hands, up, dense, canon, dealer)
+        held = _order_jit(dealer, len(values), by_dealer)
+        queries = by_player[dealer[reps[by_player]] >= 0]
+        above = np.full(len(reps), -1, dtype=np.int64)
+        equal = np.full(len(reps), -1, dtype=np.int64)
         _sweep_jit(
-            rows, dealer, player, np.argsort(-dealer, kind="stable"),
-            np.argsort(-player, kind="stable"), binom, offsets, signs, above, equal,
+            hands, dealer, player, by_dealer[:held], reps, queries, binom, offsets, signs,
+            above, equal,
         )  # fmt: skip
-        out.append((player, above, equal))
-    return rows, tuple(out)
+        out.append((above.astype(np.int32), equal.astype(np.int32)))
+    return Counts(hands, score, canon, reps, weight[reps], tuple(out))
 
 
 @dataclass(frozen=True)
@@ -205,8 +341,6 @@ _COMPARISONS = (1, 0, -1)
 def _analyse(profile: FourCardProfile) -> AnteAnalysis:
     from crupier.games.four_card_poker.showdown import ante_net, play_net
 
-    rows, per_up = counts_by_up_rank()
-    del rows
     choices = (0, *sorted(set(profile.rules.play_multiples)))
     # nets[c][k][o]: category c, choice k, comparison o
     nets = [
@@ -224,9 +358,12 @@ def _analyse(profile: FourCardProfile) -> AnteAnalysis:
     scale = lcm(*(x.denominator for a in nets for b in a for x in b))
     table = np.array([[[int(x * scale) for x in b] for b in a] for a in nets], dtype=np.int64)
     tally = np.zeros((len(Category4), len(choices), 3), dtype=np.int64)
-    for player, above, equal in per_up:
+    counts = counts_by_up_rank()
+    for above_all, equal_all in counts.per_up:
+        kept = above_all >= 0
+        above, equal = above_all[kept].astype(np.int64), equal_all[kept].astype(np.int64)
         below = HIDDEN - above - equal
-        cats = player >> 20
+        cats = counts.score[counts.reps[kept]] >> 20
         values = np.stack(
             [
                 below * table[cats, k, 0] + equal * table[cats, k, 1] + above * table[cats, k, 2]
@@ -234,14 +371,9 @@ def _analyse(profile: FourCardProfile) -> AnteAnalysis:
             ]
         )
         best = np.argmax(values, axis=0)  # the first of equal values: fold, then the least
-        for k in range(len(choices)):
-            chosen = best == k
-            for c in range(len(Category4)):
-                sel = chosen & (cats == c)
-                if sel.any():
-                    tally[c, k] += 4 * np.array(
-                        [below[sel].sum(), equal[sel].sum(), above[sel].sum()]
-                    )
+        weight = 4 * counts.weight[kept]  # the class's hands, and the up card's four suits
+        for o, hidden in enumerate((below, equal, above)):
+            np.add.at(tally[:, :, o], (cats, best), weight * hidden)
     dist: dict[Fraction, int] = {}
     for c in range(len(Category4)):
         for k in range(len(choices)):

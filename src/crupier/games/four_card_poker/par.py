@@ -19,10 +19,8 @@ from typing import Any
 import numpy as np
 
 from crupier.core.poker import Category4
-from crupier.core.poker.batch import every_hand
-from crupier.core.poker.tables import score4_batch
 from crupier.core.resolution import Lose, Push, Resolution, Stay, Win
-from crupier.games.four_card_poker.ante import analyse
+from crupier.games.four_card_poker.ante import analyse, five_card_scores
 from crupier.games.four_card_poker.profile import FourCardProfile
 from crupier.games.four_card_poker.showdown import resolve_aces
 
@@ -39,11 +37,14 @@ def five_card_distribution() -> tuple[tuple[Outcome, int], ...]:
     >>> dict(five_card_distribution())[(Category4.PAIR, 14)]
     81096
     """
-    scores = score4_batch(every_hand(5)).astype(np.int64)
+    scores = five_card_scores()[1]
     category = scores >> 20
     pair_rank = np.where(category == int(Category4.PAIR), (scores >> 16) & 15, 0)
-    counts = Counter(zip(category.tolist(), pair_rank.tolist(), strict=True))
-    return tuple(((Category4(c), r), n) for (c, r), n in sorted(counts.items(), reverse=True))
+    keys, counts = np.unique(category * 16 + pair_rank, return_counts=True)
+    return tuple(
+        ((Category4(int(k) >> 4), int(k) & 15), int(n))
+        for k, n in zip(keys[::-1], counts[::-1], strict=True)
+    )
 
 
 @dataclass(frozen=True)

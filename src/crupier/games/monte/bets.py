@@ -293,7 +293,6 @@ def resolve_monte(
     w = layout.position_of(t.rank)
     if w is None:
         raise ValueError(f"{card_name(t)} does not end a phase")
-    taxed = tax_applies(profile, result)
     order = profile.pack.suit_order
     kind = spot.kind
     if kind is BetKind.VISTA_HERMOSA:
@@ -301,21 +300,27 @@ def resolve_monte(
         card = vista_hermosa_card(layout.base(spot.position), order)
         if result.first and t == card:
             exempt = profile.ten_percent.vista_hermosa_exempt
-            return _win(profile, vista_hermosa_ratio(profile, layout), taxed and not exempt)
+            taxed = not exempt and tax_applies(profile, result)
+            return _win(profile, vista_hermosa_ratio(profile, layout), taxed)
         return Lose()
     if kind in _CAV:
         assert spot.position is not None
         card = designated(layout.base(spot.position), _CAV[kind], order)
         if t == card:
-            return _win(profile, cav_ratio(profile, layout, result.phase, spot.position), taxed)
+            ratio = cav_ratio(profile, layout, result.phase, spot.position)
+            return _win(profile, ratio, tax_applies(profile, result))
         return Lose()
     if kind is BetKind.POT:
-        return _win(profile, profile.payouts.pot, taxed) if w == spot.position else Lose()
+        if w != spot.position:
+            return Lose()
+        return _win(profile, profile.payouts.pot, tax_applies(profile, result))
     sides = spot.side_a + spot.side_b
     if w in sides:
         if t in layout.annulled[spot.bet_type]:
             return Push()
-        return _win(profile, profile.payouts.simple, taxed) if w in spot.side_a else Lose()
+        if w not in spot.side_a:
+            return Lose()
+        return _win(profile, profile.payouts.simple, tax_applies(profile, result))
     live = (2, 3) if w < 2 else (0, 1)
     if result.phase is Stage.PRIMERES and set(sides) <= set(live):
         return Stay(status="carried")

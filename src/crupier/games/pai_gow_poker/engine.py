@@ -218,6 +218,16 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
         *COMMON_ACTIONS, *BANKING_POKER_ACTIONS, ThrowDice, SetHand, AcceptBank, PassBank
     )
     permissions: ClassVar[dict[str, frozenset[Role]]] = PAI_GOW_PERMISSIONS
+    checked_first: ClassVar[frozenset[str]] = BankingPoker.checked_first | {
+        "throw-dice",
+        "set-hand",
+        "accept-bank",
+        "pass-bank",
+    }
+    """Kinds applied in place (see :attr:`Game.checked_first`): the throw checks the stage
+    and the entered faces before it draws or changes anything; a setting checks the box,
+    its turn and the low hand's cards first; an answer to the bank's offer checks the phase,
+    the offer and who answers first."""
     box_cards: ClassVar[int] = HAND_CARDS
     croupier_cards: ClassVar[int] = HAND_CARDS
     side_spot: ClassVar[str] = BET
@@ -508,9 +518,10 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
             how = "his hands"
         state.settings[box.seat] = setting
         box.decision = Decision.PLAY
-        fouled = "" if correctly_set(*setting) else ": set wrongly, the bet is lost (VII.3)"
+        correct = correctly_set(*setting)
+        fouled = "" if correct else ": set wrongly, the bet is lost (VII.3)"
         events: list[Event] = [Note(text=f"box {box.seat} ({box.player}) sets {how}{fouled}")]
-        if correctly_set(*setting):
+        if correct:
             box.cards = setting[0] + setting[1]
         if self.pending(state) is None:
             events += self._bank_sets(state)
