@@ -76,15 +76,31 @@ def _holdem_table(game_id: str, profile_name: str, rules: str | None) -> tuple[A
 
     profile = _profile(game_id, profile_name, rules)
     if game_id == "holdem-bonus":
-        table = hk.holdem_bonus_table(profile)
-        return table, PlayedBet("ante+streets", None, hk.HOLDEM_BONUS_STRATEGY)
+        table = hk.holdem_bonus_table(profile)  # the strategy its PAR sheet plays
+        return table, PlayedBet("ante+streets", None, _strategy_text(table.strategy))
     from crupier.analysis.holdem_optimal import optimal_table, stored_table
 
     optimal = optimal_table(profile)
     if optimal is None:
         table = hk.casino_holdem_table(profile)
-        return table, PlayedBet("ante+call", None, hk.CASINO_HOLDEM_STRATEGY)
-    return optimal, PlayedBet("ante+call", stored_table().edge, hk.OPTIMAL_FLOP_STRATEGY)
+        return table, PlayedBet("ante+call", None, _strategy_text(table.strategy))
+    return optimal, PlayedBet("ante+call", stored_table().edge, _strategy_text(optimal.strategy))
+
+
+def _strategy_text(code: int) -> str:
+    """The words of the kernel's strategy ``code``: the constant named as the code's name
+    with ``_STRATEGY`` appended (:mod:`crupier.analysis.holdem_kernel`)."""
+    from crupier.analysis import holdem_kernel as hk
+
+    for name in dir(hk):
+        text = getattr(hk, f"{name}_STRATEGY", None)
+        if (
+            isinstance(text, str)
+            and isinstance(getattr(hk, name), int)
+            and getattr(hk, name) == code
+        ):
+            return text
+    return f"strategy {code} of crupier.analysis.holdem_kernel"
 
 
 def played_bets(game_id: str, profile_name: str, rules: str | None) -> tuple[PlayedBet, ...]:
