@@ -540,7 +540,15 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             raise MalformedAction(N_("{player!r} is not a player name", player=action.player))
         state.players[action.player] = state.players.get(action.player, 0) + amount
         state.bought_in += amount
-        return [Note(text=f"{action.player} buys in for {format_amount(amount)}")]
+        return [
+            Note(
+                text=N_(
+                    "{player} buys in for {amount}",
+                    player=action.player,
+                    amount=format_amount(amount),
+                )
+            )
+        ]
 
     def _cash_out(self, state: LS, action: CashOut) -> list[Event]:
         self._player(state, action.player)
@@ -548,7 +556,15 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             raise IllegalAction(N_("{player} still has bets on the layout", player=action.player))
         amount = state.players.pop(action.player)
         state.cashed_out += amount
-        return [Note(text=f"{action.player} cashes out {format_amount(amount)}")]
+        return [
+            Note(
+                text=N_(
+                    "{player} cashes out {amount}",
+                    player=action.player,
+                    amount=format_amount(amount),
+                )
+            )
+        ]
 
     def _player(self, state: LS, player: object) -> str:
         if type(player) is str and player in state.players:
@@ -685,7 +701,16 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         self.check_take_down(state, bet, self.spot(bet.spot))
         del state.bets[bet.id]
         state.players[bet.player] += bet.amount
-        return [Note(text=f"{bet.player} takes down {bet.spot} ({format_amount(bet.amount)})")]
+        return [
+            Note(
+                text=N_(
+                    "{player} takes down {spot} ({amount})",
+                    player=bet.player,
+                    spot=bet.spot,
+                    amount=format_amount(bet.amount),
+                )
+            )
+        ]
 
     def _no_more_bets(self, state: LS) -> list[Event]:
         if state.phase is not _BETTING:
@@ -703,7 +728,15 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         state.voids += 1
         reason = f" ({action.reason})" if action.reason else ""
         again = "betting reopens" if self.void_reopens_betting else "the throw is repeated"
-        return [Note(text=f"void round{reason}: nothing is settled, bets stay; {again}")]
+        return [
+            Note(
+                text=N_(
+                    "void round{reason}: nothing is settled, bets stay; {again}",
+                    reason=reason,
+                    again=again,
+                )
+            )
+        ]
 
     def _last_rounds(self, state: LS, action: LastRounds) -> list[Event]:
         self.require_phase(state, _BETTING, _NO_MORE_BETS)
@@ -724,7 +757,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             ) from None
         state.rounds_left = count
         state.then = then
-        return [Note(text=f"the last {count} rounds")]
+        return [Note(text=N_("the last {count} rounds", count=count))]
 
     def _suspend(self, state: LS, action: Suspend) -> list[Event]:
         self.require_phase(state, _BETTING)
@@ -738,13 +771,20 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             raise MalformedAction(N_("suspend: name who keeps the key of the float"))
         state.phase = _SUSPENDED
         state.key_holder = action.key_holder
-        return [Note(text=f"table temporarily closed; the key is kept by {action.key_holder}")]
+        return [
+            Note(
+                text=N_(
+                    "table temporarily closed; the key is kept by {key_holder}",
+                    key_holder=action.key_holder,
+                )
+            )
+        ]
 
     def _reopen(self, state: LS) -> list[Event]:
         self.require_phase(state, _SUSPENDED)
         state.phase = _BETTING
         state.key_holder = None
-        return [Note(text="table reopened")]
+        return [Note(text=N_("table reopened"))]
 
     # -- settlement ------------------------------------------------------------------
 
@@ -787,10 +827,10 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         state.rounds_left = None
         if state.then is Then.SUSPEND:
             state.phase = _SUSPENDED
-            events.append(Note(text="table temporarily closed"))
+            events.append(Note(text=N_("table temporarily closed")))
         else:
             state.phase = _CLOSED
-            events.append(Note(text="the session is closed"))
+            events.append(Note(text=N_("the session is closed")))
         return events
 
     def apply_resolution(self, state: LS, bet: Bet, res: Resolution) -> Settled:
@@ -911,7 +951,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         }
 
 
-_NO_MORE_BETS_NOTE = Note(text="no more bets")
+_NO_MORE_BETS_NOTE = Note(text=N_("no more bets"))
 
 
 def _fmt(amount: object) -> str:
