@@ -906,14 +906,22 @@ def simulate(
         table.add_column(heading, justify="left" if i == 0 else "right", no_wrap=True)
     for bet in result.bets:
         low, high = bet.interval
-        inside = low <= float(bet.exact_edge) <= high
+        if bet.exact_edge is None or bet.difference is None:  # known only by Monte Carlo
+            exact, difference = _("none (Monte Carlo only)"), "—"
+        else:
+            exact = f"{float(bet.exact_edge) * 100:.4f} %"
+            difference = (
+                _("{difference} pt") if bet.exact_in_interval else _("{difference} pt (outside)")
+            ).format(difference=f"{bet.difference * 100:+.4f}")
         table.add_row(
             bet.bet_id, f"{bet.resolved:,}", f"{-bet.mean * 100:.4f} %",
-            f"{low * 100:.4f} … {high * 100:.4f} %", f"{float(bet.exact_edge) * 100:.4f} %",
-            (_("{difference} pt") if inside else _("{difference} pt (outside)")).format(
-                difference=f"{bet.difference * 100:+.4f}"),
+            f"{low * 100:.4f} … {high * 100:.4f} %", exact, difference,
         )  # fmt: skip
     _console().print(table)
+    for bet in result.bets:
+        if bet.strategy is not None:
+            _console().print(_("{bet}: strategy: {strategy}").format(
+                bet=bet.bet_id, strategy=bet.strategy))  # fmt: skip
 
 
 @app.command()
