@@ -99,3 +99,44 @@ def test_four_card_packs_through_the_engine_settle_the_aces_bet_as_the_kernel() 
         assert settled.net == aces.bets[0].net[0, outcome] * STAKE, row
         paid += settled.net > 0
     assert paid > 0  # pairs of aces and better were dealt and paid
+
+
+def test_mahjong_walls_through_the_engine_settle_every_bet_as_the_kernel() -> None:
+    # spec 17: a set of 40 tiles mixed once for five rounds; the dice name the position served
+    # first; Tie and Pair accepted in rounds 1-3, Win and Lose in every round
+    from crupier.analysis.fresh_walls import deal_sets, mahjong_outcome_index
+    from crupier.games.mahjong_pai_gow import MahjongPaiGow
+    from crupier.games.mahjong_pai_gow.engine import Deal as DealTiles
+    from crupier.games.mahjong_pai_gow.tiles import tile_name
+
+    profile = load_profile("mahjong-pai-gow")
+    (space,) = compile_game("mahjong-pai-gow", profile)
+    tables = {b.bet_id: b for b in space.bets}
+    at = mahjong_outcome_index(space)
+    dealt = deal_sets(profile, np.random.Generator(np.random.PCG64(17)), 100)
+    stake = 2_000  # 20.00: the 0.95 to 1 and every payout whole
+    game = MahjongPaiGow(profile, SeededSource(1))
+    game.apply(BuyIn(player="ana", amount=100_000_000))
+    seen: dict[str, set[float]] = {bet: set() for bet in tables}
+    for set_round, dice, tiles, hand in zip(
+        dealt.set_round.tolist(), dealt.dice.tolist(), dealt.tiles.tolist(),
+        dealt.hands.tolist(), strict=True,
+    ):  # fmt: skip
+        assert game.state.set_round == set_round
+        bets = ("win", "lose", "tie", "pair") if set_round <= 3 else ("win", "lose")
+        for bet in bets:
+            game.apply(PlaceBet(player="ana", spot=f"{bet}-1", amount=stake, by=Role.PLAYER))
+        game.apply(NoMoreBets())
+        events = game.apply(
+            DealTiles(dice=tuple(dice), tiles=tuple(tile_name(t) for t in tiles))
+        ).events
+        nets = {e.spot: e.net for e in events if isinstance(e, Settled)}
+        outcome = at[hand[0], hand[1], hand[2], hand[3]]
+        assert outcome >= 0, hand
+        for bet in bets:
+            net = tables[bet].net[0, outcome]
+            assert nets[f"{bet}-1"] == round(net * stake), (set_round, dice, tiles, bet)
+            seen[bet].add(float(net))
+    # the 1st position won, lost and tied; a pair and a tie were paid
+    assert seen["win"] == {0.95, -1.0, 0.0} and seen["lose"] == {0.95, -1.0, 0.0}
+    assert seen["tie"] == {60.0, -1.0} and seen["pair"] == {6.0, -1.0}
