@@ -195,14 +195,16 @@ def _split_value(
     flush)."""
     every = (*own, *board)
     prime_of = _PRIME_OF.get(deck)
-    if len(set(every)) != len(every) or prime_of is None:
+    ranks = [c.rank for c in every]
+    suits = [c.suit for c in every]
+    # a card named twice: two equal (rank, suit) pairs (what makes two cards equal)
+    if prime_of is None or len(set(zip(ranks, suits, strict=True))) != len(every):
         _check_pack(every, deck)  # says which and refuses
     try:
-        primes = [prime_of[c.rank] for c in every]  # type: ignore[index]
+        primes = [prime_of[r] for r in ranks]  # type: ignore[index]
     except KeyError:
         _check_pack(every, deck)  # a card the pack does not hold: says which and refuses
         raise
-    suits = [c.suit for c in every]
     n = len(own)
     mine = _part_keys(primes, suits, _groups(n, own_cards))
     commons = _part_keys(primes[n:], suits[n:], _groups(len(board), 5 - own_cards))
