@@ -770,7 +770,8 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         state.phase = _BETTING
         state.launched = False
         state.rounds += 1
-        events.extend(self.run_down(state))
+        if state.rounds_left is not None:  # the last rounds were announced
+            events.extend(self.run_down(state))
         return events
 
     def run_down(self, state: LS) -> list[Event]:
