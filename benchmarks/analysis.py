@@ -37,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from engines import play  # the engines benchmark's round player
 
 from crupier.analysis.par import par_figures, par_outcomes
+from crupier.analysis.played_bets import played_bet_ids
 from crupier.analysis.simulate import _compiled, simulate
 from crupier.games.catalogue import GAMES, load_profile
 
@@ -124,6 +125,12 @@ def main() -> None:
             spaces = _compiled(game, "andorra", None)
         except ValueError as exc:
             print(f"{game:22} {par_s:11.2f}   kernel: {exc}")
+            continue
+        if not spaces and played_bet_ids(game):  # a strategy on fresh packs (pai gow poker)
+            simulate(game, rounds=50_000, seed=0, batch=50_000)  # compile the kernel first
+            all_s = cpu(partial(simulate, game, rounds=n, seed=1))
+            print(f"{game:22} {par_s:11.2f} {n / all_s / 1e6:20.1f} {'-':>6} {'-':>14} "
+                  f"{'-':>11}   (fresh packs, a bet played by a strategy)", flush=True)  # fmt: skip
             continue
         if not spaces:  # the poker room
             print(

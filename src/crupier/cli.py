@@ -210,6 +210,7 @@ def par(
 
     from crupier.analysis.par import par_figures, par_outcomes, par_sheet
     from crupier.analysis.provenance import not_offered, rules_provenance, warnings
+    from crupier.i18n.bets import bet_label
     from crupier.i18n.formats import fixed, percent
 
     prof = _profile(game, profile, rules)
@@ -245,7 +246,9 @@ def par(
     absent = not_offered(game, prof)
     for f in figures:
         table.add_row(
-            _("{bet} (not offered)").format(bet=f.bet_id) if f.bet_id in absent else f.bet_id,
+            _("{bet} (not offered)").format(bet=bet_label(game, f.bet_id))
+            if f.bet_id in absent
+            else bet_label(game, f.bet_id),
             percent(float(f.house_edge), digits=4),
             _exact(f.house_edge),
             fixed(float(f.hit_frequency), 6),
@@ -903,14 +906,22 @@ def simulate(
         table.add_column(heading, justify="left" if i == 0 else "right", no_wrap=True)
     for bet in result.bets:
         low, high = bet.interval
-        inside = low <= float(bet.exact_edge) <= high
+        if bet.exact_edge is None or bet.difference is None:  # known only by Monte Carlo
+            exact, difference = _("none (Monte Carlo only)"), "—"
+        else:
+            exact = f"{float(bet.exact_edge) * 100:.4f} %"
+            difference = (
+                _("{difference} pt") if bet.exact_in_interval else _("{difference} pt (outside)")
+            ).format(difference=f"{bet.difference * 100:+.4f}")
         table.add_row(
             bet.bet_id, f"{bet.resolved:,}", f"{-bet.mean * 100:.4f} %",
-            f"{low * 100:.4f} … {high * 100:.4f} %", f"{float(bet.exact_edge) * 100:.4f} %",
-            (_("{difference} pt") if inside else _("{difference} pt (outside)")).format(
-                difference=f"{bet.difference * 100:+.4f}"),
+            f"{low * 100:.4f} … {high * 100:.4f} %", exact, difference,
         )  # fmt: skip
     _console().print(table)
+    for bet in result.bets:
+        if bet.strategy is not None:
+            _console().print(_("{bet}: strategy: {strategy}").format(
+                bet=bet.bet_id, strategy=bet.strategy))  # fmt: skip
 
 
 @app.command()

@@ -218,3 +218,17 @@ def test_a_simulated_report_plots_each_bets_convergence(tmp_path: Path) -> None:
 def test_an_exact_game_is_not_simulated_unless_asked() -> None:
     report = build_report("sic-bo", load_profile("sic-bo"))
     assert report.simulation is None and report.to_dict()["simulation"] is None
+
+
+def test_a_bet_known_only_by_monte_carlo_is_reported_as_such(tmp_path: Path) -> None:
+    # issue 15: the report works on every game; Hold'em Bonus's main game has no exact edge
+    report = build_report("holdem-bonus", load_profile("holdem-bonus"), simulate=20_000)
+    assert report.simulation is not None
+    files = write_report(report, tmp_path)
+    page = (tmp_path / "holdem-bonus.html").read_text("utf-8")
+    assert "ante+streets" in page and "none (Monte Carlo only)" in page
+    data = json.loads((tmp_path / "holdem-bonus.json").read_text("utf-8"))
+    (main,) = [b for b in data["simulation"]["bets"] if b["id"] == "ante+streets"]
+    assert main["exact"] == "none (Monte Carlo only)" and main["exact_house_edge"] is None
+    assert any(f.suffix == ".pdf" and f.stat().st_size > 1_000 for f in files)
+    assert any("-mc-" in f.name and "ante_streets" in f.name for f in files)

@@ -179,12 +179,18 @@ def simulation_rows(report: GameReport) -> list[list[str]]:
     """The cross-check's rows: each bet's simulated edge beside the exact one."""
     if report.simulation is None:
         return []
+    from crupier.analysis.simulate import NO_EXACT
+
     rows = []
     for bet in report.simulation.bets:
         low, high = bet.interval
+        if bet.exact_edge is None or bet.difference is None:  # known only by Monte Carlo
+            exact, difference = NO_EXACT, "-"
+        else:
+            exact = f"{float(bet.exact_edge) * 100:.4f} %"
+            difference = f"{bet.difference * 100:+.4f} pt"
         rows.append([bet.bet_id, f"{bet.resolved:,}", f"{-bet.mean * 100:.4f} %",
-                     f"{low * 100:.4f} ... {high * 100:.4f} %",
-                     f"{float(bet.exact_edge) * 100:.4f} %", f"{bet.difference * 100:+.4f} pt"])  # fmt: skip
+                     f"{low * 100:.4f} ... {high * 100:.4f} %", exact, difference])  # fmt: skip
     return rows
 
 
@@ -485,7 +491,9 @@ def write_report(report: GameReport, folder: Path) -> list[Path]:
         for i, bet in enumerate(report.simulation.bets):
             name = f"{report.game_id}-mc-{i:02d}-{_safe(bet.bet_id)}.png"
             points = running_edge(report.simulation.trace.get(bet.bet_id, ()))
-            draw_convergence(bet.bet_id, points, float(bet.exact_edge), folder / name)
+            exact = None if bet.exact_edge is None else float(bet.exact_edge)
+            label = "rounds" if bet.samples is None else "deals (each played both ways)"
+            draw_convergence(bet.bet_id, points, exact, folder / name, label)
             report.convergence[bet.bet_id] = name
             written.append(folder / name)
     page = folder / f"{report.game_id}.html"

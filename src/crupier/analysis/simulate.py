@@ -32,7 +32,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Hashable, Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
 from pathlib import Path
@@ -42,6 +42,7 @@ import numpy as np
 import numpy.typing as npt
 
 from crupier.analysis.exact import analyse
+from crupier.analysis.played_bets import played_batch, played_bet_ids, played_bets
 from crupier.core.profile import Profile
 from crupier.core.resolution import BetChain, Stay, Win, net_of
 
@@ -49,6 +50,9 @@ MAX_STATES = 256
 """A chain with more states than this is not compiled (the exact analyser still covers it)."""
 
 Z95 = 1.959963984540054
+
+NO_EXACT = "none (Monte Carlo only)"
+"""What the exact column says for a bet whose house edge is known only by Monte Carlo."""
 
 
 @dataclass(frozen=True)
@@ -251,10 +255,16 @@ class BetSums:
     s2: float = 0.0
     hits: int = 0
     payouts: dict[float, int] = field(default_factory=dict)
+    samples: int = 0
+    """The independent samples ``s1`` and ``s2`` sum over where they are not the resolved
+    bets: the deals of a kernel that plays each deal both ways
+    (:mod:`crupier.analysis.played_bets`), each sample a deal's mean net result; 0 when
+    ``s1`` and ``s2`` sum the resolved bets' net results."""
 
     def add(self, other: BetSums) -> None:
         """Add another batch's sums."""
         self.resolved += other.resolved
+        self.samples += other.samples
         self.s1 += other.s1
         self.s2 += other.s2
         self.hits += other.hits
@@ -286,6 +296,8 @@ def run_batch(
         rng = np.random.Generator(np.random.PCG64(child))
         draws = _draws(game_id, profile_name, rules, space, rng, size)
         out.append(settle(space, draws))
+    if played_bet_ids(game_id):  # after the spaces' children: their draws stay as they were
+        out.append(played_batch(game_id, profile_name, rules, seed.spawn(1)[0], size))
     return out
 
 
@@ -333,11 +345,13 @@ def _draws(
     size: int,
 ) -> npt.NDArray[np.int32]:
     """The batch's outcomes: dealt from real shoes where the game has a shoe kernel
-    (:mod:`crupier.analysis.shoes`; each outcome space its own shoes), else drawn from the
-    PAR model's distribution."""
+    (:mod:`crupier.analysis.shoes`; each outcome space its own shoes) or from fresh packs
+    card by card (:mod:`crupier.analysis.fresh_packs`), else drawn from the PAR model's
+    distribution."""
+    from crupier.analysis.fresh_packs import FRESH_PACKS
     from crupier.analysis.shoes import REAL_SHOES
 
-    dealer = REAL_SHOES.get(game_id)
+    dealer = REAL_SHOES.get(game_id) or FRESH_PACKS.get(game_id)
     if dealer is None:
         return draw_outcomes(space, rng, size)
     from crupier.games.catalogue import load_profile
@@ -358,14 +372,24 @@ class BetResult:
     mean: float
     """Mean net result per resolved bet (minus the house edge)."""
     std_dev: float
+    """The deviation of a sample's net result: a resolved bet's, or a deal's mean where
+    ``samples`` is set."""
     hit_frequency: float
-    exact_edge: Fraction
+    exact_edge: Fraction | None
+    """The exact house edge; None where none is known (a bet settled by a strategy whose
+    figure exists only by Monte Carlo: shown as :data:`NO_EXACT`)."""
     payouts: dict[float, int]
+    samples: int | None = None
+    """The independent samples behind the interval where they are not the resolved bets
+    (deals each played both ways: the two rounds of a deal are dependent)."""
+    strategy: str | None = None
+    """The player's strategy, for a bet settled by one."""
 
     @property
     def std_error(self) -> float:
         """The standard error of the mean."""
-        return self.std_dev / math.sqrt(self.resolved) if self.resolved else math.inf
+        n = self.resolved if self.samples is None else self.samples
+        return self.std_dev / math.sqrt(n) if n else math.inf
 
     @property
     def interval(self) -> tuple[float, float]:
@@ -374,26 +398,44 @@ class BetResult:
         return (-self.mean - half, -self.mean + half)
 
     @property
-    def difference(self) -> float:
-        """Simulated edge minus the exact edge."""
-        return -self.mean - float(self.exact_edge)
+    def difference(self) -> float | None:
+        """Simulated edge minus the exact edge (None without an exact edge)."""
+        return None if self.exact_edge is None else -self.mean - float(self.exact_edge)
+
+    @property
+    def exact_in_interval(self) -> bool | None:
+        """Whether the exact edge lies in the 95 % interval (None without one)."""
+        if self.exact_edge is None:
+            return None
+        low, high = self.interval
+        return low <= float(self.exact_edge) <= high
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON form."""
+        """JSON form; a bet without an exact edge has ``exact`` :data:`NO_EXACT` and null
+        exact figures."""
         low, high = self.interval
-        return {
+        edge = self.exact_edge
+        out: dict[str, Any] = {
             "id": self.bet_id,
             "resolved": self.resolved,
             "house_edge": -self.mean,
             "interval_95": [low, high],
             "hit_frequency": self.hit_frequency,
             "std_dev": self.std_dev,
-            "exact_house_edge": float(self.exact_edge),
-            "exact_house_edge_fraction": f"{self.exact_edge.numerator}/{self.exact_edge.denominator}",
+            "exact": "exact" if edge is not None else NO_EXACT,
+            "exact_house_edge": None if edge is None else float(edge),
+            "exact_house_edge_fraction": (
+                None if edge is None else f"{edge.numerator}/{edge.denominator}"
+            ),
             "difference": self.difference,
-            "exact_in_interval": low <= float(self.exact_edge) <= high,
+            "exact_in_interval": self.exact_in_interval,
             "payouts": {str(k): v for k, v in sorted(self.payouts.items())},
         }
+        if self.samples is not None:
+            out["samples"] = self.samples
+        if self.strategy is not None:
+            out["strategy"] = self.strategy
+        return out
 
 
 @dataclass(frozen=True)
@@ -509,7 +551,11 @@ def simulate(
     tasks: list[tuple[Any, ...]] = [
         (game_id, profile_name, rules, s, n) for s, n in zip(seeds, sizes, strict=True)
     ]
-    if game_id != "blackjack" and not _compiled(game_id, profile_name, rules):
+    if (
+        game_id != "blackjack"
+        and not _compiled(game_id, profile_name, rules)
+        and not played_bet_ids(game_id)
+    ):
         raise ValueError(
             f"{game_id} has no bet chain to compile: the players play each other (no bet "
             "against the house), or its bets are settled by a strategy the kernel does not "
@@ -572,7 +618,8 @@ def simulate(
             for bet_id, s in sums.items():
                 total = totals.setdefault(bet_id, BetSums())
                 total.add(s)
-                trace.setdefault(bet_id, []).append((total.resolved, total.s1, total.s2))
+                n = total.samples or total.resolved  # deals, for a bet played both ways
+                trace.setdefault(bet_id, []).append((n, total.s1, total.s2))
     bets = []
     for space in spaces:
         for bet in space.bets:
@@ -591,6 +638,14 @@ def simulate(
                     s.payouts,
                 )
             )
+    for played in played_bets(game_id, profile_name, rules):
+        s = totals[played.bet_id]
+        n = max(s.samples, 1)
+        mean = s.s1 / n
+        sd = math.sqrt(max(s.s2 / n - mean * mean, 0.0))
+        hit = s.hits / max(s.resolved, 1)
+        result = BetResult(played.bet_id, s.resolved, mean, sd, hit, played.exact_edge, s.payouts)
+        bets.append(replace(result, samples=s.samples, strategy=played.strategy))
     return Simulation(
         game_id, profile_name, seed, rounds, len(sizes), tuple(bets),
         {k: tuple(v) for k, v in trace.items()},

@@ -1,0 +1,101 @@
+"""Fresh packs (spec 15, Tripòquer): the kernel deals a freshly shuffled pack per round, card
+by card, and maps each round onto the PAR model's outcomes; the same packs through the
+engine settle every bet as the kernel's tables do."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from crupier.analysis.fresh_packs import (
+    deal_three_card,
+    three_card_outcome_index,
+    three_card_tables,
+)
+from crupier.analysis.simulate import compile_game
+from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet, Settled
+from crupier.core.poker import Category3, rank3
+from crupier.core.rng import SeededSource
+from crupier.core.roles import Role
+from crupier.games import load_profile
+from crupier.games.cardtable import NewShoe
+from crupier.games.three_card_poker import Deal, Fold, Play, ThreeCardPoker
+from crupier.games.three_card_poker.par import DECK, _ante, all_hands
+
+STAKE = 1_000  # 10.00 on the Fortuna and on the Ante: every payout whole
+
+
+def test_the_same_packs_through_the_engine_settle_every_bet_as_the_kernel() -> None:
+    profile = load_profile("three-card-poker")
+    fortuna, ante = compile_game("three-card-poker", profile)
+    fortuna_at = three_card_outcome_index(fortuna, profile)
+    ante_at = three_card_outcome_index(ante, profile)
+    plays = three_card_tables(profile).plays
+    index = {combo: i for i, combo in enumerate(all_hands().combos)}
+    cards, rounds = deal_three_card(profile, np.random.Generator(np.random.PCG64(21)), 400)
+    seen = set()
+    for row, (category, case) in zip(cards.tolist(), rounds.tolist(), strict=True):
+        game = ThreeCardPoker(profile, SeededSource(1))
+        game.apply(BuyIn(player="ana", amount=100_000))
+        for spot in ("fortuna", "ante"):
+            game.apply(PlaceBet(player="ana", spot=spot, amount=STAKE, by=Role.PLAYER))
+        game.apply(NewShoe(live=True))
+        game.apply(NoMoreBets())
+        events = list(game.apply(Deal(cards=tuple(str(DECK[i]) for i in row))).events)
+        player = index[tuple(sorted(row[:3]))]
+        decision = Play if plays[player] else Fold
+        events += game.apply(decision(player="ana", by=Role.PLAYER)).events
+        nets: dict[str, int] = {}
+        for e in events:
+            if isinstance(e, Settled):
+                key = "fortuna" if e.spot == "fortuna" else "ante"
+                nets[key] = nets.get(key, 0) + e.net
+        assert int(category) == int(rank3([DECK[i] for i in row[:3]])[0])
+        f = fortuna.bets[0].net[0, fortuna_at[category, case]]
+        a = ante.bets[0].net[0, ante_at[category, case]]
+        assert nets["fortuna"] == f * STAKE, (row, category)
+        assert nets["ante"] == a * STAKE, (row, category, case)
+        seen.add((category, case))
+    # folded hands, a croupier who does not qualify, a lower, an equal and a higher hand
+    assert {case for _, case in seen} >= {0, 1, 3, 4}
+    assert len({category for category, _ in seen}) >= 4
+
+
+def test_the_kernel_plays_the_hands_the_par_sheet_plays() -> None:
+    # the PAR's optimal rule: as many hands played, and the same lowest high-card hand
+    profile = load_profile("three-card-poker")
+    tables = three_card_tables(profile)
+    analysis = _ante(profile)
+    assert int(tables.plays.sum()) == analysis.played
+    hands = all_hands()
+    played_high = [
+        rank3([DECK[i] for i in hands.combos[h]])[1]
+        for h in np.flatnonzero(tables.plays).tolist()
+        if hands.categories[h] is Category3.HIGH_CARD
+    ]
+    assert min(played_high) == analysis.lowest_played
+
+
+def test_four_card_packs_through_the_engine_settle_the_aces_bet_as_the_kernel() -> None:
+    # spec 18: the Asos bet on the player's best four of five, whatever the croupier holds
+    from crupier.analysis.fresh_packs import FOUR_CARD_DEAL, aces_outcomes, deal_packs
+    from crupier.core.poker.batch import card
+    from crupier.games.four_card_poker import Deal as Deal4
+    from crupier.games.four_card_poker import FourCardPoker
+
+    profile = load_profile("four-card-poker")
+    aces, _ante_space = compile_game("four-card-poker", profile)
+    # the kernel deals the player's five cards of each pack; here the croupier's six too
+    rows = deal_packs(np.random.Generator(np.random.PCG64(5)), 300, FOUR_CARD_DEAL)
+    outcomes = aces_outcomes(aces, rows)
+    paid = 0
+    for row, outcome in zip(rows.tolist(), outcomes.tolist(), strict=True):
+        game = FourCardPoker(profile, SeededSource(1))
+        game.apply(BuyIn(player="ana", amount=100_000))
+        game.apply(PlaceBet(player="ana", spot="aces", amount=STAKE, by=Role.PLAYER))
+        game.apply(NewShoe(live=True))
+        game.apply(NoMoreBets())
+        events = game.apply(Deal4(cards=tuple(str(card(i)) for i in row))).events
+        (settled,) = [e for e in events if isinstance(e, Settled)]
+        assert settled.net == aces.bets[0].net[0, outcome] * STAKE, row
+        paid += settled.net > 0
+    assert paid > 0  # pairs of aces and better were dealt and paid
