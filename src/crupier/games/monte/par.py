@@ -249,13 +249,19 @@ class MonteChain:
         return "placed"
 
     def step(self, state: str, outcome: CoupOutcome) -> Resolution:
+        segones = outcome.segones
         if self.placed_in is Stage.PRIMERES:
-            res = self._resolve(outcome.primeres)
+            # primeres alone (no segones in the outcome): each result comes once, unmemoised
+            res = (
+                self._resolve(outcome.primeres)
+                if segones is not None
+                else resolve_monte(self.profile, self.layout, self.spot, outcome.primeres)
+            )
             if not isinstance(res, Stay):
                 return res
-        if outcome.segones is None:
+        if segones is None:
             raise ValueError(f"{self.bet_id}: the outcome does not say how segones ends")
-        return self._resolve(outcome.segones)
+        return self._resolve(segones)
 
     def _resolve(self, result: PhaseResult) -> Resolution:
         # a coup's phases repeat over its outcomes (one primeres result for every way
