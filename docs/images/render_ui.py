@@ -7,8 +7,9 @@ extra) and Debian's chromium at ``/usr/bin/chromium``::
 
     .venv/bin/python docs/images/render_ui.py [OUTPUT_FOLDER] [--only-newer]
 
-``--only-newer`` renders only the screens of :func:`newer_screens` (the card games' screen,
-the poker room, two-table baccarat, Pai Gow Poker), leaving the other images as they are.
+``--only-newer`` renders only the screens of :func:`newer_screens` (the drawn cloths, the card
+games' screen, the poker room, two-table baccarat, Pai Gow Poker), leaving the other images
+as they are.
 """
 
 from __future__ import annotations
@@ -114,8 +115,34 @@ class Shots:
         print(self.out / f"ui-{name}.png")
 
 
+def cloth_screens(s: Shots) -> None:
+    """The drawn cloths of trente et quarante and casino war, a stake on each."""
+    for table, cloth, spot, name in (
+        ("TQ-1", "trente-et-quarante", "rouge", "trente-et-quarante"),
+        ("RE-1", "casino-war", "initial", "casino-war"),
+    ):
+        page = s.at(s.person("p3", DESK), table)
+        page.wait_for_selector(f'[data-cloth="{cloth}"] [data-spot="{spot}"]')
+        page.click('[data-chip="1000"]')
+        n = page.locator("#mybets tr[data-bet]").count()
+        page.click(f'[data-cloth] [data-spot="{spot}"]')
+        page.wait_for_function(f"document.querySelectorAll('#mybets tr[data-bet]').length > {n}")
+        s.shot(page, f"player-{name}")
+    # the cashier's window: a player's account after a sale and a poker buy-in
+    cashier = s.person("cashier", DESK)
+    s.post(cashier, "/api/cage/sales", {"player": "P3", "chips": {"10000": 3}})
+    s.post(s.person("p3"), "/api/tables/PK-5S/poker/join", {"amount": 20_000})
+    cashier.goto(f"{s.url}/cashier")
+    cashier.wait_for_selector("#cage")
+    cashier.fill("#account-player", "P3")
+    cashier.click('[data-account="look-up"]')
+    cashier.wait_for_selector("#account-balance")
+    s.shot(cashier, "cashier-account")
+
+
 def newer_screens(s: Shots) -> None:
     """The card games' screen, the poker room, two-table baccarat and Pai Gow Poker."""
+    cloth_screens(s)
     # Pai Gow Poker on an entered pack: the player choosing his low hand (two cards clicked)
     croupier, ana, bob = s.person("r4"), s.person("p1"), s.person("p2")
     for page in (croupier, ana, bob):

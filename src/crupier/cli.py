@@ -242,6 +242,7 @@ def par(
 
     from crupier.analysis.par import par_figures, par_outcomes, par_sheet
     from crupier.analysis.provenance import not_offered, rules_provenance, warnings
+    from crupier.i18n.bets import bet_label
     from crupier.i18n.formats import fixed, percent
 
     prof = _profile(game, profile, rules)
@@ -277,7 +278,9 @@ def par(
     absent = not_offered(game, prof)
     for f in figures:
         table.add_row(
-            _("{bet} (not offered)").format(bet=f.bet_id) if f.bet_id in absent else f.bet_id,
+            _("{bet} (not offered)").format(bet=bet_label(game, f.bet_id))
+            if f.bet_id in absent
+            else bet_label(game, f.bet_id),
             percent(float(f.house_edge), digits=4),
             _exact(f.house_edge),
             fixed(float(f.hit_frequency), 6),

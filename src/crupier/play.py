@@ -97,7 +97,7 @@ class TerminalTable:
             self.say("  " + who + _("bet #{bet} {spot} {amount} accepted").format(
                 bet=event.bet, spot=event.spot, amount=format_amount(event.amount)))  # fmt: skip
         elif isinstance(event, ResultEvent):
-            self.say("[bold]" + _("Result: {result}").format(result=escape(event.announcement))
+            self.say("[bold]" + _("Result: {result}").format(result=escape(_(event.announcement)))
                      + "[/bold]")  # fmt: skip
         elif isinstance(event, Settled):
             who = "" if event.player == self.player else f"{event.player}: "
@@ -119,7 +119,7 @@ class TerminalTable:
                     line += " " + _("(net {net})").format(net=format_amount(event.net))
             self.say(line)
         elif isinstance(event, Note):
-            text = event.text
+            text = _(event.text)
             if text == "no more bets" and language() != "en":
                 text = phase_name("no-more-bets")  # the croupier's call: "no va més"
             self.say(f"  [dim]{escape(text)}[/dim]")
@@ -166,7 +166,7 @@ class TerminalTable:
             if head in ("help", "?"):
                 self.say(escape(_(HELP)))
                 if self.game.play_help:
-                    self.say(self.game.play_help)
+                    self.say(escape(_(self.game.play_help)))
             elif head in GO_WORDS and len(words) > 1:
                 special = self.game.play_command(words, self.player)
                 if special is None:
@@ -199,6 +199,8 @@ class TerminalTable:
                 self.say(json.dumps([e.to_dict() for e in self.game.log], indent=1))
             else:
                 rest = words[1:] if head == "bet" else words
+                if head == "bet" and len(words) == 2 and self.names_spot("bet"):
+                    rest = words  # "bet AMOUNT" where the game's spot is called bet
                 special = self.game.play_command(rest, self.player) if rest else None
                 if special is not None:
                     self.apply(special)
@@ -222,6 +224,25 @@ class TerminalTable:
             self.say("  " + _("no bets on the layout"))
         for b in bets:
             self.say(f"  #{b['id']} {b['player']}: {b['spot']} {format_amount(b['amount'])}")
+
+    def names_spot(self, text: str) -> bool:
+        """Whether ``text`` names a spot of this game (Pai Gow Poker's main bet is ``bet``,
+        so its ``bet 10`` is that spot and 10.00, as its help says).
+
+        >>> from crupier.games.catalogue import load_profile
+        >>> TerminalTable("pai-gow-poker", load_profile("pai-gow-poker")).names_spot("bet")
+        True
+        >>> TerminalTable("french-roulette", load_profile("french-roulette")).names_spot("bet")
+        False
+        """
+        spot = getattr(self.game, "spot", None)
+        if spot is None:
+            return False
+        try:
+            spot(text)
+        except RuleError:
+            return False
+        return True
 
     def bet(self, words: list[str]) -> None:
         """``SPOT... AMOUNT``: place a bet."""

@@ -48,3 +48,29 @@ def test_chips_sold_and_bought_back_at_the_window(
     assert [o["type"] for o in after["operations"][-2:]] == ["CHIP_SALE", "CHIP_BUYBACK"]
     assert after["operations"][-2]["by"] == "K1"
     assert cashier.errors == []
+
+
+def test_a_players_account_at_the_window(served: Served, login: Callable[..., Person]) -> None:
+    """The cashier looks a player up: his chips bought at the window and taken into the
+    poker room, from the books; after he joins a poker table his balance is less by the
+    buy-in."""
+    cashier, player = login("cashier", 1280, 900), login("p5")
+    page = cashier.page
+    page.goto(f"{served.url}/cashier")
+    page.wait_for_selector("#cage")
+    was = page.request.get(f"{served.url}/api/cage/account?player=P5").json()
+    before = was["balance"]
+    csrf = player.page.request.get(f"{served.url}/api/me").json()["csrf"]
+    r = player.page.request.post(
+        f"{served.url}/api/tables/PK-SY/poker/join",
+        data={"amount": 15_000},
+        headers={"X-CSRF-Token": csrf},
+    )
+    assert r.ok, r.text()
+    page.fill("#account-player", "P5")
+    page.click('[data-account="look-up"]')
+    page.wait_for_selector("#account-balance")
+    assert euros(page.inner_text("#account-balance")) == before - 15_000
+    # the third line: into the poker room
+    assert euros(page.inner_text("#account dd:nth-of-type(3)")) == was["poker_in"] + 15_000
+    assert cashier.errors == []

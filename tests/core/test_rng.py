@@ -1,8 +1,9 @@
+import hashlib
 from collections import Counter
 
 import pytest
 
-from crupier.core.rng import SeededSource, SystemSource, shuffle
+from crupier.core.rng import RandomSource, SeededSource, SystemSource, shuffle
 
 
 def test_seeded_source_is_repeatable_and_recorded() -> None:
@@ -42,3 +43,37 @@ def test_shuffle_is_a_permutation_and_uses_every_position() -> None:
         assert sorted(deck) == list(range(6))
         firsts[deck[0]] += 1
     assert set(firsts) == set(range(6))
+
+
+def _sha256_counter_draw(seed: int, counter: int, n: int) -> tuple[int, int]:
+    """The seeded scheme written out on its own: block k is the first 8 bytes (big-endian)
+    of SHA-256("crupier:SEED:k"); a block at or above the largest multiple of n below 2**64
+    is rejected. Returns (value, next counter)."""
+    limit = 2**64 - 2**64 % n
+    while True:
+        digest = hashlib.sha256(f"crupier:{seed}:{counter}".encode()).digest()
+        counter += 1
+        x = int.from_bytes(digest[:8], "big")
+        if x < limit:
+            return x % n, counter
+
+
+def test_seeded_draws_are_sha256_in_counter_mode() -> None:
+    # stored logs name a seed: its stream must stay the same whatever the code's speed-ups
+    src, counter = SeededSource(77), 0
+    for n in (37, 6, 52, 2, 312, 1_000_003):
+        expected, counter = _sha256_counter_draw(77, counter, n)
+        assert src.randbelow(n) == expected
+
+
+@pytest.mark.parametrize("size", [0, 1, 2, 5, 52, 53, 312])
+def test_seeded_shuffle_draws_as_the_general_fisher_yates(size: int) -> None:
+    for seed in range(20):
+        fast, general = SeededSource(seed), SeededSource(seed)
+        a, b = list(range(size)), list(range(size))
+        fast.shuffle(a)
+        RandomSource.shuffle(general, b)  # one randbelow call a place, from the last down
+        assert a == b and sorted(a) == list(range(size))
+        assert fast.draws == general.draws
+        assert [n for n, _ in fast.draws] == list(range(size, 1, -1))
+        assert fast.randbelow(1000) == general.randbelow(1000)  # the stream goes on alike

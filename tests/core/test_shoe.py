@@ -94,3 +94,25 @@ def test_shoe_is_plain_data_deepcopy_independent() -> None:
     assert twin == shoe
     twin.draw()
     assert twin != shoe and shoe.remaining == 104
+
+
+@pytest.mark.parametrize("n", [0, 1, 7, 15, 49])
+def test_draw_many_deals_and_leaves_what_as_many_draws_do(n: int) -> None:
+    # a one-pack shoe with the stop card 10 from the end: 49 cards cross it
+    one, many = (Shoe.shuffled(1, SeededSource(5), cards_below_stop=10) for _ in range(2))
+    one.burn(2)
+    many.burn(2)
+    assert many.draw_many(n) == [one.draw() for _ in range(n)]
+    assert vars(many) == vars(one)  # order, position, counts, taken, the stop card
+    assert many.at_stop_card is (2 + n > 42)
+
+
+def test_draw_many_refuses_more_than_is_left_and_changes_nothing() -> None:
+    shoe = Shoe.shuffled(1, SeededSource(6))
+    shoe.draw_many(50)
+    before = copy.deepcopy(vars(shoe))
+    with pytest.raises(ValueError, match="empty"):
+        shoe.draw_many(3)
+    assert vars(shoe) == before
+    with pytest.raises(ValueError, match="live shoe"):
+        Shoe.live_table(1).draw_many(1)

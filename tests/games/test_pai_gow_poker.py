@@ -155,3 +155,25 @@ def test_the_quick_straight_or_flush_check_never_misses_one() -> None:
         if made:
             assert _may_make_straight_or_flush(seven), seven
     assert made_seen > 100  # the sample holds enough straights and flushes to mean something
+
+
+def test_rule_four_searches_every_correct_setting_with_a_straight_or_better() -> None:
+    """Rule 4 chooses among the correct settings whose high hand is a straight or better;
+    the search lists exactly those, in the order of ``settings`` (so the first of equal
+    choices is the same), on random hands and hands built around the joker."""
+    from crupier.core.poker import PaiGowCategory, settings
+    from crupier.games.pai_gow_poker.houseway import _made_hands
+
+    source, pack = SeededSource(21), joker_deck()
+    found = 0
+    for n in range(2_000):
+        deck = list(pack) if n % 3 else [c for c in pack if c != JOKER]
+        seven = [JOKER] if n % 3 == 0 else []
+        while len(seven) < 7:
+            card = deck[source.randbelow(len(deck))]
+            if card not in seven:
+                seven.append(card)
+        every = [s for s in settings(seven) if rank_high(s[0])[0] >= PaiGowCategory.STRAIGHT]
+        assert _made_hands(seven) == every, seven
+        found += bool(every)
+    assert found > 100  # enough hands that make one to mean something

@@ -137,6 +137,10 @@ RULES: dict[tuple[str, str], Callable[[str], frozenset[str]]] = {
     ("POST", "/api/cage/sales"): at(frozenset({"cashier"})),
     ("POST", "/api/cage/buybacks"): at(frozenset({"cashier"})),
     ("GET", "/api/cage"): at(frozenset({"director", "subdirector", "cashier", "inspector"})),
+    # a player's account: row 36's readers, and the player his own
+    ("GET", "/api/cage/account"): at(
+        frozenset({"director", "subdirector", "cashier", "inspector", "p1"})
+    ),
 }
 #: Served to anyone: the login, the pages (which hold no data) and their scripts, the schema.
 PUBLIC = {

@@ -100,7 +100,7 @@ def test_a_refusal_of_the_rules_in_the_persons_language(server: Server) -> None:
         catalan = player.act("RF-1", **bet)
         assert catalan.json() == {
             "code": "unknown-spot",
-            "message": f"'nowhere' no és una aposta del tapet {spots}",
+            "message": f"'nowhere' no és una aposta del drap {spots}",
         }
         headers = {"Cookie": f"crupier_session={player.cookie}"}
         with connect(f"{server.ws_url}/ws/tables/RF-1", additional_headers=headers) as ws:
@@ -108,6 +108,28 @@ def test_a_refusal_of_the_rules_in_the_persons_language(server: Server) -> None:
             while (frame := json.loads(ws.recv(timeout=30)))["type"] != "error":
                 pass
         assert frame["id"] == 7 and frame["code"] == "unknown-spot"
-        assert frame["message"] == f"'nowhere' no és una aposta del tapet {spots}"
+        assert frame["message"] == f"'nowhere' no és una aposta del drap {spots}"
+    finally:
+        player.post("/api/me/language", {"language": "en"})
+
+
+def test_a_refused_table_socket_says_why_in_the_persons_language(server: Server) -> None:
+    """A table socket the casino refuses is closed with code 4403 and its reason in the
+    person's language (the close frame's reason, within its 123 bytes)."""
+    from websockets.exceptions import ConnectionClosed
+    from websockets.sync.client import connect
+
+    player = Client(server, "p3")
+    assert player.post("/api/me/language", {"language": "ca"}).status_code == 200
+    try:
+        headers = {"Cookie": f"crupier_session={player.cookie}"}
+        closed = None
+        try:
+            with connect(f"{server.ws_url}/ws/tables/NO-SUCH", additional_headers=headers) as ws:
+                ws.recv(timeout=30)
+        except ConnectionClosed as exc:
+            closed = exc.rcvd
+        assert closed is not None and closed.code == 4403
+        assert closed.reason == "no hi ha cap taula 'NO-SUCH'"
     finally:
         player.post("/api/me/language", {"language": "en"})

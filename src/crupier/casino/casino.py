@@ -18,6 +18,7 @@ from crupier.casino.events import EventOps
 from crupier.casino.live import LiveOps
 from crupier.casino.logins import LoginOps
 from crupier.casino.players import PlayerOps
+from crupier.casino.poker_chips import PokerChipsOps
 from crupier.casino.registers import RegisterOps
 from crupier.casino.slots import SlotOps
 from crupier.casino.staff import StaffOps
@@ -26,6 +27,7 @@ from crupier.ledger import Ledger, SigningKey
 
 
 class Casino(
+    PokerChipsOps,
     LiveOps,
     CageOps,
     TableOps,

@@ -94,6 +94,8 @@ class Suit(StrEnum):
     JOKER = "*"
 
 
+_JOKER_RANK = Rank.JOKER  # read once: a member looked up on its enum costs a call
+
 FRENCH_SUITS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
 SPANISH_SUITS: tuple[Suit, ...] = (Suit.OROS, Suit.COPAS, Suit.ESPADAS, Suit.BASTOS)
 
@@ -106,9 +108,10 @@ class Card:
     suit: Suit
 
     def __str__(self) -> str:
-        if self.rank is Rank.JOKER:
+        rank = self.rank
+        if rank is _JOKER_RANK:
             return "JK"
-        return self.rank + self.suit  # both are texts: their codes joined, no enum lookup
+        return rank._value_ + self.suit._value_  # the codes joined: plain texts, no enum lookup
 
     @classmethod
     def parse(cls, text: str) -> Card:

@@ -41,6 +41,7 @@ from crupier.core.profile import Profile
 from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
 from crupier.core.round import JSON, Action, Event, Game, copy_record, new_event
+from crupier.core.stakes import StakeBook, book_of
 from crupier.i18n import N_
 
 RESULTS_KEPT = 50
@@ -176,6 +177,9 @@ class LayoutState:
     rounds_left: int | None = None
     then: Then = Then.CLOSE
     key_holder: str | None = None
+    stake_book: StakeBook | None = field(default=None, init=False, repr=False, compare=False)
+    """The bets indexed by player and spot for the per-player maximum (a cache that is
+    never compared nor copied; see :mod:`crupier.core.stakes`)."""
 
     def __deepcopy__(self, memo: dict[int, Any]) -> LayoutState:
         """A deep copy that shares the immutable parts (the results tuple, cards, spots)."""
@@ -351,6 +355,11 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
     :attr:`Game.checked_first`); a game whose hooks change the state before a check
     narrows this set."""
 
+    index_from: int = 16
+    """From this many bets on the layout the per-player maximum reads the state's
+    :class:`~crupier.core.stakes.StakeBook` (kept as bets are placed, rebuilt after any
+    other action); under it, a walk of the few bets costs less than keeping the index."""
+
     void_reopens_betting: ClassVar[bool] = True
     """After a void round, betting reopens (roulette) or the result is simply redone (sic bo)."""
 
@@ -498,6 +507,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         kind = type(action)
         if kind is PlaceBet:
             return self._place(state, action)  # type: ignore[arg-type]
+        state.stake_book = None  # any other action may change the bets: rebuilt when next needed
         if kind is NoMoreBets:
             return self._no_more_bets(state)
         if kind not in _COMMON_TYPES and not isinstance(action, COMMON_ACTIONS):
@@ -540,7 +550,15 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             raise MalformedAction(N_("{player!r} is not a player name", player=action.player))
         state.players[action.player] = state.players.get(action.player, 0) + amount
         state.bought_in += amount
-        return [Note(text=f"{action.player} buys in for {format_amount(amount)}")]
+        return [
+            Note(
+                text=N_(
+                    "{player} buys in for {amount}",
+                    player=action.player,
+                    amount=format_amount(amount),
+                )
+            )
+        ]
 
     def _cash_out(self, state: LS, action: CashOut) -> list[Event]:
         self._player(state, action.player)
@@ -548,7 +566,15 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             raise IllegalAction(N_("{player} still has bets on the layout", player=action.player))
         amount = state.players.pop(action.player)
         state.cashed_out += amount
-        return [Note(text=f"{action.player} cashes out {format_amount(amount)}")]
+        return [
+            Note(
+                text=N_(
+                    "{player} cashes out {amount}",
+                    player=action.player,
+                    amount=format_amount(amount),
+                )
+            )
+        ]
 
     def _player(self, state: LS, player: object) -> str:
         if type(player) is str and player in state.players:
@@ -614,8 +640,12 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         )
         if self._adjusts_bet:
             self.on_bet(state, bet, spot)
-        state.bets[bet_id] = bet
+        bets = state.bets
+        bets[bet_id] = bet
         state.next_bet = bet_id + 1
+        book = state.stake_book
+        if book is not None and not book.add(bet, bets, bet_id + 1):
+            state.stake_book = None  # the bets changed elsewhere: rebuilt at the next check
         return [
             new_event(
                 BetPlaced, {"bet": bet_id, "player": player, "spot": spot.name, "amount": amount}
@@ -647,7 +677,9 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             )
 
     def check_stake(self, state: LS, player: str, spot: Spot, amount: int) -> None:
-        """Minimum, unit multiple and the per-player maximum on the spot."""
+        """Minimum, unit multiple and the per-player maximum on the spot (the chips the
+        player already has there: a walk of the bets while they are fewer than
+        :attr:`index_from`, then the state's :class:`StakeBook`, not a walk per bet)."""
         name = spot.name
         terms = self._stake_limits.get(name) if self._fixed_minimum else None
         if terms is None:
@@ -659,10 +691,14 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             minimum, unit, maximum = terms
             if amount < minimum or amount % unit:
                 self.check_minimum_and_unit(state, spot, amount)  # says which, and refuses
-        already = 0
-        for b in state.bets.values():
-            if b.spot == name and b.player == player:
-                already += b.amount
+        bets = state.bets
+        if len(bets) < self.index_from:  # a short walk costs less than keeping an index
+            already = 0
+            for b in bets.values():
+                if b.spot == name and b.player == player:
+                    already += b.amount
+        else:
+            already = book_of(state).total(player, name)  # what the walk sums, in O(1)
         if already + amount > maximum:
             held = f" (already {format_amount(already)} there)" if already else ""
             raise BetOverMaximum(
@@ -685,7 +721,16 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         self.check_take_down(state, bet, self.spot(bet.spot))
         del state.bets[bet.id]
         state.players[bet.player] += bet.amount
-        return [Note(text=f"{bet.player} takes down {bet.spot} ({format_amount(bet.amount)})")]
+        return [
+            Note(
+                text=N_(
+                    "{player} takes down {spot} ({amount})",
+                    player=bet.player,
+                    spot=bet.spot,
+                    amount=format_amount(bet.amount),
+                )
+            )
+        ]
 
     def _no_more_bets(self, state: LS) -> list[Event]:
         if state.phase is not _BETTING:
@@ -703,7 +748,15 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         state.voids += 1
         reason = f" ({action.reason})" if action.reason else ""
         again = "betting reopens" if self.void_reopens_betting else "the throw is repeated"
-        return [Note(text=f"void round{reason}: nothing is settled, bets stay; {again}")]
+        return [
+            Note(
+                text=N_(
+                    "void round{reason}: nothing is settled, bets stay; {again}",
+                    reason=reason,
+                    again=again,
+                )
+            )
+        ]
 
     def _last_rounds(self, state: LS, action: LastRounds) -> list[Event]:
         self.require_phase(state, _BETTING, _NO_MORE_BETS)
@@ -724,7 +777,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             ) from None
         state.rounds_left = count
         state.then = then
-        return [Note(text=f"the last {count} rounds")]
+        return [Note(text=N_("the last {count} rounds", count=count))]
 
     def _suspend(self, state: LS, action: Suspend) -> list[Event]:
         self.require_phase(state, _BETTING)
@@ -738,13 +791,20 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             raise MalformedAction(N_("suspend: name who keeps the key of the float"))
         state.phase = _SUSPENDED
         state.key_holder = action.key_holder
-        return [Note(text=f"table temporarily closed; the key is kept by {action.key_holder}")]
+        return [
+            Note(
+                text=N_(
+                    "table temporarily closed; the key is kept by {key_holder}",
+                    key_holder=action.key_holder,
+                )
+            )
+        ]
 
     def _reopen(self, state: LS) -> list[Event]:
         self.require_phase(state, _SUSPENDED)
         state.phase = _BETTING
         state.key_holder = None
-        return [Note(text="table reopened")]
+        return [Note(text=N_("table reopened"))]
 
     # -- settlement ------------------------------------------------------------------
 
@@ -787,10 +847,10 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         state.rounds_left = None
         if state.then is Then.SUSPEND:
             state.phase = _SUSPENDED
-            events.append(Note(text="table temporarily closed"))
+            events.append(Note(text=N_("table temporarily closed")))
         else:
             state.phase = _CLOSED
-            events.append(Note(text="the session is closed"))
+            events.append(Note(text=N_("the session is closed")))
         return events
 
     def apply_resolution(self, state: LS, bet: Bet, res: Resolution) -> Settled:
@@ -911,7 +971,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         }
 
 
-_NO_MORE_BETS_NOTE = Note(text="no more bets")
+_NO_MORE_BETS_NOTE = Note(text=N_("no more bets"))
 
 
 def _fmt(amount: object) -> str:

@@ -179,6 +179,34 @@ class Shoe:
         self.pos += 1
         return card
 
+    def draw_many(self, n: int) -> list[Card]:
+        """Deal the ``n`` next cards of an electronic shoe: what ``n`` calls of :meth:`draw`
+        give and leave, in one pass (a whole round's hands at once); refused without a
+        change when fewer than ``n`` are left.
+
+        >>> shoe = Shoe.stacked([Card.parse(c) for c in ("5h", "Kd", "2c")], cards_below_stop=1)
+        >>> [str(c) for c in shoe.draw_many(2)], shoe.remaining, shoe.at_stop_card
+        (['5h', 'Kd'], 1, False)
+        """
+        if self.live:
+            raise ValueError("a live shoe's cards are entered by the croupier, not drawn")
+        pos = self.pos
+        if n < 0 or pos + n > len(self.order) or n > self.remaining:
+            raise ValueError("the shoe is empty")
+        cards = self.order[pos : pos + n]
+        counts = self.counts
+        for card in cards:  # an electronic shoe's counts are those of order[pos:]
+            left = counts[card] - 1
+            if left:
+                counts[card] = left
+            else:
+                del counts[card]
+        self.pos = pos + n
+        self.taken += n
+        if self.stop_at is not None and self.taken > self.stop_at:
+            self.stop_out = True
+        return list(cards)
+
     def draw_bottom(self) -> Card:
         """Take the bottom card of an electronic shoe (a pack dealt from its bottom).
 

@@ -385,7 +385,9 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         events = super()._place(state, action)
         seat = _seat_of(state, action.player)
         if seated is None and seat is not None:
-            events.insert(0, Note(text=f"{action.player} takes box {seat}"))
+            events.insert(
+                0, Note(text=N_("{player} takes box {seat}", player=action.player, seat=seat))
+            )
         return events
 
     def on_round_start(self, state: S) -> list[Event]:
@@ -468,9 +470,13 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         up = self.croupier_up()
         events: list[Event] = [
             Note(
-                text="dealt: "
-                + "; ".join(f"box {b.seat} ({b.player}) {len(b.cards)} cards" for b in boxes)
-                + (f"; croupier's up card {' '.join(map(str, croupier[m - up :]))}" if up else "")
+                text=N_(
+                    "dealt: {boxes}; croupier's up card {cards}",
+                    boxes=_boxes_dealt(boxes),
+                    cards=" ".join(map(str, croupier[m - up :])),
+                )
+                if up
+                else N_("dealt: {boxes}", boxes=_boxes_dealt(boxes))
             )
         ]
         return events + self._advance(state)
@@ -543,7 +549,7 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         events: list[Event]
         if decision is Decision.FOLD:
             box.decision = Decision.FOLD
-            events = [Note(text=f"{who} folds: the Ante is lost")]
+            events = [Note(text=N_("{who} folds: the Ante is lost", who=who))]
         else:
             allowed = self.play_multiples()
             if (
@@ -580,7 +586,7 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
             box.decision = Decision.PLAY
             box.multiple = multiple
             events = [
-                Note(text=f"{who} plays"),
+                Note(text=N_("{who} plays", who=who)),
                 BetPlaced(bet=bet.id, player=box.player, spot=spot, amount=amount),
             ]
         return events
@@ -591,9 +597,9 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         text = f"box {box.seat} ({box.player}): violation{reason}"
         state.incidents.append(text)
         if not self.violation_loses():
-            return [Note(text=f"{text}: noted")]
+            return [Note(text=N_("{text}: noted", text=text))]
         box.out = True
-        events: list[Event] = [Note(text=f"{text}: his bets are lost")]
+        events: list[Event] = [Note(text=N_("{text}: his bets are lost", text=text))]
         for bet in self.bets_of(state, box):
             events.append(self.apply_resolution(state, bet, Lose()))
         return events + self._advance(state)
@@ -609,8 +615,11 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         events: list[Event] = [
             ResultEvent(
                 result=showdown,
-                announcement=f"croupier {self.describe(state.croupier)}"
-                + (f": {words}" if words else ""),
+                announcement=N_(
+                    "croupier {hand}: {words}", hand=self.describe(state.croupier), words=words
+                )
+                if words
+                else N_("croupier {hand}", hand=self.describe(state.croupier)),
             )
         ]
         resolved: list[tuple[Bet, Resolution]] = []
@@ -644,7 +653,9 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         state.voids += 1
         kept = any(self.void_keeps(b) for b in state.bets.values())
         words = "the other bets stay for the new deal" if kept else "all bets are returned"
-        events: list[Event] = [Note(text=f"void round{reason}: {words}")]
+        events: list[Event] = [
+            Note(text=N_("void round{reason}: {words}", reason=reason, words=words))
+        ]
         order = {b.player: i for i, b in enumerate(self._settle_order(state.boxes))}
         for bet in sorted(state.bets.values(), key=lambda b: (order.get(b.player, 99), b.id)):
             if not self.void_keeps(bet):
@@ -762,3 +773,11 @@ __all__ = [
     "Violation",
     "ViolationRule",
 ]
+
+
+def _boxes_dealt(boxes: list[PokerBox]) -> str:
+    """The boxes dealt, as the deal's note lists them: ``box 1 (P1) 5 cards; ...``."""
+    return "; ".join(
+        N_("box {seat} ({player}) {n} cards", seat=b.seat, player=b.player, n=len(b.cards))
+        for b in boxes
+    )

@@ -217,7 +217,18 @@ def N_(message: str, /, **fields: object) -> str:
     >>> N_("No more bets"), N_("{n} bets", n=2)
     ('No more bets', '2 bets')
     """
-    return Message(message, fields) if fields else message
+    if not fields:
+        return message
+    # Message(message, fields) by hand: no second dict, no super() call (a note is built
+    # every round at some tables: 1.6 us instead of 3.3 us)
+    made = _STR_NEW(Message, message.format_map(fields))
+    slots = made.__dict__
+    slots["template"] = message
+    slots["fields"] = fields
+    return made
+
+
+_STR_NEW = str.__new__
 
 
 def localised(exc: BaseException, lang: str | None = None) -> str:

@@ -19,7 +19,7 @@ from fastapi import Depends, FastAPI, Request, Response, WebSocket, WebSocketDis
 from fastapi.exceptions import RequestValidationError
 
 from crupier.casino import Casino
-from crupier.i18n import N_
+from crupier.i18n import N_, gettext, localised
 from crupier.server import openapi, web
 from crupier.server.auth import COOKIE, CSRF_HEADER, AuthStore, Session
 from crupier.server.errors import ApiError, denied, error_of, install_handlers
@@ -88,16 +88,21 @@ def create_app(opened: Opened) -> FastAPI:
     async def table_socket(websocket: WebSocket, table_id: str) -> None:
         session = opened.auth.session(websocket.cookies.get(COOKIE))
         if session is None:
-            await websocket.close(code=4401, reason="not logged in")
+            await websocket.close(code=4401, reason=_close_reason(websocket, N_("not logged in")))
             return
         if not _same_origin(websocket):
-            await websocket.close(code=4403, reason="cross-site WebSocket refused")
+            await websocket.close(
+                code=4403, reason=_close_reason(websocket, N_("cross-site WebSocket refused"))
+            )
             return
         try:
             check_can_view(opened.casino, table_id, session.account)
         except Exception as exc:
             await denied(opened.casino, session.account, f"WS /ws/tables/{table_id}", exc)
-            await websocket.close(code=4403, reason=str(exc)[:120])
+            # accepted, then closed: a close frame carries the code and the reason (a socket
+            # closed before its handshake only gets an HTTP 403, with no reason)
+            await websocket.accept()
+            await websocket.close(code=4403, reason=_close_reason(websocket, exc))
             return
         await websocket.accept()
         lang = request_language(websocket)  # the error frames' language
@@ -122,10 +127,12 @@ def create_app(opened: Opened) -> FastAPI:
     async def lobby_socket(websocket: WebSocket) -> None:
         session = opened.auth.session(websocket.cookies.get(COOKIE))
         if session is None:
-            await websocket.close(code=4401, reason="not logged in")
+            await websocket.close(code=4401, reason=_close_reason(websocket, N_("not logged in")))
             return
         if not _same_origin(websocket):
-            await websocket.close(code=4403, reason="cross-site WebSocket refused")
+            await websocket.close(
+                code=4403, reason=_close_reason(websocket, N_("cross-site WebSocket refused"))
+            )
             return
         await follow_lobby(websocket, lobby, session.account)
 
@@ -274,3 +281,14 @@ def json_response(data: Any, status: int = 200) -> Response:
 
 
 __all__ = ["RequestValidationError", "create_app"]
+
+
+def _close_reason(websocket: WebSocket, said: str | BaseException) -> str:
+    """Why a socket is refused, in the person's language (``Accept-Language``, the login's
+    choice), cut to the 123 bytes of UTF-8 a close frame carries.
+
+    The code (4401, 4403) says what happened; the reason is what a person reads.
+    """
+    lang = request_language(websocket)
+    text = localised(said, lang) if isinstance(said, BaseException) else gettext(said, lang)
+    return text.encode()[:123].decode(errors="ignore")

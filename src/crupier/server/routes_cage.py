@@ -72,3 +72,24 @@ def cage(
             raise OpsError(Code.DAY_NOT_OPEN, N_("no gaming day is open"))
         date = current.date
     return casino.cage_day(date)
+
+
+@router.get("/api/cage/account", tags=["cashier"])
+def account(
+    session: SessionDep,
+    casino: CasinoDep,
+    player: Annotated[str | None, Query(min_length=1, max_length=40)] = None,
+) -> dict[str, Any]:
+    """A player's chip movements with the casino and their net ``balance`` (cents): chips
+    bought at the window, bought back, brought to poker tables and stacks taken away
+    (:mod:`crupier.casino.poker_chips`). A player reads his own (``player`` may be left
+    out); staff read any player's as row 36 lets them read the cage."""
+    if session.account.kind == "player":
+        own = session.account.subject
+        if player not in (None, own):
+            raise OpsError(Code.PERMISSION_DENIED, N_("a player reads only his own account"))
+        return casino.player_account(own)
+    casino.authorise(Op.CHIP_SALES, staff_id(session), "R")
+    if player is None:
+        raise OpsError(Code.MISSING_FIELDS, N_("name the player"))
+    return casino.player_account(player)

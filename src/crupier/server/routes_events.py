@@ -14,6 +14,7 @@ from fastapi import APIRouter, Query
 
 from crupier.casino.events import EVENT_KINDS
 from crupier.casino.roles import Op, scoped
+from crupier.i18n import N_
 from crupier.server.app import CasinoDep, SessionDep
 from crupier.server.errors import ApiError
 
@@ -32,14 +33,16 @@ def events(
     ``limit``), of the ``kind`` s asked for: ``{kinds, events: [{seq, kind, recorded_at,
     event_time, ...}]}``."""
     if session.account.kind != "staff":
-        raise ApiError(403, "PERMISSION_DENIED", "players do not read the events log")
+        raise ApiError(403, "PERMISSION_DENIED", N_("players do not read the events log"))
     by = session.account.subject
     casino.authorise(Op.READ_ALL, by, "R")
     roles = [a.role for a in casino.valid_assignments(by)]
     if all(scoped(Op.READ_ALL, r) for r in roles):
-        raise ApiError(403, "PERMISSION_DENIED", "the events log is read casino-wide only")
+        raise ApiError(403, "PERMISSION_DENIED", N_("the events log is read casino-wide only"))
     unknown = sorted(set(kind or ()) - set(EVENT_KINDS))
     if unknown:
-        raise ApiError(422, "MALFORMED_REQUEST", f"unknown event kinds: {', '.join(unknown)}")
+        raise ApiError(
+            422, "MALFORMED_REQUEST", N_("unknown event kinds: {kinds}"), kinds=", ".join(unknown)
+        )
     found = casino.significant_events(since=since, kinds=kind, limit=limit)
     return {"kinds": dict(EVENT_KINDS), "events": found}

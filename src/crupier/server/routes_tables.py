@@ -237,8 +237,11 @@ async def buy_in(
     table_id: str, body: BuyInBody, session: SessionDep, hub: HubDep
 ) -> dict[str, Any]:
     """Chips sold to a player at the table (by the table's staff): cash into the drop box."""
+    from crupier.server.routes_poker import check_stakes
+
     by = staff_id(session)
     casino = hub.casino
+    check_stakes(hub, table_id, body.amount)  # at a poker table: table stakes
     entry = await hub.submit(
         table_id, lambda: casino.live_buy_in(table_id, body.player, body.amount, by=by)
     )

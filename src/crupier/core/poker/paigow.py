@@ -31,9 +31,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from enum import IntEnum
+from functools import lru_cache
 from itertools import combinations
 
-from crupier.core.cards import JOKER, Card, Rank
+from crupier.core.cards import Card, Rank
 from crupier.core.poker.five import Category, distinct, high, rank_values
 
 
@@ -55,6 +56,7 @@ class PaiGowCategory(IntEnum):
 
 PaiGowKey = tuple[PaiGowCategory, tuple[int, ...]]
 
+_JOKER_RANK = Rank.JOKER  # the joker is the one card of this rank: a test by identity
 _RUNS = frozenset({Category.STRAIGHT, Category.STRAIGHT_FLUSH, Category.ROYAL_FLUSH})
 _JOKER_MAKES = frozenset({*_RUNS, Category.FLUSH})
 
@@ -94,9 +96,18 @@ def rank_high(hand: Sequence[Card]) -> PaiGowKey:
     >>> rank_high(cards("Kc Kd JK 7s 2h"))[0].name
     'PAIR'
     """
+    return _rank_high(tuple(hand))
+
+
+@lru_cache(maxsize=1 << 14)
+def _rank_high(hand: tuple[Card, ...]) -> PaiGowKey:
+    """:func:`rank_high` of a tuple, remembered: a round asks for the same hands again (the
+    setting checked, the house way's candidates, each box against the bank). A refused hand
+    raises, and is not remembered."""
     distinct(hand, 5, "Pai Gow high hand")
-    if JOKER in hand:
-        return _with_joker([c for c in hand if c != JOKER])
+    real = [c for c in hand if c.rank is not _JOKER_RANK]
+    if len(real) < len(hand):
+        return _with_joker(real)
     return _key([high(c) for c in hand], len({c.suit for c in hand}) == 1)
 
 
@@ -104,7 +115,7 @@ def rank_low(hand: Sequence[Card]) -> PaiGowKey:
     """The comparable key of a two-card low hand: a pair ``(PAIR, (rank,))``, else
     ``(HIGH_CARD, (higher, lower))``; the joker is an ace."""
     distinct(hand, 2, "Pai Gow low hand")
-    a, b = sorted((14 if c == JOKER else high(c) for c in hand), reverse=True)
+    a, b = sorted((14 if c.rank is _JOKER_RANK else high(c) for c in hand), reverse=True)
     if a == b:
         return PaiGowCategory.PAIR, (a,)
     return PaiGowCategory.HIGH_CARD, (a, b)

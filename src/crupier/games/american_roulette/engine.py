@@ -109,7 +109,16 @@ class AmericanRoulette(RouletteGame[AmericanRouletteProfile]):
         "suspend": BY_DIRECTOR,
         "reopen": BY_DIRECTOR,
     }
-    play_help: ClassVar[str] = RouletteGame.play_help + ", colour NAME [VALUE]"
+    play_help: ClassVar[str] = N_(
+        "spots: straight N (or N), split A/B, street N, trio 0-1-2|0-2-3, corner A B C D,\n"
+        "  six-line A, column 1-3, dozen 1-3 (or 1-12), double-column 1-2|2-3,\n"
+        "  double-dozen 1-2|2-3, red black even odd low high\n"
+        "announced: voisins C, tiers C, orphelins C, jeu-zero C, finale D C, neighbours N C\n"
+        "  (C = the chip, e.g. bet voisins 5)\n"
+        "e.g.  bet red 10   bet 17 5   bet split 8 11 5   bet dozen 1-12 10\n"
+        "spin cw|ccw: launch the wheel that way (it alternates; go picks the right one), "
+        "colour NAME [VALUE]"
+    )
 
     def settlement_order(self, spot: Spot) -> int:
         return AMERICAN_ORDER.index(spot.bet_type)
@@ -204,13 +213,31 @@ class AmericanRoulette(RouletteGame[AmericanRouletteProfile]):
                         series=format_amount(series.value),
                     )
                 )
-            return [Note(text=f"more {colour} chips for {player} at {format_amount(value)}")]
+            return [
+                Note(
+                    text=N_(
+                        "more {colour} chips for {player} at {value}",
+                        colour=colour,
+                        player=player,
+                        value=format_amount(value),
+                    )
+                )
+            ]
         if len(state.colours) >= self.profile.colour_chips.colours:
             raise IllegalAction(
                 N_("all {colours} colours are in play", colours=self.profile.colour_chips.colours)
             )
         state.colours[colour] = ColourSeries(player, value)
-        return [Note(text=f"{player} plays {colour} chips at {format_amount(value)}")]
+        return [
+            Note(
+                text=N_(
+                    "{player} plays {colour} chips at {value}",
+                    player=player,
+                    colour=colour,
+                    value=format_amount(value),
+                )
+            )
+        ]
 
     def _colour_cash_in(self, state: RouletteState, action: ColourCashIn) -> list[Event]:
         player = self._player(state, action.player)
@@ -223,7 +250,7 @@ class AmericanRoulette(RouletteGame[AmericanRouletteProfile]):
             )
         for colour in held:
             del state.colours[colour]
-        return [Note(text=f"{player} cashes in the {held[0]} chips")]
+        return [Note(text=N_("{player} cashes in the {held} chips", player=player, held=held[0]))]
 
     def game_legal_actions(self) -> list[str]:
         kinds = super().game_legal_actions()

@@ -86,7 +86,11 @@ class _Coups(_Staking):
             raise MalformedAction(N_("{player!r} is not a player name", player=action.player))
         state.players[action.player] = state.players.get(action.player, 0) + amount
         state.bought_in += amount
-        return [Note(text=f"{action.player} buys in for {_fmt(amount)}")]
+        return [
+            Note(
+                text=N_("{player} buys in for {amount}", player=action.player, amount=_fmt(amount))
+            )
+        ]
 
     def _do_cash_out(self, state: BaccaratTwoTablesState, action: CashOut, _s: Any) -> list[Event]:
         player = self._player(state, action.player)
@@ -106,7 +110,7 @@ class _Coups(_Staking):
         state.cashed_out += amount
         self._free_place(state, player)
         state.waiting = [p for p in state.waiting if p != player]
-        return [Note(text=f"{player} cashes out {_fmt(amount)}")]
+        return [Note(text=N_("{player} cashes out {amount}", player=player, amount=_fmt(amount)))]
 
     def _do_tip(self, state: BaccaratTwoTablesState, action: Tip, _s: Any) -> list[Event]:
         player = self._player(state, action.player)
@@ -117,7 +121,9 @@ class _Coups(_Staking):
             )
         state.players[player] -= amount
         state.tips += amount
-        return [Note(text=f"{player} tips {_fmt(amount)} (tips slot)")]
+        return [
+            Note(text=N_("{player} tips {amount} (tips slot)", player=player, amount=_fmt(amount)))
+        ]
 
     # -- the deal -------------------------------------------------------------------------------
 
@@ -164,14 +170,21 @@ class _Coups(_Staking):
                 shoe.exposed.append(card)
                 events.append(
                     Note(
-                        text=f"{card} came out face up: unusable, removed; no stake may change (VIII.1)"
+                        text=N_(
+                            "{card} came out face up: unusable, removed; no stake may change (VIII.1)",
+                            card=card,
+                        )
                     )
                 )
             else:
                 usable.append(card)
         if state.early:
             events.append(
-                Note(text=f"the coup is played with the {len(state.early)} card(s) drawn early")
+                Note(
+                    text=N_(
+                        "the coup is played with the {n} card(s) drawn early", n=len(state.early)
+                    )
+                )
             )
         state.early = []
         state.early_by = None
@@ -181,7 +194,7 @@ class _Coups(_Staking):
         coup.dealt = True
         state.phase = Phase.PLAYING
         coup.turn = "1"
-        events.append(Note(text="the banker deals: table 1, table 2, bank, twice"))
+        events.append(Note(text=N_("the banker deals: table 1, table 2, bank, twice")))
         events += self._advance(state, coup, from_turn=None)
         return events
 
@@ -267,14 +280,19 @@ class _Coups(_Staking):
             hand.declared = word
             events.append(
                 Note(
-                    text=f"table {table} shows a natural {hand.two_card_total}: {_show(hand.cards)}"
+                    text=N_(
+                        "table {table} shows a natural {two_card_total}: {value}",
+                        table=table,
+                        two_card_total=hand.two_card_total,
+                        value=_show(hand.cards),
+                    )
                 )
             )
         elif word == Word.NO.value:
             if card is not None:
                 raise MalformedAction(N_("declare: no card is given to a table that stands"))
             hand.declared = word
-            events.append(Note(text=f"table {table}: no"))
+            events.append(Note(text=N_("table {table}: no", table=table)))
         else:
             if self._banker_shows_first(coup):
                 if card is not None:
@@ -282,12 +300,18 @@ class _Coups(_Staking):
                         N_("declare: the banker shows his natural, no card is given")
                     )
                 hand.declared = Word.CARD.value
-                events.append(Note(text=f"table {table}: card"))
+                events.append(Note(text=N_("table {table}: card", table=table)))
                 return events + self._banker_natural(state, coup)
             given = self._give(state, coup, card, "declare")
             hand.declared = Word.CARD.value
             hand.cards.append(given)
-            events.append(Note(text=f"table {table}: card, receives {given} (face up)"))
+            events.append(
+                Note(
+                    text=N_(
+                        "table {table}: card, receives {given} (face up)", table=table, given=given
+                    )
+                )
+            )
         return events + self._advance(state, coup, from_turn=table)
 
     def _banker_shows_first(self, coup: Coup) -> bool:
@@ -302,8 +326,11 @@ class _Coups(_Staking):
     def _banker_natural(self, state: BaccaratTwoTablesState, coup: Coup) -> list[Event]:
         bank = coup.hands["bank"]
         note = Note(
-            text=f"the banker shows a natural {bank.two_card_total} ({_show(bank.cards)}) "
-            "before any third card: no punter draws"
+            text=N_(
+                "the banker shows a natural {two_card_total} ({value}) before any third card: no punter draws",
+                two_card_total=bank.two_card_total,
+                value=_show(bank.cards),
+            )
         )
         return [note, *self._settle(state, coup)]
 
@@ -361,7 +388,7 @@ class _Coups(_Staking):
                     return self._settle(state, coup)
                 if not self._open_tables(coup):
                     return [
-                        Note(text="no table is left open: the banker shows his point"),
+                        Note(text=N_("no table is left open: the banker shows his point")),
                         *self._settle(state, coup),
                     ]
                 return []
@@ -404,7 +431,7 @@ class _Coups(_Staking):
         if coup.tableau:
             raise IllegalAction(N_("the banker already plays by the bank drawing rules"))
         coup.tableau = True
-        return [Note(text="the banker asks the croupier for the bank drawing rules (VI)")]
+        return [Note(text=N_("the banker asks the croupier for the bank drawing rules (VI)"))]
 
     def _do_banker_play(
         self, state: BaccaratTwoTablesState, action: BankerPlay, _s: Any
@@ -437,11 +464,17 @@ class _Coups(_Staking):
         if action.draw:
             card = self._give(state, coup, action.card, "banker-play")
             bank.cards.append(card)
-            events.append(Note(text=f"the banker draws {card}"))
+            events.append(Note(text=N_("the banker draws {card}", card=card)))
         else:
             if action.card is not None:
                 raise MalformedAction(N_("banker-play: a banker who stands takes no card"))
-            events.append(Note(text=f"the banker stands on {bank.two_card_total}"))
+            events.append(
+                Note(
+                    text=N_(
+                        "the banker stands on {two_card_total}", two_card_total=bank.two_card_total
+                    )
+                )
+            )
         return events + self._settle(state, coup)
 
     # -- settlement -----------------------------------------------------------------------------
@@ -504,10 +537,21 @@ class _Coups(_Staking):
         events.insert(0, ResultEvent(result=summary, announcement=summary))
         verdict = f"the banker's net {'+' if net >= 0 else ''}{_fmt(net)}"
         cut_text = f"; cagnotte {_fmt(cut)} to the pou" if cut else "; no cagnotte"
-        events.append(Note(text=f"{verdict}{cut_text}; the bank is {_fmt(state.bank)}"))
+        events.append(
+            Note(
+                text=N_(
+                    "{verdict}{cut_text}; the bank is {bank}",
+                    verdict=verdict,
+                    cut_text=cut_text,
+                    bank=_fmt(state.bank),
+                )
+            )
+        )
         if coup.floating is not None and state.shoe is not None:
             state.shoe.burnt.append(coup.floating)
-            events.append(Note(text=f"{coup.floating} went to no hand: discarded"))
+            events.append(
+                Note(text=N_("{floating} went to no hand: discarded", floating=coup.floating))
+            )
             coup.floating = None
         # the rotation of the cards (IV)
         for table in TABLES:
@@ -521,7 +565,14 @@ class _Coups(_Staking):
                 nxt = self._pass_hand(state, table)
                 if nxt is not None and nxt != hand.holder:
                     events.append(
-                        Note(text=f"table {table}: {hand.holder} cedes the cards to {nxt}")
+                        Note(
+                            text=N_(
+                                "table {table}: {holder} cedes the cards to {nxt}",
+                                table=table,
+                                holder=hand.holder,
+                                nxt=nxt,
+                            )
+                        )
                     )
         events += self._banco_after(state, coup, outcome, banco_net)
         state.results = keep_recent(state.results, summary, RESULTS_KEPT)
@@ -554,12 +605,15 @@ class _Coups(_Staking):
         )
         if left <= 0:
             state.banco_repeat = None
-            return [Note(text="null banco coup: no more repetitions")]
+            return [Note(text=N_("null banco coup: no more repetitions"))]
         state.banco_repeat = (coup.banco, left)
         return [
             Note(
-                text=f"null banco coup (neither won nor lost): {coup.banco} may repeat it "
-                f"({left} more time(s), VI)"
+                text=N_(
+                    "null banco coup (neither won nor lost): {banco} may repeat it ({left} more time(s), VI)",
+                    banco=coup.banco,
+                    left=left,
+                )
             )
         ]
 
@@ -568,7 +622,9 @@ class _Coups(_Staking):
         shoe = state.shoe
         ended = shoe is not None and shoe.at_stop_card
         if ended:
-            events.append(Note(text="the stop card is out: the partida ends; a new shoe follows"))
+            events.append(
+                Note(text=N_("the stop card is out: the partida ends; a new shoe follows"))
+            )
             state.banco_repeat = None
         adjudication_over = (
             ended
@@ -581,8 +637,11 @@ class _Coups(_Staking):
             state.phase = Phase.JUMPED
             events.append(
                 Note(
-                    text=f"the bank has jumped: {state.banker} may continue with a new deposit of "
-                    f"at least {_fmt(state.bank_initial)} (and change the shoe), or leave (V.1)"
+                    text=N_(
+                        "the bank has jumped: {banker} may continue with a new deposit of at least {bank_initial} (and change the shoe), or leave (V.1)",
+                        banker=state.banker,
+                        bank_initial=_fmt(state.bank_initial),
+                    )
                 )
             )
         return events
@@ -660,7 +719,11 @@ class _Coups(_Staking):
         state.phase = Phase.BETTING
         events.append(
             Note(
-                text=f"the coup is void: {why}; {len(dealt) + extra} card(s) to the basket, no cagnotte"
+                text=N_(
+                    "the coup is void: {why}; {value} card(s) to the basket, no cagnotte",
+                    why=why,
+                    value=len(dealt) + extra,
+                )
             )
         )
         return events
@@ -673,7 +736,9 @@ class _Coups(_Staking):
             raise IllegalAction(N_("the deal is over: the tables have spoken"))
         return [
             Note(
-                text="irregular distribution rectified: each hand has its regulated cards (VIII.2)"
+                text=N_(
+                    "irregular distribution rectified: each hand has its regulated cards (VIII.2)"
+                )
             )
         ]
 
@@ -684,7 +749,10 @@ class _Coups(_Staking):
         what = f"{action.card} " if action.card else "a card "
         return [
             Note(
-                text=f"{what}fell to the floor: it keeps its value; the croupier picks it up (VIII.1)"
+                text=N_(
+                    "{what}fell to the floor: it keeps its value; the croupier picks it up (VIII.1)",
+                    what=what,
+                )
             )
         ]
 
@@ -747,12 +815,20 @@ class _Coups(_Staking):
                 raise IllegalAction(N_("third cards are dealt face up: they have been seen"))
             return [
                 Note(
-                    text=f"the third card of {label} fell in the basket, seen: recovered, play continues (VIII.2)"
+                    text=N_(
+                        "the third card of {label} fell in the basket, seen: recovered, play continues (VIII.2)",
+                        label=label,
+                    )
                 )
             ]
         if action.seen:
             return [
-                Note(text=f"cards of {label} fell in the basket, seen: recovered, play continues")
+                Note(
+                    text=N_(
+                        "cards of {label} fell in the basket, seen: recovered, play continues",
+                        label=label,
+                    )
+                )
             ]
         if any(coup.hands[t].declared is not None for t in TABLES):
             raise IllegalAction(
@@ -766,7 +842,10 @@ class _Coups(_Staking):
         hand.annulled = True
         events: list[Event] = [
             Note(
-                text=f"the cards of {label} fell unseen in the basket: the coup is annulled for it (VIII.2)"
+                text=N_(
+                    "the cards of {label} fell unseen in the basket: the coup is annulled for it (VIII.2)",
+                    label=label,
+                )
             )
         ]
         for bet in sorted(state.bets.values(), key=lambda b: b.id):
@@ -883,7 +962,7 @@ class _Coups(_Staking):
                 return events + self._banker_natural(state, coup)
             given = self._give(state, coup, action.card, "declaration-error")
             hand.cards.append(given)
-            events.append(Note(text=f"table {table} receives {given}"))
+            events.append(Note(text=N_("table {table} receives {given}", table=table, given=given)))
         else:
             hand.declared = Word.NO.value
             if received:
@@ -901,8 +980,11 @@ class _Coups(_Staking):
                     coup.floating = given
                     events.append(
                         Note(
-                            text=f"the card {given} that table {table} received goes to the next "
-                            "table if it asks, or to the banker if he draws (VIII.4)"
+                            text=N_(
+                                "the card {given} that table {table} received goes to the next table if it asks, or to the banker if he draws (VIII.4)",
+                                given=given,
+                                table=table,
+                            )
                         )
                     )
             elif action.card is not None:
@@ -932,13 +1014,13 @@ class _Coups(_Staking):
                 raise IllegalAction(N_("the banker already plays by the bank drawing rules"))
             coup.tableau = True
             coup.incidents.append(why)
-            return [Note(text=f"the banker: {why}")]
+            return [Note(text=N_("the banker: {why}", why=why))]
         self._on_turn(coup, hand_name)
         total = coup.hands[hand_name].two_card_total
         word = rule_word(self.profile.rules.punter_rule, total, self.profile.rules.croupier_on_five)
         coup.incidents.append(why)
         return [
-            Note(text=f"table {hand_name}: {why}"),
+            Note(text=N_("table {hand_name}: {why}", hand_name=hand_name, why=why)),
             *self._say(state, coup, hand_name, word, action.card),
         ]
 
@@ -999,7 +1081,15 @@ class _Coups(_Staking):
     def _do_claim(self, state: BaccaratTwoTablesState, action: Claim, _s: Any) -> list[Event]:
         player = self._player(state, action.player)
         if state.phase in (Phase.DEALING, Phase.PLAYING):
-            return [Note(text=f"{player} claims ({action.about}): the inspector resolves it")]
+            return [
+                Note(
+                    text=N_(
+                        "{player} claims ({about}): the inspector resolves it",
+                        player=player,
+                        about=action.about,
+                    )
+                )
+            ]
         if state.coups == 0:
             raise IllegalAction(N_("no coup has been played"))
         raise IllegalAction(
@@ -1015,4 +1105,4 @@ class _Coups(_Staking):
             raise MalformedAction(N_("inspector-ruling: write the ruling"))
         if state.coup is not None:
             state.coup.incidents.append(action.text)
-        return [Note(text=f"the inspector rules: {action.text} (VIII.5)")]
+        return [Note(text=N_("the inspector rules: {text} (VIII.5)", text=action.text))]

@@ -63,6 +63,7 @@ from crupier.games.baccarat_two_tables.state import (
     Phase,
     spot_of,
 )
+from crupier.i18n import N_
 
 
 class BaccaratTwoTables(_Coups):
@@ -124,7 +125,7 @@ class BaccaratTwoTables(_Coups):
         "inspector-ruling": _INSPECTOR,
     }
 
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "stakes: table 1, table 2, split (a cavall); banco; card / no / natural; draw / stand"
     )
 

@@ -80,7 +80,9 @@ class _Seating(_TableBase):
         if action.behind:
             self._free_place(state, player)
             state.behind[player] = dept
-            return [Note(text=f"{player} stands behind department {dept}")]
+            return [
+                Note(text=N_("{player} stands behind department {dept}", player=player, dept=dept))
+            ]
         if dept in state.seats:
             raise IllegalAction(
                 N_("department {dept} is taken by {seats}", dept=dept, seats=state.seats[dept])
@@ -98,7 +100,16 @@ class _Seating(_TableBase):
         state.waiting = [p for p in state.waiting if p != player]
         state.behind.pop(player, None)
         state.seats[dept] = player
-        return [Note(text=f"{player} takes department {dept} (table {self.table_of(dept)})")]
+        return [
+            Note(
+                text=N_(
+                    "{player} takes department {dept} (table {value})",
+                    player=player,
+                    dept=dept,
+                    value=self.table_of(dept),
+                )
+            )
+        ]
 
     def _do_leave_seat(
         self, state: BaccaratTwoTablesState, action: LeaveSeat, _s: Any
@@ -123,7 +134,15 @@ class _Seating(_TableBase):
         if player in state.seats.values():
             raise IllegalAction(N_("{player} already has a department", player=player))
         state.waiting.append(player)
-        return [Note(text=f"{player} is number {len(state.waiting)} on the waiting list")]
+        return [
+            Note(
+                text=N_(
+                    "{player} is number {n} on the waiting list",
+                    player=player,
+                    n=len(state.waiting),
+                )
+            )
+        ]
 
     # -- shoe and session -----------------------------------------------------------------------
 
@@ -175,8 +194,13 @@ class _Seating(_TableBase):
         burn_text = f"; first card {burnt[0]}: {len(burnt)} burnt" if burnt else ""
         events.append(
             Note(
-                text=f"new shoe of {rules.decks} new decks{who}; stop card {rules.cards_below_stop} "
-                f"cards from the end{burn_text}"
+                text=N_(
+                    "new shoe of {decks} new decks{who}; stop card {cards_below_stop} cards from the end{burn_text}",
+                    decks=rules.decks,
+                    who=who,
+                    cards_below_stop=rules.cards_below_stop,
+                    burn_text=burn_text,
+                )
             )
         )
         return events
@@ -198,7 +222,7 @@ class _Seating(_TableBase):
         state.session_shoes = 0
         if state.shoe is not None and not state.shoe.at_stop_card:
             state.shoe_change = state.shoe_change or "allowed"
-        return [Note(text=f"session {state.session} opens")]
+        return [Note(text=N_("session {session} opens", session=state.session))]
 
     def _do_check_cards(
         self, state: BaccaratTwoTablesState, action: CheckCards, _s: Any
@@ -213,8 +237,13 @@ class _Seating(_TableBase):
             raise IllegalAction(N_("the shoe does not account for its cards"))  # pragma: no cover
         return [
             Note(
-                text=f"at {player}'s request the cards are checked: {shoe.total} cards, "
-                f"{out} played or burnt, {shoe.remaining} left below the stop card"
+                text=N_(
+                    "at {player}'s request the cards are checked: {total} cards, {out} played or burnt, {remaining} left below the stop card",
+                    player=player,
+                    total=shoe.total,
+                    out=out,
+                    remaining=shoe.remaining,
+                )
             )
         ]
 
@@ -231,7 +260,7 @@ class _Seating(_TableBase):
         below = self.profile.shoe.cards_below_stop
         check_stop_card(state.shoe, state.shoe.total, below, "stop-card-out")
         state.shoe.stop_card_out()
-        return [Note(text="the stop card is out: this coup is the last of the partida")]
+        return [Note(text=N_("the stop card is out: this coup is the last of the partida"))]
 
     def _do_burn(self, state: BaccaratTwoTablesState, action: Burn, _s: Any) -> list[Event]:
         """VIII.1: a card that comes out of the shoe face up is unusable and taken out of
@@ -242,7 +271,13 @@ class _Seating(_TableBase):
         burnt = burn_from(state.shoe, action.cards, action.count)
         reason = f" ({action.reason})" if action.reason else ""
         shown = " ".join(str(c) for c in burnt)
-        return [Note(text=f"out of play, unusable (VIII.1): {shown}{reason}")]
+        return [
+            Note(
+                text=N_(
+                    "out of play, unusable (VIII.1): {shown}{reason}", shown=shown, reason=reason
+                )
+            )
+        ]
 
     def _usable_shoe(self, state: BaccaratTwoTablesState) -> Shoe:
         shoe = state.shoe
@@ -267,7 +302,10 @@ class _Seating(_TableBase):
         state.key_holder = action.key_holder
         return [
             Note(
-                text=f"table temporarily closed: the bank locked under its lid; {action.key_holder} keeps the key (IX)"
+                text=N_(
+                    "table temporarily closed: the bank locked under its lid; {key_holder} keeps the key (IX)",
+                    key_holder=action.key_holder,
+                )
             )
         ]
 
@@ -277,4 +315,4 @@ class _Seating(_TableBase):
         state.phase = state.suspended_from
         state.suspended_from = None
         state.key_holder = None
-        return [Note(text="table reopened")]
+        return [Note(text=N_("table reopened"))]

@@ -183,7 +183,7 @@ class _Staking(_Seating):
             del state.bets[part.id]
             state.players[part.player] += part.amount
         total = sum(b.amount for b in group)
-        return [Note(text=f"{bet.player} takes down {_fmt(total)}")]
+        return [Note(text=N_("{player} takes down {total}", player=bet.player, total=_fmt(total)))]
 
     def _do_call_banco(
         self, state: BaccaratTwoTablesState, action: CallBanco, _s: Any
@@ -215,7 +215,16 @@ class _Staking(_Seating):
                 )
             )
         state.banco_calls.append((player, table))
-        return [Note(text=f"{player} calls banco on table {table} ({_fmt(state.bank)})")]
+        return [
+            Note(
+                text=N_(
+                    "{player} calls banco on table {table} ({bank})",
+                    player=player,
+                    table=table,
+                    bank=_fmt(state.bank),
+                )
+            )
+        ]
 
     def _priority(
         self, state: BaccaratTwoTablesState, player: str, table: str, order: int
@@ -246,7 +255,7 @@ class _Staking(_Seating):
                         need=need,
                     )
                 )
-        events: list[Event] = [Note(text="no hi van més apostes")]
+        events: list[Event] = [Note(text=N_("no more bets (no hi van més apostes)"))]
         banco: str | None = None
         repeat_left: int | None = None
         if state.banco_calls:
@@ -269,7 +278,9 @@ class _Staking(_Seating):
             holder = banco if banco is not None else self._rotation_holder(state, table)
             coup.hands[table].holder = holder
             who = holder if holder is not None else "the croupier (no seated stake)"
-            events.append(Note(text=f"table {table}: the cards go to {who}"))
+            events.append(
+                Note(text=N_("table {table}: the cards go to {who}", table=table, who=who))
+            )
         state.coup = coup
         state.phase = Phase.DEALING
         return events
@@ -284,7 +295,9 @@ class _Staking(_Seating):
         if repeat is not None and any(p == repeat[0] for p, _t in calls):
             winner = repeat[0]
             repeat_left: int | None = repeat[1] - 1
-            events.append(Note(text=f"{winner} repeats his banco after a null coup (VI)"))
+            events.append(
+                Note(text=N_("{winner} repeats his banco after a null coup (VI)", winner=winner))
+            )
         else:
             repeat_left = None
             best: dict[str, str] = {}
@@ -299,7 +312,12 @@ class _Staking(_Seating):
             if len(best) == 2:
                 first = TABLES[source.randbelow(2)]
                 events.append(
-                    Note(text=f"banco on both tables: lots give table {first} priority (IV)")
+                    Note(
+                        text=N_(
+                            "banco on both tables: lots give table {first} priority (IV)",
+                            first=first,
+                        )
+                    )
                 )
                 winner = best[first]
             else:
@@ -326,7 +344,15 @@ class _Staking(_Seating):
             events.append(BetPlaced(bet=bet.id, player=winner, spot=f"table-{table}", amount=part))
         state.banco_calls = []
         events.append(
-            Note(text=f"banco: {winner} covers the bank of {_fmt(stake)} ({_fmt(t1)} + {_fmt(t2)})")
+            Note(
+                text=N_(
+                    "banco: {winner} covers the bank of {stake} ({t1} + {t2})",
+                    winner=winner,
+                    stake=_fmt(stake),
+                    t1=_fmt(t1),
+                    t2=_fmt(t2),
+                )
+            )
         )
         return winner, repeat_left, events
 
@@ -360,8 +386,15 @@ class _Staking(_Seating):
                 del state.bets[bet.id]
             events.append(
                 Note(
-                    text=f"the bank of {_fmt(state.bank)} does not cover it all: {bet.player}'s "
-                    f"stake #{bet.id} on table {bet.table} plays {_fmt(take)}, {_fmt(back)} returned"
+                    text=N_(
+                        "the bank of {bank} does not cover it all: {player}'s stake #{id} on table {table} plays {take}, {back} returned",
+                        bank=_fmt(state.bank),
+                        player=bet.player,
+                        id=bet.id,
+                        table=bet.table,
+                        take=_fmt(take),
+                        back=_fmt(back),
+                    )
                 )
             )
         return events
@@ -373,7 +406,7 @@ class _Staking(_Seating):
             events.append(self._settled(bet, "returned", bet.amount))
         state.bets = {}
         if events:
-            events.append(Note(text=f"stakes returned: {why}"))
+            events.append(Note(text=N_("stakes returned: {why}", why=why)))
         state.banco_calls = []
         return events
 
@@ -450,8 +483,11 @@ class _Staking(_Seating):
         state.early_by = player
         return [
             Note(
-                text=f"{player} drew {len(taken)} card(s) before the end of betting (prohibited, "
-                "VIII.1): they never go back; the coup is played with them"
+                text=N_(
+                    "{player} drew {n} card(s) before the end of betting (prohibited, VIII.1): they never go back; the coup is played with them",
+                    player=player,
+                    n=len(taken),
+                )
             )
         ]
 
@@ -467,7 +503,12 @@ class _Staking(_Seating):
         state.early = []
         state.early_by = None
         return [
-            Note(text=f"the director rejects the {count} card(s) drawn too early: burnt (VIII.1)")
+            Note(
+                text=N_(
+                    "the director rejects the {count} card(s) drawn too early: burnt (VIII.1)",
+                    count=count,
+                )
+            )
         ]
 
     # -- the bank -------------------------------------------------------------------------------
@@ -527,7 +568,15 @@ class _Staking(_Seating):
         events: list[Event] = []
         seat = self._free_place(state, banker)
         if seat is not None:
-            events.append(Note(text=f"{banker} leaves department {seat} to hold the bank"))
+            events.append(
+                Note(
+                    text=N_(
+                        "{banker} leaves department {seat} to hold the bank",
+                        banker=banker,
+                        seat=seat,
+                    )
+                )
+            )
         state.players[banker] -= amount
         state.banker = banker
         state.bank = amount
@@ -547,7 +596,12 @@ class _Staking(_Seating):
         term = "until the banker leaves" if shoes is None else f"for {shoes} shoe(s)"
         events.append(
             Note(
-                text=f"the bank goes to {banker} for {_fmt(amount)} ({term}); the croupier keeps it"
+                text=N_(
+                    "the bank goes to {banker} for {amount} ({term}); the croupier keeps it",
+                    banker=banker,
+                    amount=_fmt(amount),
+                    term=term,
+                )
             )
         )
         return events
@@ -578,7 +632,7 @@ class _Staking(_Seating):
         state.auction_open = True
         state.bids = {}
         state.offered_to = None
-        return [Note(text="the inspector auctions the bank: all players may bid (V.1)")]
+        return [Note(text=N_("the inspector auctions the bank: all players may bid (V.1)"))]
 
     def _do_bid(self, state: BaccaratTwoTablesState, action: Bid, _s: Any) -> list[Event]:
         self.require(state, Phase.NO_BANK)
@@ -591,7 +645,9 @@ class _Staking(_Seating):
                 N_("{player} has already bid {fmt}", player=player, fmt=_fmt(state.bids[player]))
             )
         state.bids[player] = amount
-        return [Note(text=f"{player} bids {_fmt(amount)} for the bank")]
+        return [
+            Note(text=N_("{player} bids {amount} for the bank", player=player, amount=_fmt(amount)))
+        ]
 
     def _do_adjudicate(
         self, state: BaccaratTwoTablesState, action: Adjudicate, source: RandomSource
@@ -608,7 +664,13 @@ class _Staking(_Seating):
         if len(tied) > 1:
             winner = tied[source.randbelow(len(tied))]
             events.append(
-                Note(text=f"equal bids of {_fmt(best)}: lots drawn among {', '.join(tied)}")
+                Note(
+                    text=N_(
+                        "equal bids of {best}: lots drawn among {value}",
+                        best=_fmt(best),
+                        value=", ".join(tied),
+                    )
+                )
             )
         after_leave = state.offer_amount is not None
         self._can_bank(state, winner, best)
@@ -634,7 +696,13 @@ class _Staking(_Seating):
             self._can_bank(state, player, amount)
         winner = action.players[source.randbelow(len(action.players))]
         events: list[Event] = [
-            Note(text=f"lots drawn for the bank among {', '.join(action.players)}: {winner}")
+            Note(
+                text=N_(
+                    "lots drawn for the bank among {value}: {winner}",
+                    value=", ".join(action.players),
+                    winner=winner,
+                )
+            )
         ]
         events += self._install(state, winner, amount, action.shoes)
         events += self._require_new_shoe(state)
@@ -644,7 +712,7 @@ class _Staking(_Seating):
         if state.shoe is None or state.shoe_coups == 0:
             return []
         state.shoe_change = "required"
-        return [Note(text="another shoe starts (V.5)")]
+        return [Note(text=N_("another shoe starts (V.5)"))]
 
     def _do_offer_bank(
         self, state: BaccaratTwoTablesState, action: OfferBank, _s: Any
@@ -665,7 +733,15 @@ class _Staking(_Seating):
             raise IllegalAction(N_("{player} has declined the bank", player=player))
         self._can_bank(state, player, amount)
         state.offered_to = player
-        return [Note(text=f"the inspector offers the bank to {player} for {_fmt(amount)} (V.5)")]
+        return [
+            Note(
+                text=N_(
+                    "the inspector offers the bank to {player} for {amount} (V.5)",
+                    player=player,
+                    amount=_fmt(amount),
+                )
+            )
+        ]
 
     def _do_accept_bank(
         self, state: BaccaratTwoTablesState, action: AcceptBank, _s: Any
@@ -689,7 +765,7 @@ class _Staking(_Seating):
             )
         state.declined.append(action.player)
         state.offered_to = None
-        return [Note(text=f"{action.player} declines the bank")]
+        return [Note(text=N_("{player} declines the bank", player=action.player))]
 
     def _bank_leaves(self, state: BaccaratTwoTablesState, why: str) -> list[Event]:
         banker = state.banker
@@ -702,8 +778,20 @@ class _Staking(_Seating):
             state.barred.append(banker)
         events.append(
             Note(
-                text=f"{banker} leaves the bank ({why}) and withdraws {_fmt(withdrawn)}"
-                + ("; having won, he may not bank again during this shoe" if won else "")
+                text=N_(
+                    "{banker} leaves the bank ({why}) and withdraws {amount}; having won, he "
+                    "may not bank again during this shoe",
+                    banker=banker,
+                    why=why,
+                    amount=_fmt(withdrawn),
+                )
+                if won
+                else N_(
+                    "{banker} leaves the bank ({why}) and withdraws {amount}",
+                    banker=banker,
+                    why=why,
+                    amount=_fmt(withdrawn),
+                )
             )
         )
         remaining = state.adjudicated_shoes
@@ -722,7 +810,10 @@ class _Staking(_Seating):
         state.phase = Phase.NO_BANK
         events.append(
             Note(
-                text=f"the inspector offers the bank to another player for {_fmt(state.bank_initial)}"
+                text=N_(
+                    "the inspector offers the bank to another player for {bank_initial}",
+                    bank_initial=_fmt(state.bank_initial),
+                )
             )
         )
         return events
@@ -737,7 +828,7 @@ class _Staking(_Seating):
         state.last_banker = None
         if state.shoe is not None and state.shoe_coups > 0:
             state.shoe_change = "required"
-        return [Note(text=f"{why}: the partida ends (V.5)")]
+        return [Note(text=N_("{why}: the partida ends (V.5)", why=why))]
 
     def _do_leave_bank(
         self, state: BaccaratTwoTablesState, action: LeaveBank, _s: Any
@@ -775,7 +866,11 @@ class _Staking(_Seating):
             state.shoe_change = state.shoe_change or "allowed"
         return [
             Note(
-                text=f"{state.banker} redeposits {_fmt(amount)} and continues; he may change the shoe"
+                text=N_(
+                    "{banker} redeposits {amount} and continues; he may change the shoe",
+                    banker=state.banker,
+                    amount=_fmt(amount),
+                )
             )
         ]
 
@@ -801,4 +896,12 @@ class _Staking(_Seating):
         state.players[state.banker] -= amount
         state.bank += amount
         state.banker_deposits += amount
-        return [Note(text=f"{state.banker} adds {_fmt(amount)} to the free bank's deposit")]
+        return [
+            Note(
+                text=N_(
+                    "{banker} adds {amount} to the free bank's deposit",
+                    banker=state.banker,
+                    amount=_fmt(amount),
+                )
+            )
+        ]

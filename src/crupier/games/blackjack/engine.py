@@ -396,7 +396,7 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
     state, not to a copy (a live table's entered cards may be refused half-way: copied)."""
     early_card_stages: ClassVar[frozenset[Stage]] = frozenset({Stage.PLAY})
     """When a card the croupier takes for himself is early (burnt, spec 03 Errors)."""
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "bets: box-N AMOUNT (your seat's box, or a vacant one)\n"
         "in a round: hit, stand, double, split, insure AMOUNT, surrender (if offered)"
     )
@@ -556,7 +556,9 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         if state.phase is not Phase.NO_MORE_BETS:
             raise WrongPhase(N_("there is no round in progress to void"))
         reason = f" ({action.reason})" if action.reason else ""
-        events: list[Event] = [Note(text=f"void round{reason}: every unsettled bet is returned")]
+        events: list[Event] = [
+            Note(text=N_("void round{reason}: every unsettled bet is returned", reason=reason))
+        ]
         for bet in sorted(state.bets.values(), key=lambda b: b.id):
             events.append(self.apply_resolution(state, bet, Push()))
         state.voids += 1
@@ -579,7 +581,9 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         stop_before = state.shoe.at_stop_card if state.shoe is not None else False
         events = list(self._game_step(state, action, source))
         if state.shoe is not None and state.shoe.at_stop_card and not stop_before:
-            events.append(Note(text="the separator is out: this round is the last one of the shoe"))
+            events.append(
+                Note(text=N_("the separator is out: this round is the last one of the shoe"))
+            )
         return events
 
     def _game_step(
@@ -604,12 +608,18 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
             return self._consent(state, action)
         if isinstance(action, Authorise):
             state.authorised.add(self._player(state, action.player))
-            return [Note(text=f"the cap de taula authorises {action.player} to bet standing")]
+            return [
+                Note(
+                    text=N_(
+                        "the cap de taula authorises {player} to bet standing", player=action.player
+                    )
+                )
+            ]
         if isinstance(action, Bar):
             if not isinstance(action.player, str) or not action.player:
                 raise MalformedAction(N_("bar: name the person"))
             state.barred.add(action.player)
-            return [Note(text=f"the cap de taula refuses {action.player}'s bets")]
+            return [Note(text=N_("the cap de taula refuses {player}'s bets", player=action.player))]
         return super().extra_step(state, action, source)
 
     # -- shoe, seats, consent ------------------------------------------------------------
@@ -674,7 +684,16 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
                 )
             giver = owner
         state.consents.add((box, action.bettor))
-        return [Note(text=f"{giver} consents to {action.bettor}'s bet on box {box}")]
+        return [
+            Note(
+                text=N_(
+                    "{giver} consents to {bettor}'s bet on box {box}",
+                    giver=giver,
+                    bettor=action.bettor,
+                    box=box,
+                )
+            )
+        ]
 
     # -- the deal ---------------------------------------------------------------------------
 
@@ -713,13 +732,20 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         state.stage = Stage.PLAY
         state.turn = 0
         shown = "; ".join(f"box {h.box} {' '.join(map(str, h.cards))}" for h in state.hands)
-        events: list[Event] = [Note(text=f"croupier {dealer}; {shown}")]
+        events: list[Event] = [
+            Note(text=N_("croupier {dealer}; {shown}", dealer=dealer, shown=shown))
+        ]
         if missed:
             events.append(
-                Note(text=f"box {', '.join(map(str, missed))} missed a card: given the next one")
+                Note(
+                    text=N_(
+                        "box {value} missed a card: given the next one",
+                        value=", ".join(map(str, missed)),
+                    )
+                )
             )
         if state.insurance_open:
-            events.append(Note(text="the croupier shows an ace: insurance is open"))
+            events.append(Note(text=N_("the croupier shows an ace: insurance is open")))
         return events + self._advance(state)
 
     # -- players' decisions --------------------------------------------------------------
@@ -758,19 +784,26 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         if isinstance(action, Hit):
             if n == 1:
                 hand.cards.append(self._one(state, action.card, "hit"))
-                events: list[Event] = [Note(text=f"box {hand.box} second card {hand.cards[-1]}")]
+                events: list[Event] = [
+                    Note(
+                        text=N_("box {box} second card {value}", box=hand.box, value=hand.cards[-1])
+                    )
+                ]
                 return events + self._after_card(state, hand)
             return self._hit(state, hand, action.card)
         if isinstance(action, Stand):
             hand.done = True
-            return [Note(text=f"box {hand.box} stands on {hand.points}"), *self._advance(state)]
+            return [
+                Note(text=N_("box {box} stands on {points}", box=hand.box, points=hand.points)),
+                *self._advance(state),
+            ]
         if isinstance(action, SurrenderHand):
             if rules.surrender is Surrender.NONE:
                 raise IllegalAction(N_("surrender is not offered at this table"))
             if n != 2 or hand.split:
                 raise IllegalAction(N_("surrender only on the first two cards of an unsplit hand"))
             hand.surrendered = hand.done = True
-            events = [Note(text=f"box {hand.box} surrenders")]
+            events = [Note(text=N_("box {box} surrenders", box=hand.box))]
             if rules.surrender is Surrender.EARLY:
                 events += self._settle_hand(state, hand, None)
             return events + self._advance(state)
@@ -791,14 +824,25 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
             raise IllegalAction(N_("split aces receive one card each"))
         hand.cards.append(self._one(state, card, "hit"))
         state.insurance_open = False
-        events: list[Event] = [Note(text=f"box {hand.box} draws {hand.cards[-1]}: {hand.points}")]
+        events: list[Event] = [
+            Note(
+                text=N_(
+                    "box {box} draws {value}: {points}",
+                    box=hand.box,
+                    value=hand.cards[-1],
+                    points=hand.points,
+                )
+            )
+        ]
         return events + self._after_card(state, hand)
 
     def _after_card(self, state: BlackjackState, hand: Hand) -> list[Event]:
         events: list[Event] = []
         if hand.points > 21:
             hand.busted = hand.done = True
-            events.append(Note(text=f"box {hand.box} busts with {hand.points}"))
+            events.append(
+                Note(text=N_("box {box} busts with {points}", box=hand.box, points=hand.points))
+            )
             events += self._settle_hand(state, hand, None)
         elif hand.points == 21 or hand.doubled:
             hand.done = True
@@ -856,12 +900,30 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         events: list[Event] = []
         for b in chosen:
             state.players[b.player] -= b.amount
-            events.append(Note(text=f"{b.player} doubles bet #{b.id}: +{format_amount(b.amount)}"))
+            events.append(
+                Note(
+                    text=N_(
+                        "{player} doubles bet #{id}: +{amount}",
+                        player=b.player,
+                        id=b.id,
+                        amount=format_amount(b.amount),
+                    )
+                )
+            )
             b.amount *= 2
         hand.doubled = True
         hand.cards.append(card)
         state.insurance_open = False
-        events.append(Note(text=f"box {hand.box} doubles and draws {card}: {hand.points}"))
+        events.append(
+            Note(
+                text=N_(
+                    "box {box} doubles and draws {card}: {points}",
+                    box=hand.box,
+                    card=card,
+                    points=hand.points,
+                )
+            )
+        )
         return events + self._after_card(state, hand)
 
     def _may_split(self, state: BlackjackState, hand: Hand) -> bool:
@@ -894,7 +956,16 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         new = Hand(hand.box, [second], [], split=True, aces_split=aces, origin=False)
         hand.split = True
         hand.aces_split = aces
-        events: list[Event] = [Note(text=f"box {hand.box} splits {hand.cards[0]} {second}")]
+        events: list[Event] = [
+            Note(
+                text=N_(
+                    "box {box} splits {value} {second}",
+                    box=hand.box,
+                    value=hand.cards[0],
+                    second=second,
+                )
+            )
+        ]
         for b in chosen:
             state.players[b.player] -= b.amount
             nb = Bet(state.next_bet, b.player, b.spot, b.amount, b.amount)
@@ -908,9 +979,26 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
             new.cards.append(dealt[1])
             for h in (hand, new):
                 h.done = h.points == 21 or not self._may_split(state, h)
-            events.append(Note(text=f"split aces: {dealt[0]} and {dealt[1]}, one card each"))
+            events.append(
+                Note(
+                    text=N_(
+                        "split aces: {dealt} and {dealt2}, one card each",
+                        dealt=dealt[0],
+                        dealt2=dealt[1],
+                    )
+                )
+            )
             return events + self._advance(state)
-        events.append(Note(text=f"box {hand.box} first hand draws {dealt[0]}: {hand.points}"))
+        events.append(
+            Note(
+                text=N_(
+                    "box {box} first hand draws {dealt}: {points}",
+                    box=hand.box,
+                    dealt=dealt[0],
+                    points=hand.points,
+                )
+            )
+        )
         if hand.points == 21:
             hand.done = True
         return events + self._advance(state)
@@ -924,7 +1012,15 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
             hand = state.hands[state.turn]
             if not hand.done and len(hand.cards) == 1 and shoe is not None and not shoe.live:
                 hand.cards.append(self._one(state, None, "deal"))
-                events.append(Note(text=f"box {hand.box} second hand draws {hand.cards[-1]}"))
+                events.append(
+                    Note(
+                        text=N_(
+                            "box {box} second hand draws {value}",
+                            box=hand.box,
+                            value=hand.cards[-1],
+                        )
+                    )
+                )
                 if hand.points == 21:
                     hand.done = True
             if not hand.done:
@@ -1185,7 +1281,7 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         state.insurance_open = False
         events: list[Event] = []
         if state.shoe is not None and state.shoe.at_stop_card:
-            events.append(Note(text="the separator came out: the shoe is reshuffled now"))
+            events.append(Note(text=N_("the separator came out: the shoe is reshuffled now")))
         events.extend(self.run_down(state))
         return events
 

@@ -70,7 +70,7 @@ from crupier.games.boule.profile import (
     check_limits,
 )
 from crupier.games.boule.rules import BouleSpot, announcement, resolve_boule, spot_of
-from crupier.i18n import N_
+from crupier.i18n import N_, Message
 
 # -- actions and the engine ---------------------------------------------------------------
 
@@ -187,7 +187,7 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
         "reopen": frozenset({Role.DIRECTOR}),
     }
 
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "Boule spots: a number 1-9 (7, number 7, plein 7) pays 7 to 1; red, black, even, odd,\n"
         "high (6-9), low (1-4) pay 1 to 1 and all lose on 5. Add @N to bet on cloth N (red@2)."
     )
@@ -319,7 +319,7 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
             if state.bets_open:
                 raise IllegalAction(N_("bets are already open"))
             state.bets_open = True
-            return [Note(text=self.profile.announcements.open_bets or "bets are open")]
+            return [Note(text=self.profile.announcements.open_bets or N_("bets are open"))]
         if isinstance(action, Launch):
             return self._launch(state, action)
         if isinstance(action, Result):
@@ -349,7 +349,7 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
             if croupier is not None:
                 raise MalformedAction(N_("launch: the head launches here; name no croupier"))
             state.launching_cloth = None
-            who = "the head"
+            who: str = Message(N_("the head"), {})
         else:
             turn = self.launching_croupier(state)
             if croupier is not None and croupier != turn:
@@ -361,10 +361,10 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
                     )
                 )
             state.launching_cloth = turn
-            who = f"the croupier of cloth {turn}"
+            who = N_("the croupier of cloth {turn}", turn=turn)
         state.launched = True
         state.launched_by = action.by
-        return [Note(text=f"{who} launches the ball; bets are still open")]
+        return [Note(text=N_("{who} launches the ball; bets are still open", who=who))]
 
     def _result(self, state: BouleState, action: Result, source: RandomSource) -> list[Event]:
         self.require_phase(state, Phase.NO_MORE_BETS)
@@ -416,7 +416,13 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
             raise IllegalAction(N_("correct-result: the result already is {number}", number=number))
         again = copy.deepcopy(before)
         events: list[Event] = [
-            Note(text=f"wrong result {wrong} corrected to {number}: payments corrected")
+            Note(
+                text=N_(
+                    "wrong result {wrong} corrected to {number}: payments corrected",
+                    wrong=wrong,
+                    number=number,
+                )
+            )
         ]
         events.extend(self._settle_spin(again, number))
         for f in dataclasses.fields(state):
@@ -459,7 +465,11 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
         except ValueError as exc:
             raise IllegalAction(str(exc).removeprefix("cloths.minimums: ")) from None
         state.cloth_minimums = minimums
-        return [Note(text=f"cloth {cloth} minimum {format_amount(amount)}")]
+        return [
+            Note(
+                text=N_("cloth {cloth} minimum {amount}", cloth=cloth, amount=format_amount(amount))
+            )
+        ]
 
     # -- views -------------------------------------------------------------------------------
 

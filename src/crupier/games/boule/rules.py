@@ -16,6 +16,7 @@ from crupier.core.layout import (
 from crupier.core.resolution import Lose, Win
 from crupier.games.boule.profile import SIMPLE_CHANCES, BouleProfile
 from crupier.i18n import N_
+from crupier.i18n.calls import word
 
 # -- spots and the rule ----------------------------------------------------------------------
 
@@ -110,12 +111,12 @@ def announcement(number: int) -> str:
     ('7, red, odd, high', '5: every simple chance loses')
     """
     if number == 5:
-        return "5: every simple chance loses"
-    chances = [
-        next(c for c in group if number in SIMPLE_CHANCES[c])
+        return N_("5: every simple chance loses")
+    colour, parity, half = (
+        word(next(c for c in group if number in SIMPLE_CHANCES[c]))
         for group in (("red", "black"), ("odd", "even"), ("high", "low"))
-    ]
-    return ", ".join([str(number), *chances])
+    )
+    return N_("{n}, {colour}, {parity}, {half}", n=number, colour=colour, parity=parity, half=half)
 
 
 __all__ = ["BouleSpot", "announcement", "resolve_boule", "spot_of"]

@@ -202,7 +202,17 @@ class CardTable(LayoutGame[CP, CS]):
         state.shoes += 1
         kind = "live" if action.live else "shuffled"
         burnt_text = f", {burn} burnt" if burn else ""
-        return [Note(text=f"new shoe of {rules.decks} decks ({kind}), {n} cards{burnt_text}")]
+        return [
+            Note(
+                text=N_(
+                    "new shoe of {decks} decks ({kind}), {n} cards{burnt_text}",
+                    decks=rules.decks,
+                    kind=kind,
+                    n=n,
+                    burnt_text=burnt_text,
+                )
+            )
+        ]
 
     def shoe_of(self, state: CS) -> Shoe:
         """The shoe in play, or :class:`IllegalAction` when none is loaded."""
@@ -252,7 +262,7 @@ class CardTable(LayoutGame[CP, CS]):
                     want=want,
                 )
             )
-        return [shoe.draw() for _ in range(want)]
+        return shoe.draw_many(want)
 
     def burn(self, state: CS, action: Burn) -> list[Event]:
         """Cards taken out of play (an exposed card, a card found face up), in the record."""
@@ -315,7 +325,7 @@ class CardTable(LayoutGame[CP, CS]):
             )
         self.check_take_seat(state, player, seat)
         state.seats[seat] = player
-        return [Note(text=f"{player} takes box {seat}")]
+        return [Note(text=N_("{player} takes box {seat}", player=player, seat=seat))]
 
     def leave_seat(self, state: CS, action: LeaveSeat) -> list[Event]:
         """A player gives up every box he sits at."""
@@ -326,7 +336,15 @@ class CardTable(LayoutGame[CP, CS]):
         for s in seats:
             del state.seats[s]
         self.after_leave_seat(state, seats)
-        return [Note(text=f"{action.player} leaves box {', '.join(map(str, seats))}")]
+        return [
+            Note(
+                text=N_(
+                    "{player} leaves box {value}",
+                    player=action.player,
+                    value=", ".join(map(str, seats)),
+                )
+            )
+        ]
 
 
 def card_table_kinds() -> list[str]:

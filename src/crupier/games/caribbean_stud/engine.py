@@ -92,6 +92,7 @@ from crupier.games.caribbean_stud.showdown import (
     spot_of,
 )
 from crupier.i18n import N_
+from crupier.i18n.hands import described
 
 # -- actions -------------------------------------------------------------------------------------
 
@@ -212,7 +213,7 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
     croupier_cards: ClassVar[int] = 5
     side_spot: ClassVar[str] = INSURANCE
     play_spot: ClassVar[str] = SECOND
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "spots: ante AMOUNT; insurance, carrousel, progressive AMOUNT (beside an Ante)\n"
         "blind SEAT AMOUNT: a blind bet on a vacant box\n"
         "behind SEAT AMOUNT: an Ante on another player's box (it follows his decisions)\n"
@@ -231,7 +232,7 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
         return 1
 
     def describe(self, cards: Sequence[Card]) -> str:
-        return category(cards).name.lower().replace("_", " ") + f" ({' '.join(map(str, cards))})"
+        return described(category(cards), " ".join(map(str, cards)))
 
     def parse_spot(self, text: str) -> Spot:
         return spot_of(text)
@@ -318,7 +319,13 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
             amount = ante.amount * multiple
             if state.players[ante.player] < amount:
                 events.append(
-                    Note(text=f"{ante.player} cannot follow box {box.seat}'s call: Ante lost")
+                    Note(
+                        text=N_(
+                            "{player} cannot follow box {seat}'s call: Ante lost",
+                            player=ante.player,
+                            seat=box.seat,
+                        )
+                    )
                 )
                 events.append(self.apply_resolution(state, ante, Lose()))
                 continue
@@ -434,7 +441,7 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
         state.next_bet += 1
         state.blind = {**live, seat: bet.id}
         return [
-            Note(text=f"{player} bets blind on the vacant box {seat}"),
+            Note(text=N_("{player} bets blind on the vacant box {seat}", player=player, seat=seat)),
             BetPlaced(bet=bet.id, player=player, spot=BLIND, amount=amount),
         ]
 
@@ -499,7 +506,14 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
             seat: [b.id for b in live] + [bet.id],
         }
         return [
-            Note(text=f"{player} bets behind box {seat} ({owner})"),
+            Note(
+                text=N_(
+                    "{player} bets behind box {seat} ({owner})",
+                    player=player,
+                    seat=seat,
+                    owner=owner,
+                )
+            ),
             BetPlaced(bet=bet.id, player=player, spot=BEHIND, amount=amount),
         ]
 
@@ -546,7 +560,16 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
         for bet in self.bets_of(state, box):  # the incompatible bets are lost at once
             if bet.spot in (CARROUSEL, PROGRESSIVE):
                 bet.status = FORFEITED  # collected with the settlement (returned if void)
-                events.append(Note(text=f"box {box.seat} ({box.player}): {bet.spot} lost"))
+                events.append(
+                    Note(
+                        text=N_(
+                            "box {seat} ({player}): {spot} lost",
+                            seat=box.seat,
+                            player=box.player,
+                            spot=bet.spot,
+                        )
+                    )
+                )
         if price:
             state.players[box.player] -= price
             paid = Bet(state.next_bet, box.player, CARD_PRICE, price, price)
@@ -556,7 +579,14 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
         box.cards = tuple(new if c is discard else c for c in box.cards)
         state.bought[box.seat] = (str(discard), str(new))
         return [
-            Note(text=f"box {box.seat} ({box.player}) discards {discard} and buys a card"),
+            Note(
+                text=N_(
+                    "box {seat} ({player}) discards {discard} and buys a card",
+                    seat=box.seat,
+                    player=box.player,
+                    discard=discard,
+                )
+            ),
             *events,
         ]
 
@@ -569,7 +599,7 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
                 N_("{amount!r} is not a meter reading (a whole number of cents)", amount=amount)
             )
         state.meter = amount
-        return [Note(text=f"progressive meter: {format_amount(amount)}")]
+        return [Note(text=N_("progressive meter: {amount}", amount=format_amount(amount)))]
 
     # -- settlement -----------------------------------------------------------------------
 
@@ -637,7 +667,7 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
             for seat, player, hand, _stake in royals:
                 paid += self._pay_prize(state, events, seat, player, hand, each)
         state.meter -= paid
-        events.append(Note(text=f"progressive meter: {format_amount(state.meter)}"))
+        events.append(Note(text=N_("progressive meter: {meter}", meter=format_amount(state.meter))))
         return events
 
     def _pay_prize(

@@ -55,6 +55,7 @@ from crupier.games.casino_holdem.showdown import (
 )
 from crupier.games.three_card_poker.showdown import as_resolution
 from crupier.i18n import N_
+from crupier.i18n.hands import described
 
 
 class CasinoHoldem(BankingPoker[HoldemProfile, BankingPokerState]):
@@ -66,7 +67,7 @@ class CasinoHoldem(BankingPoker[HoldemProfile, BankingPokerState]):
     board_cards: ClassVar[int] = 5
     side_spot: ClassVar[str] = "txb"
     play_spot: ClassVar[str] = "call"
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "spots: ante AMOUNT, txb (texas-bonus) AMOUNT with an Ante\n"
         "after the flop: play 2 (the 2a aposta, twice the Ante) or fold (no hi vaig)"
     )
@@ -83,7 +84,7 @@ class CasinoHoldem(BankingPoker[HoldemProfile, BankingPokerState]):
     def describe(self, cards: Sequence[Card]) -> str:
         seven = (*cards, *self.state.board)
         (category, _), five = best_five(seven)
-        return f"{category.name.lower().replace('_', ' ')} ({' '.join(map(str, five))})"
+        return described(category, " ".join(map(str, five)))
 
     def parse_spot(self, text: str) -> Spot:
         return spot_of(text)

@@ -117,7 +117,7 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
         "surrender": PLAYER_OR_CROUPIER,
         "war-deal": DEALER,
     }
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "spots: initial (or war, main) AMOUNT, tie AMOUNT (with an initial bet)\n"
         "after a tie: war (challenge: a second bet equal to the initial one) or surrender "
         "(lose half)"
@@ -207,7 +207,9 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
         events = super()._place(state, action)
         seat = _seat_of(state, action.player)
         if seated is None and seat is not None:
-            events.insert(0, Note(text=f"{action.player} takes box {seat}"))
+            events.insert(
+                0, Note(text=N_("{player} takes box {seat}", player=action.player, seat=seat))
+            )
         return events
 
     def _cash_out(self, state: CasinoWarState, action: CashOut) -> list[Event]:
@@ -230,8 +232,17 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
         state.voids += 1
         if state.stage is Stage.WAR_DEAL:
             if self.profile.errors.war_void is WarVoid.REDEAL:
-                return [Note(text=f"void war deal{reason}: the war is dealt again, bets stay")]
-            events: list[Event] = [Note(text=f"void war deal{reason}: the war bets are returned")]
+                return [
+                    Note(
+                        text=N_(
+                            "void war deal{reason}: the war is dealt again, bets stay",
+                            reason=reason,
+                        )
+                    )
+                ]
+            events: list[Event] = [
+                Note(text=N_("void war deal{reason}: the war bets are returned", reason=reason))
+            ]
             for box in self._settle_order(state.boxes):
                 if box.decision is Decision.WAR:
                     for bet in self._bets_of(state, box.player, ("initial", "challenge")):
@@ -240,8 +251,12 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
         state.phase = Phase.BETTING
         state.stage = Stage.BETTING
         if self.profile.errors.void_bets is VoidBets.STAY:
-            return [Note(text=f"void round{reason}: nothing is settled, the bets stay")]
-        events = [Note(text=f"void round{reason}: all bets are returned")]
+            return [
+                Note(
+                    text=N_("void round{reason}: nothing is settled, the bets stay", reason=reason)
+                )
+            ]
+        events = [Note(text=N_("void round{reason}: all bets are returned", reason=reason))]
         order = {p: i for i, p in enumerate(self._settle_seats(state))}
         for bet in sorted(state.bets.values(), key=lambda b: (order.get(b.player, 99), b.id)):
             events.append(self.apply_resolution(state, bet, Push()))
@@ -317,7 +332,10 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
             f"box {b.seat} ({b.player}) {b.card} {_WORD[_known(b.first)]}" for b in boxes
         )
         events: list[Event] = [
-            ResultEvent(result=showdown, announcement=f"croupier {croupier}: {words}")
+            ResultEvent(
+                result=showdown,
+                announcement=N_("croupier {croupier}: {words}", croupier=croupier, words=words),
+            )
         ]
         ordered = self._settle_order(boxes)
         for box in [b for b in ordered if b.first != 0] + [b for b in ordered if b.first == 0]:
@@ -331,14 +349,28 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
         if tied and not self.profile.rules.war_offered:
             for box in self._settle_order(tied):
                 box.decision = Decision.SURRENDER
-                events.append(Note(text=f"box {box.seat} ({box.player}) ties: loses half"))
+                events.append(
+                    Note(
+                        text=N_(
+                            "box {seat} ({player}) ties: loses half",
+                            seat=box.seat,
+                            player=box.player,
+                        )
+                    )
+                )
                 events += self._settle_box(state, box, ("initial",))
             tied = []
         if tied:
             state.stage = Stage.WAR_DECISION
             for box in tied:
                 events.append(
-                    Note(text=f"box {box.seat} ({box.player}) ties: go to war or surrender?")
+                    Note(
+                        text=N_(
+                            "box {seat} ({player}) ties: go to war or surrender?",
+                            seat=box.seat,
+                            player=box.player,
+                        )
+                    )
                 )
             return events
         return events + self._finish_round(state)
@@ -382,7 +414,9 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
         events: list[Event]
         if isinstance(action, Surrender):
             box.decision = Decision.SURRENDER
-            events = [Note(text=f"box {box.seat} ({player}) surrenders")]
+            events = [
+                Note(text=N_("box {seat} ({player}) surrenders", seat=box.seat, player=player))
+            ]
             events += self._settle_box(state, box, ("initial",))
         else:
             (initial,) = self._bets_of(state, player, ("initial",))
@@ -414,7 +448,7 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
             state.next_bet += 1
             box.decision = Decision.WAR
             events = [
-                Note(text=f"box {box.seat} ({player}) goes to war"),
+                Note(text=N_("box {seat} ({player}) goes to war", seat=box.seat, player=player)),
                 BetPlaced(bet=bet.id, player=player, spot="challenge", amount=amount),
             ]
         if self.pending(state) is None:
@@ -476,8 +510,13 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
             f"box {b.seat} ({b.player}) {b.war_card} {_WORD[_known(b.war)]}" for b in challengers
         )
         events: list[Event] = [
-            Note(text=f"{war_burn} cards burnt"),
-            ResultEvent(result=showdown, announcement=f"war: croupier {croupier}: {words}"),
+            Note(text=N_("{war_burn} cards burnt", war_burn=war_burn)),
+            ResultEvent(
+                result=showdown,
+                announcement=N_(
+                    "war: croupier {croupier}: {words}", croupier=croupier, words=words
+                ),
+            ),
         ]
         for box in self._settle_order(challengers):
             events += self._settle_box(state, box, ("initial", "challenge"))
@@ -498,7 +537,7 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
         events: list[Event] = []
         if state.shoe is not None and state.shoe.at_stop_card:
             events.append(
-                Note(text="the cut card is out: the shoe is reshuffled before the next round")
+                Note(text=N_("the cut card is out: the shoe is reshuffled before the next round"))
             )
         events.extend(self.run_down(state))
         return events

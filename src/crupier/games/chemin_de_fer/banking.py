@@ -95,7 +95,7 @@ class _Banking(_Seating):
             minimum=self.profile.bank.minimum,
         )
         return [
-            Note(text="the bank is offered, starting at the croupier's right (seat 1)"),
+            Note(text=N_("the bank is offered, starting at the croupier's right (seat 1)")),
             *self._advance_offer(state),
         ]
 
@@ -117,15 +117,26 @@ class _Banking(_Seating):
             offer.offered.append(candidate)
             if candidate in state.unsaluted and self._seat_of(state, candidate) is not None:
                 state.unsaluted.remove(candidate)
-                events.append(Note(text=f"{candidate} salutes: he lets the hand pass (saludar)"))
+                events.append(
+                    Note(
+                        text=N_(
+                            "{candidate} salutes: he lets the hand pass (saludar)",
+                            candidate=candidate,
+                        )
+                    )
+                )
                 continue
             offer.candidate = candidate
             where = self._seat_of(state, candidate)
             place = f"seat {where}" if where is not None else "standing"
             events.append(
                 Note(
-                    text=f"the bank is offered to {candidate} ({place}) for at least "
-                    f"{_fmt(offer.minimum)}"
+                    text=N_(
+                        "the bank is offered to {candidate} ({place}) for at least {minimum}",
+                        candidate=candidate,
+                        place=place,
+                        minimum=_fmt(offer.minimum),
+                    )
                 )
             )
             return events
@@ -139,10 +150,16 @@ class _Banking(_Seating):
             offer.claim = None
             if self._fundable(state, claim):
                 return [
-                    Note(text="no single player took the hand: it goes to the association"),
+                    Note(text=N_("no single player took the hand: it goes to the association")),
                     *self._award(state, claim),
                 ]
-            events.append(Note(text=f"{claim.player}'s association can no longer cover the bank"))
+            events.append(
+                Note(
+                    text=N_(
+                        "{player}'s association can no longer cover the bank", player=claim.player
+                    )
+                )
+            )
         passer = offer.passer
         if (
             passer is not None
@@ -153,15 +170,21 @@ class _Banking(_Seating):
             offer.candidate = passer
             events.append(
                 Note(
-                    text=f"nobody took the hand: {passer}, who passed it, may take it back "
-                    f"for {_fmt(offer.minimum)}"
+                    text=N_(
+                        "nobody took the hand: {passer}, who passed it, may take it back for {minimum}",
+                        passer=passer,
+                        minimum=_fmt(offer.minimum),
+                    )
                 )
             )
             return events
         offer.stage = OfferStage.AUCTION
         events.append(
             Note(
-                text=f"the bank is auctioned to the highest bidder (at least {_fmt(offer.minimum)})"
+                text=N_(
+                    "the bank is auctioned to the highest bidder (at least {minimum})",
+                    minimum=_fmt(offer.minimum),
+                )
             )
         )
         return events
@@ -244,8 +267,11 @@ class _Banking(_Seating):
                 )
             offer.claim = bid
             note = Note(
-                text=f"{player} takes the passed hand in association for {_fmt(bid.total)}: "
-                "a single taker has preference, the rotation goes on"
+                text=N_(
+                    "{player} takes the passed hand in association for {total}: a single taker has preference, the rotation goes on",
+                    player=player,
+                    total=_fmt(bid.total),
+                )
             )
             return [note, *self._advance_offer(state)]
         return self._award(state, bid)
@@ -259,13 +285,15 @@ class _Banking(_Seating):
             offer.stage = OfferStage.AUCTION
             offer.candidate = None
             return [
-                Note(text=f"{player} does not take the hand back"),
+                Note(text=N_("{player} does not take the hand back", player=player)),
                 Note(
-                    text=f"the bank is auctioned to the highest bidder "
-                    f"(at least {_fmt(offer.minimum)})"
+                    text=N_(
+                        "the bank is auctioned to the highest bidder (at least {minimum})",
+                        minimum=_fmt(offer.minimum),
+                    )
                 ),
             ]
-        events: list[Event] = [Note(text=f"{player} does not want the bank")]
+        events: list[Event] = [Note(text=N_("{player} does not want the bank", player=player))]
         if self._seat_of(state, player) is not None:
             count = state.refusals.get(player, 0) + 1
             state.refusals[player] = count
@@ -284,7 +312,7 @@ class _Banking(_Seating):
             state, player, "is absent when it is his turn to take the hand"
         )
         if not events:
-            events = [Note(text=f"{player} is absent: the bank goes on")]
+            events = [Note(text=N_("{player} is absent: the bank goes on", player=player))]
         return events + self._advance_offer(state)
 
     def _bid(self, state: CheminDeFerState, action: BidForBank) -> list[Event]:
@@ -313,7 +341,11 @@ class _Banking(_Seating):
                 )
             )
         offer.bids = [b for b in offer.bids if b.player != player] + [bid]
-        return [Note(text=f"{player} bids {_fmt(bid.total)} for the bank")]
+        return [
+            Note(
+                text=N_("{player} bids {total} for the bank", player=player, total=_fmt(bid.total))
+            )
+        ]
 
     def _close_auction(self, state: CheminDeFerState, action: CloseAuction) -> list[Event]:
         offer = self._offer(state)
@@ -330,7 +362,10 @@ class _Banking(_Seating):
             return (-b.total, alone, self._priority(state, b.player, anchor))
 
         best = min(live, key=key)
-        return [Note(text=f"the bank is knocked down to {best.player}"), *self._award(state, best)]
+        return [
+            Note(text=N_("the bank is knocked down to {player}", player=best.player)),
+            *self._award(state, best),
+        ]
 
     def _award(self, state: CheminDeFerState, bid: Bid) -> list[Event]:
         offer = state.offer
@@ -349,7 +384,11 @@ class _Banking(_Seating):
         state.cards_claimed = False
         events: list[Event] = [
             BankAwarded(banker=bid.player, amount=bid.total, partners=bid.partners, seat=seat),
-            Note(text=f"{bid.player} holds the bank: {_fmt(bid.total)}"),
+            Note(
+                text=N_(
+                    "{player} holds the bank: {total}", player=bid.player, total=_fmt(bid.total)
+                )
+            ),
         ]
         previous = offer.previous_banker
         if (
@@ -362,8 +401,11 @@ class _Banking(_Seating):
             state.cards_right = previous
             events.append(
                 Note(
-                    text=f"the bank is larger than {previous}'s ({_fmt(offer.previous_bank)}): "
-                    "he may hold the punto cards for one coup"
+                    text=N_(
+                        "the bank is larger than {previous}'s ({previous_bank}): he may hold the punto cards for one coup",
+                        previous=previous,
+                        previous_bank=_fmt(offer.previous_bank),
+                    )
                 )
             )
         state.offer = None
@@ -396,7 +438,7 @@ class _Banking(_Seating):
         text = ", ".join(f"{n} {_fmt(a)}" for n, a in ordered)
         return [
             BankReturned(banker=bank.banker, reason=reason, shares=ordered),
-            Note(text=f"the bank goes back to its owners: {text}"),
+            Note(text=N_("the bank goes back to its owners: {text}", text=text)),
         ]
 
     def _end_bank(
@@ -461,8 +503,13 @@ class _Banking(_Seating):
         self._grow_bank(bank, player, amount)
         return [
             Note(
-                text=f"{player} joins {bank.banker} as a partner with {_fmt(amount)}: "
-                f"the bank is {_fmt(bank.amount)}"
+                text=N_(
+                    "{player} joins {banker} as a partner with {amount}: the bank is {amount2}",
+                    player=player,
+                    banker=bank.banker,
+                    amount=_fmt(amount),
+                    amount2=_fmt(bank.amount),
+                )
             )
         ]
 
@@ -476,7 +523,15 @@ class _Banking(_Seating):
             )
         state.players[bank.banker] -= amount
         self._grow_bank(bank, bank.banker, amount)
-        return [Note(text=f"{bank.banker} increases the bank to {_fmt(bank.amount)}")]
+        return [
+            Note(
+                text=N_(
+                    "{banker} increases the bank to {amount}",
+                    banker=bank.banker,
+                    amount=_fmt(bank.amount),
+                )
+            )
+        ]
 
     def _garage(self, state: CheminDeFerState, action: Garage) -> list[Event]:
         bank = self._banker_acts(state, action)
@@ -491,7 +546,15 @@ class _Banking(_Seating):
             )
         bank.amount -= amount
         bank.garage += amount
-        return [Note(text=f"{bank.banker} keeps {_fmt(amount)} out of the bank (garage)")]
+        return [
+            Note(
+                text=N_(
+                    "{banker} keeps {amount} out of the bank (garage)",
+                    banker=bank.banker,
+                    amount=_fmt(amount),
+                )
+            )
+        ]
 
     def _pass_hand(self, state: CheminDeFerState, action: PassHand) -> list[Event]:
         bank = self._banker_acts(state, action)
@@ -499,7 +562,15 @@ class _Banking(_Seating):
             raise IllegalAction(N_("the bank has not played a coup yet"))
         if bank.last == "tie" and not self.profile.bank.pass_after_tie:
             raise IllegalAction(N_("after a tie the banker keeps the bank"))
-        events: list[Event] = [Note(text=f"{bank.banker} passes the hand with {_fmt(bank.amount)}")]
+        events: list[Event] = [
+            Note(
+                text=N_(
+                    "{banker} passes the hand with {amount}",
+                    banker=bank.banker,
+                    amount=_fmt(bank.amount),
+                )
+            )
+        ]
         for stake in sorted(state.stakes.values(), key=lambda s: s.id):
             state.players[stake.player] += stake.amount
             events.append(
@@ -573,7 +644,15 @@ class _Banking(_Seating):
             state.stakes[stake.id] = stake
             state.next_stake += 1
         stake.amount += amount
-        return [Note(text=f"{player} stakes {_fmt(stake.amount)} against the bank")]
+        return [
+            Note(
+                text=N_(
+                    "{player} stakes {amount} against the bank",
+                    player=player,
+                    amount=_fmt(stake.amount),
+                )
+            )
+        ]
 
     def _call(self, state: CheminDeFerState, action: Action, kind: StakeKind) -> list[Event]:
         player, bank = self._punter(state, action)
@@ -630,7 +709,9 @@ class _Banking(_Seating):
         state.players[player] += stake.amount
         if state.cards_right == player:
             state.cards_claimed = False
-        return [Note(text=f"{player} withdraws {_fmt(stake.amount)}")]
+        return [
+            Note(text=N_("{player} withdraws {amount}", player=player, amount=_fmt(stake.amount)))
+        ]
 
     def _claim_cards(self, state: CheminDeFerState, action: ClaimCards) -> list[Event]:
         self.require_phase(state, Phase.STAKES)
@@ -644,7 +725,9 @@ class _Banking(_Seating):
                 N_("{player} must have a stake to hold the punto cards", player=player)
             )
         state.cards_claimed = True
-        return [Note(text=f"{player}, the previous banker, will hold the punto cards")]
+        return [
+            Note(text=N_("{player}, the previous banker, will hold the punto cards", player=player))
+        ]
 
     def _no_more_bets(self, state: CheminDeFerState, action: NoMoreBets) -> list[Event]:
         self.require_phase(state, Phase.STAKES)
@@ -656,7 +739,9 @@ class _Banking(_Seating):
             raise IllegalAction(N_("no shoe is loaded: new-shoe first"))
         if shoe.at_stop_card:
             raise IllegalAction(N_("the stop card has come out: this shoe deals no more coups"))
-        events: list[Event] = [Note(text=f"no va más: the bank is {_fmt(bank.amount)}")]
+        events: list[Event] = [
+            Note(text=N_("no va más: the bank is {amount}", amount=_fmt(bank.amount)))
+        ]
         lead_stake, lead_events = self._allocate(state, bank)
         events += lead_events
         holder = self._choose_holder(state, lead_stake)
@@ -666,9 +751,9 @@ class _Banking(_Seating):
         state.phase = Phase.DEAL
         events.append(
             Note(
-                text=f"the punto cards go to {holder}"
+                text=N_("the punto cards go to {holder}", holder=holder)
                 if holder
-                else "the croupier holds the punto cards"
+                else N_("the croupier holds the punto cards")
             )
         )
         return events
@@ -708,7 +793,13 @@ class _Banking(_Seating):
                 if lead.player == state.suivi and lead.kind is StakeKind.BANCO
                 else ""
             )
-            events.append(Note(text=f"{lead.player}'s {lead.kind} plays{why}"))
+            events.append(
+                Note(
+                    text=N_(
+                        "{player}'s {kind} plays{why}", player=lead.player, kind=lead.kind, why=why
+                    )
+                )
+            )
         for stake in order:
             keep = covered[stake.id]
             back = stake.amount - keep
@@ -723,7 +814,14 @@ class _Banking(_Seating):
             if not keep:
                 del state.stakes[stake.id]
         if remaining:
-            events.append(Note(text=f"{_fmt(remaining)} of the bank is not covered: not at risk"))
+            events.append(
+                Note(
+                    text=N_(
+                        "{remaining} of the bank is not covered: not at risk",
+                        remaining=_fmt(remaining),
+                    )
+                )
+            )
         return lead, events
 
     def _choose_holder(self, state: CheminDeFerState, lead: Stake | None) -> str | None:
@@ -813,8 +911,12 @@ class _Banking(_Seating):
             state.barred = []
         return [
             Note(
-                text=f"new shoe of {rules.decks} decks; first card {burn[0]}: "
-                f"{len(burn)} cards burnt"
+                text=N_(
+                    "new shoe of {decks} decks; first card {burn}: {n} cards burnt",
+                    decks=rules.decks,
+                    burn=burn[0],
+                    n=len(burn),
+                )
             )
         ]
 
@@ -835,7 +937,9 @@ class _Banking(_Seating):
         check_stop_card(shoe, shoe.total, self.profile.shoe.cards_below_stop, "stop-card-out")
         shoe.stop_card_out()
         more = " (the coup in progress is finished)" if state.phase in IN_COUP else ""
-        return [Note(text=f"the stop card is out: no further coup from this shoe{more}")]
+        return [
+            Note(text=N_("the stop card is out: no further coup from this shoe{more}", more=more))
+        ]
 
     def _early_draw(self, state: CheminDeFerState, action: EarlyDraw) -> list[Event]:
         self.require_phase(state, Phase.STAKES)
@@ -851,8 +955,10 @@ class _Banking(_Seating):
         state.early.extend(cards)
         return [
             Note(
-                text=f"{len(cards)} card(s) drawn before betting closed: they may not go back "
-                "and the banker must play the coup with them (error 1)"
+                text=N_(
+                    "{n} card(s) drawn before betting closed: they may not go back and the banker must play the coup with them (error 1)",
+                    n=len(cards),
+                )
             )
         ]
 
@@ -880,8 +986,10 @@ class _Banking(_Seating):
         state.key_holder = action.key_holder
         return [
             Note(
-                text=f"table temporarily closed; the bank is locked, the key kept by "
-                f"{action.key_holder}"
+                text=N_(
+                    "table temporarily closed; the bank is locked, the key kept by {key_holder}",
+                    key_holder=action.key_holder,
+                )
             )
         ]
 
@@ -890,7 +998,7 @@ class _Banking(_Seating):
         state.phase = state.resume or Phase.OFFER
         state.resume = None
         state.key_holder = None
-        return [Note(text="table reopened")]
+        return [Note(text=N_("table reopened"))]
 
     def _close_table(self, state: CheminDeFerState, action: CloseTable) -> list[Event]:
         self.require_phase(state, Phase.OFFER, Phase.STAKES)
@@ -910,5 +1018,5 @@ class _Banking(_Seating):
             events += self._return_bank(state, "closing")
         state.offer = None
         state.phase = Phase.CLOSED
-        events.append(Note(text="the table is closed for the session"))
+        events.append(Note(text=N_("the table is closed for the session")))
         return events

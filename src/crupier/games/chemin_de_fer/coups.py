@@ -113,7 +113,9 @@ class _Coups(_Banking):
         dealt = list(state.early)
         events: list[Event] = []
         if state.early:
-            events.append(Note(text=f"the {len(state.early)} card(s) drawn early are played"))
+            events.append(
+                Note(text=N_("the {n} card(s) drawn early are played", n=len(state.early)))
+            )
         state.early = []
         for i in range(total):
             given = entered[i] if entered else None
@@ -121,8 +123,10 @@ class _Coups(_Banking):
                 card = shoe.expose(given)
                 events.append(
                     Note(
-                        text=f"{card} came out face up: it is removed and the next card "
-                        "takes its place; no stake may be reduced or withdrawn (error 2)"
+                        text=N_(
+                            "{card} came out face up: it is removed and the next card takes its place; no stake may be reduced or withdrawn (error 2)",
+                            card=card,
+                        )
                     )
                 )
             else:
@@ -132,7 +136,9 @@ class _Coups(_Banking):
         state.shoe_coups += 1
         state.phase = Phase.PUNTO
         who = coup.holder or "the croupier"
-        events.append(Note(text=f"cards dealt: two to the punto ({who}), two to the banker"))
+        events.append(
+            Note(text=N_("cards dealt: two to the punto ({who}), two to the banker", who=who))
+        )
         return events
 
     def _declare(self, state: CheminDeFerState, action: Declare) -> list[Event]:
@@ -160,16 +166,19 @@ class _Coups(_Banking):
                 )
             coup.word = coup.first_word = word
             coup.punto_shown = True
-            return [Note(text=f"the punto shows a natural {pt}"), *self._showdown(state)]
+            return [Note(text=N_("the punto shows a natural {pt}", pt=pt)), *self._showdown(state)]
         coup.word = coup.first_word = word
-        events: list[Event] = [Note(text=f"the punto says {word!r}")]
+        events: list[Event] = [Note(text=N_("the punto says {word!r}", word=word))]
         if natural:
             coup.natural_forfeited = True
             self._punto_error(coup)
             events.append(
                 Note(
-                    text=f"the punto said {word!r} holding a natural {pt}: he loses the right to "
-                    "show it; his point stands as a normal hand and the banker is free (error 13)"
+                    text=N_(
+                        "the punto said {word!r} holding a natural {pt}: he loses the right to show it; his point stands as a normal hand and the banker is free (error 13)",
+                        word=word,
+                        pt=pt,
+                    )
                 )
             )
         else:
@@ -181,21 +190,27 @@ class _Coups(_Banking):
                 self._punto_error(coup)
                 events.append(
                     Note(
-                        text=f"the punto said 'non' holding {pt}: the next card is his and the "
-                        "banker is free to draw or stand (errors 10 and 9)"
+                        text=N_(
+                            "the punto said 'non' holding {pt}: the next card is his and the banker is free to draw or stand (errors 10 and 9)",
+                            pt=pt,
+                        )
                     )
                 )
             elif word == "carte":
                 self._punto_error(coup)
                 events.append(
                     Note(
-                        text=f"the punto said 'carte' holding {pt}: the card he receives goes to "
-                        "the banker if he draws, otherwise it is burnt (errors 11 and 9)"
+                        text=N_(
+                            "the punto said 'carte' holding {pt}: the card he receives goes to the banker if he draws, otherwise it is burnt (errors 11 and 9)",
+                            pt=pt,
+                        )
                     )
                 )
         if hand_total(coup.banker) >= 8 and not coup.banker_dead:
             coup.banker_shown = True
-            events.append(Note(text=f"the banker shows a natural {hand_total(coup.banker)}"))
+            events.append(
+                Note(text=N_("the banker shows a natural {value}", value=hand_total(coup.banker)))
+            )
             return events + self._showdown(state)
         state.phase = Phase.BANKER
         return events
@@ -221,8 +236,12 @@ class _Coups(_Banking):
         if pt < 8 and punto_cell(self.profile.rules, pt) is Cell.OPTIONAL:
             return [
                 Note(
-                    text=f"the punto said {first!r} and then {word!r} holding {pt}: "
-                    f"the first word counts (error 12)"
+                    text=N_(
+                        "the punto said {first!r} and then {word!r} holding {pt}: the first word counts (error 12)",
+                        first=first,
+                        word=word,
+                        pt=pt,
+                    )
                 )
             ]
         coup.word = word
@@ -233,8 +252,13 @@ class _Coups(_Banking):
         rule = "carte" if must_draw else "non"
         return [
             Note(
-                text=f"the punto said {first!r} and then {word!r} holding {pt}: the coup is "
-                f"settled by the rules ({rule}) and the banker is free (errors 12 and 9)"
+                text=N_(
+                    "the punto said {first!r} and then {word!r} holding {pt}: the coup is settled by the rules ({rule}) and the banker is free (errors 12 and 9)",
+                    first=first,
+                    word=word,
+                    pt=pt,
+                    rule=rule,
+                )
             )
         ]
 
@@ -254,7 +278,7 @@ class _Coups(_Banking):
             coup.punto.append(card)
             coup.punto_third = True
             coup.owed = False
-            return [Note(text=f"the punto's third card: {card}, face up")]
+            return [Note(text=N_("the punto's third card: {card}, face up", card=card))]
         coup.pending = card
         if coup.word == "non":
             note = (
@@ -299,22 +323,26 @@ class _Coups(_Banking):
             coup.owed = False
             events.append(
                 Note(
-                    text=f"the card {cards[0]} goes back to the punto, who was owed it "
-                    f"(errors 7 and 10)"
+                    text=N_(
+                        "the card {cards} goes back to the punto, who was owed it (errors 7 and 10)",
+                        cards=cards[0],
+                    )
                 )
             )
             if takes:
                 coup.banker.append(cards[1])
-                events.append(Note(text=f"the banker draws {cards[1]}"))
+                events.append(Note(text=N_("the banker draws {cards}", cards=cards[1])))
             else:
-                events.append(Note(text=f"the banker's fault binds him: he stands on {bt}"))
+                events.append(
+                    Note(text=N_("the banker's fault binds him: he stands on {bt}", bt=bt))
+                )
             coup.banker_shown = True
             return events + self._showdown(state)
         third = point_value(coup.punto[2]) if coup.punto_third else None
         must = banker_must(rules, coup.mode, bt, third)
         if draw is None:
             draw = must if must is not None else by_the_rules(rules, banker_cell(rules, bt, third))
-            events.append(Note(text="the banker asks the croupier to play by the rules"))
+            events.append(Note(text=N_("the banker asks the croupier to play by the rules")))
         elif must is not None and draw is not must:
             against = "the punto stood" if third is None else f"a third card of {third}"
             rule = "draw" if must else "stand"
@@ -341,15 +369,15 @@ class _Coups(_Banking):
             else:
                 (card,) = self._cards(shoe, codes, 1, "banker-play")
             coup.banker.append(card)
-            events.append(Note(text=f"the banker draws {card}"))
+            events.append(Note(text=N_("the banker draws {card}", card=card)))
         else:
             if codes:
                 raise MalformedAction(N_("banker-play: a banker who stands takes no card"))
             if coup.pending is not None:
                 shoe.burnt.append(coup.pending)
-                events.append(Note(text=f"{coup.pending} is burnt"))
+                events.append(Note(text=N_("{pending} is burnt", pending=coup.pending)))
                 coup.pending = None
-            events.append(Note(text=f"the banker stands on {bt}"))
+            events.append(Note(text=N_("the banker stands on {bt}", bt=bt)))
         coup.banker_shown = True
         return events + self._showdown(state)
 
@@ -435,8 +463,12 @@ class _Coups(_Banking):
             events.append(CagnotteTaken(winnings=winnings, amount=cut, to_bank=winnings - cut))
             events.append(
                 Note(
-                    text=f"cagnotte {_fmt(cut)} on {_fmt(winnings)}; the bank is now "
-                    f"{_fmt(bank.amount)}"
+                    text=N_(
+                        "cagnotte {cut} on {winnings}; the bank is now {amount}",
+                        cut=_fmt(cut),
+                        winnings=_fmt(winnings),
+                        amount=_fmt(bank.amount),
+                    )
                 )
             )
             state.phase = Phase.STAKES
@@ -462,10 +494,10 @@ class _Coups(_Banking):
                     )
             if not stay:
                 state.stakes = {}
-            events.append(Note(text="égalité: the coup is void; the banker keeps the bank"))
+            events.append(Note(text=N_("égalité: the coup is void; the banker keeps the bank")))
             state.phase = Phase.STAKES
         if shoe.at_stop_card:
-            events.append(Note(text="the stop card is out: end of the shoe"))
+            events.append(Note(text=N_("the stop card is out: end of the shoe")))
         return events
 
     # -- errors and incidents -------------------------------------------------------------------
@@ -481,8 +513,10 @@ class _Coups(_Banking):
         state.incidents.append(f"coup {coup.number} void: {reason}")
         return [
             Note(
-                text=f"the coup is void ({reason}): nothing is settled; the stakes stay and "
-                "may be withdrawn"
+                text=N_(
+                    "the coup is void ({reason}): nothing is settled; the stakes stay and may be withdrawn",
+                    reason=reason,
+                )
             )
         ]
 
@@ -502,14 +536,14 @@ class _Coups(_Banking):
                 raise MalformedAction(N_("misdeal: give the four dealt cards in the order P B P B"))
             coup.punto = [cards[0], cards[2]]
             coup.banker = [cards[1], cards[3]]
-            return [Note(text="irregular dealing corrected: each hand has its cards (error 6)")]
+            return [Note(text=N_("irregular dealing corrected: each hand has its cards (error 6)"))]
         shoe = self._shoe(state)
         shoe.burnt.extend(dealt)
         coup.punto, coup.banker = [], []
         coup.punto_shown = False
         coup.mode = Mode.TABLE
         state.phase = Phase.DEAL
-        return [Note(text="irregular dealing: the deal is cancelled and redone (error 6)")]
+        return [Note(text=N_("irregular dealing: the deal is cancelled and redone (error 6)"))]
 
     def _exposed_hand(self, state: CheminDeFerState, action: ExposedHand) -> list[Event]:
         self.require_phase(state, Phase.PUNTO)
@@ -528,8 +562,11 @@ class _Coups(_Banking):
             bound = "the banker may draw or stand freely"
         return [
             Note(
-                text=f"both punto cards exposed during the deal ({action.fault}'s error): play "
-                f"goes on; no stake may change; {bound} (errors 8 and 9)"
+                text=N_(
+                    "both punto cards exposed during the deal ({fault}'s error): play goes on; no stake may change; {bound} (errors 8 and 9)",
+                    fault=action.fault,
+                    bound=bound,
+                )
             )
         ]
 
@@ -590,8 +627,9 @@ class _Coups(_Banking):
             self._punto_error(coup)
             events: list[Event] = [
                 Note(
-                    text="the punto threw his cards away unshown: his hand counts 0 (baccara); "
-                    "the banker is free to draw or stand (errors 15 and 9)"
+                    text=N_(
+                        "the punto threw his cards away unshown: his hand counts 0 (baccara); the banker is free to draw or stand (errors 15 and 9)"
+                    )
                 )
             ]
             if state.phase is Phase.PUNTO:
@@ -606,7 +644,7 @@ class _Coups(_Banking):
             raise IllegalAction(N_("the punto is owed his third card: give it to him first"))
         coup.banker_dead = True
         return [
-            Note(text="the banker threw his cards away unshown: his hand counts 0 (error 15)"),
+            Note(text=N_("the banker threw his cards away unshown: his hand counts 0 (error 15)")),
             *self._showdown(state),
         ]
 
@@ -618,16 +656,18 @@ class _Coups(_Banking):
         if not coup.punto_shown:
             return [
                 Note(
-                    text="the banker announced a point that is not his: the punto has not shown "
-                    "his point, so he may still ask for a third card (error 17)"
+                    text=N_(
+                        "the banker announced a point that is not his: the punto has not shown his point, so he may still ask for a third card (error 17)"
+                    )
                 )
             ]
         coup.mode = Mode.BANKER_FAULT
         coup.errors.append("banker")
         return [
             Note(
-                text="the banker announced a point that is not his after the punto showed: he must "
-                "draw on 0-5 and stand on 6-7 (errors 17 and 9)"
+                text=N_(
+                    "the banker announced a point that is not his after the punto showed: he must draw on 0-5 and stand on 6-7 (errors 17 and 9)"
+                )
             )
         ]
 
@@ -643,8 +683,12 @@ class _Coups(_Banking):
             word = punto_word_by_the_rules(self.profile.rules, hand_total(coup.punto))
             events: list[Event] = [
                 Note(
-                    text=f"{player} {why}: he may not keep the cards; the croupier applies the "
-                    f"drawing rules ({word}) (error 14)"
+                    text=N_(
+                        "{player} {why}: he may not keep the cards; the croupier applies the drawing rules ({word}) (error 14)",
+                        player=player,
+                        why=why,
+                        word=word,
+                    )
                 )
             ]
             return events + self._punto_says(state, coup, word)
@@ -652,7 +696,9 @@ class _Coups(_Banking):
         if state.phase is Phase.BANKER and player == bank.banker:
             if coup.owed:
                 raise IllegalAction(N_("the punto is owed his third card: give it to him first"))
-            note = Note(text=f"the banker {why}: the drawing rules are applied (error 14)")
+            note = Note(
+                text=N_("the banker {why}: the drawing rules are applied (error 14)", why=why)
+            )
             return [note, *self._banker_decides(state, coup, None, action.cards)]
         raise IllegalAction(N_("{player} has nothing to announce now", player=player))
 
@@ -665,8 +711,11 @@ class _Coups(_Banking):
         state.barred.append(player)
         return [
             Note(
-                text=f"{player} may not hold the punto cards ("
-                f"until the end of the {self.profile.rules.bar_lasts}); no money penalty (error 19)"
+                text=N_(
+                    "{player} may not hold the punto cards (until the end of the {bar_lasts}); no money penalty (error 19)",
+                    player=player,
+                    bar_lasts=self.profile.rules.bar_lasts,
+                )
             )
         ]
 
@@ -697,4 +746,10 @@ class _Coups(_Banking):
             )
         state.players[player] -= amount
         state.tips += amount
-        return [Note(text=f"{player} tips {_fmt(amount)}: into the tips slot")]
+        return [
+            Note(
+                text=N_(
+                    "{player} tips {amount}: into the tips slot", player=player, amount=_fmt(amount)
+                )
+            )
+        ]

@@ -176,7 +176,11 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
             state.next_arrival += 1
         state.players[action.player] = state.players.get(action.player, 0) + amount
         state.bought_in += amount
-        return [Note(text=f"{action.player} buys in for {_fmt(amount)}")]
+        return [
+            Note(
+                text=N_("{player} buys in for {amount}", player=action.player, amount=_fmt(amount))
+            )
+        ]
 
     def _engaged(self, state: CheminDeFerState, player: str) -> str | None:
         """Why ``player`` may not leave now (None: he may)."""
@@ -204,7 +208,7 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
         amount = state.players.pop(player)
         state.cashed_out += amount
         self._forget(state, player)
-        return [Note(text=f"{player} cashes out {_fmt(amount)}")]
+        return [Note(text=N_("{player} cashes out {amount}", player=player, amount=_fmt(amount)))]
 
     @staticmethod
     def _forget(state: CheminDeFerState, player: str) -> None:
@@ -282,7 +286,7 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
         del state.seats[seat]
         if player in state.unsaluted:
             state.unsaluted.remove(player)
-        return [Note(text=f"{player} leaves seat {seat}")]
+        return [Note(text=N_("{player} leaves seat {seat}", player=player, seat=seat))]
 
     def _stand(self, state: CheminDeFerState, action: Stand) -> list[Event]:
         player = self._player(state, action.player)
@@ -295,13 +299,17 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
                 N_("{player} already stands behind seat {behind}", player=player, behind=behind)
             )
         state.standing[player] = behind
-        events: list[Event] = [Note(text=f"{player} stands behind seat {behind}")]
+        events: list[Event] = [
+            Note(text=N_("{player} stands behind seat {behind}", player=player, behind=behind))
+        ]
         if old is not None and self._in_shoe(state) and player not in state.followers:
             state.followers.append(player)
             events.append(
                 Note(
-                    text=f"{player} moved to follow the hand: he is collected first "
-                    "and paid last (002 08 IV)"
+                    text=N_(
+                        "{player} moved to follow the hand: he is collected first and paid last (002 08 IV)",
+                        player=player,
+                    )
                 )
             )
         return events
@@ -315,7 +323,15 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
         if player in state.waiting_list:
             raise IllegalAction(N_("{player} is already on the waiting list", player=player))
         state.waiting_list.append(player)
-        return [Note(text=f"{player} is number {len(state.waiting_list)} on the waiting list")]
+        return [
+            Note(
+                text=N_(
+                    "{player} is number {n} on the waiting list",
+                    player=player,
+                    n=len(state.waiting_list),
+                )
+            )
+        ]
 
     def _request_seat_change(
         self, state: CheminDeFerState, action: RequestSeatChange
@@ -326,7 +342,7 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
         if player in state.seat_requests:
             raise IllegalAction(N_("{player} has already asked to change seat", player=player))
         state.seat_requests.append(player)
-        return [Note(text=f"{player} asks to change seat")]
+        return [Note(text=N_("{player} asks to change seat", player=player))]
 
     def _give_up_seat(self, state: CheminDeFerState, player: str, why: str) -> list[Event]:
         """``player`` loses his seat; the first on the waiting list takes it."""
@@ -337,7 +353,9 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
         state.refusals.pop(player, None)
         if player in state.unsaluted:
             state.unsaluted.remove(player)
-        events: list[Event] = [Note(text=f"{player} {why}: he loses seat {seat}")]
+        events: list[Event] = [
+            Note(text=N_("{player} {why}: he loses seat {seat}", player=player, why=why, seat=seat))
+        ]
         if state.waiting_list:
             heir = state.waiting_list.pop(0)
             state.seats[seat] = heir

@@ -67,7 +67,8 @@ from crupier.core.round import Action, Event, registry
 from crupier.games.craps.bets import LINE, MULTIPLE, ODDS, PLACE, spot_number, spot_of
 from crupier.games.craps.profile import GAME_ID, POINTS, ComeTiming, CrapsProfile, ShooterLineBet
 from crupier.games.craps.rules import multiple_bet_maximum, payout_ratio, resolve_craps
-from crupier.i18n import N_
+from crupier.i18n import N_, Message
+from crupier.i18n.calls import word
 
 # -- actions and state -------------------------------------------------------------------------
 
@@ -160,14 +161,12 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         "reopen": frozenset({Role.DIRECTOR}),
     }
 
-    play_help: ClassVar[str] = "\n".join(
-        (
-            "Craps spots: win (pass), dont-win (don't pass), come, dont-come, field, big 6, big 8,",
-            "  under 7, over 7, hard 4/6/8/10, any 7, eleven (yo), any craps, craps 2/3/12, horn,",
-            "  place N (right bet), lay N (wrong bet), win-odds, dont-win-odds, come-odds N,",
-            "  dont-come-odds N   (N = 4, 5, 6, 8, 9, 10)",
-            "Commands: pass-dice (decline the dice), change-dice (ask for other dice)",
-        )
+    play_help: ClassVar[str] = N_(
+        "Craps spots: win (pass), dont-win (don't pass), come, dont-come, field, big 6, big 8,\n"
+        "  under 7, over 7, hard 4/6/8/10, any 7, eleven (yo), any craps, craps 2/3/12, horn,\n"
+        "  place N (right bet), lay N (wrong bet), win-odds, dont-win-odds, come-odds N,\n"
+        "  dont-come-odds N   (N = 4, 5, 6, 8, 9, 10)\n"
+        "Commands: pass-dice (decline the dice), change-dice (ask for other dice)"
     )
 
     def initial_state(self) -> CrapsState:
@@ -422,7 +421,9 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         words = {2: "craps", 3: "craps", 7: "seven", 11: "yo", 12: "craps"}.get(total, "")
         if total in (4, 6, 8, 10):
             words = "hard" if a == b else "easy"
-        return f"{total} {words} ({a}-{b})".replace("  ", " ")
+        if not words:
+            return N_("{total} ({a}-{b})", total=total, a=a, b=b)
+        return N_("{total} {words} ({a}-{b})", total=total, words=word(words), a=a, b=b)
 
     # -- actions ----------------------------------------------------------------------------
 
@@ -468,7 +469,7 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
             state.seats.append(action.player)
         if state.shooter is None and action.player not in state.barred:
             state.shooter = action.player
-            events.append(Note(text=f"the dice are offered to {action.player}"))
+            events.append(Note(text=N_("the dice are offered to {player}", player=action.player)))
         return events
 
     def _cash_out(self, state: CrapsState, action: CashOut) -> list[Event]:
@@ -481,7 +482,7 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         """After "no more bets" the shooter changed and cannot throw: betting reopens."""
         if state.phase is Phase.NO_MORE_BETS and self.throw_blocker(state) is not None:
             state.phase = Phase.BETTING
-            return [Note(text="betting reopens for the new shooter")]
+            return [Note(text=N_("betting reopens for the new shooter"))]
         return []
 
     @staticmethod
@@ -512,13 +513,17 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         """
         shooter = state.shooter
         if shooter is None:
-            return "there is no shooter (no player has the dice)"
+            return Message(N_("there is no shooter (no player has the dice)"), {})
         if self._needs_line_bet(state) and not self._holds_line_bet(state, shooter):
-            return f"the shooter {shooter} must have a Win or Don't win bet before throwing"
+            return N_(
+                "the shooter {shooter} must have a Win or Don't win bet before throwing",
+                shooter=shooter,
+            )
         if state.dice_available < 2:
-            return (
-                f"only {state.dice_available} die is left at the table; the cap de taula "
-                "brings a new set (change-dice)"
+            return N_(
+                "only {n} die is left at the table; the cap de taula brings a new set "
+                "(change-dice)",
+                n=state.dice_available,
             )
         return None
 
@@ -544,8 +549,8 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
                 not strict or self._holds_line_bet(state, candidate)
             ):
                 state.shooter = candidate
-                return [Note(text=f"the dice pass to {candidate}")]
-        return [Note(text="no player may take the dice")]
+                return [Note(text=N_("the dice pass to {candidate}", candidate=candidate))]
+        return [Note(text=N_("no player may take the dice"))]
 
     def _next_shooter_check(self, state: CrapsState, what: str) -> None:
         """Refuse passing the dice during a point when no one could take them on."""
@@ -601,7 +606,10 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
             self.require_phase(state, Phase.BETTING)
             player = self._shooter(state, action.player)
             self._next_shooter_check(state, "pass-dice")
-            return [Note(text=f"{player} passes the dice"), *self._pass_dice(state)]
+            return [
+                Note(text=N_("{player} passes the dice", player=player)),
+                *self._pass_dice(state),
+            ]
         if isinstance(action, BarShooter):
             self.require_phase(state, Phase.BETTING, Phase.NO_MORE_BETS)
             if not isinstance(action.player, str) or action.player not in state.seats:
@@ -613,7 +621,9 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
             if state.shooter == action.player:
                 self._next_shooter_check(state, "bar-shooter")
             state.barred.append(action.player)
-            events: list[Event] = [Note(text=f"{action.player} may no longer throw the dice")]
+            events: list[Event] = [
+                Note(text=N_("{player} may no longer throw the dice", player=action.player))
+            ]
             if state.shooter == action.player:
                 events.extend(self._pass_dice(state))
                 events.extend(self._reopen_if_stuck(state))
@@ -645,7 +655,7 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
             return self._no_roll(state, f"a die rides on a chip ({dice[0]}-{dice[1]})", False)
         events: list[Event] = []
         if action.die_on_chip:
-            events.append(Note(text="a die rests on chips: the throw is valid"))
+            events.append(Note(text=N_("a die rests on chips: the throw is valid")))
         outcome = (dice[0], dice[1])
         total = outcome[0] + outcome[1]
         before = state.point
@@ -655,22 +665,24 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         if before is None:
             if total in POINTS:
                 state.point = total
-                events.append(Note(text=f"the point is {total}"))
+                events.append(Note(text=N_("the point is {total}", total=total)))
         elif total == before:
             state.point = None
             series_over = True
-            events.append(Note(text=f"point {total} made; the same shooter continues"))
+            events.append(
+                Note(text=N_("point {total} made; the same shooter continues", total=total))
+            )
         elif total == 7:
             state.point = None
             series_over = True
-            events.append(Note(text="seven out"))
+            events.append(Note(text=N_("seven out")))
             if state.phase is Phase.BETTING:
                 events.extend(self._pass_dice(state))
         if series_over and state.die_lost:
             state.die_lost = False
             state.dice_available = self.profile.rules.dice_per_session
             state.dice_sets += 1
-            events.append(Note(text="the lost die was not found: a new set of dice is brought"))
+            events.append(Note(text=N_("the lost die was not found: a new set of dice is brought")))
         if state.phase is not Phase.BETTING:
             state.point = None  # the table closed: every undecided bet was returned
         return events
@@ -687,7 +699,9 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
             state.die_lost = True
             state.dice_available -= 1
             events.append(
-                Note(text="a die fell to the floor: the shooter chooses from the remaining dice")
+                Note(
+                    text=N_("a die fell to the floor: the shooter chooses from the remaining dice")
+                )
             )
         return events
 
@@ -702,8 +716,8 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
                 state.dice_available = self.profile.rules.dice_per_session
                 state.dice_sets += 1
                 state.die_lost = False
-                return [Note(text="canvi de daus: a new set of dice is brought")]
-            return [Note(text="canvi de daus (ordered by the cap de taula)")]
+                return [Note(text=N_("canvi de daus: a new set of dice is brought"))]
+            return [Note(text=N_("canvi de daus (ordered by the cap de taula)"))]
         player = self._shooter(state, action.player)
         if state.point is not None and not state.die_lost:
             raise IllegalAction(
@@ -717,7 +731,7 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         if state.dice_available < 3:
             raise IllegalAction(N_("change-dice: no dice left in reserve"))
         state.dice_changes += 1
-        return [Note(text=f"canvi de daus (asked by the shooter {player})")]
+        return [Note(text=N_("canvi de daus (asked by the shooter {player})", player=player))]
 
     # -- views and the terminal --------------------------------------------------------------
 

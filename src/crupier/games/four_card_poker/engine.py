@@ -52,6 +52,8 @@ from crupier.games.four_card_poker.showdown import (
     spot_of,
 )
 from crupier.games.three_card_poker.showdown import as_resolution
+from crupier.i18n import N_
+from crupier.i18n.hands import described
 
 
 class FourCardPoker(BankingPoker[FourCardProfile, BankingPokerState]):
@@ -62,7 +64,7 @@ class FourCardPoker(BankingPoker[FourCardProfile, BankingPokerState]):
     croupier_cards: ClassVar[int] = 6
     side_spot: ClassVar[str] = "aces"
     play_spot: ClassVar[str] = "play"
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "spots: aces (asos, aces-up) AMOUNT, ante AMOUNT (either or both)\n"
         "after the deal: play N (a Play bet of N = 1, 2 or 3 times the Ante) or fold"
     )
@@ -75,8 +77,7 @@ class FourCardPoker(BankingPoker[FourCardProfile, BankingPokerState]):
 
     def describe(self, cards: Sequence[Card]) -> str:
         (category, _), four = best4(cards)
-        name = category.name.lower().replace("_", " ")
-        return f"{name} ({' '.join(map(str, four))})"
+        return described(category, " ".join(map(str, four)))
 
     def parse_spot(self, text: str) -> Spot:
         return spot_of(text)

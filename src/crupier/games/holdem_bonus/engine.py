@@ -124,7 +124,7 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         "deal-street": DEALER,
         "forfeit": STAFF,
     }
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "spots: ante AMOUNT (compulsory), bonus AMOUNT (with an ante)\n"
         "before the flop: bet (the flop bet, 2 antes) or fold; on the turn and the river: "
         "bet (1 ante) or check"
@@ -234,7 +234,9 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         events = super()._place(state, action)
         seat = _seat_of(state, action.player)
         if seated is None and seat is not None:
-            events.insert(0, Note(text=f"{action.player} takes box {seat}"))
+            events.insert(
+                0, Note(text=N_("{player} takes box {seat}", player=action.player, seat=seat))
+            )
         return events
 
     def _cash_out(self, state: HoldemBonusState, action: CashOut) -> list[Event]:
@@ -255,8 +257,15 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         stay = self.profile.errors.void_bets is VoidBets.STAY
         events: list[Event] = [
             Note(
-                text=f"void round{reason}: the cards are collected, "
-                + ("the street bets are returned" if stay else "all bets are returned")
+                text=N_(
+                    "void round{reason}: the cards are collected, the street bets are returned",
+                    reason=reason,
+                )
+                if stay
+                else N_(
+                    "void round{reason}: the cards are collected, all bets are returned",
+                    reason=reason,
+                )
             )
         ]
         for bet in sorted(state.bets.values(), key=lambda b: b.id):
@@ -313,7 +322,16 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
             raise IllegalAction(N_("{player} has already lost his bets this round", player=player))
         reason = f" ({action.reason})" if action.reason else ""
         box.folded = box.forfeited = True
-        events: list[Event] = [Note(text=f"box {box.seat} ({player}) loses all his bets{reason}")]
+        events: list[Event] = [
+            Note(
+                text=N_(
+                    "box {seat} ({player}) loses all his bets{reason}",
+                    seat=box.seat,
+                    player=player,
+                    reason=reason,
+                )
+            )
+        ]
         for bet in sorted(state.bets.values(), key=lambda b: b.id):
             if bet.player == player:
                 events.append(self.apply_resolution(state, bet, Lose()))
@@ -335,7 +353,7 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         state.board = []
         state.stage = Stage.PREFLOP
         events: list[Event] = [
-            Note(text=f"two cards to {len(boxes)} box(es) and two to the dealer, face down")
+            Note(text=N_("two cards to {n} box(es) and two to the dealer, face down", n=len(boxes)))
         ]
         return events + self._ask(state)
 
@@ -353,7 +371,17 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         if box is not None:
             street = DECISION_STREET[state.stage]
             other = "fold" if street == "flop" else "check"
-            return [Note(text=f"box {box.seat} ({box.player}): {street} bet or {other}?")]
+            return [
+                Note(
+                    text=N_(
+                        "box {seat} ({player}): {street} bet or {other}?",
+                        seat=box.seat,
+                        player=box.player,
+                        street=street,
+                        other=other,
+                    )
+                )
+            ]
         if all(b.folded for b in state.boxes):
             return self._showdown(state)
         if state.stage in _NEXT_DEAL:
@@ -389,10 +417,12 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         if isinstance(action, Fold):
             box.folded = True
             box.choices[street] = "fold"
-            events: list[Event] = [Note(text=f"box {box.seat} ({player}) folds")]
+            events: list[Event] = [
+                Note(text=N_("box {seat} ({player}) folds", seat=box.seat, player=player))
+            ]
         elif isinstance(action, Check):
             box.choices[street] = "check"
-            events = [Note(text=f"box {box.seat} ({player}) checks")]
+            events = [Note(text=N_("box {seat} ({player}) checks", seat=box.seat, player=player))]
         else:
             events = self._street_bet(state, box, street, action.amount)
         return events + self._ask(state)

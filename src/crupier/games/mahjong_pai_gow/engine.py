@@ -109,7 +109,7 @@ class MahjongPaiGow(LayoutGame[MahjongProfile, MahjongState]):
         "suspend": frozenset({Role.DIRECTOR}),
         "reopen": frozenset({Role.DIRECTOR}),
     }
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "spots: win-N, lose-N (0.95 to 1), tie-N (60 to 1), pair-N (6 to 1), N = position 1-3;\n"
         "tie and pair are closed from the 4th round of a set of five"
     )
@@ -202,7 +202,7 @@ class MahjongPaiGow(LayoutGame[MahjongProfile, MahjongState]):
                 wall = [v for v in VALUES for _ in range(rules.tiles_per_value)]
                 shuffle(wall, source)
                 state.wall = tuple(wall)
-                events.append(Note(text=f"the {len(wall)} tiles are mixed into a wall"))
+                events.append(Note(text=N_("the {n} tiles are mixed into a wall", n=len(wall))))
             start = 8 * (state.set_round - 1)
             tiles = list(state.wall[start : start + 8])
         state.live = bool(action.tiles)
@@ -213,7 +213,15 @@ class MahjongPaiGow(LayoutGame[MahjongProfile, MahjongState]):
         for j in range(4):
             hands[(first + j) % 4] = (tiles[2 * j], tiles[2 * j + 1])
         outcome = Deal4(tuple(dice), first, tuple(hands))
-        events.append(Note(text=f"round {state.set_round} of the set; {POSITIONS[first]} first"))
+        events.append(
+            Note(
+                text=N_(
+                    "round {set_round} of the set; {POSITIONS} first",
+                    set_round=state.set_round,
+                    POSITIONS=POSITIONS[first],
+                )
+            )
+        )
         events += self.settle(state, outcome)
         self._next_round(state, events)
         return events
@@ -222,7 +230,7 @@ class MahjongPaiGow(LayoutGame[MahjongProfile, MahjongState]):
         state.set_round += 1
         if state.set_round > self.profile.rules.rounds_per_set:
             self._new_set(state)
-            events.append(Note(text="the set is over: the tiles are mixed again"))
+            events.append(Note(text=N_("the set is over: the tiles are mixed again")))
 
     def _new_set(self, state: MahjongState) -> None:
         state.set_round = 1
@@ -238,12 +246,14 @@ class MahjongPaiGow(LayoutGame[MahjongProfile, MahjongState]):
             raise WrongPhase(N_("there is no deal in progress to void"))
         reason = f" ({action.reason})" if action.reason else ""
         state.voids += 1
-        events: list[Event] = [Note(text=f"void round{reason}: all bets are returned")]
+        events: list[Event] = [
+            Note(text=N_("void round{reason}: all bets are returned", reason=reason))
+        ]
         for bet in sorted(state.bets.values(), key=lambda b: b.id):
             events.append(self.apply_resolution(state, bet, Push()))
         state.phase = Phase.BETTING
         self._new_set(state)
-        events.append(Note(text="the tiles are mixed again: a new set starts at round 1"))
+        events.append(Note(text=N_("the tiles are mixed again: a new set starts at round 1")))
         return events
 
     # -- views and the electronic table -----------------------------------------------------

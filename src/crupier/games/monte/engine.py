@@ -179,7 +179,7 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
         "suspend": frozenset({Role.DIRECTOR}),
         "reopen": frozenset({Role.DIRECTOR}),
     }
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "go: lay out the cards, then play primeres, then segones\n"
         "bets: vis N, camo N, anti N, viudo N, pot N (N = card 1-4);\n"
         "      1v2 (card 1 against card 2: 1v2 2v1 3v4 4v3 1v3 3v1 2v4 4v2 1v4 4v1 2v3 3v2),\n"
@@ -316,7 +316,7 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
         if state.stage is Stage.NONE:
             raise WrongPhase(N_("no cards are laid out: there is nothing to close"))
         state.drawn = []
-        return [Note(text=f"{state.stage}: the cards are drawn")]
+        return [Note(text=N_("{stage}: the cards are drawn", stage=state.stage))]
 
     def resolve(self, bet: Bet, spot: Spot, outcome: Any, state: MonteState) -> Resolution:
         assert isinstance(outcome, PhaseResult) and state.layout is not None
@@ -347,7 +347,7 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
         if state.stage is Stage.NONE:
             raise WrongPhase(N_("no coup is in play to void"))
         reason = f" ({action.reason})" if action.reason else ""
-        events: list[Event] = [Note(text=f"the inspector voids the coup{reason}")]
+        events: list[Event] = [Note(text=N_("the inspector voids the coup{reason}", reason=reason))]
         for bet in sorted(state.bets.values(), key=lambda b: b.id):
             events.append(self._close(state, bet, Push(), bet.amount, "returned (void coup)"))
         state.incidents.append(f"coup void{reason}")
@@ -423,7 +423,9 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
 
         colours = pack_rules.colours
         colour = colours[state.packs_used % 2] if pack_rules.alternate else colours[0]
-        events: list[Event] = [Note(text=f"the {colour} pack is cut and put in the shoe")]
+        events: list[Event] = [
+            Note(text=N_("the {colour} pack is cut and put in the shoe", colour=colour))
+        ]
         progress = LayoutProgress()
         taken: list[Card] = []
         while not progress.done:
@@ -432,7 +434,7 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
             card = take(layout_end(pack_rules, box))
             if card is None:
                 progress = LayoutProgress(progress.stacks, progress.burnt, True)
-                events.append(Note(text="the pack ran out before the layout was complete"))
+                events.append(Note(text=N_("the pack ran out before the layout was complete")))
                 break
             taken.append(card)
             progress, said = feed_layout(self.profile.layout, progress, card)
@@ -458,7 +460,7 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
             )
             state.stage = Stage.NONE
             events.append(
-                Note(text="the coup is void; the next coup is played with the other pack")
+                Note(text=N_("the coup is void; the next coup is played with the other pack"))
             )
             return events
         layout = complete_layout(self.profile, progress)
@@ -467,9 +469,12 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
         state.drawn = []
         events.append(
             Note(
-                text=f"layout {layout.describe()}; Vista Hermosa pays "
-                f"{format_ratio(vista_hermosa_ratio(self.profile, layout))}, camo/anti/viudo "
-                f"{format_ratio(cav_ratio(self.profile, layout, Stage.PRIMERES, 0))}: facin joc"
+                text=N_(
+                    "layout {value}; Vista Hermosa pays {value2}, camo/anti/viudo {value3}: facin joc",
+                    value=layout.describe(),
+                    value2=format_ratio(vista_hermosa_ratio(self.profile, layout)),
+                    value3=format_ratio(cav_ratio(self.profile, layout, Stage.PRIMERES, 0)),
+                )
             )
         )
         return events
@@ -523,7 +528,9 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
                     break
         state.drawn.extend(drawn)
         state.coup_drawn.extend(drawn)
-        events: list[Event] = [Note(text="drawn: " + " ".join(card_name(c) for c in drawn))]
+        events: list[Event] = [
+            Note(text=N_("drawn: {cards}", cards=" ".join(card_name(c) for c in drawn)))
+        ]
         last = state.drawn[-1] if state.drawn else None
         if last is None or last.rank not in live:
             return events
@@ -532,7 +539,7 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
             state.stage, last, len(state.drawn) == 1, state.drawn[0].rank in placed
         )
         if tax_applies(self.profile, result):
-            events.append(Note(text="the first card is a placed value: 10 % on winning bets"))
+            events.append(Note(text=N_("the first card is a placed value: 10 % on winning bets")))
         if state.stage is Stage.PRIMERES:
             events.extend(self._end_primeres(state, result))
         else:
@@ -544,7 +551,7 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
                 f"segones {card_name(result.terminator)}",
             )
             events.append(
-                Note(text="the coup is over; the next coup is played with the other pack")
+                Note(text=N_("the coup is over; the next coup is played with the other pack"))
             )
             self._end_coup(state)
         return events
@@ -571,8 +578,13 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
         pays = format_ratio(cav_ratio(self.profile, layout, Stage.SEGONES, live[0]))
         events.append(
             Note(
-                text=f"P{(w ^ 1) + 1} {card_name(layout.base(w ^ 1))} turned face down; segones "
-                f"with {names} (camo/anti/viudo pay {pays}): facin joc"
+                text=N_(
+                    "P{value} {value2} turned face down; segones with {names} (camo/anti/viudo pay {pays}): facin joc",
+                    value=(w ^ 1) + 1,
+                    value2=card_name(layout.base(w ^ 1)),
+                    names=names,
+                    pays=pays,
+                )
             )
         )
         state.stage = Stage.SEGONES

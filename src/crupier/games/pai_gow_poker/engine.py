@@ -83,6 +83,7 @@ from crupier.games.pai_gow_poker.showdown import (
     first_position,
 )
 from crupier.i18n import N_
+from crupier.i18n.hands import hand_name
 
 BET = "bet"
 """The main bet's box (the "aposta inicial")."""
@@ -218,11 +219,21 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
         *COMMON_ACTIONS, *BANKING_POKER_ACTIONS, ThrowDice, SetHand, AcceptBank, PassBank
     )
     permissions: ClassVar[dict[str, frozenset[Role]]] = PAI_GOW_PERMISSIONS
+    checked_first: ClassVar[frozenset[str]] = BankingPoker.checked_first | {
+        "throw-dice",
+        "set-hand",
+        "accept-bank",
+        "pass-bank",
+    }
+    """Kinds applied in place (see :attr:`Game.checked_first`): the throw checks the stage
+    and the entered faces before it draws or changes anything; a setting checks the box,
+    its turn and the low hand's cards first; an answer to the bank's offer checks the phase,
+    the offer and who answers first."""
     box_cards: ClassVar[int] = HAND_CARDS
     croupier_cards: ClassVar[int] = HAND_CARDS
     side_spot: ClassVar[str] = BET
     play_spot: ClassVar[str] = "play"
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "spots: bet AMOUNT (the main bet)\n"
         "after the deal: set C1 C2 (the two cards of your low hand) or set house\n"
         "when the bank is offered to you: bank (accept it) or pass"
@@ -249,9 +260,13 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
         high, low = tuple(cards[:5]), tuple(cards[5:])
         if len(high) != 5 or len(low) != 2:
             return _cards(cards)
-        name = rank_high(high)[0].name.lower().replace("_", " ")
-        pair = "pair" if rank_low(low)[0] else "high card"
-        return f"high {_cards(high)} ({name}), low {_cards(low)} ({pair})"
+        return N_(
+            "high {high} ({name}), low {low} ({pair})",
+            high=_cards(high),
+            name=hand_name(rank_high(high)[0]),
+            low=_cards(low),
+            pair=hand_name("PAIR" if rank_low(low)[0] else "HIGH_CARD"),
+        )
 
     def parse_spot(self, text: str) -> Spot:
         name = SPOTS.get(text.strip().lower())
@@ -356,10 +371,16 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
             player = state.seats.get(nxt)
             if nxt == CROUPIER:
                 state.banker, state.offer, state.house_stake = CROUPIER, None, 0
-                return [Note(text="the croupier takes the bank")]
+                return [Note(text=N_("the croupier takes the bank"))]
             if player is not None and self._may_bank(state, player):
                 state.banker, state.offer = CROUPIER, nxt
-                return [Note(text=f"the bank is offered to box {nxt} ({player})")]
+                return [
+                    Note(
+                        text=N_(
+                            "the bank is offered to box {nxt} ({player})", nxt=nxt, player=player
+                        )
+                    )
+                ]
         raise AssertionError("the croupier's place is in every turn")  # pragma: no cover
 
     def _answer_offer(self, state: PaiGowState, action: AcceptBank | PassBank) -> list[Event]:
@@ -380,7 +401,7 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
         place = state.offer
         if isinstance(action, PassBank):
             return [
-                Note(text=f"box {place} ({name}) passes the bank"),
+                Note(text=N_("box {place} ({name}) passes the bank", place=place, name=name)),
                 *self._offer_after(state, place),
             ]
         if state.bets:
@@ -392,7 +413,16 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
             if state.house_stake
             else ""
         )
-        return [Note(text=f"box {place} ({name}) takes the bank{stake}")]
+        return [
+            Note(
+                text=N_(
+                    "box {place} ({name}) takes the bank{stake}",
+                    place=place,
+                    name=name,
+                    stake=stake,
+                )
+            )
+        ]
 
     def _finish_round(self, state: PaiGowState) -> list[Event]:
         events = super()._finish_round(state)
@@ -423,7 +453,7 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
         if state.stage is not Stage.DEAL or state.first:
             raise WrongPhase(N_("the dice are thrown once, after 'no more bets'"))
         if action.void:
-            return [Note(text="void throw of the dice: thrown again")]
+            return [Note(text=N_("void throw of the dice: thrown again"))]
         shoe = self.shoe_of(state)
         dice = action.dice
         if shoe.live:
@@ -450,7 +480,16 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
         who = "the croupier" if place == CROUPIER else f"box {place}"
         if state.first == 1:
             who = f"the bank ({who})"
-        return [Note(text=f"dice {'+'.join(map(str, dice))} = {sum(dice)}: first hand to {who}")]
+        return [
+            Note(
+                text=N_(
+                    "dice {value} = {value2}: first hand to {who}",
+                    value="+".join(map(str, dice)),
+                    value2=sum(dice),
+                    who=who,
+                )
+            )
+        ]
 
     def _deal_hands(self, state: PaiGowState, action: Deal) -> list[Event]:
         self.require_phase(state, Phase.NO_MORE_BETS)
@@ -476,9 +515,12 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
         away = POSITIONS - 1 - len(boxes)
         return [
             Note(
-                text="seven hands made; "
-                + "; ".join(f"box {b.seat} ({b.player}) 7 cards" for b in boxes)
-                + f"; {away} hand(s) of empty boxes and the 4 cards left put away unseen"
+                text=N_(
+                    "seven hands made; {boxes}; {away} hand(s) of empty boxes and the 4 cards "
+                    "left put away unseen",
+                    boxes="; ".join(_seven_cards(b.seat, b.player) for b in boxes),
+                    away=away,
+                )
             )
         ]
 
@@ -508,9 +550,20 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
             how = "his hands"
         state.settings[box.seat] = setting
         box.decision = Decision.PLAY
-        fouled = "" if correctly_set(*setting) else ": set wrongly, the bet is lost (VII.3)"
-        events: list[Event] = [Note(text=f"box {box.seat} ({box.player}) sets {how}{fouled}")]
-        if correctly_set(*setting):
+        correct = correctly_set(*setting)
+        fouled = "" if correct else ": set wrongly, the bet is lost (VII.3)"
+        events: list[Event] = [
+            Note(
+                text=N_(
+                    "box {seat} ({player}) sets {how}{fouled}",
+                    seat=box.seat,
+                    player=box.player,
+                    how=how,
+                    fouled=fouled,
+                )
+            )
+        ]
+        if correct:
             box.cards = setting[0] + setting[1]
         if self.pending(state) is None:
             events += self._bank_sets(state)
@@ -532,7 +585,13 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
         state.croupier_set = (high, low)
         state.bank = state.settings[state.banker] if state.banker else (high, low)
         state.croupier = high + low
-        return [Note(text=f"the croupier sets the house way: {self.describe(state.croupier)}")]
+        return [
+            Note(
+                text=N_(
+                    "the croupier sets the house way: {value}", value=self.describe(state.croupier)
+                )
+            )
+        ]
 
     # -- settlement -----------------------------------------------------------------------
 
@@ -583,8 +642,12 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
         total = net - commission
         events.append(
             Note(
-                text=f"the bank ({banker}) {'+' if total >= 0 else ''}"
-                f"{format_amount(total)} this round"
+                text=N_(
+                    "the bank ({banker}) {value}{total} this round",
+                    banker=banker,
+                    value="+" if total >= 0 else "",
+                    total=format_amount(total),
+                )
             )
         )
         return events
@@ -660,3 +723,12 @@ __all__ = [
     "hand_order",
     "position_of_box",
 ]
+
+
+def _seven_cards(seat: int, player: str) -> str:
+    """A box's part of the note of the seven hands made.
+
+    >>> _seven_cards(1, "P1")
+    'box 1 (P1) 7 cards'
+    """
+    return N_("box {seat} ({player}) 7 cards", seat=seat, player=player)

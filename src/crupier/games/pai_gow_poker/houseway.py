@@ -19,8 +19,8 @@ from itertools import combinations
 
 from pydantic import BaseModel, ConfigDict, model_validator
 
-from crupier.core.cards import JOKER, Card
-from crupier.core.poker import PaiGowCategory, high, rank_high, rank_low, settings
+from crupier.core.cards import Card, Rank
+from crupier.core.poker import PaiGowCategory, high, rank_high, rank_low
 
 Setting = tuple[tuple[Card, ...], tuple[Card, ...]]
 """``(high five, low two)``."""
@@ -94,20 +94,26 @@ class HouseWay(BaseModel):
         )
 
 
+_JOKER_RANK = Rank.JOKER  # the joker is the one card of this rank: a test by identity
+
+
 def _value(card: Card) -> int:
-    return 14 if card == JOKER else high(card)
+    return 14 if card.rank is _JOKER_RANK else high(card)
 
 
 def _split(seven: Sequence[Card], low: Sequence[Card]) -> Setting:
     taken = list(low)
-    rest = [c for c in seven if c not in taken]
+    ids = {id(c) for c in taken}  # the low cards are the hand's own card objects, as a rule:
+    rest = [c for c in seven if id(c) not in ids]  # told apart without a card comparison
+    if len(rest) != len(seven) - len(taken):  # equal cards that are other objects
+        rest = [c for c in seven if c not in taken]
     return tuple(sorted(rest, key=_value, reverse=True)), tuple(taken)
 
 
 def _groups(seven: Sequence[Card]) -> dict[int, list[Card]]:
     """Cards by rank (the joker with the aces), each group's real aces before the joker."""
     out: dict[int, list[Card]] = {}
-    for card in sorted(seven, key=lambda c: (c == JOKER, str(c))):
+    for card in sorted(seven, key=lambda c: (c.rank is _JOKER_RANK, str(c))):
         out.setdefault(_value(card), []).append(card)
     return out
 
@@ -158,7 +164,7 @@ def house_way(seven: Sequence[Card], way: HouseWay) -> Setting:
         return _split(seven, groups[pairs[0]])
     # 4. straight, flush, straight flush (at most one pair, or three of a kind)
     if len(pairs) <= 1 and _may_make_straight_or_flush(seven):
-        made = [s for s in settings(seven) if rank_high(s[0])[0] >= PaiGowCategory.STRAIGHT]
+        made = _made_hands(seven)
         if made:
             return max(made, key=lambda s: (rank_low(s[1]), rank_high(s[0])))
     # 5. three pair
@@ -182,6 +188,27 @@ def house_way(seven: Sequence[Card], way: HouseWay) -> Setting:
     return _split(seven, [groups[r][0] for r in singles[1:3]])
 
 
+def _made_hands(seven: Sequence[Card]) -> list[Setting]:
+    """The correct settings of seven different cards whose high hand is a straight or
+    better, in the order of :func:`~crupier.core.poker.settings`: a high hand of a straight
+    or better is always above the two-card low hand (a pair at most), so it is set
+    correctly whatever the low hand, and the other settings need no check.
+
+    >>> from crupier.core.cards import cards
+    >>> from crupier.core.poker import settings
+    >>> seven = cards("As Ks Qs Js Ts 9d 2c")
+    >>> _made_hands(seven) == [
+    ...     s for s in settings(seven) if rank_high(s[0])[0] >= PaiGowCategory.STRAIGHT]
+    True
+    """
+    out: list[Setting] = []
+    for low in combinations(range(7), 2):
+        hi = tuple(c for i, c in enumerate(seven) if i not in low)
+        if rank_high(hi)[0] >= PaiGowCategory.STRAIGHT:
+            out.append((hi, (seven[low[0]], seven[low[1]])))
+    return out
+
+
 def _may_make_straight_or_flush(seven: Sequence[Card]) -> bool:
     """Whether five of ``seven`` could make a straight or a flush (a quick necessary check
     before trying every setting): five of a suit, or five ranks of one straight, counting the
@@ -193,8 +220,8 @@ def _may_make_straight_or_flush(seven: Sequence[Card]) -> bool:
     >>> _may_make_straight_or_flush(cards("As JK 3h 4c 5s 9d 9c"))
     True
     """
-    joker = int(JOKER in seven)
-    real = [c for c in seven if c != JOKER]
+    real = [c for c in seven if c.rank is not _JOKER_RANK]
+    joker = len(seven) - len(real)
     suits: dict[object, int] = {}
     for c in real:
         suits[c.suit] = suits.get(c.suit, 0) + 1

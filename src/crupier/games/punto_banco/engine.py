@@ -66,6 +66,7 @@ from crupier.games.punto_banco.profile import Commission as Commission
 from crupier.games.punto_banco.profile import CommissionRounding as CommissionRounding
 from crupier.games.punto_banco.profile import commission_of as commission_of
 from crupier.i18n import N_
+from crupier.i18n.calls import word
 
 # -- actions ----------------------------------------------------------------------------------
 
@@ -142,7 +143,7 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
         "suspend": frozenset({Role.DIRECTOR}),
         "reopen": frozenset({Role.DIRECTOR}),
     }
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "spots: banker (banca), player (punt); tie, player-pair, banker-pair if offered"
     )
 
@@ -182,8 +183,14 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
         assert isinstance(outcome, Coup)
         t = outcome.totals
         if outcome.winner == "tie":
-            return f"{outcome}: tie {t.player} to {t.banker}, the coup is void"
-        return f"{outcome}: {'Banca' if outcome.winner == 'banker' else 'Punt'} wins"
+            return N_(
+                "{coup}: tie {player} to {banker}, the coup is void",
+                coup=outcome,
+                player=t.player,
+                banker=t.banker,
+            )
+        side = word("Banca" if outcome.winner == "banker" else "Punt")
+        return N_("{coup}: {side} wins", coup=outcome, side=side)
 
     def apply_resolution(self, state: PuntoBancoState, bet: Bet, res: Resolution) -> Settled:
         if bet.spot == "banker" and isinstance(res, Win):
@@ -227,8 +234,14 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
             seat = self._next_seat(state, seat)
         state.shoe_holder = seat
         if seat is None:
-            return [Note(text="the croupier deals")]
-        return [Note(text=f"the shoe goes to seat {seat} ({state.seats[seat]})")]
+            return [Note(text=N_("the croupier deals"))]
+        return [
+            Note(
+                text=N_(
+                    "the shoe goes to seat {seat} ({value})", seat=seat, value=state.seats[seat]
+                )
+            )
+        ]
 
     def _punt_holder(self, state: PuntoBancoState) -> str | None:
         stakes: dict[str, int] = {}
@@ -283,8 +296,12 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
         state.declined = []
         events: list[Event] = [
             Note(
-                text=f"new shoe of {rules.decks} decks; first card {burn[0]}: "
-                f"{len(burn)} cards burnt"
+                text=N_(
+                    "new shoe of {decks} decks; first card {burn}: {n} cards burnt",
+                    decks=rules.decks,
+                    burn=burn[0],
+                    n=len(burn),
+                )
             )
         ]
         holder = state.shoe_holder
@@ -340,7 +357,12 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
                 if queue:
                     shoe.burn_card(queue[0])
                     events.append(
-                        Note(text=f"{queue[0]} dealt to no hand by the rules: burnt (error 3)")
+                        Note(
+                            text=N_(
+                                "{queue} dealt to no hand by the rules: burnt (error 3)",
+                                queue=queue[0],
+                            )
+                        )
                     )
             except ValueError as exc:
                 raise MalformedAction(N_("deal: {exc}", exc=exc)) from None
@@ -354,9 +376,9 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
         state.punt_holder = self._punt_holder(state)
         events.append(
             Note(
-                text=f"the Punt cards go to {state.punt_holder}"
+                text=N_("the Punt cards go to {holder}", holder=state.punt_holder)
                 if state.punt_holder
-                else "the croupier holds the Punt cards"
+                else N_("the croupier holds the Punt cards")
             )
         )
         if state.shoe_holder is not None:
@@ -369,7 +391,7 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
         if passes and state.shoe_holder is not None:
             events += self._offer_shoe(state, state.shoe_holder)
         if shoe.at_stop_card:
-            events.append(Note(text="the stop card is out: end of the shoe"))
+            events.append(Note(text=N_("the stop card is out: end of the shoe")))
         return events
 
     def _burn(self, state: PuntoBancoState, action: Burn) -> list[Event]:
@@ -399,7 +421,9 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
         if player in state.seats.values():
             raise IllegalAction(N_("{player} already has a seat", player=player))
         state.seats[seat] = player
-        events: list[Event] = [Note(text=f"{player} takes seat {seat}")]
+        events: list[Event] = [
+            Note(text=N_("{player} takes seat {seat}", player=player, seat=seat))
+        ]
         if state.shoe_holder is None and state.shoe is not None and not state.rounds:
             events += self._offer_shoe(state, None)
         return events
@@ -408,7 +432,9 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
         seat = next((s for s, p in state.seats.items() if p == action.player), None)
         if seat is None:
             raise UnknownPlayer(N_("{player!r} has no seat", player=action.player))
-        events: list[Event] = [Note(text=f"{action.player} leaves seat {seat}")]
+        events: list[Event] = [
+            Note(text=N_("{player} leaves seat {seat}", player=action.player, seat=seat))
+        ]
         del state.seats[seat]
         state.declined = [s for s in state.declined if s != seat]
         if state.shoe_holder == seat:
@@ -423,7 +449,10 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
                 N_("{player!r} has not been offered the shoe", player=action.player)
             )
         state.declined.append(holder)
-        return [Note(text=f"{action.player} passes the shoe"), *self._offer_shoe(state, holder)]
+        return [
+            Note(text=N_("{player} passes the shoe", player=action.player)),
+            *self._offer_shoe(state, holder),
+        ]
 
     # -- views and the electronic table ------------------------------------------------------
 

@@ -49,7 +49,7 @@ from crupier.core.resolution import Lose, Refund, Resolution, Win
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import Action, Event, new_event
-from crupier.core.wheel import BLACK, RED
+from crupier.core.wheel import RED
 from crupier.core.wheel import spin as spin_wheel
 from crupier.games.roulette.bets import (
     SIMPLE_CHANCES,
@@ -62,6 +62,7 @@ from crupier.games.roulette.bets import (
 from crupier.games.roulette.profile import RP, MinimumTest, PrisonModel, ZeroChoiceKind
 from crupier.games.roulette.rules import FREE, PRISON, ZERO, resolve_roulette, withdrawal_fraction
 from crupier.i18n import N_
+from crupier.i18n.calls import word
 
 
 class Direction(StrEnum):
@@ -164,13 +165,14 @@ _OPPOSITE = {Direction.CW: Direction.CCW, Direction.CCW: Direction.CW}
 
 def _announcement(n: int) -> str:
     if n == 0:
-        return "0, zero"
-    words = [
-        "red" if n in RED else "black" if n in BLACK else "",
-        "even" if n % 2 == 0 else "odd",
-        "low" if n <= 18 else "high",
-    ]
-    return f"{n}, " + ", ".join(words)
+        return N_("{n}, {zero}", n=0, zero=word("zero"))
+    return N_(
+        "{n}, {colour}, {parity}, {half}",
+        n=n,
+        colour=word("red" if n in RED else "black"),
+        parity=word("even" if n % 2 == 0 else "odd"),
+        half=word("low" if n <= 18 else "high"),
+    )
 
 
 _ANNOUNCEMENTS = {n: _announcement(n) for n in range(37)}
@@ -194,7 +196,7 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         "result",
         "zero-choice",
     }
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "spots: straight N (or N), split A/B, street N, trio 0-1-2|0-2-3, corner A B C D,\n"
         "  six-line A, column 1-3, dozen 1-3 (or 1-12), double-column 1-2|2-3,\n"
         "  double-dozen 1-2|2-3, red black even odd low high\n"
@@ -331,7 +333,13 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
     ) -> list[Event]:
         if choice is ZeroChoiceKind.PRISON:
             bet.status = PRISON
-            return [Note(text=f"bet {bet.id} ({bet.spot}) goes to prison {how}")]
+            return [
+                Note(
+                    text=N_(
+                        "bet {id} ({spot}) goes to prison {how}", id=bet.id, spot=bet.spot, how=how
+                    )
+                )
+            ]
         fraction = withdrawal_fraction(self.profile.rules, bet.count)
         returned = share(bet.amount, fraction, self.profile.limits.rounding, 1)
         return [self._close(state, bet, Refund(fraction), returned, "partage")]
@@ -415,8 +423,16 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
             )
         state.launched = True
         state.spin_direction = wheel
-        start = f", from {state.results[-1]}" if state.results else ""
-        return [new_event(Note, {"text": f"wheel {wheel}, ball {ball}{start}"})]
+        if state.results:
+            text = N_(
+                "wheel {wheel}, ball {ball}, from {last}",
+                wheel=wheel,
+                ball=ball,
+                last=state.results[-1],
+            )
+        else:
+            text = N_("wheel {wheel}, ball {ball}", wheel=wheel, ball=ball)
+        return [new_event(Note, {"text": text})]
 
     def _result(self, state: RouletteState, action: Result, source: RandomSource) -> list[Event]:
         if state.phase is not Phase.NO_MORE_BETS:

@@ -79,7 +79,7 @@ class SicBo(LayoutGame[SicBoProfile, SicBoState]):
     void_reopens_betting: ClassVar[bool] = False
     checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first | {"throw", "change-dice"}
     actions: ClassVar[dict[str, type[Action]]] = registry(*COMMON_ACTIONS, Throw, ChangeDice)
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "Sic bo spots: small, big, double N, triple N, any triple, total T (4-17),\n"
         "  pair A B (two different dice), number N   (N, A, B = 1 to 6)\n"
         "e.g.  bet small 10   bet total 9 5   bet double 3 2   bet pair 1 2 5   bet number 4 5"

@@ -52,6 +52,8 @@ from crupier.games.three_card_poker.showdown import (
     resolve_fortuna,
     spot_of,
 )
+from crupier.i18n import N_
+from crupier.i18n.hands import described
 
 
 class ThreeCardPoker(BankingPoker[ThreeCardProfile, BankingPokerState]):
@@ -62,7 +64,7 @@ class ThreeCardPoker(BankingPoker[ThreeCardProfile, BankingPokerState]):
     croupier_cards: ClassVar[int] = 3
     side_spot: ClassVar[str] = "fortuna"
     play_spot: ClassVar[str] = "bet"
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "spots: fortuna (or pair-plus) AMOUNT, ante AMOUNT (either or both)\n"
         "after the deal: play (a Bet equal to the Ante) or fold (lose the Ante)"
     )
@@ -71,8 +73,7 @@ class ThreeCardPoker(BankingPoker[ThreeCardProfile, BankingPokerState]):
         return (1,)
 
     def describe(self, cards: Sequence[Card]) -> str:
-        category = rank3(cards)[0]
-        return category.name.lower().replace("_", " ") + f" ({' '.join(map(str, cards))})"
+        return described(rank3(cards)[0], " ".join(map(str, cards)))
 
     def parse_spot(self, text: str) -> Spot:
         return spot_of(text)

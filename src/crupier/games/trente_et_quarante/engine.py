@@ -160,7 +160,7 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
         "suspend": frozenset({Role.DIRECTOR}),
         "reopen": frozenset({Role.DIRECTOR}),
     }
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "chances: rouge (red), noir (black), couleur (colour), inverse; all pay 1 to 1\n"
         "insurance against the 31 refait (1 %): bet rouge insured 100, or insure N\n"
         "after a 31 refait: half N (take half back) or prison N (default: prison)\n"
@@ -293,7 +293,7 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
         ):
             state.rounds_left += 1
             events.append(
-                Note(text="a stake is still in prison: the last coup is dealt again (play on)")
+                Note(text=N_("a stake is still in prison: the last coup is dealt again (play on)"))
             )
         count = len(state.bets)
         settled = super().settle(state, outcome)
@@ -375,8 +375,11 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
         state.shoes += 1
         return [
             Note(
-                text=f"new shoe of {rules.decks} decks, cut; the separator lies in front of "
-                f"the last {rules.cards_below_separator} cards"
+                text=N_(
+                    "new shoe of {decks} decks, cut; the separator lies in front of the last {cards_below_separator} cards",
+                    decks=rules.decks,
+                    cards_below_separator=rules.cards_below_separator,
+                )
             )
         ]
 
@@ -428,7 +431,9 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
                 shoe.stop_card_out()
                 if self.profile.rules.separator is SeparatorRule.ANNUL or not state.black:
                     return self._separator(state, shoe, None)
-                events.append(Note(text="the separator card is out: this coup is the shoe's last"))
+                events.append(
+                    Note(text=N_("the separator card is out: this coup is the shoe's last"))
+                )
             if shoe.remaining == 0:
                 return [
                     *events,
@@ -478,7 +483,7 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
             if self.profile.rules.wrong_row is WrongRowRule.VOID:
                 events.append(Note(text=text))
                 return [*events, *self._annul(state, "the rows cannot be rebuilt: void coup")]
-            events.append(Note(text=f"{text}; the rows are rebuilt in shoe order"))
+            events.append(Note(text=N_("{text}; the rows are rebuilt in shoe order", text=text)))
         if action.separator:
             # 05 V: the separator lies in front of the last five cards
             check_stop_card(shoe, before, self.profile.shoe.cards_below_separator, "deal")
@@ -487,7 +492,7 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
                 return events  # the separator came after the coup: settled, then the shoe ends
             if self.profile.rules.separator is SeparatorRule.ANNUL or not state.black:
                 return [*events, *self._separator(state, shoe, counted)]
-            events.append(Note(text="the separator card is out: this coup is the shoe's last"))
+            events.append(Note(text=N_("the separator card is out: this coup is the shoe's last")))
         return events
 
     def _separator(
@@ -501,8 +506,10 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
         if counted is None or counted == left:
             return [
                 Note(
-                    text=f"the last {left} cards are put face down and counted: "
-                    "the shoe is finished, a new shoe is shuffled"
+                    text=N_(
+                        "the last {left} cards are put face down and counted: the shoe is finished, a new shoe is shuffled",
+                        left=left,
+                    )
                 )
             ]
         text = (
@@ -516,7 +523,12 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
         state.phase = Phase.BETTING
         state.annulled += 1
         events = self._clear_rows(state, reason)
-        note = Note(text=f"{reason}; every stake stays as it was (free stakes may be withdrawn)")
+        note = Note(
+            text=N_(
+                "{reason}; every stake stays as it was (free stakes may be withdrawn)",
+                reason=reason,
+            )
+        )
         return [note, *events]
 
     def _clear_rows(self, state: TrenteEtQuaranteState, reason: str) -> list[Event]:
@@ -525,7 +537,15 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
         state.black, state.red = [], []
         if not cards:
             return []
-        return [Note(text=f"{reason}: {' '.join(str(c) for c in cards)} go to the discard slot")]
+        return [
+            Note(
+                text=N_(
+                    "{reason}: {value} go to the discard slot",
+                    reason=reason,
+                    value=" ".join(str(c) for c in cards),
+                )
+            )
+        ]
 
     def _burn(self, state: TrenteEtQuaranteState, action: Burn) -> list[Event]:
         self.require_phase(state, Phase.BETTING, Phase.NO_MORE_BETS)
@@ -637,7 +657,13 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
     ) -> list[Event]:
         if choice is RefaitChoiceKind.PRISON:
             bet.status = PRISON
-            return [Note(text=f"bet {bet.id} ({bet.spot}) goes to prison {how}")]
+            return [
+                Note(
+                    text=N_(
+                        "bet {id} ({spot}) goes to prison {how}", id=bet.id, spot=bet.spot, how=how
+                    )
+                )
+            ]
         limits = self.profile.limits
         fraction = withdrawal_fraction(self.profile.rules, bet.count)
         back = share(bet.amount, fraction, limits.rounding, limits.chip_unit)
@@ -649,7 +675,13 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
         if not isinstance(d, int) or isinstance(d, bool) or d < 0:
             raise MalformedAction(N_("position: {d!r} is not a distance (0, 1, 2 ...)", d=d))
         state.distances[player] = d
-        return [Note(text=f"{player}'s stakes lie at distance {d} from the croupier")]
+        return [
+            Note(
+                text=N_(
+                    "{player}'s stakes lie at distance {d} from the croupier", player=player, d=d
+                )
+            )
+        ]
 
     # -- views and the electronic table ---------------------------------------------------------
 

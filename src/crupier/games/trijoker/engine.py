@@ -178,7 +178,7 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         "exposed-card": STAFF,
         "violation": STAFF,
     }
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "spot: trijoker AMOUNT (three equal bets, boxes 1 to 3)\n"
         "after the deal: withdraw (box 1, then box 2 after the first community card) or keep"
     )
@@ -238,7 +238,7 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
             seat = self._free_seat(state)
             assert seat is not None
             state.seats[seat] = player
-            events.append(Note(text=f"{player} takes box {seat}"))
+            events.append(Note(text=N_("{player} takes box {seat}", player=player, seat=seat)))
         for name in BOXES:
             state.players[player] -= amount
             bet = Bet(state.next_bet, player, name, amount, amount)
@@ -332,7 +332,9 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         state.boxes = boxes
         state.community = community
         state.stage = Stage.BOX_1
-        return [Note(text=f"dealt: {n} boxes of three cards, two community cards face down")]
+        return [
+            Note(text=N_("dealt: {n} boxes of three cards, two community cards face down", n=n))
+        ]
 
     def pending(self, state: TrijokerState | None = None) -> TrijokerBox | None:
         """The box whose player decides now, in dealing order."""
@@ -367,10 +369,25 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         if isinstance(action, Withdraw):
             turn.withdrawn = (*turn.withdrawn, which)
             (bet,) = [b for b in state.bets.values() if b.player == name and b.spot == which]
-            events.append(Note(text=f"box {turn.seat} ({name}) withdraws {which}"))
+            events.append(
+                Note(
+                    text=N_(
+                        "box {seat} ({name}) withdraws {which}",
+                        seat=turn.seat,
+                        name=name,
+                        which=which,
+                    )
+                )
+            )
             events.append(self.apply_resolution(state, bet, Push()))
         else:
-            events.append(Note(text=f"box {turn.seat} ({name}) keeps {which}"))
+            events.append(
+                Note(
+                    text=N_(
+                        "box {seat} ({name}) keeps {which}", seat=turn.seat, name=name, which=which
+                    )
+                )
+            )
         if self.pending(state) is None:
             events += self._turn_card(state)
         return events
@@ -378,7 +395,9 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
     def _turn_card(self, state: TrijokerState) -> list[Event]:
         if state.stage is Stage.BOX_1:
             state.stage = Stage.BOX_2
-            events: list[Event] = [Note(text=f"left community card: {state.community[0]}")]
+            events: list[Event] = [
+                Note(text=N_("left community card: {value}", value=state.community[0]))
+            ]
             if self.pending(state) is None:
                 events += self._turn_card(state)
             return events
@@ -396,7 +415,10 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         )
         events: list[Event] = [
             ResultEvent(
-                result=result, announcement=f"right community card {state.community[1]}: {words}"
+                result=result,
+                announcement=N_(
+                    "right community card {value}: {words}", value=state.community[1], words=words
+                ),
             )
         ]
         resolved: list[tuple[Bet, Resolution]] = []
@@ -429,12 +451,16 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         if action.card not in ("left", "right", "player"):
             raise MalformedAction(N_("exposed-card: card is left, right or player"))
         if action.card == "player":
-            return [Note(text="a player's card was exposed: the hand continues")]
+            return [Note(text=N_("a player's card was exposed: the hand continues"))]
         card = state.community[0 if action.card == "left" else 1]
         if high(card) < RANKS[self.profile.errors.community_void_from]:
             return [
                 Note(
-                    text=f"the {action.card} community card {card} was exposed: the hand continues"
+                    text=N_(
+                        "the {card} community card {card2} was exposed: the hand continues",
+                        card=action.card,
+                        card2=card,
+                    )
                 )
             ]
         return self._void(state, Void(reason=f"the {action.card} community card {card} exposed"))
@@ -450,9 +476,9 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         text = f"box {box.seat} ({name}): violation{reason}"
         state.incidents.append(text)
         if self.profile.errors.violation is not ViolationRule.LOSE_BETS:
-            return [Note(text=f"{text}: noted")]
+            return [Note(text=N_("{text}: noted", text=text))]
         box.out = True
-        events: list[Event] = [Note(text=f"{text}: his bets in play are lost")]
+        events: list[Event] = [Note(text=N_("{text}: his bets in play are lost", text=text))]
         for bet in sorted(state.bets.values(), key=lambda b: b.id):
             if bet.player == name:
                 events.append(self.apply_resolution(state, bet, Lose()))
@@ -466,7 +492,9 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
             raise WrongPhase(N_("there is no deal in progress to void"))
         reason = f" ({action.reason})" if action.reason else ""
         state.voids += 1
-        events: list[Event] = [Note(text=f"void round{reason}: all bets are returned")]
+        events: list[Event] = [
+            Note(text=N_("void round{reason}: all bets are returned", reason=reason))
+        ]
         for bet in sorted(state.bets.values(), key=lambda b: b.id):
             events.append(self.apply_resolution(state, bet, Push()))
         state.phase = Phase.BETTING

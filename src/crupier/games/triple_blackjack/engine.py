@@ -135,7 +135,7 @@ class TripleBlackjack(Blackjack):
     game_id: ClassVar[str] = GAME_ID
     actions: ClassVar[dict[str, type[Action]]] = {**Blackjack.actions, Insure.kind: Insure}
     early_card_stages: ClassVar[frozenset[Stage]] = frozenset({Stage.PLAY, Stage.DEALER})
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "bets: box-PLACE-BOX AMOUNT (boxes 1, 2, 3 of your place)\n"
         "in a round: hit, stand, double, split, insure AMOUNT BOX"
     )

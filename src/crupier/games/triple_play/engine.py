@@ -142,7 +142,7 @@ class TriplePlay(Blackjack):
         **Blackjack.permissions,
         "poker-deal": Blackjack.permissions["dealer-play"],
     }
-    play_help: ClassVar[str] = (
+    play_help: ClassVar[str] = N_(
         "bets: repte-N, box-N (BlackJack) and poker-N, all three, AMOUNT each\n"
         "in a round: hit, stand, double, split (aces), insure AMOUNT"
     )
@@ -209,7 +209,13 @@ class TriplePlay(Blackjack):
         six = self.profile.play.six_cards
         if six is not None and len(hand.cards) == 6 and hand.points <= 21:
             hand.done = True
-            events: list[Event] = [Note(text=f"box {hand.box}: six cards, {hand.points}: paid")]
+            events: list[Event] = [
+                Note(
+                    text=N_(
+                        "box {box}: six cards, {points}: paid", box=hand.box, points=hand.points
+                    )
+                )
+            ]
             for i in hand.bets:
                 bet = state.bets.get(i)
                 if bet is not None:
@@ -235,7 +241,7 @@ class TriplePlay(Blackjack):
         assert isinstance(state, TriplePlayState)
         if not state.poker_due and any(b.spot.startswith("poker-") for b in state.bets.values()):
             state.poker_due = True  # the croupier has played: the poker top-up comes next
-            return [Note(text="poker: the cards that bring every place to six")]
+            return [Note(text=N_("poker: the cards that bring every place to six"))]
         state.poker_due = False
         events = super()._finish(state)
         if self.profile.play.reshuffle_each_round:
@@ -256,7 +262,9 @@ class TriplePlay(Blackjack):
             six = held[p] + got
             res, name = poker_resolution(six, self.profile)
             shown = " ".join(map(str, six))
-            events.append(Note(text=f"place {p} poker: {shown} — {name}"))
+            events.append(
+                Note(text=N_("place {p} poker: {shown} — {name}", p=p, shown=shown, name=name))
+            )
             for bet in sorted(
                 (b for b in state.bets.values() if b.spot == f"poker-{p}"), key=lambda b: b.id
             ):

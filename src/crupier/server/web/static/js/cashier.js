@@ -76,12 +76,31 @@ export async function render(root, { me }) {
       sale ? t("Sell") : t("Buy back"),
     );
   }
+  // a player's account from the books: the window's sales and buy-backs, the poker room's
+  // chips in and stacks out, and the net
+  const who = h("input#account-player", { name: "account-player", placeholder: t("player id, e.g. P3"), autocomplete: "off" });
+  const account = h("div#account");
+  async function lookUp(e) {
+    if (e) e.preventDefault();
+    const player = who.value.trim();
+    if (!player) return;
+    try {
+      const a = await api.get(`/api/cage/account?player=${encodeURIComponent(player)}`);
+      const rows = [[t("Bought at the window"), a.bought], [t("Bought back"), a.bought_back], [t("Into the poker room"), a.poker_in], [t("Out of the poker room"), a.poker_out]];
+      account.replaceChildren(h("dl.kv", ...rows.flatMap(([label, v]) => [h("dt", label), h("dd.money", money(v))]), h("dt", h("b", t("Balance"))), h("dd.money#account-balance", h("b", money(a.balance)))));
+    } catch (err) {
+      flash(msg, err);
+    }
+  }
+  const accountForm = h("form.row", { onsubmit: lookUp }, who, h("button.btn", { type: "submit", dataset: { account: "look-up" } }, t("Player's account")));
   root.append(
     h("div.tablehead", h("h1", t("Cashier")), h("span.note", t("slips to sign, fills and credits"))),
     h("div.panel", { style: "margin-bottom:8px" }, h("h2", t("Cashier's window")),
       h("div.actions", h("button.btn.primary", { type: "button", dataset: { cage: "sale" }, onclick: () => cageDialog("sale") }, t("Sell chips")),
         h("button.btn", { type: "button", dataset: { cage: "buyback" }, onclick: () => cageDialog("buyback") }, t("Buy back chips"))),
       position,
+      accountForm,
+      account,
       h("table.grid", h("thead", h("tr", [t("Entry"), t("Time"), t("Operation"), t("Player"), t("Chips"), t("Payment"), t("Total")].map((x, i) => h(i === 6 ? "th.r" : "th", x)))), window_)),
     msg,
     h("div.cols2",

@@ -25,6 +25,53 @@ export function tn(singular, pluralForm, n, fields) {
   return fill(text, { n, ...(fields || {}) });
 }
 
+/** A text the engine wrote in English (a note, a result's announcement), read in the page's
+ * language: the message whose template it fills is found (its literal parts match, each
+ * ``{field}`` stands for any text), translated, and filled with the same fields, each of
+ * them read the same way ("23, red, odd, high" -> "23, vermell, senar, passa"). A text no
+ * message makes is shown as it is. */
+export function tx(text) {
+  if (typeof text !== "string" || lang === "en" || !text) return text;
+  if (typeof messages[text] === "string" && messages[text]) return messages[text];
+  if (!templates) templates = compileTemplates();
+  // the templates are sorted with the most literal text first: the first that matches wins
+  const tpl = templates.find((x) => x.re.test(text));
+  if (!tpl) return text;
+  const m = tpl.re.exec(text);
+  const fields = {};
+  tpl.names.forEach((name, i) => {
+    fields[name] = tpl.raw[i] ? m[i + 1] : tx(m[i + 1]);
+  });
+  return messages[tpl.id].replace(FIELD, (whole, k) => (k in fields ? fields[k] : whole));
+}
+
+let templates = null;
+const FIELD = /\{(\w+)(?:![rs])?(?::[^}]*)?\}/g;
+
+function compileTemplates() {
+  const out = [];
+  for (const [id, text] of Object.entries(messages)) {
+    if (!id || typeof text !== "string" || !text || !id.includes("{")) continue;
+    const names = [];
+    const raw = [];
+    let literal = 0;
+    const parts = id.split(/(\{\w+(?:![rs])?(?::[^}]*)?\})/);
+    const pattern = parts.map((part, i) => {
+      if (i % 2 === 1) {
+        const name = part.slice(1, -1).split(/[!:]/)[0];
+        raw.push(part.includes("!r"));
+        names.push(name);
+        return "(.*?)";
+      }
+      literal += part.length;
+      return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    }).join("");
+    if (!names.length || !literal || new Set(names).size !== names.length) continue;
+    out.push({ id, names, raw, literal, re: new RegExp(`^${pattern}$`, "s") });
+  }
+  return out.sort((a, b) => b.literal - a.literal);
+}
+
 function fill(text, fields) {
   if (!fields) return text;
   return text.replace(/\{(\w+)\}/g, (m, k) => (k in fields ? String(fields[k]) : m));
@@ -87,6 +134,7 @@ export async function setLanguage(code) {
   const data = await res.json();
   lang = data.language;
   messages = data.messages || {};
+  templates = null;
   const rule = messages[""];
   if (typeof rule === "string" && /^[\sn0-9=!<>&|?:%()]*$/.test(rule)) {
     // the catalogue's plural rule, a C expression of n (only n, digits and operators),

@@ -1,7 +1,7 @@
 // The inspector's console (CRAJ): every book on screen and as its printed PDF register,
 // round recall move by move, ledger verification, checkpoints, and the observations and
 // communications registers.
-import { t, tn } from "./i18n.js";
+import { t, tn, tx } from "./i18n.js";
 import * as api from "./api.js";
 import { registers } from "./registers.js";
 import { spotLabel } from "./roulette.js";
@@ -130,7 +130,7 @@ export async function render(root, { me }) {
             m.draws && m.draws.length ? h("div.note", t("draws: {draws}", { draws: JSON.stringify(m.draws) })) : "",
             h("h3", t("What it did")),
             h("div", (m.events || []).map((e) => {
-              const text = e.kind === "settled" ? `${e.player} ${e.spot}: ${e.decision} ${money(e.net)}` : e.announcement || e.text || JSON.stringify(e);
+              const text = e.kind === "settled" ? `${e.player} ${e.spot}: ${e.decision} ${money(e.net)}` : tx(e.announcement || e.text) || JSON.stringify(e);
               const cards = e.kind === "result" ? cardsIn(text) : [];
               return h("div", { style: "font-size:13px" }, text, cards.length ? h("div", cards.map(cardEl)) : "");
             }))),

@@ -2,7 +2,7 @@
 // results) or the croupier's console (phase, the legal actions as keyed buttons, result
 // entry, regulated error actions, settlement list, last rounds). Built from the view the
 // server sends (REST first, then every frame of the table's WebSocket).
-import { t } from "./i18n.js";
+import { t, tx } from "./i18n.js";
 import * as api from "./api.js";
 import { setLive } from "./app.js";
 import { consoleAction, consoleExtras } from "./cardgames.js";
@@ -51,6 +51,9 @@ class Live {
     return Number(v.rounds ?? v.coups ?? 0) + Number(v.voids ?? 0);
   }
   absorb(msg, first = false) {
+    // older than the frame held (a socket frame that arrives after refresh() read a later
+    // one): the frame held is already past it
+    if (msg && Number.isInteger(msg.seq) && Number.isInteger(this.frame.seq) && msg.seq < this.frame.seq) return;
     const frame = api.nextFrame(this.frame, msg); // a whole view, or the last one and a delta
     if (!frame) return;
     const before = { view: this.view, round: this.roundNo };
@@ -58,6 +61,18 @@ class Live {
     this.view = frame.view || {};
     if (!first && this.roundNo > before.round) this.roundClosed(before.view);
     this.listeners.forEach((f) => f());
+  }
+  /** Read the table's latest view from the server and take it if it is later than the one
+   * held; resolves to whether it was (false also when the server could not be reached). */
+  async refresh() {
+    try {
+      const frame = await api.table(this.id);
+      if (!Number.isInteger(frame.seq) || frame.seq <= (this.frame.seq ?? -1)) return false;
+      this.absorb(frame);
+      return true;
+    } catch {
+      return false;
+    }
   }
   /** A round closed: the player's own figures from the views before and after; the staff's
    * settlement list from the round's recall (the journal, move by move). */
@@ -480,6 +495,9 @@ export const KEYS = {
   "deal-street": "F",
   "throw-dice": "T",
 };
+/** Every key the console answers (the round's actions and the console's own: void, chips,
+ * the bank's deposit, live shoes). */
+const CONSOLE_KEYS = new Set([...Object.values(KEYS), "V", "C", "M", "I", "J"]);
 
 /** The regulated error actions and the consequence stated before confirming. */
 export const ERRORS = {
@@ -838,7 +856,7 @@ function consolePage(root, live) {
     settle.replaceChildren();
     if (latest) {
       settle.append(h("tr", h("td", { colspan: 4 }, h("b", t("Round {n}", { n: latest.round }) + (latest.void ? " — " + t("void") : "")))));
-      if (latest.result) settle.append(h("tr", h("td.note", { colspan: 4 }, h("b", latest.result.announcement || JSON.stringify(latest.result.result)))));
+      if (latest.result) settle.append(h("tr", h("td.note", { colspan: 4 }, h("b", tx(latest.result.announcement) || JSON.stringify(latest.result.result)))));
       latest.settled.forEach((e) => settle.append(settledLine(e)));
     } else settle.append(h("tr", h("td.note", t("no round settled here yet"))));
     last.replaceChildren(lastResultsEl(live, 20));
@@ -880,15 +898,29 @@ function consolePage(root, live) {
       entry.textContent = "";
       return;
     }
+    if (e.ctrlKey || e.metaKey || e.altKey || k.length !== 1) return;
     const up = k.toUpperCase();
-    if (up === "V" && legal.includes("void")) return run("void");
-    if (up === "C" && legal.includes("buy-in")) return run("buy-in");
-    if (up === "M" && live.game === "baccarat-two-tables") return run("bank-deposit");
-    if (up === "I" && !layout.spots && legal.includes("new-shoe")) return run("live-shoe");
-    if (up === "I" && legal.includes("lay-out")) return run("live-lay-out");
-    if (up === "J" && layout.spots && legal.includes("new-shoe")) return run("new-shoe-live");
-    for (const kind of legal) if (KEYS[kind] === up && !PLAYER_SIDE.has(kind)) return run(kind);
+    const kind = keyAction(up, legal);
+    if (kind) return run(kind);
+    // not among the actions of the view rendered last: the view that makes it legal may be
+    // on its way (another person's action the croupier saw before this page did), so the
+    // key reads the table's latest view from the server before it is dropped
+    if (!CONSOLE_KEYS.has(up)) return;
+    live.refresh().then(() => {
+      const later = dialog.open ? null : keyAction(up, live.legal);
+      if (later) run(later);
+    });
   };
+  /** The console action of key ``up`` among the ``legal`` actions (null: none). */
+  function keyAction(up, legal) {
+    if (up === "V" && legal.includes("void")) return "void";
+    if (up === "C" && legal.includes("buy-in")) return "buy-in";
+    if (up === "M" && live.game === "baccarat-two-tables") return "bank-deposit";
+    if (up === "I" && !layout.spots && legal.includes("new-shoe")) return "live-shoe";
+    if (up === "I" && legal.includes("lay-out")) return "live-lay-out";
+    if (up === "J" && layout.spots && legal.includes("new-shoe")) return "new-shoe-live";
+    return legal.find((kind) => KEYS[kind] === up && !PLAYER_SIDE.has(kind)) || null;
+  }
   document.addEventListener("keydown", onKey);
   return { update, close: () => document.removeEventListener("keydown", onKey) };
 }
