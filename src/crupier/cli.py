@@ -6,11 +6,14 @@ colour in the terminal): both well kept, and they keep this module to wiring.
 
 from __future__ import annotations
 
+import functools
+import gc
 import json
 import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, NoReturn
+from typing import TYPE_CHECKING, Annotated, Any, NoReturn, ParamSpec, TypeVar
 
 import typer
 
@@ -197,7 +200,36 @@ PAR_METHODS = {
 """How a PAR sheet's figure was found, in the reader's words (the JSON keeps the code)."""
 
 
+_P = ParamSpec("_P")
+_R = TypeVar("_R")
+
+
+def _gc_paused(command: Callable[_P, _R]) -> Callable[_P, _R]:
+    """Run ``command`` with Python's cyclic garbage collector paused (then as it was).
+
+    An exact PAR makes millions of short-lived, acyclic objects (fractions, tuples): the
+    collector's passes over the growing heap found nothing to free and took a fifth of
+    the command's time. Reference counting still frees every object as before.
+
+    >>> _gc_paused(gc.isenabled)(), gc.isenabled()
+    (False, True)
+    """
+
+    @functools.wraps(command)
+    def run(*args: _P.args, **kwargs: _P.kwargs) -> _R:
+        enabled = gc.isenabled()
+        gc.disable()
+        try:
+            return command(*args, **kwargs)
+        finally:
+            if enabled:
+                gc.enable()
+
+    return run
+
+
 @app.command()
+@_gc_paused
 def par(
     game: GameArg,
     profile: ProfileOpt = None,
