@@ -204,3 +204,59 @@ def test_the_stud_kernel_raises_the_hands_the_par_sheet_raises() -> None:
         assert raised == (case != FOLDED), (row, counts)
         decisions.add(raised)
     assert decisions == {True, False}
+
+
+def test_trijoker_packs_through_the_engine_settle_every_round_as_the_kernel() -> None:
+    # spec 11: box 1 withdrawn or kept on the three cards, box 2 on the four known, box 3
+    # always plays; the decisions the kernel takes from the PAR are played at the table
+    from crupier.analysis.fresh_trijoker import deal_trijoker, trijoker_outcome_index
+    from crupier.core.poker.batch import card
+    from crupier.games.trijoker import Trijoker
+    from crupier.games.trijoker.engine import Deal as DealTri
+    from crupier.games.trijoker.engine import Keep, Withdraw
+    from crupier.games.trijoker.par import colex, decisions
+
+    profile = load_profile("trijoker")
+    (space,) = compile_game("trijoker", profile)
+    at = trijoker_outcome_index(space, profile)
+    keeps = decisions(profile)
+    rows, rounds = deal_trijoker(profile, np.random.Generator(np.random.PCG64(11)), 300)
+    seen = set()
+    for row, (in_play, cls) in zip(rows.tolist(), rounds.tolist(), strict=True):
+        game = Trijoker(profile, SeededSource(1))
+        game.apply(BuyIn(player="ana", amount=100_000))
+        game.apply(PlaceBet(player="ana", spot="trijoker", amount=STAKE, by=Role.PLAYER))
+        game.apply(NewShoe(live=True))
+        game.apply(NoMoreBets())
+        events = list(game.apply(DealTri(cards=tuple(str(card(i)) for i in row))).events)
+        for n in (3, 4):
+            table = keeps.keep1 if n == 3 else keeps.keep2
+            keep = bool(table[colex(np.array([sorted(row[:n])]))[0]])
+            decide = Keep if keep else Withdraw
+            events += game.apply(decide(player="ana", by=Role.PLAYER)).events
+        boxes = {e.spot: e.net for e in events if isinstance(e, Settled)}
+        assert set(boxes) == {"box-1", "box-2", "box-3"}
+        assert sum(1 for net in boxes.values() if net != 0) <= in_play
+        net = space.bets[0].net[0, at[in_play, cls]]
+        assert sum(boxes.values()) == round(net * STAKE), (row, in_play, cls)
+        seen.add((in_play, net > 0))
+    # one, two and three boxes in play; rounds won and lost
+    assert {k for k, _ in seen} == {1, 2, 3} and {w for _, w in seen} == {True, False}
+
+
+def test_the_trijoker_decisions_keep_paid_hands_and_withdraw_hopeless_ones() -> None:
+    # a pair of jacks is already paid: both boxes kept; 2-3-7 of three suits cannot reach a
+    # paid hand often enough to be worth a bet: both withdrawn
+    from crupier.core.cards import cards
+    from crupier.core.poker.batch import indices
+    from crupier.games.trijoker.par import colex, decisions
+
+    keeps = decisions(load_profile("trijoker"))
+
+    def kept(text: str) -> bool:
+        found = np.sort(indices([cards(text)]).astype(np.int64), axis=1)
+        table = keeps.keep1 if len(found[0]) == 3 else keeps.keep2
+        return bool(table[colex(found)[0]])
+
+    assert kept("Js Jd 4c") and kept("Js Jd 4c 9h")
+    assert not kept("2c 3d 7h") and not kept("2c 3d 7h 9s")

@@ -324,14 +324,25 @@ def _stud_rounds(
     return stud_rounds(space, profile, rng, size)
 
 
+def _trijoker_rounds(
+    space: OutcomeSpace, profile: Any, rng: np.random.Generator, size: int
+) -> npt.NDArray[np.int32]:
+    """Trijoker's rounds from fresh packs (:mod:`crupier.analysis.fresh_trijoker`)."""
+    from crupier.analysis.fresh_trijoker import trijoker_rounds
+
+    return trijoker_rounds(space, profile, rng, size)
+
+
 FRESH_PACKS = {
     "caribbean-stud": _stud_rounds,
+    "trijoker": _trijoker_rounds,
     "three-card-poker": three_card_rounds,
     "four-card-poker": four_card_rounds,
     "mahjong-pai-gow": _mahjong_rounds,
 }
 """The games dealt from fresh packs (or walls of tiles), card by card, by this module and
-:mod:`crupier.analysis.fresh_walls` and :mod:`crupier.analysis.fresh_stud`."""
+:mod:`crupier.analysis.fresh_walls`, :mod:`crupier.analysis.fresh_stud` and
+:mod:`crupier.analysis.fresh_trijoker`."""
 
 
 __all__ = [

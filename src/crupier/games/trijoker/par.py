@@ -50,23 +50,73 @@ class TrijokerAnalysis:
     """Three-card hands (of 22,100) on which box 1 is kept."""
 
 
-_CACHE: dict[str, TrijokerAnalysis] = {}
+@dataclass(frozen=True)
+class TrijokerDecisions:
+    """The optimal decisions per situation: ``keep1[colex(three cards)]`` keeps box 1,
+    ``keep2[colex(four known cards)]`` keeps box 2 (cards as the batch evaluator's indices,
+    increasing; :func:`colex`)."""
+
+    keep1: np.ndarray[Any, np.dtype[np.bool_]]
+    keep2: np.ndarray[Any, np.dtype[np.bool_]]
 
 
-def analysis(profile: TrijokerProfile) -> TrijokerAnalysis:
-    """The analysis of ``profile`` (computed once per profile)."""
+_CACHE: dict[str, tuple[TrijokerAnalysis, TrijokerDecisions]] = {}
+
+
+def _analysed(profile: TrijokerProfile) -> tuple[TrijokerAnalysis, TrijokerDecisions]:
     key = profile.model_dump_json()
     if key not in _CACHE:
         _CACHE[key] = _analyse(profile)
     return _CACHE[key]
 
 
-def _analyse(profile: TrijokerProfile) -> TrijokerAnalysis:
-    hands = every_hand(5)
-    scores = score_batch(hands).astype(np.int64)
+def analysis(profile: TrijokerProfile) -> TrijokerAnalysis:
+    """The analysis of ``profile`` (computed once per profile)."""
+    return _analysed(profile)[0]
+
+
+def decisions(profile: TrijokerProfile) -> TrijokerDecisions:
+    """The keep/withdraw decisions the analysis counts with (computed once per profile).
+
+    >>> from crupier.games.trijoker.profile import load_builtin
+    >>> d = decisions(load_builtin())
+    >>> len(d.keep1), len(d.keep2)
+    (22100, 270725)
+    """
+    return _analysed(profile)[1]
+
+
+def colex(rows: np.ndarray[Any, Any]) -> np.ndarray[Any, np.dtype[np.int64]]:
+    """The colex index of each row of increasing card indices (the index into
+    :class:`TrijokerDecisions`' arrays).
+
+    >>> colex(np.array([[0, 1, 2], [0, 1, 3]])).tolist()
+    [0, 1]
+    """
+    return _colex(rows)
+
+
+def hand_classes(
+    profile: TrijokerProfile, scores: np.ndarray[Any, Any]
+) -> np.ndarray[Any, np.dtype[np.int64]]:
+    """Each five-card hand's class (its category, doubled, plus one for a paid pair) from its
+    batch evaluator score; :func:`class_ratios` gives each class's result on a unit bet."""
+    scores = scores.astype(np.int64)
     category = scores >> 20
     pair_rank = np.where(category == int(Category.PAIR), (scores >> 16) & 15, 0)
-    # each hand's class: its category, and for a pair whether it is paid
+    least = RANKS[profile.paytable.least_pair]
+    paid_pair = (category == int(Category.PAIR)) & (pair_rank >= least)
+    classes: np.ndarray[Any, np.dtype[np.int64]] = 2 * category + paid_pair.astype(np.int64)
+    return classes
+
+
+def class_ratios(profile: TrijokerProfile) -> dict[int, Fraction]:
+    """A unit bet's result on each hand class of :func:`hand_classes` (-1: lost).
+
+    >>> from crupier.games.trijoker.profile import load_builtin
+    >>> class_ratios(load_builtin())[0]
+    Fraction(-1, 1)
+    """
     ratios: dict[int, Fraction] = {}
     for c in Category:
         for paid_pair in (False, True):
@@ -74,9 +124,13 @@ def _analyse(profile: TrijokerProfile) -> TrijokerAnalysis:
             rank = 14 if paid_pair else 0
             ratio = profile.paytable.pays(c, rank)
             ratios[cls] = Fraction(-1) if ratio is None else ratio
-    least = RANKS[profile.paytable.least_pair]
-    paid_pair = (category == int(Category.PAIR)) & (pair_rank >= least)
-    classes = 2 * category + paid_pair.astype(np.int64)
+    return ratios
+
+
+def _analyse(profile: TrijokerProfile) -> tuple[TrijokerAnalysis, TrijokerDecisions]:
+    hands = every_hand(5)
+    classes = hand_classes(profile, score_batch(hands))
+    ratios = class_ratios(profile)
     denominator = lcm(*(r.denominator for r in ratios.values()))
     value = np.array(
         [int(ratios.get(i, Fraction(-1)) * denominator) for i in range(20)], dtype=np.int64
@@ -117,13 +171,14 @@ def _analyse(profile: TrijokerProfile) -> TrijokerAnalysis:
     ev3 = Fraction(total_pay, len(pay) * denominator)
     ev1 = Fraction(int((sum3 * keep1).sum()), 22_100 * 1_176 * denominator)
     ev2 = Fraction(int((sum4 * keep2).sum()), comb(52, 4) * 48 * denominator)
-    return TrijokerAnalysis(
+    sheet = TrijokerAnalysis(
         tuple(sorted((net, Fraction(n, DEALS)) for net, n in nets.items())),
         ev1,
         ev2,
         ev3,
         int(keep1.sum()),
     )
+    return sheet, TrijokerDecisions(keep1, keep2)
 
 
 @dataclass(frozen=True)
