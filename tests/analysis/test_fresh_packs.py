@@ -260,3 +260,59 @@ def test_the_trijoker_decisions_keep_paid_hands_and_withdraw_hopeless_ones() -> 
 
     assert kept("Js Jd 4c") and kept("Js Jd 4c 9h")
     assert not kept("2c 3d 7h") and not kept("2c 3d 7h 9s")
+
+
+def test_four_card_ante_packs_through_the_engine_settle_as_the_kernel() -> None:
+    # spec 18: fold, or Play 1, 2 or 3 times the Ante, by the analysis's optimal choice for
+    # the hand and the up card (the croupier's sixth card); Ante, Play and Ante bonus settled
+    from crupier.analysis.fresh_four_card import ante_outcome_index, deal_ante
+    from crupier.core.poker.batch import card
+    from crupier.games.four_card_poker import Deal as Deal4
+    from crupier.games.four_card_poker import Fold as Fold4
+    from crupier.games.four_card_poker import FourCardPoker
+    from crupier.games.four_card_poker import Play as Play4
+    from crupier.games.four_card_poker.ante import play_decisions
+
+    profile = load_profile("four-card-poker")
+    ante = compile_game("four-card-poker", profile)[1]
+    at = ante_outcome_index(ante, profile)
+    choices = play_decisions(profile).choices
+    rows, rounds = deal_ante(profile, np.random.Generator(np.random.PCG64(18)), 300)
+    seen = set()
+    for row, (category, choice, comparison) in zip(rows.tolist(), rounds.tolist(), strict=True):
+        game = FourCardPoker(profile, SeededSource(1))
+        game.apply(BuyIn(player="ana", amount=100_000))
+        game.apply(PlaceBet(player="ana", spot="ante", amount=STAKE, by=Role.PLAYER))
+        game.apply(NewShoe(live=True))
+        game.apply(NoMoreBets())
+        events = list(game.apply(Deal4(cards=tuple(str(card(i)) for i in row))).events)
+        if choice == 0:
+            events += game.apply(Fold4(player="ana", by=Role.PLAYER)).events
+        else:
+            multiple = choices[choice]
+            events += game.apply(Play4(player="ana", multiple=multiple, by=Role.PLAYER)).events
+        total = sum(e.net for e in events if isinstance(e, Settled))
+        net = ante.bets[0].net[0, at[category, choice, comparison]]
+        assert total == round(net * STAKE), (row, category, choice, comparison)
+        seen.add((choice, comparison))
+    # folds and the highest Play; hands won and lost
+    assert {0, len(choices) - 1} <= {c for c, _ in seen}
+    assert {0, 2} <= {o for _, o in seen}
+
+
+def test_four_card_choices_do_not_depend_on_the_suits() -> None:
+    # suits never rank (spec 18): the same deal with its suits renamed takes the same choice,
+    # and four aces always play the highest multiple
+    from crupier.analysis.fresh_four_card import play_choices
+    from crupier.analysis.fresh_packs import FOUR_CARD_DEAL, deal_packs
+    from crupier.games.four_card_poker.ante import play_decisions
+
+    profile = load_profile("four-card-poker")
+    rows = deal_packs(np.random.Generator(np.random.PCG64(19)), 500, FOUR_CARD_DEAL)
+    choice = play_choices(profile, rows)
+    for rename in ((1, 2, 3, 0), (3, 0, 1, 2), (0, 2, 1, 3)):
+        renamed = rows - rows % 4 + np.array(rename)[rows % 4]
+        assert play_choices(profile, renamed.astype(np.int32)).tolist() == choice.tolist()
+    assert len(set(choice.tolist())) >= 2
+    aces = np.array([[48, 49, 50, 51, 0, 4]], dtype=np.int32)  # four aces and a deuce, a three up
+    assert play_choices(profile, aces).tolist() == [len(play_decisions(profile).choices) - 1]

@@ -280,13 +280,13 @@ def four_card_outcomes(rows: npt.NDArray[np.int32]) -> list[tuple[Any, int]]:
 def four_card_rounds(
     space: OutcomeSpace, profile: Any, rng: np.random.Generator, size: int
 ) -> npt.NDArray[np.int32]:
-    """The Asos bet's rounds dealt from fresh packs, as indices into ``space``'s outcomes. The
-    Ante's outcomes are drawn from its exact distribution (the optimal decision per hand and
-    up card is counted by the exact analysis, not tabulated for a kernel)."""
-    from crupier.analysis.simulate import draw_outcomes
-
+    """The Asos bet's and the Ante's rounds dealt from fresh packs, as indices into
+    ``space``'s outcomes (the Ante by :mod:`crupier.analysis.fresh_four_card`, its choice
+    from the exact analysis's own table per hand and up card)."""
     if not isinstance(space.outcomes[0], tuple):  # the Ante: its net results
-        return draw_outcomes(space, rng, size)
+        from crupier.analysis.fresh_four_card import ante_rounds
+
+        return ante_rounds(space, profile, rng, size)
     return aces_outcomes(space, deal_packs(rng, size, 5))
 
 

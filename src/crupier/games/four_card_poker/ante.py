@@ -322,11 +322,20 @@ class AnteAnalysis:
     average_play: Fraction
 
 
-_ANTE: dict[str, AnteAnalysis] = {}
+@dataclass(frozen=True)
+class PlayDecisions:
+    """The optimal choice the analysis counts with, per up rank (its spade) and class of
+    player hands: ``choice[rank][i]`` is the index into ``choices`` (0 fold, else the Play
+    multiple) of :class:`Counts`' ``reps[i]`` (-1 where the class holds the up card)."""
+
+    choices: tuple[int, ...]
+    choice: tuple[npt.NDArray[np.int8], ...]
 
 
-def analyse(profile: FourCardProfile) -> AnteAnalysis:
-    """The Ante's analysis for ``profile`` (computed once per profile)."""
+_ANTE: dict[str, tuple[AnteAnalysis, PlayDecisions]] = {}
+
+
+def _analysed(profile: FourCardProfile) -> tuple[AnteAnalysis, PlayDecisions]:
     key = profile.model_dump_json()
     found = _ANTE.get(key)
     if found is None:
@@ -334,11 +343,35 @@ def analyse(profile: FourCardProfile) -> AnteAnalysis:
     return found
 
 
+def analyse(profile: FourCardProfile) -> AnteAnalysis:
+    """The Ante's analysis for ``profile`` (computed once per profile)."""
+    return _analysed(profile)[0]
+
+
+def play_decisions(profile: FourCardProfile) -> PlayDecisions:
+    """The fold-or-Play choices the analysis takes (computed once per profile, with it)."""
+    return _analysed(profile)[1]
+
+
+def hand_row(cards: npt.NDArray[np.int64]) -> npt.NDArray[np.int64]:
+    """The row in :func:`itertools.combinations` order (:class:`Counts`' ``hands``) of each
+    row of five increasing card indices.
+
+    >>> hand_row(np.array([[0, 1, 2, 3, 4], [47, 48, 49, 50, 51]])).tolist()
+    [0, 2598959]
+    """
+    binom = np.array([[comb(m, k) for k in range(6)] for m in range(53)], dtype=np.int64)
+    idx = np.full(cards.shape[0], comb(52, 5) - 1, dtype=np.int64)
+    for j in range(5):
+        idx -= binom[51 - cards[:, j], 5 - j]
+    return idx
+
+
 _COMPARISONS = (1, 0, -1)
 """The player's hand higher, equal, lower than the croupier's."""
 
 
-def _analyse(profile: FourCardProfile) -> AnteAnalysis:
+def _analyse(profile: FourCardProfile) -> tuple[AnteAnalysis, PlayDecisions]:
     from crupier.games.four_card_poker.showdown import ante_net, play_net
 
     choices = (0, *sorted(set(profile.rules.play_multiples)))
@@ -359,6 +392,7 @@ def _analyse(profile: FourCardProfile) -> AnteAnalysis:
     table = np.array([[[int(x * scale) for x in b] for b in a] for a in nets], dtype=np.int64)
     tally = np.zeros((len(Category4), len(choices), 3), dtype=np.int64)
     counts = counts_by_up_rank()
+    decided: list[npt.NDArray[np.int8]] = []
     for above_all, equal_all in counts.per_up:
         kept = above_all >= 0
         above, equal = above_all[kept].astype(np.int64), equal_all[kept].astype(np.int64)
@@ -371,6 +405,9 @@ def _analyse(profile: FourCardProfile) -> AnteAnalysis:
             ]
         )
         best = np.argmax(values, axis=0)  # the first of equal values: fold, then the least
+        choice = np.full(len(above_all), -1, dtype=np.int8)
+        choice[kept] = best
+        decided.append(choice)
         weight = 4 * counts.weight[kept]  # the class's hands, and the up card's four suits
         for o, hidden in enumerate((below, equal, above)):
             np.add.at(tally[:, :, o], (cats, best), weight * hidden)
@@ -385,4 +422,5 @@ def _analyse(profile: FourCardProfile) -> AnteAnalysis:
     ev = sum((v * p for v, p in distribution), Fraction(0))
     weights = tuple((m, int(tally[:, k].sum()) // HIDDEN) for k, m in enumerate(choices))
     played = sum(m * n for m, n in weights)
-    return AnteAnalysis(distribution, ev, weights, Fraction(played, comb(52, 5) * 47))
+    sheet = AnteAnalysis(distribution, ev, weights, Fraction(played, comb(52, 5) * 47))
+    return sheet, PlayDecisions(choices, tuple(decided))
