@@ -55,3 +55,26 @@ def test_the_circle_poker_take_table_reads_in_catalan() -> None:
     assert title.startswith("Benefici de la casa (rake")
     assert "simulat" in title and "simulated" not in title and "deals" not in title
     assert [gettext(c, "ca") for c in table["columns"]][:3] == ["jugadors", "mans", "per mà"]
+
+
+def test_the_terminal_shows_amounts_in_the_catalan_money_format() -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from crupier.core.layout import BuyIn
+    from crupier.i18n import using
+    from crupier.play import terminal_for
+
+    out = StringIO()
+    with using("ca"):
+        console = Console(file=out, width=200, color_system=None)
+        table = terminal_for("french-roulette")(
+            "french-roulette", load_profile("french-roulette"), player="ana", seed=3,
+            console=console,
+        )  # fmt: skip
+        table.apply(BuyIn(player="ana", amount=123_450))
+        table.command("balance")
+    text = out.getvalue()
+    # the balance line is the terminal's own (an engine's note keeps the record's 1234.50)
+    assert "Saldo: 1.234,50\xa0€" in text, text
