@@ -14,8 +14,8 @@ from crupier.games import load_profile
 from crupier.games.catalogue import GAMES
 from crupier.games.roulette import Direction, FrenchRoulette, Result, Spin
 
-#: The poker room: the players bet against each other, the house takes a rake (its take is
-#: simulated by `crupier par`), so there is no bet against the house to simulate.
+#: The poker room: the players bet against each other, the house takes a rake; its take per
+#: deal is simulated through the engine (tests/analysis/test_circle_takes.py).
 POKER_ROOM = [
     "seven-card-stud",
     "omaha",
@@ -112,12 +112,6 @@ def test_a_two_worker_dask_cluster_gives_the_single_process_figures() -> None:
     assert spread.to_dict() == one.to_dict() == by_address.to_dict()
 
 
-@pytest.mark.parametrize("game", POKER_ROOM)
-def test_a_game_without_a_chain_is_refused_by_name(game: str) -> None:
-    with pytest.raises(ValueError, match=f"{game} has no bet chain .*crupier par {game}"):
-        simulate(game, rounds=1_000)
-
-
 def test_bad_sizes_are_refused() -> None:
     with pytest.raises(ValueError, match="at least 1"):
         simulate("craps", rounds=0)
@@ -171,10 +165,15 @@ def test_every_kind_of_kernel_runs_on_a_two_worker_dask_cluster() -> None:
             game: simulate(game, rounds=60_000, seed=2, batch=20_000, cluster=client)
             for game in KERNEL_KINDS
         }
+        # a circle poker table: its take per deal through the engine, at a small N
+        take = simulate("five-card-stud", rounds=12, seed=2, batch=4, cluster=client)
     for game, result in spread.items():
         one = simulate(game, rounds=60_000, seed=2, batch=20_000)
         assert result.to_dict() == one.to_dict(), game
         assert result.trace == one.trace and all(b.resolved > 0 for b in result.bets)
+    one = simulate("five-card-stud", rounds=12, seed=2, batch=4)
+    assert take.to_dict() == one.to_dict() and take.trace == one.trace
+    assert take.batches == 3 and all(t.deals == 12 for t in take.takes)
 
 
 def test_the_texas_and_pai_gow_main_bets_are_simulated_by_their_strategies() -> None:

@@ -66,6 +66,19 @@ def test_seeded_draws_are_sha256_in_counter_mode() -> None:
         assert src.randbelow(n) == expected
 
 
+def test_seeded_draws_reject_the_same_blocks_as_the_counter_mode_stream() -> None:
+    # a range just above 2**63 refuses about half the blocks (rejection sampling): the
+    # source must skip exactly the blocks the plain stream skips, and record each draw once
+    src, counter, n = SeededSource(5), 0, 2**63 + 1
+    expected = []
+    for _ in range(40):
+        value, counter = _sha256_counter_draw(5, counter, n)
+        expected.append(value)
+    assert [src.randbelow(n) for _ in range(40)] == expected
+    assert counter > 50  # blocks were refused on the way
+    assert src.draws == [(n, v) for v in expected]
+
+
 @pytest.mark.parametrize("size", [0, 1, 2, 5, 52, 53, 312])
 def test_seeded_shuffle_draws_as_the_general_fisher_yates(size: int) -> None:
     for seed in range(20):

@@ -158,7 +158,10 @@ def _cross_check(game_id: str, profile: Profile, rules: Path | None, rounds: int
     """The Monte Carlo of every bet (:mod:`crupier.analysis.simulate`), in batches that
     give the convergence plot its points; None for a game with no bet against the house."""
     from crupier.analysis.simulate import simulate
+    from crupier.games.circle_poker.profile import CirclePokerProfile
 
+    if isinstance(profile, CirclePokerProfile):
+        return None  # the poker room: its take is the PAR sheet's table, not a bet's edge
     own = game_module(game_id).cross_check
     if own is not None:  # a game simulated through its engine (the triple games)
         return own(profile, rounds, CONVERGENCE_POINTS)

@@ -451,10 +451,14 @@ class Simulation:
     trace: dict[str, tuple[tuple[int, float, float], ...]] = field(default_factory=dict)
     """Per bet, the running sums (resolved, sum, sum of squares) after each batch, in batch
     order: the convergence of the estimate (:mod:`crupier.analysis.convergence`)."""
+    takes: tuple[Any, ...] = ()
+    """At a circle poker table (no bet against the house), the house's take per deal at
+    each table size (:class:`crupier.analysis.circle_takes.TakeResult`); ``rounds`` are
+    then deals per table size."""
 
     def to_dict(self) -> dict[str, Any]:
         """JSON form (``crupier simulate --json``)."""
-        return {
+        out = {
             "game": self.game_id,
             "profile": self.profile,
             "seed": self.seed,
@@ -462,6 +466,9 @@ class Simulation:
             "batches": self.batches,
             "bets": [b.to_dict() for b in self.bets],
         }
+        if self.takes:
+            out["takes"] = [t.to_dict() for t in self.takes]
+        return out
 
 
 def _load(game_id: str, profile_name: str, rules: str | None) -> Any:
@@ -507,6 +514,31 @@ def _blackjack_result(
     )
 
 
+def _circle_result(
+    game_id: str,
+    profile_name: str,
+    rules: str | None,
+    seed: int,
+    rounds: int,
+    results: list[Any],
+) -> Simulation:
+    from crupier.analysis.circle_takes import take_results
+
+    totals: dict[str, BetSums] = {}
+    trace: dict[str, list[tuple[int, float, float]]] = {}
+    for batch_result in results:  # in batch order: the same sums whoever ran them
+        for sums in batch_result:
+            for take_id, s in sums.items():
+                total = totals.setdefault(take_id, BetSums())
+                total.add(s)
+                trace.setdefault(take_id, []).append((total.resolved, total.s1, total.s2))
+    takes = take_results(game_id, profile_name, rules, totals)
+    return Simulation(
+        game_id, profile_name, seed, rounds, len(results), (),
+        {k: tuple(v) for k, v in trace.items()}, takes,
+    )  # fmt: skip
+
+
 def _real_pack_edges(game_id: str, profile_name: str, rules: str | None) -> dict[str, Fraction]:
     """The exact edges a real-pack kernel estimates where they are not its PAR sheet's:
     monte's bets averaged over every layout the pack can lay out."""
@@ -545,13 +577,21 @@ def simulate(
     """
     if rounds < 1 or batch < 1:
         raise ValueError("rounds and batch must be at least 1")
+    from crupier.analysis import circle_takes
+
+    circle = circle_takes.is_circle_game(game_id, profile_name, rules)
+    if circle:  # deals through the engine: smaller batches
+        circle_takes.check_raked(game_id, profile_name, rules)
+        batch = min(batch, circle_takes.TAKE_BATCH)
     sizes = _batches(rounds, batch)
     seeds = np.random.SeedSequence(seed).spawn(len(sizes))
     worker: Callable[..., Any] = run_batch
     tasks: list[tuple[Any, ...]] = [
         (game_id, profile_name, rules, s, n) for s, n in zip(seeds, sizes, strict=True)
     ]
-    if (
+    if circle:  # the house's take per deal, per table size
+        worker = circle_takes.take_batch
+    elif (
         game_id != "blackjack"
         and not _compiled(game_id, profile_name, rules)
         and not played_bet_ids(game_id)
@@ -609,6 +649,8 @@ def simulate(
             record(i, worker(*t))
     if game_id == "blackjack":
         return _blackjack_result(game_id, profile_name, rules, seed, rounds, results)
+    if circle:
+        return _circle_result(game_id, profile_name, rules, seed, rounds, results)
     spaces = _compiled(game_id, profile_name, rules)
     exact = _real_pack_edges(game_id, profile_name, rules)
     totals: dict[str, BetSums] = {}

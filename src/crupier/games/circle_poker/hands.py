@@ -25,7 +25,7 @@ from collections.abc import Sequence
 from functools import cache, lru_cache
 from itertools import combinations
 
-from crupier.core.cards import Card
+from crupier.core.cards import FRENCH_RANKS, Card, Rank, Suit
 from crupier.core.poker import Category, high
 from crupier.core.poker.five import rank_of_ranks, rank_values, unscore
 from crupier.core.poker.masks import score_best
@@ -101,22 +101,86 @@ class _ByProduct(dict[int, HandKey]):
 
 _BY_PRODUCT = {deck: _ByProduct(deck) for deck in (52, 32, 28)}
 
-Part = tuple[int, tuple[int, ...], object]
+
+def score_of(key: HandKey) -> int:
+    """A hand value as one number in the same order: the category, then each rank (2-14)
+    as a digit in base 15, padded with zeros to five ranks (no rank is 0, so a shorter
+    value is lower exactly where its tuple compares lower).
+
+    >>> score_of((1, (14, 12, 9, 3))) > score_of((1, (14, 12, 8, 7))) > score_of((0, (14,)))
+    True
+    """
+    category, ranks = key
+    score = category
+    for i in range(5):
+        score = score * 15 + (ranks[i] if i < len(ranks) else 0)
+    return score
 
 
-@lru_cache(maxsize=1024)
-def _parts(cards: tuple[Card, ...], size: int) -> list[Part]:
-    """Each ``size`` of ``cards``: the product of its rank primes, its ranks, and its suit
-    if all share one (else ``None``); remembered (a board serves every player in turn)."""
-    out: list[Part] = []
-    for part in combinations(cards, size):
-        ranks = [high(c) for c in part]
+class _ByScore(dict[int, int]):
+    """:data:`_BY_PRODUCT` as :func:`score_of` numbers, filled as met: the best of many
+    fives is the largest number (compared faster than the value tuples); ``keys_of`` gives
+    each number's value back."""
+
+    def __init__(self, deck: int) -> None:
+        super().__init__()
+        self.hands = _BY_PRODUCT[deck]
+        self.keys_of: dict[int, HandKey] = {}
+
+    def __missing__(self, index: int) -> int:
+        key = self.hands[index]
+        score = self[index] = score_of(key)
+        self.keys_of[score] = key
+        return score
+
+
+_BY_SCORE = {deck: _ByScore(deck) for deck in (52, 32, 28)}
+
+
+def _check_pack(every: tuple[Card, ...], deck: int) -> None:
+    """Refuse a card named twice, or one the ``deck``-card pack does not hold."""
+    if len(set(every)) != len(every):
+        raise ValueError("a card is named twice")
+    lowest = 2 if deck == 52 else short_deck_ranks(deck).start
+    if any(high(c) < lowest for c in every):
+        raise ValueError(f"the {deck}-card pack has no card below {lowest}")
+
+
+_PRIME_OF: dict[int, dict[Rank, int]] = {
+    deck: {
+        rank: _PRIMES[high(Card(rank, Suit.SPADES))]
+        for rank in FRENCH_RANKS
+        if high(Card(rank, Suit.SPADES)) >= lowest
+    }
+    for deck, lowest in (
+        (52, 2),
+        (32, short_deck_ranks(32).start),
+        (28, short_deck_ranks(28).start),
+    )
+}
+"""The rank prime of each card rank a pack holds (a rank it does not hold is missing)."""
+
+
+@cache
+def _groups(n: int, k: int) -> tuple[tuple[int, ...], ...]:
+    """The places of each ``k`` of ``n`` cards, in the order of the combinations."""
+    return tuple(combinations(range(n), k))
+
+
+def _part_keys(
+    primes: Sequence[int], suits: Sequence[Suit], groups: tuple[tuple[int, ...], ...]
+) -> list[tuple[int, Suit | None]]:
+    """For each group of places: the product of its cards' rank primes, and their suit if
+    all share one (else ``None``)."""
+    out: list[tuple[int, Suit | None]] = []
+    for group in groups:
         product = 1
-        for r in ranks:
-            product *= _PRIMES[r]
-        suit = part[0].suit
-        same = all(c.suit is suit for c in part)
-        out.append((product, tuple(ranks), suit if same else None))
+        suit: Suit | None = suits[group[0]]
+        for i in group:
+            product *= primes[i]
+            if suits[i] is not suit:
+                suit = None
+        out.append((product, suit))
     return out
 
 
@@ -125,27 +189,36 @@ def _split_value(
     own: tuple[Card, ...], board: tuple[Card, ...], deck: int, own_cards: int
 ) -> HandKey:
     """The best five of exactly ``own_cards`` own and the rest common cards (Omaha's 6 x 10,
-    synthetic poker's 1 x 10): each own part and each common part read once; every pair of
-    them is a five named by the product of its rank primes (doubled), one look-up, plus one
-    where both parts share one suit (a flush)."""
+    synthetic poker's 1 x 10): each card's rank prime and suit read once, each own part and
+    each common part multiplied once; every pair of them is a five named by the product of
+    its rank primes (doubled), one look-up, plus one where both parts share one suit (a
+    flush)."""
     every = (*own, *board)
-    if len(set(every)) != len(every):
-        raise ValueError("a card is named twice")
-    lowest = 2 if deck == 52 else short_deck_ranks(deck).start
-    if any(high(c) < lowest for c in every):
-        raise ValueError(f"the {deck}-card pack has no card below {lowest}")
-    table = _BY_PRODUCT[deck]
-    commons = _parts(board, 5 - own_cards)
-    mine = _parts(own, own_cards)
-    plain = [2 * m * c for m, _, _ in mine for c, _, _ in commons]
-    flushes = [
+    prime_of = _PRIME_OF.get(deck)
+    ranks = [c.rank for c in every]
+    suits = [c.suit for c in every]
+    # a card named twice: two equal (rank, suit) pairs (what makes two cards equal)
+    if prime_of is None or len(set(zip(ranks, suits, strict=True))) != len(every):
+        _check_pack(every, deck)  # says which and refuses
+    try:
+        primes = [prime_of[r] for r in ranks]  # type: ignore[index]
+    except KeyError:
+        _check_pack(every, deck)  # a card the pack does not hold: says which and refuses
+        raise
+    n = len(own)
+    mine = _part_keys(primes, suits, _groups(n, own_cards))
+    commons = _part_keys(primes[n:], suits[n:], _groups(len(board), 5 - own_cards))
+    table = _BY_SCORE[deck]
+    doubled = [c + c for c, _ in commons]
+    keys = [m * c for m, _ in mine for c in doubled]
+    keys += [
         2 * m * c + 1
-        for m, _, my_suit in mine
+        for m, my_suit in mine
         if my_suit is not None
-        for c, _, common_suit in commons
+        for c, common_suit in commons
         if common_suit is my_suit
     ]
-    return max(map(table.__getitem__, plain + flushes))
+    return table.keys_of[max(map(table.__getitem__, keys))]
 
 
 def _fives(
@@ -180,12 +253,7 @@ def _best(
     hands: a deal asks the same hand at every decision of the computer players and at the
     showdown. The cards are checked once, here (distinct, of the pack); each five is then
     ranked by its ranks and suits."""
-    every = (*own, *board)
-    if len(set(every)) != len(every):
-        raise ValueError("a card is named twice")
-    lowest = 2 if deck == 52 else short_deck_ranks(deck).start
-    if any(high(c) < lowest for c in every):
-        raise ValueError(f"the {deck}-card pack has no card below {lowest}")
+    _check_pack((*own, *board), deck)
     best: HandKey | None = None
     chosen: tuple[Card, ...] = ()
     for five in _fives(own, board, own_cards):

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from crupier.core.layout import BuyIn
-from crupier.core.rng import SeededSource
+from crupier.core.rng import RandomSource, SeededSource
 from crupier.games.circle_poker.actions import DrawSeats, StartDeal
 from crupier.games.circle_poker.profile import CirclePokerProfile, HouseOption
 from crupier.i18n import N_, W_
@@ -71,24 +71,53 @@ def bots_deal(game: Any, names: list[str]) -> None:
         game.apply(action)
 
 
-def house_take(
-    game_id: str, profile: CirclePokerProfile, players: int = 6, deals: int = 2000, seed: int = 1
-) -> HouseTake:
-    """Simulate ``deals`` deals of ``players`` bots and measure the house's take. A time
-    charge does not depend on the play: it is computed, and no deal is simulated."""
+def play_deals(
+    game_id: str, profile: CirclePokerProfile, players: int, deals: int, source: RandomSource
+) -> tuple[Any, list[int]]:
+    """A new table of ``players`` bots (:func:`seat_bots`) dealt ``deals`` deals from
+    ``source`` through the engine: the game, and the house's take of each deal (what the
+    deal added to the house's chips: its rake, ``Result.rake`` in the engine's books). The
+    one copy of the play behind the PAR sheet's take and ``crupier simulate``.
+
+    >>> from crupier.games.holdem import load_builtin
+    >>> game, takes = play_deals("holdem", load_builtin(), 4, 3, SeededSource(1))
+    >>> takes == [r.rake for r in game.state.results]
+    True
+    """
     from crupier.games.catalogue import new_game
 
-    house = profile.house
-    if house.option is HouseOption.TIME:
-        per_hour = players * house.time_charge * 60 / house.period_minutes
-        return HouseTake(game_id, players, 0, per_hour / DEALS_PER_HOUR, 0.0, per_hour, "time")
-    game: Any = new_game(game_id, profile, SeededSource(seed))
+    game: Any = new_game(game_id, profile, source)
     names = seat_bots(game, players)
     takes: list[int] = []
     for _ in range(deals):
         before = game.state.house
         bots_deal(game, names)
         takes.append(game.state.house - before)
+    return game, takes
+
+
+def table_sizes(profile: CirclePokerProfile) -> list[int]:
+    """The table sizes the take is given for: 4, 6 and the most seats (those the table
+    allows).
+
+    >>> from crupier.games.holdem import load_builtin
+    >>> table_sizes(load_builtin())
+    [4, 6, 10]
+    """
+    sizes = {4, 6, profile.table.max_players}
+    return sorted(n for n in sizes if profile.table.min_players <= n <= profile.table.max_players)
+
+
+def house_take(
+    game_id: str, profile: CirclePokerProfile, players: int = 6, deals: int = 2000, seed: int = 1
+) -> HouseTake:
+    """Simulate ``deals`` deals of ``players`` bots and measure the house's take. A time
+    charge does not depend on the play: it is computed, and no deal is simulated."""
+    house = profile.house
+    if house.option is HouseOption.TIME:
+        per_hour = players * house.time_charge * 60 / house.period_minutes
+        return HouseTake(game_id, players, 0, per_hour / DEALS_PER_HOUR, 0.0, per_hour, "time")
+    _game, takes = play_deals(game_id, profile, players, deals, SeededSource(seed))
     n = len(takes)
     mean = sum(takes) / n
     var = sum((t - mean) ** 2 for t in takes) / max(1, n - 1)
@@ -107,8 +136,7 @@ def take_table(profile: CirclePokerProfile, deals: int = TAKE_DEALS) -> dict[str
     """The PAR sheet's table of the house take at 4, 6 and the maximum seats (simulated,
     with its 95 % interval; a time charge computed)."""
     rows = []
-    sizes = {4, 6, profile.table.max_players}
-    for players in sorted(n for n in sizes if n <= profile.table.max_players):
+    for players in table_sizes(profile):
         t = house_take(profile.game, profile, players=players, deals=deals, seed=players)
         rows.append(
             [
@@ -138,6 +166,8 @@ __all__ = [
     "HouseTake",
     "bots_deal",
     "house_take",
+    "play_deals",
     "seat_bots",
+    "table_sizes",
     "take_table",
 ]

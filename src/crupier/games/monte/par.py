@@ -6,8 +6,8 @@ extra tables of the sheet.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, replace
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
 from fractions import Fraction
 from functools import cache
 from itertools import combinations
@@ -186,17 +186,6 @@ def _combine(
     return tuple(out)
 
 
-def _merge(
-    outcomes: Iterable[tuple[CoupOutcome, Fraction]],
-    key: Callable[[CoupOutcome], PhaseResult | None],
-) -> tuple[tuple[CoupOutcome, Fraction], ...]:
-    merged: dict[PhaseResult | None, tuple[CoupOutcome, Fraction]] = {}
-    for outcome, p in outcomes:
-        first, q = merged.get(key(outcome), (outcome, Fraction(0)))
-        merged[key(outcome)] = (first, q + p)
-    return tuple(merged.values())
-
-
 @dataclass
 class MonteChain:
     """One Monte bet on one layout for the exact analyser. A whole coup is one outcome:
@@ -208,6 +197,9 @@ class MonteChain:
     layout: MonteLayout
     spot: MonteSpot
     placed_in: Stage = Stage.PRIMERES
+    _settled: dict[PhaseResult, Resolution] = field(
+        default_factory=dict, init=False, repr=False, compare=False
+    )
 
     def outcomes(self) -> tuple[tuple[CoupOutcome, Fraction], ...]:
         """The coup's outcomes as this bet sees them: a bet that primeres always settles
@@ -230,9 +222,24 @@ class MonteChain:
         staying in play (``normalise``) or only restricted to it; others unchanged."""
         if self.placed_in is not Stage.SEGONES:
             return tuple(outs)
-        kept = [(o, p) for o, p in outs if self._in_play(o)]
-        total = sum((p for _, p in kept), Fraction(0)) if normalise else Fraction(1)
-        return _merge(((o, p / total) for o, p in kept), lambda o: o.segones)
+        # summed as integers over the outcomes' common denominator (they have few), and
+        # the row's staying asked once per primeres terminator
+        stays: dict[Card, bool] = {}
+        kept: list[tuple[CoupOutcome, Fraction]] = []
+        for o, p in outs:
+            terminator = o.primeres.terminator
+            if terminator not in stays:
+                stays[terminator] = self._in_play(o)
+            if stays[terminator]:
+                kept.append((o, p))
+        scale = math.lcm(*{p.denominator for _, p in kept})
+        merged: dict[PhaseResult | None, tuple[CoupOutcome, int]] = {}
+        for o, p in kept:
+            weight = p.numerator * (scale // p.denominator)
+            seen = merged.get(o.segones)
+            merged[o.segones] = (o, weight) if seen is None else (seen[0], seen[1] + weight)
+        total = sum(weight for _, weight in merged.values()) if normalise else scale
+        return tuple((o, Fraction(weight, total)) for o, weight in merged.values())
 
     def _in_play(self, outcome: CoupOutcome) -> bool:
         row = live_row_after(self.layout, outcome.primeres.terminator)
@@ -242,13 +249,29 @@ class MonteChain:
         return "placed"
 
     def step(self, state: str, outcome: CoupOutcome) -> Resolution:
+        segones = outcome.segones
         if self.placed_in is Stage.PRIMERES:
-            res = resolve_monte(self.profile, self.layout, self.spot, outcome.primeres)
+            # primeres alone (no segones in the outcome): each result comes once, unmemoised
+            res = (
+                self._resolve(outcome.primeres)
+                if segones is not None
+                else resolve_monte(self.profile, self.layout, self.spot, outcome.primeres)
+            )
             if not isinstance(res, Stay):
                 return res
-        if outcome.segones is None:
+        if segones is None:
             raise ValueError(f"{self.bet_id}: the outcome does not say how segones ends")
-        return resolve_monte(self.profile, self.layout, self.spot, outcome.segones)
+        return self._resolve(segones)
+
+    def _resolve(self, result: PhaseResult) -> Resolution:
+        # a coup's phases repeat over its outcomes (one primeres result for every way
+        # segones ends, and the other way round): each is settled once on this layout
+        res = self._settled.get(result)
+        if res is None:
+            res = self._settled[result] = resolve_monte(
+                self.profile, self.layout, self.spot, result
+            )
+        return res
 
     def next_state(self, state: str, stay: Stay) -> str:  # pragma: no cover - never stays
         return state

@@ -181,6 +181,11 @@ _ANNOUNCEMENTS = {n: _announcement(n) for n in range(37)}
 """How the croupier announces each pocket, written once."""
 LOSE = Lose()
 _SPINS = {d: Spin(wheel=d) for d in Direction}
+_NEXT_SPIN: dict[Direction | None, Spin] = {
+    None: _SPINS[Direction.CW],
+    **{d: _SPINS[d.opposite] for d in Direction},
+}
+"""The spin of an electronic round after a spin of each direction (``None``: the first)."""
 _NO_MORE_BETS = NoMoreBets()
 _DRAW = Result()
 """The staff's actions of an electronic round: immutable values, built once."""
@@ -535,7 +540,7 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         s = self.state
         actions: list[Action] = []
         if s.phase is Phase.BETTING and not s.launched:
-            actions.append(_SPINS[self.next_direction() or Direction.CW])
+            actions.append(_NEXT_SPIN[s.last_direction])  # opposite to the last (next_direction)
         if s.phase is Phase.BETTING:
             actions.append(_NO_MORE_BETS)
         actions.append(_DRAW)
