@@ -42,3 +42,18 @@ def test_english_readers_see_the_codes() -> None:
     assert (
         bet_label("chemin-de-fer", "punto [draw/stand/stand]", "en") == "punto [draw/stand/stand]"
     )
+
+
+def test_casino_war_outcome_tables_read_in_catalan() -> None:
+    # The extra tables' titles carry figures (N_ with fields) and their rows are marked.
+    from typer.testing import CliRunner
+
+    from crupier.cli import app
+
+    result = CliRunner().invoke(app, ["--lang", "ca", "par", "casino-war"], env={"COLUMNS": "200"})
+    assert result.exit_code == 0, result.output
+    text = result.output
+    assert "Resultats, una casella contra el crupier (6 baralles)" in text
+    assert "després d'un empat: cartes de guerra iguals" in text and "anar a la guerra" in text
+    for english in ("Outcomes", "player higher", "after a tie", "go to war", "surrender", "decks"):
+        assert english not in text, english
