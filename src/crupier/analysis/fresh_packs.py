@@ -306,8 +306,32 @@ def aces_outcomes(space: OutcomeSpace, rows: npt.NDArray[np.int32]) -> npt.NDArr
     return found
 
 
-FRESH_PACKS = {"three-card-poker": three_card_rounds, "four-card-poker": four_card_rounds}
-"""The games dealt from fresh packs, card by card, by this module."""
+def _mahjong_rounds(
+    space: OutcomeSpace, profile: Any, rng: np.random.Generator, size: int
+) -> npt.NDArray[np.int32]:
+    """Mahjong Pai Gow's rounds from freshly mixed walls (:mod:`crupier.analysis.fresh_walls`)."""
+    from crupier.analysis.fresh_walls import mahjong_rounds
+
+    return mahjong_rounds(space, profile, rng, size)
+
+
+def _stud_rounds(
+    space: OutcomeSpace, profile: Any, rng: np.random.Generator, size: int
+) -> npt.NDArray[np.int32]:
+    """Caribbean stud's rounds from fresh packs (:mod:`crupier.analysis.fresh_stud`)."""
+    from crupier.analysis.fresh_stud import stud_rounds
+
+    return stud_rounds(space, profile, rng, size)
+
+
+FRESH_PACKS = {
+    "caribbean-stud": _stud_rounds,
+    "three-card-poker": three_card_rounds,
+    "four-card-poker": four_card_rounds,
+    "mahjong-pai-gow": _mahjong_rounds,
+}
+"""The games dealt from fresh packs (or walls of tiles), card by card, by this module and
+:mod:`crupier.analysis.fresh_walls` and :mod:`crupier.analysis.fresh_stud`."""
 
 
 __all__ = [
