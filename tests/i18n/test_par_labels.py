@@ -49,8 +49,12 @@ def test_casino_war_outcome_tables_read_in_catalan() -> None:
     from typer.testing import CliRunner
 
     from crupier.cli import app
+    from crupier.i18n import using
 
-    result = CliRunner().invoke(app, ["--lang", "ca", "par", "casino-war"], env={"COLUMNS": "200"})
+    with using("en"):  # the command sets its language: the tests after it speak English again
+        result = CliRunner().invoke(
+            app, ["--lang", "ca", "par", "casino-war"], env={"COLUMNS": "200"}
+        )
     assert result.exit_code == 0, result.output
     text = result.output
     assert "Resultats, una casella contra el crupier (6 baralles)" in text
