@@ -309,8 +309,17 @@ def par(
         for col in extra["columns"]:
             t.add_column(_(col), overflow="fold")
         for row in extra["rows"]:
-            t.add_row(*row)
+            t.add_row(*([_row_label(game, row[0]), *row[1:]] if row else row))
         console.print(t)
+
+
+def _row_label(game: str, cell: str) -> str:
+    """The first cell of a PAR table's row in the reader's language: a bet's label, a marked
+    message, or the cell as it is (a figure, a hand such as ``A-7``, an unmarked text)."""
+    from crupier.i18n.bets import bet_label
+
+    label = bet_label(game, cell)
+    return label if label != cell or not cell else _(cell)
 
 
 def _exact(value: Fraction) -> str:

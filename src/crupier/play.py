@@ -27,7 +27,7 @@ from crupier.core.layout import (
     Settled,
     TakeDown,
 )
-from crupier.core.money import format_amount, parse_amount
+from crupier.core.money import parse_amount
 from crupier.core.profile import Profile
 from crupier.core.rng import SeededSource, SystemSource
 from crupier.core.roles import Role
@@ -35,6 +35,7 @@ from crupier.core.round import Action, Event, Record
 from crupier.games.catalogue import game_module, new_game
 from crupier.i18n import N_, language, localised, ngettext
 from crupier.i18n import gettext as _
+from crupier.i18n.formats import shown
 from crupier.i18n.names import game_name, phase_name
 
 HELP = N_("""Commands:
@@ -95,28 +96,28 @@ class TerminalTable:
         if isinstance(event, BetPlaced):
             who = "" if event.player == self.player else f"{event.player}: "
             self.say("  " + who + _("bet #{bet} {spot} {amount} accepted").format(
-                bet=event.bet, spot=event.spot, amount=format_amount(event.amount)))  # fmt: skip
+                bet=event.bet, spot=event.spot, amount=shown(event.amount)))  # fmt: skip
         elif isinstance(event, ResultEvent):
             self.say("[bold]" + _("Result: {result}").format(result=escape(_(event.announcement)))
                      + "[/bold]")  # fmt: skip
         elif isinstance(event, Settled):
             who = "" if event.player == self.player else f"{event.player}: "
-            stake = format_amount(event.stake)
+            stake = shown(event.stake)
             if event.decision == "win":
                 line = f"  {who}{event.spot} {stake}: [green]" + _("wins +{win}").format(
-                    win=format_amount(event.win)) + "[/green] " + _("(returned {returned})").format(
-                    returned=format_amount(event.returned))  # fmt: skip
+                    win=shown(event.win)) + "[/green] " + _("(returned {returned})").format(
+                    returned=shown(event.returned))  # fmt: skip
             elif event.decision == "lose":
                 line = f"  {who}{event.spot} {stake}: [red]" + _("loses") + "[/red]"
             elif event.decision in ("push", "refund"):
                 line = f"  {who}{event.spot} {stake}: " + _(
                     "{decision}, {returned} returned (net {net})").format(
-                    decision=_(DECISIONS[event.decision]), returned=format_amount(event.returned),
-                    net=format_amount(event.net))  # fmt: skip
+                    decision=_(DECISIONS[event.decision]), returned=shown(event.returned),
+                    net=shown(event.net))  # fmt: skip
             else:
                 line = f"  {who}{event.spot} {stake}: {event.decision}"
                 if event.net:
-                    line += " " + _("(net {net})").format(net=format_amount(event.net))
+                    line += " " + _("(net {net})").format(net=shown(event.net))
             self.say(line)
         elif isinstance(event, Note):
             text = _(event.text)
@@ -152,7 +153,7 @@ class TerminalTable:
         for b in sorted(mine, key=lambda b: b.id):
             extra = escape(f" [{b.status}]") if b.status != "free" else ""
             extra += " " + _("on {point}").format(point=b.point) if b.point is not None else ""
-            self.say(f"  #{b.id} {b.spot} {format_amount(b.amount)}{extra}")
+            self.say(f"  #{b.id} {b.spot} {shown(b.amount)}{extra}")
 
     def command(self, line: str) -> bool:
         """Run one command line; return False to leave the table."""
@@ -179,13 +180,13 @@ class TerminalTable:
                 for action in self.game.auto_round():
                     if not self.apply(action):
                         break
-                self.say(_("Balance: {amount}").format(amount=format_amount(self.balance())))
+                self.say(_("Balance: {amount}").format(amount=shown(self.balance())))
             elif head == "bets":
                 self.show_bets()
             elif head in ("table", "view"):
                 self.show_table()
             elif head == "balance":
-                self.say(_("Balance: {amount}").format(amount=format_amount(self.balance())))
+                self.say(_("Balance: {amount}").format(amount=shown(self.balance())))
             elif head == "buy" and len(words) == 2:
                 amount = parse_amount(words[1])
                 self.apply(BuyIn(player=self.player, amount=amount))
@@ -223,7 +224,7 @@ class TerminalTable:
         if not bets:
             self.say("  " + _("no bets on the layout"))
         for b in bets:
-            self.say(f"  #{b['id']} {b['player']}: {b['spot']} {format_amount(b['amount'])}")
+            self.say(f"  #{b['id']} {b['player']}: {b['spot']} {shown(b['amount'])}")
 
     def names_spot(self, text: str) -> bool:
         """Whether ``text`` names a spot of this game (Pai Gow Poker's main bet is ``bet``,
@@ -252,7 +253,7 @@ class TerminalTable:
         amount = parse_amount(words[-1])
         if amount <= 0:
             raise MalformedAmount(
-                _("{amount} is not a valid stake").format(amount=format_amount(amount)))  # fmt: skip
+                _("{amount} is not a valid stake").format(amount=shown(amount)))  # fmt: skip
         self.apply(
             PlaceBet(player=self.player, spot=" ".join(words[:-1]), amount=amount, by=Role.PLAYER)
         )
@@ -263,7 +264,7 @@ class TerminalTable:
         self.say(
             f"[bold]crupier — {escape(game_name(info.game_id))}[/bold] "
             + escape(_("({profile} rules). Minimum {minimum}. Type help for commands.").format(
-                profile=info.profile.profile, minimum=format_amount(info.profile.limits.minimum)))
+                profile=info.profile.profile, minimum=shown(info.profile.limits.minimum)))
         )  # fmt: skip
         try:
             if not self.apply(BuyIn(player=self.player, amount=parse_amount(buy_in))):
@@ -271,7 +272,7 @@ class TerminalTable:
         except RuleError as exc:
             self.refuse(exc)
             return 2
-        self.say(_("Balance: {amount}").format(amount=format_amount(self.balance())))
+        self.say(_("Balance: {amount}").format(amount=shown(self.balance())))
         while True:
             try:
                 line = self.console.input("[bold cyan]> [/bold cyan]")
@@ -296,7 +297,7 @@ class TerminalTable:
             try:
                 self.show(self.game.apply(TakeDown(player=self.player, bet=b.id, by=Role.PLAYER)))
             except RuleError as exc:
-                self.say(f"  #{b.id} {b.spot} {format_amount(b.amount)} "
+                self.say(f"  #{b.id} {b.spot} {shown(b.amount)} "
                          + _("stays: {reason}").format(reason=escape(str(exc))))  # fmt: skip
         state = self.game.state
         left = sum(b.amount for b in state.bets.values() if b.player == self.player)
@@ -305,10 +306,10 @@ class TerminalTable:
             self.apply(CashOut(player=self.player))
         if left:
             self.say(_("Final balance: {in_hand} in chips, and {left} still on the layout until "
-                       "decided.").format(in_hand=format_amount(in_hand),
-                                          left=format_amount(left)))  # fmt: skip
+                       "decided.").format(in_hand=shown(in_hand),
+                                          left=shown(left)))  # fmt: skip
         else:
-            self.say(_("Final balance: {amount} cashed out.").format(amount=format_amount(in_hand)))
+            self.say(_("Final balance: {amount} cashed out.").format(amount=shown(in_hand)))
         n = len(self.game.log)
         self.say(ngettext("Goodbye. {n} action in the log.", "Goodbye. {n} actions in the log.",
                           n).format(n=n))  # fmt: skip

@@ -231,6 +231,19 @@ def N_(message: str, /, **fields: object) -> str:
 _STR_NEW = str.__new__
 
 
+def W_(message: str, /) -> Message:
+    """Mark a word or fragment an engine fills into a marked sentence (a place, a
+    direction, a state): a :class:`Message` with no fields, so the sentence around it is
+    read with the fragment in the same language (:meth:`Message.translated` translates
+    fields that are messages). It reads as the English text in records and logs.
+
+    >>> note = N_("wheel {wheel}, ball {ball}", wheel=W_("cw"), ball=W_("ccw"))
+    >>> note, gettext(note, "ca")
+    ('wheel cw, ball ccw', 'cilindre en sentit horari, bola en sentit antihorari')
+    """
+    return Message(message, {})
+
+
 def localised(exc: BaseException, lang: str | None = None) -> str:
     """The message of a refusal ``exc`` in ``lang`` (default: the language in force).
 
@@ -269,6 +282,7 @@ __all__ = [
     "NAMES",
     "N_",
     "SOURCE",
+    "W_",
     "Message",
     "_",
     "choose",

@@ -84,10 +84,80 @@ LABELS: dict[str, dict[str, str]] = {
         "player-pair": N_("player's pair"),
         "banker-pair": N_("banker's pair"),
     },
+    "blackjack": {"main": N_("main bet"), "insurance": N_("insurance")},
+    "triple-blackjack": {"box-{n}": N_("box {n}"), "insurance": N_("insurance")},
+    "trente-et-quarante": {
+        "rouge-insured": N_("rouge, insured against a refait"),
+        "noir-insured": N_("noir, insured against a refait"),
+        "couleur-insured": N_("couleur, insured against a refait"),
+        "inverse-insured": N_("inverse, insured against a refait"),
+        "rouge-prison": N_("rouge, into prison at a refait"),
+        "noir-prison": N_("noir, into prison at a refait"),
+        "couleur-prison": N_("couleur, into prison at a refait"),
+        "inverse-prison": N_("inverse, into prison at a refait"),
+    },
+    "chemin-de-fer": {
+        "banker [{choices}]": N_("banker [{choices}]"),
+        "punto [{choices}]": N_("punto [{choices}]"),
+    },
+    "baccarat-two-tables": {"table {n} [{choices}]": N_("table {n} [{choices}]")},
+    "caribbean-stud": {
+        "ante": N_("Ante (first bet)"),
+        "insurance": N_("insurance"),
+        "carrousel": N_("carrousel (progressive)"),
+    },
+    "monte": {
+        "horizontal": N_("horizontal bet (1 against 2)"),
+        "vertical": N_("vertical bet (1 against 3)"),
+        "rows": N_("rows"),
+        "columns": N_("columns"),
+        "diagonals": N_("diagonals"),
+        "camo-segones": N_("camo, on the segones"),
+        "anti-segones": N_("anti, on the segones"),
+        "viudo-segones": N_("viudo, on the segones"),
+        "horizontal-segones": N_("horizontal, on the segones"),
+    },
+    "casino-war": {
+        "war": N_("go to war at a tie"),
+        "war-surrender": N_("surrender at a tie"),
+        "tie": N_("tie"),
+    },
+    "three-card-poker": {"ante": N_("Ante (first bet)")},
+    "mahjong-pai-gow": {
+        "win": N_("position beats bank"),
+        "lose": N_("bank beats position"),
+        "tie": N_("tie (same two values)"),
+        "pair": N_("pair"),
+    },
+    "four-card-poker": {"aces": N_("aces up (side bet)"), "ante": N_("Ante (first bet)")},
+    "triple-play": {"poker": N_("poker")},
+    "holdem-bonus": {"bonus": N_("Bonus bet")},
 }
-"""Each game's bet labels by code, marked for the catalogues."""
+"""Each game's bet labels by code, marked for the catalogues. A code that is a name the
+regulation gives the bet (``rouge``, ``vista-hermosa``, ``fortuna``, ``repte``, ``txb``)
+keeps that name in every language; :data:`NAMES` lists them."""
+
+NAMES: dict[str, frozenset[str]] = {
+    "trente-et-quarante": frozenset({"rouge", "noir", "couleur", "inverse"}),
+    "monte": frozenset({"vista-hermosa", "camo", "anti", "viudo", "pot", "a-salto"}),
+    "trijoker": frozenset({"trijoker"}),
+    "three-card-poker": frozenset({"fortuna"}),
+    "casino-holdem": frozenset({"txb"}),
+    "triple-play": frozenset({"repte", "blackjack"}),
+}
+"""Per game, the codes that are the regulation's own names of a bet (shown as they are)."""
+
+CHOICES: dict[str, str] = {
+    "stand": N_("stand"),
+    "draw": N_("draw"),
+    "stands": N_("stands"),
+    "draws": N_("draws"),
+    "draws on 0-5, stands on 6-7": N_("draws on 0-5, stands on 6-7"),
+}
+"""The free choices a baccarat bet's code lists in brackets (``banker [stand/draw/draw]``)."""
 
 _NUMBERED = re.compile(r"^(.*)-(\d+)$")
+_CHOSEN = re.compile(r"^(?P<who>[a-z]+)(?: (?P<n>\d+))? \[(?P<choices>[^\]]+)\]$")
 
 
 def bet_label(game: str, code: str, lang: str | None = None) -> str:
@@ -106,4 +176,12 @@ def bet_label(game: str, code: str, lang: str | None = None) -> str:
     numbered = _NUMBERED.match(code)
     if numbered and f"{numbered[1]}-{{n}}" in table:
         return gettext(table[f"{numbered[1]}-{{n}}"], lang).format(n=numbered[2])
+    chosen = _CHOSEN.match(code)
+    if chosen:
+        who, n, picks = chosen["who"], chosen["n"], chosen["choices"].split("/")
+        if all(p in CHOICES for p in picks):
+            choices = "/".join(gettext(CHOICES[p], lang) for p in picks)
+            key = f"{who} {{n}} [{{choices}}]" if n else f"{who} [{{choices}}]"
+            if key in table:
+                return gettext(table[key], lang).format(n=n, choices=choices)
     return code

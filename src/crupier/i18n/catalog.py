@@ -18,8 +18,9 @@ from crupier.i18n import DOMAIN, LANGUAGES, catalogue_path
 
 PACKAGE = Path(__file__).resolve().parent.parent
 """The ``crupier`` package folder: what is scanned."""
-PYTHON = {"_": None, "_h": None, "N_": None, "gettext": None, "ngettext": (1, 2)}
-"""The marks in Python: ``_h`` is the command line's help texts."""
+PYTHON = {"_": None, "_h": None, "N_": None, "W_": None, "gettext": None, "ngettext": (1, 2)}
+"""The marks in Python: ``_h`` is the command line's help texts, ``W_`` a fragment an
+engine fills into a sentence."""
 JAVASCRIPT = {"t": None, "tn": (1, 2)}
 """The marks in the browser's scripts."""
 

@@ -20,7 +20,7 @@ from decimal import Decimal
 from functools import cache
 from typing import Any
 
-from crupier.i18n import language
+from crupier.i18n import SOURCE, language
 
 
 @cache
@@ -122,3 +122,17 @@ def date(day: dt.date, lang: str | None = None, style: str = "long") -> str:
     from babel.dates import format_date
 
     return str(format_date(day, style, locale=_locale(_lang(lang))))
+
+
+def shown(cents: int, lang: str | None = None, currency: str = "EUR") -> str:
+    """``cents`` as the terminal shows it to a person: in English the plain amount the
+    records and the commands use (``500.00``), in another language its money format.
+
+    >>> shown(123456, "en"), shown(123456, "ca")
+    ('1234.56', '1.234,56\\xa0€')
+    """
+    from crupier.core.money import format_amount
+
+    if _lang(lang) == SOURCE:
+        return format_amount(cents)
+    return money(cents, lang, currency)

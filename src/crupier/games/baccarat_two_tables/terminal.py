@@ -26,7 +26,7 @@ from rich.markup import escape
 
 from crupier.core.errors import ProfileError, RuleError
 from crupier.core.layout import NoMoreBets, PlaceBet
-from crupier.core.money import format_amount, parse_amount
+from crupier.core.money import parse_amount
 from crupier.core.profile import Profile
 from crupier.core.rng import SeededSource, SystemSource
 from crupier.core.roles import Role
@@ -52,6 +52,7 @@ from crupier.games.baccarat_two_tables import (
 from crupier.games.baccarat_two_tables.rules import TABLES, Obligation, rule_word
 from crupier.i18n import N_
 from crupier.i18n import gettext as _
+from crupier.i18n.formats import shown
 from crupier.play import GO_WORDS, TerminalTable
 
 ROBOTS = {"ana": 1, "bo": 2, "cy": 6, "di": 7}
@@ -225,7 +226,7 @@ class BaccaratTable(TerminalTable):
             return
         robot = s.banker
         if s.players.get(self.player, 0) < s.bank_initial:
-            need = format_amount(s.bank_initial)
+            need = shown(s.bank_initial)
             self.say("  " + _("{robot}'s bank passes on at its initial amount: you need {need}").format(
                 robot=robot, need=need))  # fmt: skip
             return
@@ -356,7 +357,7 @@ class BaccaratTable(TerminalTable):
                 "the bank has jumped: redeposit AMOUNT (at least the initial bank), or leave"))  # fmt: skip
         elif s.phase is Phase.NO_BANK:
             self.robot_bank()
-        self.say(_("Balance: {amount}").format(amount=format_amount(self.balance())))
+        self.say(_("Balance: {amount}").format(amount=shown(self.balance())))
 
     def _robot_jumped(self) -> None:
         s = self.engine.state
@@ -400,7 +401,7 @@ class BaccaratTable(TerminalTable):
     def show_table(self) -> None:
         """``table``: the bank, the seats, your stakes and the coup as you see it."""
         view = self.engine.view(self.player)
-        bank = format_amount(view["bank"])
+        bank = shown(view["bank"])
         self.say("  " + _("bank: {banker} {bank} ({modality}), phase {phase}").format(
             banker=view["banker"] or _("nobody"), bank=bank, modality=view["modality"],
             phase=view["phase"]))  # fmt: skip
@@ -409,7 +410,7 @@ class BaccaratTable(TerminalTable):
         for b in view["bets"]:
             if b["player"] == self.player:
                 self.say(f"  #{b['id']} " + _("table {name}: {cards}").format(
-                    name=b["table"], cards=format_amount(b["amount"])))  # fmt: skip
+                    name=b["table"], cards=shown(b["amount"])))  # fmt: skip
         if "coup" in view:
             self.ask()
 
@@ -426,7 +427,7 @@ class BaccaratTable(TerminalTable):
             self.say("  " + _("no stakes on the table"))
         for b in sorted(mine, key=lambda b: b.id):
             self.say(f"  #{b.id} " + _("table {name}: {cards}").format(
-                name=b.table, cards=format_amount(b.amount)))  # fmt: skip
+                name=b.table, cards=shown(b.amount)))  # fmt: skip
 
 
 TABLE = BaccaratTable

@@ -58,6 +58,7 @@ from crupier.games.caribbean_stud.showdown import (
     qualifier_score,
     second_net,
 )
+from crupier.i18n import N_
 
 HANDS = comb(52, 5)
 DEALER = comb(46, 4)
@@ -635,18 +636,18 @@ def par_outcomes(profile: StudProfile) -> list[dict[str, Any]]:
     wagered = 1 + a.average_bet
     return [
         {
-            "title": "The player's five cards",
-            "columns": ["Hand", "Probability", "Decimal", "Raised"],
+            "title": N_("The player's five cards"),
+            "columns": [N_("Hand"), N_("Probability"), N_("Decimal"), N_("Raised")],
             "rows": rows,
         },
         {
-            "title": "The Ante per dealer up card under the optimal rule",
-            "columns": ["Up card", "Hands raised", "EV per Ante"],
+            "title": N_("The Ante per dealer up card under the optimal rule"),
+            "columns": [N_("Up card"), N_("Hands raised"), N_("EV per Ante")],
             "rows": up,
         },
         {
             "title": "The Ante under the optimal rule: " + strategy(profile),
-            "columns": ["Figure", "Exact", "Decimal"],
+            "columns": [N_("Figure"), N_("Exact"), N_("Decimal")],
             "rows": [
                 ["EV per Ante", _exact(a.ev), f"{float(a.ev):.6f}"],
                 ["average wagered per Ante", _exact(wagered), f"{float(wagered):.6f}"],

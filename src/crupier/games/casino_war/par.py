@@ -195,20 +195,25 @@ def par_outcomes(profile: CasinoWarProfile) -> list[dict[str, Any]]:
     tie = dist[RoundOutcome(0, 1)] + dist[RoundOutcome(0, 0)] + dist[RoundOutcome(0, -1)]
     rows = [
         [
-            "player higher",
+            N_("player higher"),
             _exact(dist[RoundOutcome(1, None)]),
             _decimal(dist[RoundOutcome(1, None)]),
         ],
         [
-            "player lower",
+            N_("player lower"),
             _exact(dist[RoundOutcome(-1, None)]),
             _decimal(dist[RoundOutcome(-1, None)]),
         ],
-        ["tie", _exact(tie), _decimal(tie)],
+        [N_("tie"), _exact(tie), _decimal(tie)],
     ]
-    for war, word in ((1, "war card higher"), (0, "war cards equal"), (-1, "war card lower")):
+    after = (
+        (1, N_("after a tie: war card higher")),
+        (0, N_("after a tie: war cards equal")),
+        (-1, N_("after a tie: war card lower")),
+    )
+    for war, said in after:
         given = dist[RoundOutcome(0, war)] / tie
-        rows.append([f"after a tie: {word}", _exact(given), _decimal(given)])
+        rows.append([said, _exact(given), _decimal(given)])
     war_ev = sum(
         (
             dist[RoundOutcome(0, w)] / tie * box_net(profile, "war", RoundOutcome(0, w))
@@ -219,8 +224,8 @@ def par_outcomes(profile: CasinoWarProfile) -> list[dict[str, Any]]:
     surrender_ev = box_net(profile, "war-surrender", RoundOutcome(0, 0))
     decisions = []
     if profile.rules.war_offered:
-        decisions.append(["go to war", _exact(war_ev), _decimal(war_ev)])
-    decisions.append(["surrender", _exact(surrender_ev), _decimal(surrender_ev)])
+        decisions.append([N_("go to war"), _exact(war_ev), _decimal(war_ev)])
+    decisions.append([N_("surrender"), _exact(surrender_ev), _decimal(surrender_ev)])
     wagered = []
     for chain in par_chains(profile):
         if chain.bet_id == "tie":
@@ -233,7 +238,7 @@ def par_outcomes(profile: CasinoWarProfile) -> list[dict[str, Any]]:
     decks = profile.shoe.decks
     return [
         {
-            "title": f"Outcomes, one box heads-up ({decks} decks)",
+            "title": N_("Outcomes, one box heads-up ({decks} decks)", decks=decks),
             "columns": [N_("Outcome"), N_("Probability"), N_("Decimal")],
             "rows": rows,
         },

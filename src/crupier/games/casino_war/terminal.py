@@ -20,7 +20,7 @@ from __future__ import annotations
 from rich.console import Console
 
 from crupier.core.errors import ProfileError
-from crupier.core.money import format_amount, share
+from crupier.core.money import share
 from crupier.core.profile import Profile
 from crupier.core.rng import SeededSource, SystemSource
 from crupier.games.casino_war.engine import CasinoWar
@@ -28,6 +28,7 @@ from crupier.games.casino_war.profile import CasinoWarProfile
 from crupier.games.casino_war.showdown import Stage
 from crupier.i18n import N_
 from crupier.i18n import gettext as _
+from crupier.i18n.formats import shown
 from crupier.play import GO_WORDS, TerminalTable
 
 DECISION_WORDS = {"war", "challenge", "repte", "go-to-war", "surrender", "rendir", "fold"}
@@ -77,7 +78,7 @@ class CasinoWarTable(TerminalTable):
         if self.war.state.stage is Stage.WAR_DECISION and len(self.war.log) != logged:
             self.ask()
         elif self.war.state.rounds != rounds and head in DECISION_WORDS:
-            self.say(_("Balance: {amount}").format(amount=format_amount(self.balance())))
+            self.say(_("Balance: {amount}").format(amount=shown(self.balance())))
         return keep
 
     def ask(self) -> None:
@@ -98,8 +99,8 @@ class CasinoWarTable(TerminalTable):
         back = share(initial.amount, 1 - profile.payouts.surrender_loss, profile.limits.rounding, 1)
         self.say("[bold]" + _("Tie!") + "[/bold] " + _(
             "war: put {stake} more on a challenge bet and play one more card; "
-            "surrender: get {back} back").format(stake=format_amount(initial.amount),
-                                                 back=format_amount(back)))  # fmt: skip
+            "surrender: get {back} back").format(stake=shown(initial.amount),
+                                                 back=shown(back)))  # fmt: skip
 
 
 TABLE = CasinoWarTable

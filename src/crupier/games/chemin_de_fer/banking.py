@@ -70,7 +70,7 @@ from crupier.games.chemin_de_fer.state import (
     TakeBank,
     WithdrawStake,
 )
-from crupier.i18n import N_
+from crupier.i18n import N_, W_
 
 
 class _Banking(_Seating):
@@ -128,7 +128,7 @@ class _Banking(_Seating):
                 continue
             offer.candidate = candidate
             where = self._seat_of(state, candidate)
-            place = f"seat {where}" if where is not None else "standing"
+            place = N_("seat {seat}", seat=where) if where is not None else W_("standing")
             events.append(
                 Note(
                     text=N_(

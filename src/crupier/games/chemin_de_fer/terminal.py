@@ -28,7 +28,7 @@ from rich.markup import escape
 
 from crupier.core.errors import MalformedAction, RuleError
 from crupier.core.layout import BuyIn, CashOut, NoMoreBets, Note
-from crupier.core.money import format_amount, parse_amount
+from crupier.core.money import parse_amount
 from crupier.core.profile import Profile
 from crupier.core.rng import SeededSource, SystemSource
 from crupier.core.roles import Role
@@ -70,6 +70,7 @@ from crupier.games.chemin_de_fer.state import (
 )
 from crupier.i18n import N_, ngettext
 from crupier.i18n import gettext as _
+from crupier.i18n.formats import shown
 from crupier.play import TerminalTable
 
 HELP = N_("""Commands:
@@ -121,10 +122,10 @@ class CheminDeFerTable(TerminalTable):
                      + "[/bold]")  # fmt: skip
         elif isinstance(event, StakeSettled):
             who = _("you") if event.player == self.player else event.player
-            stake = format_amount(event.stake)
+            stake = shown(event.stake)
             if event.decision == "win":
                 self.say(f"  {who} {stake}: [green]" + _("wins +{win}").format(
-                    win=format_amount(event.win)) + "[/green]")  # fmt: skip
+                    win=shown(event.win)) + "[/green]")  # fmt: skip
             elif event.decision == "lose":
                 self.say(f"  {who} {stake}: [red]" + _("loses") + "[/red]")
             else:
@@ -155,8 +156,8 @@ class CheminDeFerTable(TerminalTable):
         profile = self.engine.profile
         self.say(f"[bold]crupier — {escape(_('Baccarat chemin de fer'))}[/bold] " + escape(_(
             "({profile} rules). Minimum stake {stake}, minimum bank {bank}. Type help for "
-            "commands.").format(profile=profile.profile, stake=format_amount(profile.limits.minimum),
-                                bank=format_amount(profile.bank.minimum))))  # fmt: skip
+            "commands.").format(profile=profile.profile, stake=shown(profile.limits.minimum),
+                                bank=shown(profile.bank.minimum))))  # fmt: skip
         try:
             amount = parse_amount(buy_in)
         except RuleError as exc:
@@ -226,7 +227,7 @@ class CheminDeFerTable(TerminalTable):
                 self.show_table()
                 return True
             if head == "balance":
-                self.say(_("Balance: {amount}").format(amount=format_amount(self.balance())))
+                self.say(_("Balance: {amount}").format(amount=shown(self.balance())))
                 return True
             if head == "log":
                 self.say(escape(json.dumps([e.to_dict() for e in self.engine.log], indent=1)))
@@ -283,17 +284,17 @@ class CheminDeFerTable(TerminalTable):
         bank = view["bank"]
         if bank is not None:
             self.say("  " + _("bank: {banker} {amount}").format(banker=bank["banker"],
-                                                            amount=format_amount(bank["amount"])))  # fmt: skip
+                                                            amount=shown(bank["amount"])))  # fmt: skip
         for stake in view["stakes"]:
             self.say("  " + _("stake: {player} {amount} {kind}").format(
-                player=stake["player"], amount=format_amount(stake["amount"]), kind=stake["kind"]))  # fmt: skip
+                player=stake["player"], amount=shown(stake["amount"]), kind=stake["kind"]))  # fmt: skip
         coup = view.get("coup")
         if coup is not None:
             self.say("  " + _("punto ({holder}): {cards}").format(holder=coup["holder"],
                                                               cards=" ".join(coup["punto"])))  # fmt: skip
             self.say("  " + _("banker: {cards}").format(cards=" ".join(coup["banker"])))
         self.say("  " + _("cagnotte {cagnotte}; your chips {chips}").format(
-            cagnotte=format_amount(view["cagnotte"]), chips=format_amount(self.balance())))  # fmt: skip
+            cagnotte=shown(view["cagnotte"]), chips=shown(self.balance())))  # fmt: skip
 
     # -- driving the simulated players and the croupier ----------------------------------------
 
@@ -353,7 +354,7 @@ class CheminDeFerTable(TerminalTable):
             if who == me:
                 self.say("[bold]" + _("The bank is offered to you") + "[/bold] " + _(
                     "(at least {minimum}): bank AMOUNT, or pass").format(
-                    minimum=format_amount(offer.minimum)))  # fmt: skip
+                    minimum=shown(offer.minimum)))  # fmt: skip
                 return False
             if who is None:
                 return False
@@ -371,11 +372,11 @@ class CheminDeFerTable(TerminalTable):
                 return self.act(PassHand(player=bank.banker, by=Role.PLAYER)) is not None
             if bank.banker == me:
                 self.say("[bold]" + _("You hold the bank: {amount}.").format(
-                    amount=format_amount(bank.amount)) + "[/bold] "
+                    amount=shown(bank.amount)) + "[/bold] "
                     + _("go to deal, or pass to pass the hand"))  # fmt: skip
             else:
                 self.say("[bold]" + _("{banker} holds the bank: {amount}.").format(
-                    banker=bank.banker, amount=format_amount(bank.amount)) + "[/bold] "
+                    banker=bank.banker, amount=shown(bank.amount)) + "[/bold] "
                     + _("stake AMOUNT, banco or avec, then go"))  # fmt: skip
             return False
         coup = state.coup
@@ -437,7 +438,7 @@ class CheminDeFerTable(TerminalTable):
             return True
         if not now.bids:
             self.say("[bold]" + _("The bank is auctioned") + "[/bold] " + _(
-                "(at least {minimum}): bid AMOUNT").format(minimum=format_amount(now.minimum)))  # fmt: skip
+                "(at least {minimum}): bid AMOUNT").format(minimum=shown(now.minimum)))  # fmt: skip
             return False
         return self.act(CloseAuction()) is not None
 

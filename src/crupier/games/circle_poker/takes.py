@@ -19,6 +19,7 @@ from crupier.core.layout import BuyIn
 from crupier.core.rng import RandomSource, SeededSource
 from crupier.games.circle_poker.actions import DrawSeats, StartDeal
 from crupier.games.circle_poker.profile import CirclePokerProfile, HouseOption
+from crupier.i18n import N_, W_
 
 DEALS_PER_HOUR = 30
 """DEFAULT: deals per hour at a dealt table (a live table's usual pace)."""
@@ -147,10 +148,14 @@ def take_table(profile: CirclePokerProfile, deals: int = TAKE_DEALS) -> dict[str
             ]
         )
     return {
-        "title": f"House take ({profile.house.option.value}), "
-        + ("computed" if profile.house.option is HouseOption.TIME else "simulated")
-        + f", {DEALS_PER_HOUR} deals an hour, {profile.currency}",
-        "columns": ["players", "deals", "per deal", "± 95 %", "per hour"],
+        "title": N_(
+            "House take ({option}), {how}, {n} deals an hour, {currency}",
+            option=W_("time") if profile.house.option is HouseOption.TIME else W_("rake"),
+            how=W_("computed") if profile.house.option is HouseOption.TIME else W_("simulated"),
+            n=DEALS_PER_HOUR,
+            currency=profile.currency,
+        ),
+        "columns": [N_("players"), N_("deals"), N_("per deal"), "± 95 %", N_("per hour")],
         "rows": rows,
     }
 

@@ -25,7 +25,7 @@ from rich.markup import escape
 
 from crupier.core.errors import ProfileError, RuleError
 from crupier.core.layout import BuyIn
-from crupier.core.money import format_amount, parse_amount
+from crupier.core.money import parse_amount
 from crupier.core.profile import Profile
 from crupier.core.rng import SeededSource, SystemSource
 from crupier.core.roles import Role
@@ -46,6 +46,7 @@ from crupier.games.circle_poker.engine import CirclePoker
 from crupier.games.circle_poker.profile import CirclePokerProfile
 from crupier.i18n import N_, ngettext
 from crupier.i18n import gettext as _
+from crupier.i18n.formats import shown
 from crupier.play import GO_WORDS, TerminalTable
 
 HELP = N_("""Commands:
@@ -151,7 +152,7 @@ class PokerTable(TerminalTable):
 
     def detail(self, action: Action) -> str:
         """What follows a computer player's action word: the amount of a bet or raise."""
-        return f" {format_amount(action.to)}" if isinstance(action, (Bet, Raise)) else ""
+        return f" {shown(action.to)}" if isinstance(action, (Bet, Raise)) else ""
 
     def advance(self, results_before: int) -> None:
         """The computer players act until the person's turn or the end of the deal."""
@@ -172,10 +173,10 @@ class PokerTable(TerminalTable):
                     self.say(f"  {who}: {' '.join(cards)}")
             for pot, winners in zip(r.pots, r.winners, strict=True):
                 self.say("  " + _("pot {amount} to {winners}").format(
-                    amount=format_amount(pot.amount), winners=", ".join(winners)))  # fmt: skip
+                    amount=shown(pot.amount), winners=", ".join(winners)))  # fmt: skip
             self.say("  " + _("house (rake): {rake}; your chips: {chips}. Write deal for the next "
-                              "deal.").format(rake=format_amount(r.rake),
-                                              chips=format_amount(self.balance())))  # fmt: skip
+                              "deal.").format(rake=shown(r.rake),
+                                              chips=shown(self.balance())))  # fmt: skip
         else:
             self.show_table()
 
@@ -184,19 +185,19 @@ class PokerTable(TerminalTable):
         deal = view.get("deal")
         if deal is None:
             self.say("  " + _("no deal; your chips {chips}; write deal").format(
-                chips=format_amount(self.balance())))  # fmt: skip
+                chips=shown(self.balance())))  # fmt: skip
             return
         cards = f"{' '.join(deal.get('own', []))} {' '.join(deal['up'].get(self.player, []))}"
         self.say("  " + _("your cards: {cards}  board: {board}  pot: {pot}").format(
             cards=cards, board=" ".join(deal["board"]) or "-",
-            pot=format_amount(deal["pot"])))  # fmt: skip
+            pot=shown(deal["pot"])))  # fmt: skip
         bounds = self.poker.bounds()
         if bounds.get("player") == self.player:
-            parts = [_("to call {amount}").format(amount=format_amount(bounds["call"]))]
+            parts = [_("to call {amount}").format(amount=shown(bounds["call"]))]
             for kind in ("bet", "raise"):
                 if kind in bounds:
                     low, high = bounds[kind]
-                    parts.append(f"{kind} {format_amount(low)}..{format_amount(high)}")
+                    parts.append(f"{kind} {shown(low)}..{shown(high)}")
             self.say("  " + _("your turn: {choices}").format(choices="; ".join(parts)))
 
     def run(self, buy_in: str) -> int:

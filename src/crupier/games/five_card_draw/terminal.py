@@ -17,13 +17,13 @@ True
 from __future__ import annotations
 
 from crupier.core.errors import RuleError
-from crupier.core.money import format_amount
 from crupier.core.roles import Role
 from crupier.core.round import Action
 from crupier.games.circle_poker.terminal import PokerTable
 from crupier.games.five_card_draw.actions import Draw
 from crupier.i18n import N_
 from crupier.i18n import gettext as _
+from crupier.i18n.formats import shown
 
 DRAW_HELP = N_("""At the draw:
   draw CARDS           change these cards (e.g. draw 9c 4s)
@@ -60,7 +60,7 @@ class DrawTable(PokerTable):
         if len(results) > results_before and not results[-1].pots:
             carried = getattr(self.poker.state, "carried", 0)
             self.say("  " + _("the pot ({amount}) stays for the next deal").format(
-                amount=format_amount(carried)))  # fmt: skip
+                amount=shown(carried)))  # fmt: skip
 
     def show_table(self) -> None:
         bounds = self.poker.bounds()
@@ -70,7 +70,7 @@ class DrawTable(PokerTable):
         view = self.poker.view(self.player)
         self.say("  " + _("your cards: {cards}  pot: {pot}").format(
             cards=" ".join(view["deal"].get("own", [])),
-            pot=format_amount(view["deal"]["pot"])))  # fmt: skip
+            pot=shown(view["deal"]["pot"])))  # fmt: skip
         if bounds["player"] == self.player:
             self.say("  " + _("your draw: draw CARDS (at most {n}) or servit").format(
                 n=bounds["draw"]))  # fmt: skip

@@ -23,6 +23,7 @@ from crupier.core.resolution import Lose, Push, Resolution, Stay, Win
 from crupier.games.four_card_poker.ante import analyse, five_card_scores
 from crupier.games.four_card_poker.profile import FourCardProfile
 from crupier.games.four_card_poker.showdown import resolve_aces
+from crupier.i18n import N_
 
 HANDS = 2_598_960
 
@@ -160,18 +161,18 @@ def par_outcomes(profile: FourCardProfile) -> list[dict[str, Any]]:
     wagered = 1 + ante.average_play
     return [
         {
-            "title": "The player's best four of five (2,598,960 hands)",
-            "columns": ["Hand", "Hands", "Probability"],
+            "title": N_("The player's best four of five ({n} hands)", n="2,598,960"),
+            "columns": [N_("Hand"), N_("Hands"), N_("Probability")],
             "rows": rows,
         },
         {
-            "title": "The Ante bonus when every bonus hand is played (per unit of Ante)",
-            "columns": ["Figure", "Exact", "Decimal"],
+            "title": N_("The Ante bonus when every bonus hand is played (per unit of Ante)"),
+            "columns": [N_("Figure"), N_("Exact"), N_("Decimal")],
             "rows": [["Ante bonus EV", _exact(bonus), f"{float(bonus):.6f}"]],
         },
         {
             "title": "The Ante and Play under the optimal rule: " + strategy(profile),
-            "columns": ["Figure", "Exact", "Decimal"],
+            "columns": [N_("Figure"), N_("Exact"), N_("Decimal")],
             "rows": [
                 ["EV per Ante", _exact(ante.ev), f"{float(ante.ev):.6f}"],
                 ["average wagered per Ante", _exact(wagered), f"{float(wagered):.6f}"],

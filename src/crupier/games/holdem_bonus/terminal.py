@@ -19,7 +19,6 @@ from __future__ import annotations
 from rich.console import Console
 
 from crupier.core.errors import ProfileError
-from crupier.core.money import format_amount
 from crupier.core.profile import Profile
 from crupier.core.rng import SeededSource, SystemSource
 from crupier.games.holdem_bonus.actions import DECISION_STREET, Stage
@@ -27,6 +26,7 @@ from crupier.games.holdem_bonus.engine import HoldemBonus
 from crupier.games.holdem_bonus.profile import HoldemBonusProfile
 from crupier.i18n import N_
 from crupier.i18n import gettext as _
+from crupier.i18n.formats import shown
 from crupier.play import GO_WORDS, TerminalTable
 
 DECISION_WORDS = {"bet", "raise", "play", "check", "pass", "fold"}
@@ -86,7 +86,7 @@ class HoldemBonusTable(TerminalTable):
             if not steps or not all(self.apply(a) for a in steps):
                 break
         if self.holdem.state.rounds != rounds:
-            self.say(_("Balance: {amount}").format(amount=format_amount(self.balance())))
+            self.say(_("Balance: {amount}").format(amount=shown(self.balance())))
         else:
             self.ask()
 

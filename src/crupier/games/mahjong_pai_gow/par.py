@@ -15,6 +15,7 @@ from typing import Any
 from crupier.core.resolution import Resolution, Stay
 from crupier.games.mahjong_pai_gow.profile import MahjongProfile
 from crupier.games.mahjong_pai_gow.tiles import VALUES, compare, resolve
+from crupier.i18n import N_
 
 Hands = tuple[tuple[int, int], tuple[int, int]]
 """(the position's two tiles, the bank's two tiles)."""
@@ -90,8 +91,8 @@ def par_outcomes(profile: MahjongProfile) -> list[dict[str, Any]]:
         rows.append([word, f"{p.numerator}/{p.denominator}", f"{float(p):.6f}"])
     return [
         {
-            "title": "One player position against the bank (exact, a full set of tiles)",
-            "columns": ["Outcome", "Probability", "Decimal"],
+            "title": N_("One player position against the bank (exact, a full set of tiles)"),
+            "columns": [N_("Outcome"), N_("Probability"), N_("Decimal")],
             "rows": rows,
         }
     ]

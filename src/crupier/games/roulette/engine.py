@@ -61,7 +61,7 @@ from crupier.games.roulette.bets import (
 )
 from crupier.games.roulette.profile import RP, MinimumTest, PrisonModel, ZeroChoiceKind
 from crupier.games.roulette.rules import FREE, PRISON, ZERO, resolve_roulette, withdrawal_fraction
-from crupier.i18n import N_
+from crupier.i18n import N_, W_
 from crupier.i18n.calls import word
 
 
@@ -161,6 +161,8 @@ FRENCH_ORDER: dict[str, int] = {
 """Payment order of 002 IV.3.c (spec 01, Round procedure 6)."""
 
 _OPPOSITE = {Direction.CW: Direction.CCW, Direction.CCW: Direction.CW}
+_SAID = {Direction.CW: W_("cw"), Direction.CCW: W_("ccw")}
+"""A direction as a note or a refusal says it: the code, read in each person's language."""
 
 
 def _announcement(n: int) -> str:
@@ -416,14 +418,17 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
             ) from None
         if ball is wheel:
             raise IllegalAction(
-                N_("spin: the ball is launched against the wheel, not {ball} with it", ball=ball)
+                N_(
+                    "spin: the ball is launched against the wheel, not {ball} with it",
+                    ball=_SAID[ball],
+                )
             )
         if state.last_direction is wheel:
             raise IllegalAction(
                 N_(
                     "spin: the wheel must turn {opposite}, opposite to the previous spin ({wheel})",
-                    opposite=wheel.opposite,
-                    wheel=wheel,
+                    opposite=_SAID[wheel.opposite],
+                    wheel=_SAID[wheel],
                 )
             )
         state.launched = True
@@ -431,12 +436,12 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         if state.results:
             text = N_(
                 "wheel {wheel}, ball {ball}, from {last}",
-                wheel=wheel,
-                ball=ball,
+                wheel=_SAID[wheel],
+                ball=_SAID[ball],
                 last=state.results[-1],
             )
         else:
-            text = N_("wheel {wheel}, ball {ball}", wheel=wheel, ball=ball)
+            text = N_("wheel {wheel}, ball {ball}", wheel=_SAID[wheel], ball=_SAID[ball])
         return [new_event(Note, {"text": text})]
 
     def _result(self, state: RouletteState, action: Result, source: RandomSource) -> list[Event]:

@@ -29,6 +29,7 @@ from crupier.games.three_card_poker.showdown import (
     bet_net,
     resolve_fortuna,
 )
+from crupier.i18n import N_
 
 DECK: tuple[Card, ...] = tuple(standard_deck())
 _SUITS = sorted({c.suit for c in DECK})
@@ -276,13 +277,13 @@ def par_outcomes(profile: ThreeCardProfile) -> list[dict[str, Any]]:
     wagered = 1 + a.average_bet
     return [
         {
-            "title": "The player's three cards",
-            "columns": ["Hand", "Probability", "Decimal"],
+            "title": N_("The player's three cards"),
+            "columns": [N_("Hand"), N_("Probability"), N_("Decimal")],
             "rows": rows,
         },
         {
             "title": "The Ante under the optimal rule: " + strategy(profile),
-            "columns": ["Figure", "Exact", "Decimal"],
+            "columns": [N_("Figure"), N_("Exact"), N_("Decimal")],
             "rows": [
                 ["hands played (of 22,100)", str(a.played), f"{a.played / 22_100:.6f}"],
                 ["EV per Ante", _exact(ev), f"{float(ev):.6f}"],

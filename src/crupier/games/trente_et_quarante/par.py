@@ -320,12 +320,12 @@ def par_outcomes(profile: TrenteEtQuaranteProfile) -> list[dict[str, Any]]:
     figure = [N_("Figure"), N_("Value"), N_("Exact")]
     return [
         {
-            "title": f"Coup outcomes ({decks} decks, card removal)",
+            "title": N_("Coup outcomes ({decks} decks, card removal)", decks=decks),
             "columns": [N_("Outcome"), N_("Probability"), N_("Exact")],
             "rows": outcomes,
         },
         {
-            "title": f"One row's point ({decks} decks)",
+            "title": N_("One row's point ({decks} decks)", decks=decks),
             "columns": [N_("Point"), N_("Probability"), N_("Exact")],
             "rows": points,
         },

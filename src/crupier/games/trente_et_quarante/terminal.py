@@ -10,12 +10,12 @@ from __future__ import annotations
 
 from rich.markup import escape
 
-from crupier.core.money import format_amount
 from crupier.core.round import Event
 from crupier.games.trente_et_quarante.actions import InsurancePaid
 from crupier.games.trente_et_quarante.coup import row_total
 from crupier.i18n import gettext as _
 from crupier.i18n import ngettext
+from crupier.i18n.formats import shown
 from crupier.play import TerminalTable
 
 
@@ -27,7 +27,7 @@ class TrenteEtQuaranteTable(TerminalTable):
         if isinstance(event, InsurancePaid):
             who = "" if event.player == self.player else f"{event.player}: "
             self.say("  " + who + _("bet #{bet} {spot} insured against the refait: fee {fee}").format(
-                bet=event.bet, spot=event.spot, fee=format_amount(event.fee)))  # fmt: skip
+                bet=event.bet, spot=event.spot, fee=shown(event.fee)))  # fmt: skip
             return
         super().show_event(event)
 
@@ -44,10 +44,10 @@ class TrenteEtQuaranteTable(TerminalTable):
             elif b.status == "prison":
                 extra = " [" + ngettext("prison after {n} refait, staked {stake}",
                                         "prison after {n} refaits, staked {stake}", b.count).format(
-                    n=b.count, stake=format_amount(b.original)) + "]"  # fmt: skip
+                    n=b.count, stake=shown(b.original)) + "]"  # fmt: skip
             if b.id in state.insured:
                 extra += " [" + _("insured") + "]"
-            self.say(escape(f"  #{b.id} {b.spot} {format_amount(b.amount)}{extra}"))
+            self.say(escape(f"  #{b.id} {b.spot} {shown(b.amount)}{extra}"))
 
     def command(self, line: str) -> bool:
         """``rows`` shows the coup on the table; everything else as the plain table."""

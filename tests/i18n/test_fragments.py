@@ -1,0 +1,80 @@
+"""A sentence an engine fills with its own words reads whole in the person's language
+(issue 16): the fragments (a direction, a place at the table, the house option of a PAR
+table) are marked messages themselves, so a Catalan sentence carries no English word."""
+
+from __future__ import annotations
+
+from crupier.core.errors import RuleError
+from crupier.core.rng import SeededSource
+from crupier.games.catalogue import load_profile
+from crupier.games.circle_poker.takes import take_table
+from crupier.games.roulette import AmericanRoulette, Direction, Spin, load_builtin
+from crupier.i18n import N_, W_, gettext
+
+
+def test_a_spin_note_names_the_directions_in_catalan() -> None:
+    game = AmericanRoulette(load_builtin("american-roulette"), SeededSource(4))
+    record = game.apply(Spin(wheel=Direction.CW))
+    (note,) = [e.text for e in record.events if hasattr(e, "text")]
+    assert note == "wheel cw, ball ccw"  # the record keeps the English words
+    assert gettext(note, "ca") == "cilindre en sentit horari, bola en sentit antihorari"
+    assert gettext(note, "es") == "cilindro en sentido horario, bola en sentido antihorario"
+
+
+def test_a_refused_direction_reads_in_french() -> None:
+    game = AmericanRoulette(load_builtin("american-roulette"), SeededSource(4))
+    try:
+        game.apply(Spin(wheel=Direction.CW, ball=Direction.CW))
+    except RuleError as refused:
+        text = gettext(refused.args[0], "fr")
+    else:
+        raise AssertionError("a ball launched with the wheel was accepted")
+    assert "dans le sens horaire" in text and "cw" not in text.split()
+
+
+def test_a_place_at_the_table_is_translated_inside_the_offer() -> None:
+    seat = N_(
+        "the bank is offered to {candidate} ({place}) for at least {minimum}",
+        candidate="Ada",
+        place=N_("seat {seat}", seat=3),
+        minimum="100",
+    )
+    standing = N_(
+        "the bank is offered to {candidate} ({place}) for at least {minimum}",
+        candidate="Bo",
+        place=W_("standing"),
+        minimum="100",
+    )
+    assert gettext(seat, "ca") == "s'ofereix la banca a Ada (seient 3) per almenys 100"
+    assert gettext(standing, "es") == "se ofrece la banca a Bo (de pie) por al menos 100"
+
+
+def test_the_circle_poker_take_table_reads_in_catalan() -> None:
+    table = take_table(load_profile("holdem"), deals=3)  # type: ignore[arg-type]
+    title = gettext(table["title"], "ca")
+    assert title.startswith("Benefici de la casa (rake")
+    assert "simulat" in title and "simulated" not in title and "deals" not in title
+    assert [gettext(c, "ca") for c in table["columns"]][:3] == ["jugadors", "mans", "per mà"]
+
+
+def test_the_terminal_shows_amounts_in_the_catalan_money_format() -> None:
+    from io import StringIO
+
+    from rich.console import Console
+
+    from crupier.core.layout import BuyIn
+    from crupier.i18n import using
+    from crupier.play import terminal_for
+
+    out = StringIO()
+    with using("ca"):
+        console = Console(file=out, width=200, color_system=None)
+        table = terminal_for("french-roulette")(
+            "french-roulette", load_profile("french-roulette"), player="ana", seed=3,
+            console=console,
+        )  # fmt: skip
+        table.apply(BuyIn(player="ana", amount=123_450))
+        table.command("balance")
+    text = out.getvalue()
+    # the balance line is the terminal's own (an engine's note keeps the record's 1234.50)
+    assert "Saldo: 1.234,50\xa0€" in text, text
