@@ -1,0 +1,93 @@
+"""Fresh decks for Triple Joc (spec 21): the kernel deals a freshly shuffled deck per round,
+card by card, and plays the BlackJack hand by the PAR analysis's chart; the same decks through
+the engine settle every bet as the kernel does, to the cent."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+
+from crupier.analysis.blackjack_sim import play_hands
+from crupier.analysis.fresh_triple import play_deck, triple_rounds
+from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet, Settled
+from crupier.core.rng import SeededSource
+from crupier.core.roles import Role
+from crupier.games import load_profile
+from crupier.games.triple_play.engine import Deal, NewShoe, TriplePlay
+from crupier.games.triple_play.par import chart_of
+
+STAKE = 1_000  # 10.00 on each bet: every payout (3 to 2, half a Repte) whole
+KIND = {"repte": "repte", "box": "blackjack", "poker": "poker"}
+
+
+def _round(game: TriplePlay, chart: Any) -> tuple[Any, dict[str, int]]:
+    """One round through the engine on a new deck: the kernel's round from that deck and the
+    engine's settlement of each bet."""
+    game.apply(NewShoe())
+    shoe = game.state.shoe
+    assert shoe is not None
+    kernel = play_deck(list(shoe.order[shoe.pos :]), game.profile, chart)
+    for kind in ("repte", "box", "poker"):
+        game.apply(PlaceBet(player="ana", spot=f"{kind}-1", amount=STAKE, by=Role.PLAYER))
+    game.apply(NoMoreBets())
+    events: list[Any] = list(game.apply(Deal()).events)
+    events += play_hands(game, "ana", chart)
+    found = dict.fromkeys(KIND.values(), 0)
+    for e in events:
+        if isinstance(e, Settled):
+            found[KIND[e.spot.split("-", 1)[0]]] += e.net
+    return kernel, found
+
+
+def test_the_same_decks_through_the_engine_settle_every_bet_as_the_kernel() -> None:
+    profile = load_profile("triple-play")
+    chart = chart_of(profile)
+    game = TriplePlay(profile, SeededSource(21))
+    game.apply(BuyIn(player="ana", amount=10**9))
+    seen: set[tuple[str, int]] = set()
+    for _ in range(300):
+        kernel, found = _round(game, chart)
+        assert found == {b: net * STAKE for b, net in kernel.nets.items()}, (kernel, found)
+        seen |= {(b, (n > 0) - (n < 0)) for b, n in found.items()}
+        seen.add(("blackjack-net", found["blackjack"]))
+    # every bet won and lost; a natural, a double and a push among the BlackJack results
+    assert {(b, s) for b in ("repte", "blackjack", "poker") for s in (1, -1)} <= seen
+    assert {("blackjack-net", 1500), ("blackjack-net", 2000), ("blackjack-net", 0)} <= seen
+
+
+def test_split_aces_and_six_card_hands_settle_as_the_kernel() -> None:
+    # spec 21: only aces split, once, one card each (their four cards count for the poker);
+    # six cards without passing 21 are paid at once and draw no more
+    profile = load_profile("triple-play")
+    chart = chart_of(profile)
+
+    def split(r: Any) -> bool:
+        return len(r.hands) == 2
+
+    def six(r: Any) -> bool:
+        return len(r.hands[0]) == 6 and r.nets["blackjack"] == 1
+
+    seed = 0
+    for wanted in (split,) * 6 + (six,) * 6:
+        while True:  # a new table per seed until its first deck deals such a round
+            seed += 1
+            game = TriplePlay(profile, SeededSource(seed))
+            game.apply(BuyIn(player="ana", amount=10**9))
+            probe = TriplePlay(profile, SeededSource(seed))
+            probe.apply(NewShoe())
+            assert probe.state.shoe is not None
+            if wanted(play_deck(list(probe.state.shoe.order), profile, chart)):
+                break
+        kernel, found = _round(game, chart)
+        assert found == {b: net * STAKE for b, net in kernel.nets.items()}, (kernel, found)
+        assert sum(len(h) for h in kernel.hands) == (4 if wanted is split else 6)
+
+
+def test_the_kernel_estimates_every_bet_near_its_exact_figure() -> None:
+    # the Repte: P(tie) = 3/51, the tie costs half the bet, EV = -1/2 * 3/51 (spec 21)
+    profile = load_profile("triple-play")
+    nets = triple_rounds(profile, chart_of(profile), np.random.default_rng(5), 4_000)
+    repte = np.array([float(n) for n in nets["repte"]])
+    mean, se = repte.mean(), repte.std() / np.sqrt(repte.size)
+    assert abs(mean - (-0.5 * 3 / 51)) < 4 * se
