@@ -31,7 +31,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from crupier.analysis.blackjack_sim import ChartRows, chart_action
+from crupier.analysis.blackjack_sim import ChartRows, Estimate, chart_action
 from crupier.core.cards import Card
 from crupier.core.resolution import Lose, Refund, Resolution, Win
 from crupier.games.blackjack.rules import can_double_total, is_natural, total, values
@@ -167,4 +167,25 @@ def triple_rounds(
     return nets
 
 
-__all__ = ["BETS", "TripleRound", "net_of", "play_deck", "triple_rounds"]
+def estimates(profile: TriplePlayProfile, rounds: int, seed: int) -> dict[str, Estimate]:
+    """Every bet's mean net per unit over ``rounds`` fresh decks (``numpy``'s PCG64 seeded
+    with ``seed``), the BlackJack played by the PAR's chart.
+
+    >>> from crupier.games import load_profile
+    >>> found = estimates(load_profile("triple-play"), 100, 1)
+    >>> sorted(found), found["repte"].samples
+    (['blackjack', 'poker', 'repte'], 100)
+    """
+    from crupier.games.triple_play.par import chart_of
+
+    nets = triple_rounds(
+        profile, chart_of(profile), np.random.Generator(np.random.PCG64(seed)), rounds
+    )
+    out = {}
+    for bet, values_ in nets.items():
+        x = np.array([float(v) for v in values_])
+        out[bet] = Estimate.from_sums(rounds, float(x.sum()), float((x * x).sum()))
+    return out
+
+
+__all__ = ["BETS", "TripleRound", "estimates", "net_of", "play_deck", "triple_rounds"]
