@@ -95,3 +95,26 @@ def test_the_kernel_estimates_every_bet_around_its_exact_edge() -> None:
         edge = float(analyse(chain, chain.method).house_edge)
         est = found[chain.bet_id]
         assert abs(est.mean + edge) < 4 * est.std_error, (chain.bet_id, est, edge)
+
+
+def test_the_compiled_deal_plays_every_deck_as_the_engine_checked_play() -> None:
+    # the compiled deal of crupier simulate, deck for deck against play_deck (whose rounds
+    # the engine settles as above): the Repte's cards, the BlackJack's net, the poker's six
+    import numpy as np
+
+    from crupier.analysis.fresh_triple import deal_triple
+    from crupier.core.poker.batch import card, indices, score_batch
+
+    profile = load_profile("triple-play")
+    chart = chart_of(profile)
+    rows, out, classes = deal_triple(profile, np.random.Generator(np.random.PCG64(8)), 3_000)
+    nets = set()
+    for row, (mine, theirs, half), cls in zip(
+        rows.tolist(), out.tolist(), classes.tolist(), strict=True
+    ):
+        kernel = play_deck([card(i) for i in row], profile, chart)
+        assert (mine, theirs) == (row[0] // 4, row[1] // 4)
+        assert half == kernel.nets["blackjack"] * 2, [str(card(i)) for i in row[:12]]
+        assert cls == int(score_batch(indices([kernel.poker]))[0]) >> 16
+        nets.add(half)
+    assert {-4, -2, 0, 2, 3, 4} <= nets  # doubles lost and won, a push, a natural

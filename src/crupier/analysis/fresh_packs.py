@@ -333,9 +333,19 @@ def _trijoker_rounds(
     return trijoker_rounds(space, profile, rng, size)
 
 
+def _triple_play_rounds(
+    space: OutcomeSpace, profile: Any, rng: np.random.Generator, size: int
+) -> npt.NDArray[np.int32]:
+    """Triple Joc's rounds from fresh decks (:mod:`crupier.analysis.fresh_triple`)."""
+    from crupier.analysis.fresh_triple import triple_outcomes
+
+    return triple_outcomes(space, profile, rng, size)
+
+
 FRESH_PACKS = {
     "caribbean-stud": _stud_rounds,
     "trijoker": _trijoker_rounds,
+    "triple-play": _triple_play_rounds,
     "three-card-poker": three_card_rounds,
     "four-card-poker": four_card_rounds,
     "mahjong-pai-gow": _mahjong_rounds,
