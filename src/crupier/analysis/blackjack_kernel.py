@@ -73,6 +73,220 @@ def _points(hard: int, ace: bool) -> int:
     return hard + 10 if ace and hard + 10 <= 21 else hard
 
 
+def _player_py(
+    order: npt.NDArray[np.int8],
+    pos: int,
+    up: int,
+    hard: npt.NDArray[np.int64],
+    ace: npt.NDArray[np.bool_],
+    ncards: npt.NDArray[np.int64],
+    bet: npt.NDArray[np.int64],
+    split_from: npt.NDArray[np.bool_],
+    first: npt.NDArray[np.int64],
+    hard_chart: npt.NDArray[np.int8],
+    soft_chart: npt.NDArray[np.int8],
+    pair_chart: npt.NDArray[np.int8],
+    rules: npt.NDArray[np.int64],
+) -> tuple[int, int]:
+    """Play the box's hands by the chart from its two cards (``order[pos]``, the up card,
+    ``order[pos + 2]``: the European deal), the hands' cards, stakes and origin left in the
+    arrays; returns (the next card's position, the number of hands). ``rules`` as
+    :func:`_play_shoe_py` reads them."""
+    das = rules[5] == 1
+    max_hands = rules[6]
+    resplit_aces = rules[7] == 1
+    aces_one = rules[8] == 1
+    any_two = rules[10] == 1
+    p1 = order[pos]
+    p2 = order[pos + 2]
+    pos += 3
+    natural = (p1 == 1 and p2 == 10) or (p1 == 10 and p2 == 1)
+    hands = 1
+    hard[0] = p1 + p2
+    ace[0] = p1 == 1 or p2 == 1
+    ncards[0] = 2
+    bet[0] = 1
+    split_from[0] = False
+    first[0] = p1
+    i = 0
+    while not natural and i < hands:
+        if ncards[i] == 1:  # a split hand takes its second card
+            c = order[pos]
+            pos += 1
+            hard[i] += c
+            ace[i] = ace[i] or c == 1
+            ncards[i] = 2
+            if first[i] == 1 and aces_one:
+                i += 1
+                continue
+        while True:
+            total = _points(hard[i], ace[i])
+            if total >= 21:
+                break
+            action = HIT
+            two = ncards[i] == 2
+            pair_value = first[i] if two and hard[i] == 2 * first[i] else 0
+            if two and pair_value > 0 and pair_chart[pair_value, up] == SPLIT:
+                can = max_hands == 0 or hands < max_hands
+                if pair_value == 1 and split_from[i] and not resplit_aces:
+                    can = False
+                if can and hands < 15:
+                    # the second card becomes a new hand, played after this one
+                    for k in range(hands, i + 1, -1):
+                        hard[k] = hard[k - 1]
+                        ace[k] = ace[k - 1]
+                        ncards[k] = ncards[k - 1]
+                        bet[k] = bet[k - 1]
+                        split_from[k] = split_from[k - 1]
+                        first[k] = first[k - 1]
+                    hard[i + 1] = pair_value
+                    ace[i + 1] = pair_value == 1
+                    ncards[i + 1] = 1
+                    bet[i + 1] = 1
+                    split_from[i + 1] = True
+                    first[i + 1] = pair_value
+                    hards = pair_value
+                    hard[i] = hards
+                    ace[i] = pair_value == 1
+                    ncards[i] = 1
+                    split_from[i] = True
+                    hands += 1
+                    c = order[pos]
+                    pos += 1
+                    hard[i] += c
+                    ace[i] = ace[i] or c == 1
+                    ncards[i] = 2
+                    if pair_value == 1 and aces_one:
+                        break
+                    continue
+            if ace[i] and hard[i] + 10 <= 21:
+                action = soft_chart[total, up]
+            else:
+                action = hard_chart[total, up]
+            if action == SPLIT:
+                action = hard_chart[total, up] if not ace[i] else soft_chart[total, up]
+                if action == SPLIT:
+                    action = HIT
+            if action == DOUBLE:
+                allowed = two and (das or not split_from[i])
+                if allowed and not any_two:
+                    soft_hand = ace[i] and hard[i] + 10 <= 21
+                    if soft_hand and rules[4] != 1:
+                        allowed = False
+                    elif soft_hand:
+                        allowed = (
+                            (hard[i] == 9 and rules[1] == 1)
+                            or (hard[i] == 10 and rules[2] == 1)
+                            or (hard[i] == 11 and rules[3] == 1)
+                            or (total == 9 and rules[1] == 1)
+                            or (total == 10 and rules[2] == 1)
+                            or (total == 11 and rules[3] == 1)
+                        )
+                    else:
+                        allowed = (
+                            (total == 9 and rules[1] == 1)
+                            or (total == 10 and rules[2] == 1)
+                            or (total == 11 and rules[3] == 1)
+                        )
+                if allowed:
+                    c = order[pos]
+                    pos += 1
+                    hard[i] += c
+                    ace[i] = ace[i] or c == 1
+                    ncards[i] += 1
+                    bet[i] = 2
+                    break
+                action = HIT
+            if action == STAND or action == SURRENDER:  # noqa: SIM109 - numba-compiled
+                break
+            c = order[pos]
+            pos += 1
+            hard[i] += c
+            ace[i] = ace[i] or c == 1
+            ncards[i] += 1
+        i += 1
+    return pos, hands
+
+
+def _competes_py(
+    hands: int,
+    hard: npt.NDArray[np.int64],
+    ace: npt.NDArray[np.bool_],
+    natural: bool,
+    rules: npt.NDArray[np.int64],
+) -> bool:
+    """True if some hand competes (spec 03: not busted, and not a blackjack unless the
+    profile counts it): the croupier takes his second card and draws only then."""
+    for k in range(hands):
+        if _points(hard[k], ace[k]) <= 21 and (rules[11] == 1 or not natural):
+            return True
+    return False
+
+
+def _dealer_py(
+    order: npt.NDArray[np.int8], pos: int, up: int, compete: bool, rules: npt.NDArray[np.int64]
+) -> tuple[int, int, bool]:
+    """The croupier's hand on ``up``: his second card and his drawing rule (``rules[0]``:
+    he hits soft 17) while a hand competes, else his up card alone; returns (the next
+    card's position, his points, a blackjack)."""
+    h17 = rules[0] == 1
+    dhard = up
+    dace = up == 1
+    dealer_bj = False
+    if compete:
+        d2 = order[pos]
+        pos += 1
+        dhard = up + d2
+        dace = up == 1 or d2 == 1
+        dealer_bj = (up == 1 and d2 == 10) or (up == 10 and d2 == 1)
+    if compete and not dealer_bj:
+        while True:
+            dt = _points(dhard, dace)
+            soft17 = dt == 17 and dace and dhard + 10 == 17
+            if dt > 17 or (dt == 17 and not (h17 and soft17)):
+                break
+            c = order[pos]
+            pos += 1
+            dhard += c
+            dace = dace or c == 1
+    return pos, _points(dhard, dace), dealer_bj
+
+
+def _settle_py(
+    hands: int,
+    hard: npt.NDArray[np.int64],
+    ace: npt.NDArray[np.bool_],
+    bet: npt.NDArray[np.int64],
+    natural: bool,
+    dt: int,
+    dealer_bj: bool,
+    rules: npt.NDArray[np.int64],
+    bj_pay: float,
+) -> float:
+    """The net result per unit of the original bet of the box's hands against a croupier's
+    hand of ``dt`` points (a blackjack: ``dealer_bj``); ``rules[9]``: his blackjack takes
+    the original bet only."""
+    orig_only = rules[9] == 1
+    net = 0.0
+    if natural:
+        net = 0.0 if dealer_bj else bj_pay
+    elif dealer_bj:
+        for k in range(hands):
+            net -= 1.0 if orig_only else float(bet[k])
+        if orig_only:
+            net = -1.0
+    else:
+        for k in range(hands):
+            pt = _points(hard[k], ace[k])
+            if pt > 21:
+                net -= bet[k]
+            elif dt > 21 or pt > dt:
+                net += bet[k]
+            elif pt < dt:
+                net -= bet[k]
+    return net
+
+
 def _play_shoe_py(
     order: npt.NDArray[np.int8],
     start: int,
@@ -92,14 +306,6 @@ def _play_shoe_py(
     dealer draws for it)]. The dealer takes his second card and draws only while some hand
     competes, as the engine's croupier does."""
     n = order.shape[0]
-    h17 = rules[0] == 1
-    das = rules[5] == 1
-    max_hands = rules[6]
-    resplit_aces = rules[7] == 1
-    aces_one = rules[8] == 1
-    orig_only = rules[9] == 1
-    any_two = rules[10] == 1
-    bj_competes = rules[11] == 1
     pos = start
     hard = np.zeros(16, dtype=np.int64)
     ace = np.zeros(16, dtype=np.bool_)
@@ -108,158 +314,15 @@ def _play_shoe_py(
     split_from = np.zeros(16, dtype=np.bool_)
     first = np.zeros(16, dtype=np.int64)
     while pos <= stop_at and pos + 30 < n and stats[0] < limit:
-        p1 = order[pos]
         up = order[pos + 1]
-        p2 = order[pos + 2]
-        pos += 3
-        natural = (p1 == 1 and p2 == 10) or (p1 == 10 and p2 == 1)
-        hands = 1
-        hard[0] = p1 + p2
-        ace[0] = p1 == 1 or p2 == 1
-        ncards[0] = 2
-        bet[0] = 1
-        split_from[0] = False
-        first[0] = p1
-        i = 0
-        while not natural and i < hands:
-            if ncards[i] == 1:  # a split hand takes its second card
-                c = order[pos]
-                pos += 1
-                hard[i] += c
-                ace[i] = ace[i] or c == 1
-                ncards[i] = 2
-                if first[i] == 1 and aces_one:
-                    i += 1
-                    continue
-            while True:
-                total = _points(hard[i], ace[i])
-                if total >= 21:
-                    break
-                action = HIT
-                two = ncards[i] == 2
-                pair_value = first[i] if two and hard[i] == 2 * first[i] else 0
-                if two and pair_value > 0 and pair_chart[pair_value, up] == SPLIT:
-                    can = max_hands == 0 or hands < max_hands
-                    if pair_value == 1 and split_from[i] and not resplit_aces:
-                        can = False
-                    if can and hands < 15:
-                        # the second card becomes a new hand, played after this one
-                        for k in range(hands, i + 1, -1):
-                            hard[k] = hard[k - 1]
-                            ace[k] = ace[k - 1]
-                            ncards[k] = ncards[k - 1]
-                            bet[k] = bet[k - 1]
-                            split_from[k] = split_from[k - 1]
-                            first[k] = first[k - 1]
-                        hard[i + 1] = pair_value
-                        ace[i + 1] = pair_value == 1
-                        ncards[i + 1] = 1
-                        bet[i + 1] = 1
-                        split_from[i + 1] = True
-                        first[i + 1] = pair_value
-                        hards = pair_value
-                        hard[i] = hards
-                        ace[i] = pair_value == 1
-                        ncards[i] = 1
-                        split_from[i] = True
-                        hands += 1
-                        c = order[pos]
-                        pos += 1
-                        hard[i] += c
-                        ace[i] = ace[i] or c == 1
-                        ncards[i] = 2
-                        if pair_value == 1 and aces_one:
-                            break
-                        continue
-                if ace[i] and hard[i] + 10 <= 21:
-                    action = soft_chart[total, up]
-                else:
-                    action = hard_chart[total, up]
-                if action == SPLIT:
-                    action = hard_chart[total, up] if not ace[i] else soft_chart[total, up]
-                    if action == SPLIT:
-                        action = HIT
-                if action == DOUBLE:
-                    allowed = two and (das or not split_from[i])
-                    if allowed and not any_two:
-                        soft_hand = ace[i] and hard[i] + 10 <= 21
-                        if soft_hand and rules[4] != 1:
-                            allowed = False
-                        elif soft_hand:
-                            allowed = (
-                                (hard[i] == 9 and rules[1] == 1)
-                                or (hard[i] == 10 and rules[2] == 1)
-                                or (hard[i] == 11 and rules[3] == 1)
-                                or (total == 9 and rules[1] == 1)
-                                or (total == 10 and rules[2] == 1)
-                                or (total == 11 and rules[3] == 1)
-                            )
-                        else:
-                            allowed = (
-                                (total == 9 and rules[1] == 1)
-                                or (total == 10 and rules[2] == 1)
-                                or (total == 11 and rules[3] == 1)
-                            )
-                    if allowed:
-                        c = order[pos]
-                        pos += 1
-                        hard[i] += c
-                        ace[i] = ace[i] or c == 1
-                        ncards[i] += 1
-                        bet[i] = 2
-                        break
-                    action = HIT
-                if action == STAND or action == SURRENDER:  # noqa: SIM109 - numba-compiled
-                    break
-                c = order[pos]
-                pos += 1
-                hard[i] += c
-                ace[i] = ace[i] or c == 1
-                ncards[i] += 1
-            i += 1
-        # the dealer's second card and his drawing rule, only while some hand competes
-        # (spec 03: not busted, and not a blackjack unless the profile counts it)
-        compete = False
-        for k in range(hands):
-            if _points(hard[k], ace[k]) <= 21 and (bj_competes or not natural):
-                compete = True
-        dhard = up
-        dace = up == 1
-        dealer_bj = False
-        if compete:
-            d2 = order[pos]
-            pos += 1
-            dhard = up + d2
-            dace = up == 1 or d2 == 1
-            dealer_bj = (up == 1 and d2 == 10) or (up == 10 and d2 == 1)
-        if compete and not dealer_bj:
-            while True:
-                dt = _points(dhard, dace)
-                soft17 = dt == 17 and dace and dhard + 10 == 17
-                if dt > 17 or (dt == 17 and not (h17 and soft17)):
-                    break
-                c = order[pos]
-                pos += 1
-                dhard += c
-                dace = dace or c == 1
-        dt = _points(dhard, dace)
-        net = 0.0
-        if natural:
-            net = 0.0 if dealer_bj else bj_pay
-        elif dealer_bj:
-            for k in range(hands):
-                net -= 1.0 if orig_only else float(bet[k])
-            if orig_only:
-                net = -1.0
-        else:
-            for k in range(hands):
-                pt = _points(hard[k], ace[k])
-                if pt > 21:
-                    net -= bet[k]
-                elif dt > 21 or pt > dt:
-                    net += bet[k]
-                elif pt < dt:
-                    net -= bet[k]
+        natural = order[pos] + order[pos + 2] == 11 and (order[pos] == 1 or order[pos + 2] == 1)
+        pos, hands = _player(
+            order, pos, up, hard, ace, ncards, bet, split_from, first,
+            hard_chart, soft_chart, pair_chart, rules,
+        )  # fmt: skip
+        compete = _competes(hands, hard, ace, natural, rules)
+        pos, dt, dealer_bj = _dealer(order, pos, up, compete, rules)
+        net = _settle(hands, hard, ace, bet, natural, dt, dealer_bj, rules, bj_pay)
         stats[0] += 1
         stats[1] += net
         stats[2] += net * net
@@ -268,6 +331,10 @@ def _play_shoe_py(
 
 
 _points = _jit(_points)
+_player = _jit(_player_py)
+_competes = _jit(_competes_py)
+_dealer = _jit(_dealer_py)
+_settle = _jit(_settle_py)
 play_shoe = _jit(_play_shoe_py)
 
 

@@ -609,6 +609,15 @@ def simulate(
         arrays = chart_arrays(profile)
         worker = _blackjack_batch
         tasks = [(profile_name, rules, arrays, s, n) for s, n in zip(seeds, sizes, strict=True)]
+    if game_id == "triple-blackjack":  # real shoes, the chart: computed once, here
+        from crupier.analysis.blackjack_kernel import chart_arrays
+        from crupier.analysis.triple_blackjack_kernel import rules_of, triple_batch
+
+        profile = _load(game_id, profile_name, rules)
+        rules_of(profile)  # refuses the rules the kernel does not play
+        arrays = chart_arrays(profile)
+        worker = triple_batch
+        tasks = [(profile_name, rules, arrays, s, n) for s, n in zip(seeds, sizes, strict=True)]
     if game_id == "monte":  # real packs: the layout walked from each shuffled pack
         from crupier.analysis.monte_kernel import monte_batch
 
