@@ -4,11 +4,10 @@ second card, his draws, the croupier's draws, the poker top-up).
 
 The PAR model (:mod:`crupier.games.triple_play.par`) has the Repte and the poker exact and
 the BlackJack bet from the exact card-removal analyser. This module deals the cards instead
-and plays the BlackJack hand by the chart of that same analysis
-(:func:`~crupier.games.triple_play.par.chart_of`, read through
-:func:`~crupier.analysis.blackjack_sim.chart_action`: one copy of the decisions), never
-insuring, as :func:`~crupier.games.triple_play.par.simulate` plays it through the engine. The
-Repte and the poker are settled by the engine's own rules
+and plays the BlackJack hand exactly as that figure assumes (:func:`best_play`: each
+decision read from the analysis that computed the figure, one table for the Python play
+and the compiled deal), never insuring. The Repte and the poker are settled by the
+engine's own rules
 (:func:`~crupier.games.triple_play.engine.repte_resolution`,
 :func:`~crupier.games.triple_play.engine.poker_resolution`).
 
@@ -16,9 +15,8 @@ A test deals the same decks through this kernel and through the engine and compa
 settlement to the cent.
 
 >>> from crupier.games import load_profile
->>> from crupier.games.triple_play.par import chart_of
 >>> profile = load_profile("triple-play")
->>> nets = triple_rounds(profile, chart_of(profile), np.random.default_rng(1), 200)
+>>> nets = triple_rounds(profile, best_play(profile), np.random.default_rng(1), 200)
 >>> sorted(nets), all(len(v) == 200 for v in nets.values())
 (['blackjack', 'poker', 'repte'], True)
 """
@@ -28,17 +26,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import Any
 
 import numba
 import numpy as np
 import numpy.typing as npt
 
-from crupier.analysis.blackjack_sim import ChartRows, Estimate, chart_action
+from crupier.analysis.blackjack_sim import Estimate
 from crupier.analysis.fresh_packs import deal_packs
 from crupier.analysis.simulate import OutcomeSpace
 from crupier.core.cards import Card
 from crupier.core.resolution import Lose, Refund, Resolution, Win
-from crupier.games.blackjack.rules import can_double_total, is_natural, total, values
+from crupier.games.blackjack.rules import is_natural, total, values
 from crupier.games.triple_play.engine import poker_resolution, repte_resolution
 from crupier.games.triple_play.profile import TriplePlayProfile
 
@@ -61,23 +60,125 @@ def net_of(res: Resolution) -> Fraction:
     raise ValueError(f"a Triple Joc bet does not stay: {res!r}")
 
 
-def _decide(vals: list[int], up: int, split: bool, chart: ChartRows, p: TriplePlayProfile) -> str:
-    """The chart's action, as :func:`~crupier.analysis.blackjack_sim.decide` makes it legal
-    (a double not allowed hits; a pair that may not be split is played by its total)."""
-    rules = p.rules
+STAND, HIT, DOUBLE, SPLIT = 0, 1, 2, 3
+_CODE = {"stand": STAND, "hit": HIT, "double": DOUBLE, "split": SPLIT}
+_NAME = {code: name for name, code in _CODE.items()}
+MISSING = 99
+"""The compiled deal's BlackJack net where the play reached a hand the table lacks."""
 
-    def legal(wanted: str) -> str:
-        if wanted == "double":
-            ok = len(vals) == 2 and can_double_total(vals, rules.double_totals, rules.double_soft)
-            return "double" if ok and not split else "hit"
-        if wanted == "split":
-            return "split" if len(vals) == 2 and vals == [1, 1] and not split else ""
-        return wanted
 
-    action = legal(chart_action(vals, up, chart))
-    if action == "":
-        action = legal(chart_action(vals, up, ChartRows(chart.hard, chart.soft, {})))
-    return action or "hit"
+@dataclass(frozen=True)
+class BestPlay:
+    """The BlackJack play the PAR's exact figure assumes, as a table: for every hand the
+    play reaches (the player's cards as counts of each point value, and the croupier's up
+    card), stand, hit, double or split. Sorted ``keys`` (:meth:`key`) and their
+    ``actions`` (:data:`STAND` ... :data:`SPLIT`)."""
+
+    keys: npt.NDArray[np.int64]
+    actions: npt.NDArray[np.int8]
+    base: int
+    """The weight of one card of a value is ``base ** (value - 1)``: more than the cards
+    of any value but the ten-values (the last weight) a deck holds."""
+
+    def key(self, vals: Sequence[int], up: int) -> int:
+        """The key of the hand of point values ``vals`` against ``up`` (1 for an ace)."""
+        return up + 11 * sum(int(self.base ** (v - 1)) for v in vals)
+
+    def action(self, vals: Sequence[int], up: int) -> str:
+        """``stand``, ``hit``, ``double`` or ``split``: the exact figure's play of the hand.
+
+        >>> from crupier.games import load_profile
+        >>> play = best_play(load_profile("triple-play"))
+        >>> play.action([10, 6], 10), play.action([10, 6], 6), play.action([6, 5], 5)
+        ('hit', 'stand', 'double')
+        """
+        key = self.key(vals, up)
+        i = int(np.searchsorted(self.keys, key))
+        if i == self.keys.shape[0] or self.keys[i] != key:
+            raise ValueError(f"the best play never reaches {list(vals)} against {up}")
+        return _NAME[int(self.actions[i])]
+
+
+def best_play(profile: TriplePlayProfile) -> BestPlay:
+    """The play of the BlackJack part's exact figure (``blackjack`` of the PAR sheet: the
+    exact analysis's :class:`~crupier.games.blackjack.par.MainChain`), read from the very
+    analysis that computed it (``analysis_of``): each two-card hand by its best decision
+    (:meth:`~crupier.analysis.blackjack.BlackjackAnalysis.decisions`), each later card
+    taken when hitting is worth more than standing for the cards then left (the analysis's
+    own stand and hit values; a tie stands), as its result's distribution is walked. One
+    deck, fresh every round: the cards left are the deck less the up card and the
+    player's. Split aces take one card each and decide nothing (other rules are refused)."""
+    from crupier.analysis.blackjack import full_shoe, points, take
+    from crupier.games.blackjack.par import analysis_of
+
+    rules = profile.rules
+    if not (profile.play.split_aces_only and rules.split_aces_one_card):
+        raise ValueError("the Triple Joc kernel plays aces split once, one card each")
+    a = analysis_of(profile)["analysis"]
+    decks = profile.shoe.decks
+    base = 4 * decks + 1
+    shoe = full_shoe(decks)
+    loss = a._bj_loss(True)
+    six = profile.play.six_cards
+    table: dict[int, int] = {}
+
+    def weight(v: int) -> int:
+        return int(base ** (v - 1))
+
+    def play_on(comp: Any, up: int, hard: int, ace: bool, cards: int, key: int) -> None:
+        """A hand of ``cards`` cards after a hit (the analysis's ``Distribution.play``)."""
+        t = points(hard, ace)
+        if t > 21 or (six is not None and cards == 6) or t == 21:
+            return  # bust, paid at once, or 21: nothing to decide
+        hit = a._hit(comp, up, hard, ace, loss, cards) > a._stand(comp, up, t, 1, loss)
+        table[key] = HIT if hit else STAND
+        if hit:
+            draw(comp, up, hard, ace, cards, key)
+
+    def draw(comp: Any, up: int, hard: int, ace: bool, cards: int, key: int) -> None:
+        for i, count in enumerate(comp):
+            if count:
+                v = i + 1
+                nxt = take(comp, v)
+                play_on(nxt, up, hard + v, ace or v == 1, cards + 1, key + 11 * weight(v))
+
+    for up in range(1, 11):
+        for c1 in range(1, 11):
+            for c2 in range(c1, 11):
+                try:
+                    comp = take(take(take(shoe, c1), up), c2)
+                except ValueError:
+                    continue
+                d = a.decisions(comp, up, c1, c2)
+                if d.natural:
+                    continue
+                action = d.best()[0]
+                key = up + 11 * (weight(c1) + weight(c2))
+                table[key] = _CODE[action]
+                if action == "hit":
+                    draw(comp, up, c1 + c2, 1 in (c1, c2), 2, key)
+    keys = np.array(sorted(table), dtype=np.int64)
+    actions = np.array([table[k] for k in keys.tolist()], dtype=np.int8)
+    return BestPlay(keys, actions, base)
+
+
+def play_hands(game: Any, player: str, play: BestPlay) -> list[Any]:
+    """Play ``player``'s BlackJack hand through the engine (a
+    :class:`~crupier.games.triple_play.engine.TriplePlay` whose round is dealt) as
+    :func:`best_play` plays it, never insuring, then the croupier's turn; the events."""
+    from crupier.core.roles import Role
+    from crupier.games.blackjack.engine import Double, Hit, Split, Stage, Stand
+
+    kinds = {"stand": Stand, "hit": Hit, "double": Double, "split": Split}
+    events: list[Any] = []
+    while game.state.stage is Stage.PLAY:
+        hand = game.current()
+        up = min(game.state.dealer[0].rank.pips, 10)
+        kind = kinds[play.action(hand.vals, up)]
+        events += game.apply(kind(player=player, box=hand.box, by=Role.PLAYER)).events
+    for action in game.auto_round():
+        events += game.apply(action).events
+    return events
 
 
 @dataclass(frozen=True)
@@ -91,7 +192,7 @@ class TripleRound:
     nets: dict[str, Fraction]
 
 
-def play_deck(deck: Sequence[Card], profile: TriplePlayProfile, chart: ChartRows) -> TripleRound:
+def play_deck(deck: Sequence[Card], profile: TriplePlayProfile, play: BestPlay) -> TripleRound:
     """One round dealt from ``deck`` in order (see the module docstring)."""
     it = iter(deck)
     mine, up_card, second = next(it), next(it), next(it)
@@ -111,7 +212,7 @@ def play_deck(deck: Sequence[Card], profile: TriplePlayProfile, chart: ChartRows
             vals = values(hand)
             if total(vals)[0] >= 21 or (split and vals[0] == 1):
                 break
-            action = _decide(vals, up, split, chart, profile)
+            action = play.action(vals, up)
             if action == "stand":
                 break
             if action == "split":
@@ -158,7 +259,7 @@ def play_deck(deck: Sequence[Card], profile: TriplePlayProfile, chart: ChartRows
 
 
 def triple_rounds(
-    profile: TriplePlayProfile, chart: ChartRows, rng: np.random.Generator, size: int
+    profile: TriplePlayProfile, play: BestPlay, rng: np.random.Generator, size: int
 ) -> dict[str, list[Fraction]]:
     """``size`` rounds, each from a freshly shuffled deck: every bet's net per unit."""
     from crupier.analysis.fresh_packs import deal_packs
@@ -166,24 +267,22 @@ def triple_rounds(
 
     nets: dict[str, list[Fraction]] = {b: [] for b in BETS}
     for row in deal_packs(rng, size, 52).tolist():
-        for bet, net in play_deck([card(i) for i in row], profile, chart).nets.items():
+        for bet, net in play_deck([card(i) for i in row], profile, play).nets.items():
             nets[bet].append(net)
     return nets
 
 
 def estimates(profile: TriplePlayProfile, rounds: int, seed: int) -> dict[str, Estimate]:
     """Every bet's mean net per unit over ``rounds`` fresh decks (``numpy``'s PCG64 seeded
-    with ``seed``), the BlackJack played by the PAR's chart.
+    with ``seed``), the BlackJack played as the PAR's exact figure plays it.
 
     >>> from crupier.games import load_profile
     >>> found = estimates(load_profile("triple-play"), 100, 1)
     >>> sorted(found), found["repte"].samples
     (['blackjack', 'poker', 'repte'], 100)
     """
-    from crupier.games.triple_play.par import chart_of
-
     nets = triple_rounds(
-        profile, chart_of(profile), np.random.Generator(np.random.PCG64(seed)), rounds
+        profile, best_play(profile), np.random.Generator(np.random.PCG64(seed)), rounds
     )
     out = {}
     for bet, values_ in nets.items():
@@ -192,30 +291,7 @@ def estimates(profile: TriplePlayProfile, rounds: int, seed: int) -> dict[str, E
     return out
 
 
-# -- the compiled deal: the same play, read from tables built by the play above -------------
-
-STAND, HIT, DOUBLE, SPLIT = 0, 1, 2, 3
-_CODE = {"stand": STAND, "hit": HIT, "double": DOUBLE, "split": SPLIT}
-
-
-def decision_tables(
-    profile: TriplePlayProfile, chart: ChartRows
-) -> tuple[npt.NDArray[np.int8], npt.NDArray[np.int8]]:
-    """The kernel's decisions as tables, each cell read from :func:`_decide` (one copy):
-    ``two[a, b, up]`` for a two-card hand of values ``a``, ``b`` (1 for an ace, 10 a ten
-    value) and ``many[points, soft, up]`` for three cards or more."""
-    two = np.zeros((11, 11, 11), dtype=np.int8)
-    many = np.zeros((32, 2, 11), dtype=np.int8)
-    for up in range(1, 11):
-        for a in range(1, 11):
-            for b in range(1, 11):
-                two[a, b, up] = _CODE[_decide([a, b], up, False, chart, profile)]
-        for points in range(4, 22):  # past two cards the play reads only the total
-            many[points, 0, up] = _CODE[_decide([points, 0, 0], up, False, chart, profile)]
-            if points >= 12:
-                soft = [1, points - 11, 0]
-                many[points, 1, up] = _CODE[_decide(soft, up, False, chart, profile)]
-    return two, many
+# -- the compiled deal: the same play, read from the same table -------------------------------
 
 
 @numba.njit(cache=True, nogil=True)
@@ -238,14 +314,17 @@ def _points(vals: npt.NDArray[np.int64], n: int) -> tuple[int, int]:
 @numba.njit(cache=True, nogil=True)
 def _play_rows(
     rows: npt.NDArray[np.int32],
-    two: npt.NDArray[np.int8],
-    many: npt.NDArray[np.int8],
+    keys: npt.NDArray[np.int64],
+    actions: npt.NDArray[np.int8],
+    weights: npt.NDArray[np.int64],
     six_pays: bool,
     out: npt.NDArray[np.int64],
     held: npt.NDArray[np.uint8],
 ) -> None:  # pragma: no cover - compiled; checked round for round against play_deck
-    """Per round: ``out`` = (player's Repte rank, croupier's, BlackJack net in half units);
-    ``held`` the six poker cards (the batch evaluator's indices)."""
+    """Per round: ``out`` = (player's Repte rank, croupier's, BlackJack net in half units;
+    :data:`MISSING` where the play reached a hand the table lacks); ``held`` the six poker
+    cards (the batch evaluator's indices). The hand's key is :meth:`BestPlay.key`
+    (``weights[v]`` per card of value ``v``)."""
     for r in range(rows.shape[0]):
         row = rows[r]
         pos = 3
@@ -260,14 +339,20 @@ def _play_rows(
         size[0] = 2
         hands = 1
         natural = (vals[0, 0] + vals[0, 1]) == 11 and (vals[0, 0] == 1 or vals[0, 1] == 1)
+        key = up + 11 * (weights[vals[0, 0]] + weights[vals[0, 1]])
+        missing = False
         i = 0
         while not natural and i < hands:
             while True:
-                pts, soft = _points(vals[i], size[i])
+                pts = _points(vals[i], size[i])[0]
                 if pts >= 21 or (hands == 2 and vals[i, 0] == 1):
                     break
                 n = size[i]
-                act = two[vals[i, 0], vals[i, 1], up] if n == 2 else many[pts, soft, up]
+                at = np.searchsorted(keys, key)
+                if at == keys.shape[0] or keys[at] != key:
+                    missing = True
+                    break
+                act = actions[at]
                 if act == 0:
                     break
                 if act == 3:
@@ -277,6 +362,7 @@ def _play_rows(
                     pos += 1
                     continue
                 cards[i, n], vals[i, n] = row[pos], _value(row[pos])
+                key += 11 * weights[vals[i, n]]
                 pos += 1
                 size[i] = n + 1
                 if act == 2:
@@ -314,7 +400,7 @@ def _play_rows(
                 net -= 2 * stake[j]
             elif d_pts > 21 or pts > d_pts:
                 net += 2 * stake[j]
-        out[r, 0], out[r, 1], out[r, 2] = row[0] // 4, row[1] // 4, net
+        out[r, 0], out[r, 1], out[r, 2] = row[0] // 4, row[1] // 4, MISSING if missing else net
         k = 0
         for j in range(hands):
             for c in range(size[j]):
@@ -333,15 +419,19 @@ def deal_triple(
     per round (player's Repte rank, croupier's, BlackJack net in half units; ranks 0 for a
     two, 12 for an ace) and the poker class ``score >> 16`` of the six cards."""
     from crupier.core.poker.batch import score_batch
-    from crupier.games.triple_play.par import chart_of
 
     if profile.payouts.blackjack != Fraction(3, 2) or profile.play.six_cards not in (None, 1):
         raise ValueError("the compiled deal pays a natural 3 to 2 and six cards 1 to 1")
-    two, many = decision_tables(profile, chart_of(profile))
+    play = best_play(profile)
+    weights = np.array([0] + [play.base ** (v - 1) for v in range(1, 11)], dtype=np.int64)
     rows = deal_packs(rng, size, 52)
     out = np.empty((size, 3), dtype=np.int64)
     held = np.empty((size, 6), dtype=np.uint8)
-    _play_rows(rows, two, many, profile.play.six_cards is not None, out, held)
+    _play_rows(
+        rows, play.keys, play.actions, weights, profile.play.six_cards is not None, out, held
+    )
+    if size and int(out[:, 2].max()) == MISSING:  # the table covers every hand played: a bug
+        raise ValueError("the compiled deal reached a hand the best play does not")
     classes = (score_batch(held) >> 16).astype(np.int64)
     return rows, out, classes
 
@@ -381,12 +471,14 @@ def triple_outcomes(
 
 __all__ = [
     "BETS",
+    "BestPlay",
     "TripleRound",
+    "best_play",
     "deal_triple",
-    "decision_tables",
     "estimates",
     "net_of",
     "play_deck",
+    "play_hands",
     "triple_outcomes",
     "triple_rounds",
 ]
