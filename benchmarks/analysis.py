@@ -148,6 +148,13 @@ def main() -> None:
                 flush=True,
             )
             continue
+        if game == "triple-blackjack":  # real shoes by the chart: every bet on each round
+            print(
+                f"{game:22} {par_s:11.2f} {n / all_s / 1e6:20.1f} {1:6} {'-':>14} {'-':>11}"
+                "   (real shoes, one hand against three croupier hands, all 4 bets)",
+                flush=True,
+            )
+            continue
         one_s = cpu(partial(_one_bet, game, first, n))
         try:
             eng = f"{args.engine_rounds / cpu(partial(play, game, profile, args.engine_rounds)):11,.0f}"
