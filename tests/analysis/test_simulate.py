@@ -144,13 +144,13 @@ def test_a_place_bet_needs_no_walk_but_the_line_bets_share_one() -> None:
 
 #: One game of each kind of kernel: settled in one pass (craps), a prison walked on its own
 #: (French roulette), real shoes (the four shoe games), several outcome spaces (three card
-#: poker), a strategy played on real shoes (blackjack), real packs laid out (monte: each
-#: worker meets the layouts in its own order).
+#: poker), a strategy played on real shoes (blackjack; Triple Black Jack's three croupier
+#: hands), real packs laid out (monte: each worker meets the layouts in its own order).
 #: Bets played by a strategy on fresh packs, each deal both ways (pai gow poker's house
 #: way, Hold'em Bonus's street bets beside its Bonus's chain).
 KERNEL_KINDS = ["craps", "french-roulette", "punto-banco", "chemin-de-fer", "casino-war",
-                "trente-et-quarante", "three-card-poker", "blackjack", "monte",
-                "pai-gow-poker", "holdem-bonus"]  # fmt: skip
+                "trente-et-quarante", "three-card-poker", "blackjack", "triple-blackjack",
+                "monte", "pai-gow-poker", "holdem-bonus"]  # fmt: skip
 
 
 def test_every_kind_of_kernel_runs_on_a_two_worker_dask_cluster() -> None:
