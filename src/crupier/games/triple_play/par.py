@@ -28,9 +28,10 @@ method: splits approximated as it says; with aces split once, one card each, the
 approximation is the other split hand's card left in the deck).
 
 :func:`simulate` plays rounds through the engine (one player at place 1 with the three
-bets, the total-dependent basic-strategy chart of the same analysis, never insuring); the
-tests check its intervals against the exact figures, and the benchmark measures the engine
-with it.
+bets, never insuring), the BlackJack hand played as the exact figure assumes
+(:func:`crupier.analysis.fresh_triple.best_play`: every decision read from the same
+analysis) or by a chart; the tests check its intervals against the exact figures, and the
+benchmark measures the engine with it.
 """
 
 from __future__ import annotations
@@ -55,14 +56,15 @@ from crupier.games.triple_play.engine import Deal, NewShoe, TriplePlay, repte_re
 from crupier.games.triple_play.profile import GAME_ID, SPOTS, TriplePlayProfile
 
 if TYPE_CHECKING:
+    from crupier.analysis.fresh_triple import BestPlay
     from crupier.analysis.simulate import Simulation
 
 PAR_SEED = 21
 """The seed of :func:`simulate` by default."""
 
 STRATEGY = (
-    "the total-dependent basic-strategy chart of the exact analyser for the same BlackJack "
-    "rules (one deck), never insuring"
+    "the exact analyser's best play for the same BlackJack rules (one deck), each decision "
+    "for the cards left, never insuring"
 )
 
 _RANKS = FRENCH_RANKS
@@ -164,13 +166,16 @@ def chart_of(profile: TriplePlayProfile) -> ChartRows:
 
 def simulate(
     profile: TriplePlayProfile,
-    chart: ChartRows,
+    chart: ChartRows | BestPlay,
     rounds: int,
     seed: int = PAR_SEED,
     every: int = 0,
 ) -> PlayResult:
     """Play ``rounds`` rounds through the engine, one player at place 1 with an equal bet on
-    the Repte, the BlackJack and the poker, the BlackJack hand played by ``chart``."""
+    the Repte, the BlackJack and the poker, the BlackJack hand played by ``chart`` (a
+    chart's rows, or the exact figure's :class:`~crupier.analysis.fresh_triple.BestPlay`)."""
+    from crupier.analysis import fresh_triple
+
     game = TriplePlay(profile, SeededSource(seed))
     unit = profile.limits.minimum
     game.apply(BuyIn(player="p", amount=10**15))
@@ -188,7 +193,10 @@ def simulate(
             game.apply(PlaceBet(player="p", spot=f"{kind}-1", amount=unit, by=Role.PLAYER))
         game.apply(NoMoreBets())
         events: list[Any] = list(game.apply(Deal()).events)
-        events += play_hands(game, "p", chart)
+        if isinstance(chart, ChartRows):
+            events += play_hands(game, "p", chart)
+        else:
+            events += fresh_triple.play_hands(game, "p", chart)
         net = dict.fromkeys(sums, 0)
         for e in events:
             if isinstance(e, Settled):
@@ -219,13 +227,14 @@ second)."""
 
 def cross_check(profile: TriplePlayProfile, rounds: int, points: int) -> Simulation:
     """The engine's Monte Carlo of the three bets (at most :data:`CHECK_ROUNDS` rounds, seed
-    :data:`PAR_SEED`, the chart of :data:`STRATEGY`) beside their exact figures, with
+    :data:`PAR_SEED`, the play of :data:`STRATEGY`) beside their exact figures, with
     ``points`` running sums for the report's convergence plots."""
     from crupier.analysis.exact import analyse
+    from crupier.analysis.fresh_triple import best_play
     from crupier.analysis.simulate import BetResult, Simulation
 
     rounds = min(rounds, CHECK_ROUNDS)
-    found = simulate(profile, chart_of(profile), rounds, every=max(1, rounds // points))
+    found = simulate(profile, best_play(profile), rounds, every=max(1, rounds // points))
     bets = []
     for chain in par_chains(profile):
         est = found.bets[chain.bet_id]
