@@ -4,17 +4,22 @@ the burn and the separator of the profile); the kernel's estimates around the ex
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
 import numpy as np
 
 from crupier.analysis.blackjack_kernel import chart_arrays
 from crupier.analysis.blackjack_sim import decide
 from crupier.analysis.triple_blackjack_kernel import play_triple, play_triple_shoe, rules_of
+from crupier.core.cards import FRENCH_RANKS, FRENCH_SUITS, Card
 from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet, Settled
 from crupier.core.rng import SeededSource
 from crupier.core.roles import Role
 from crupier.games import load_profile
 from crupier.games.triple_blackjack.engine import (
     Deal,
+    DealerPlay,
     Double,
     Hit,
     NewShoe,
@@ -114,3 +119,90 @@ def test_crupier_simulate_deals_real_shoes_reproducibly_on_a_pool() -> None:
     assert abs(bets["insurance"].resolved / 30_000 - 1 / 13) < 0.01
     # the three boxes ride on one hand but are settled against three croupier hands
     assert len({bets[f"box-{k}"].mean for k in (1, 2, 3)}) == 3
+
+
+def _dealer_cards(cards: Iterator[Card], first: Card, profile: Any) -> tuple[str, ...]:
+    """The cards the croupier takes on ``first`` by the drawing rule (spec 19: stands on
+    17 or more, a soft 17 by the profile; a blackjack stands)."""
+    from crupier.games.blackjack.rules import dealer_draws, total, values
+
+    hand = [first, next(cards)]
+    while not (len(hand) == 2 and total(values(hand))[0] == 21):
+        points, soft = total(values(hand))
+        if points > 21 or not dealer_draws(
+            points, soft, hits_soft_17=profile.rules.dealer_hits_soft_17
+        ):
+            break
+        hand.append(next(cards))
+    return tuple(str(c) for c in hand[1:])
+
+
+def test_the_kernels_shoe_entered_at_a_live_table_settles_box_for_box() -> None:
+    # the kernel's own shuffle, its cards entered as they come out of the shoe: the burn,
+    # the deal, each card asked for, a split's cards, each croupier hand's cards
+    profile = load_profile("triple-blackjack")
+    arrays = chart_arrays(profile)
+    chart = chart_of(profile)
+    rules, bj, insurance = rules_of(profile)
+    deck = [
+        Card(r, s) for _ in range(profile.shoe.decks) for r in FRENCH_RANKS for s in FRENCH_SUITS
+    ]
+    burn = profile.shoe.burn_at_start
+    stop_at = len(deck) - profile.shoe.cards_below_stop
+    rng = np.random.Generator(np.random.PCG64(19))
+    rounds = 0
+    seen: dict[str, int] = {}
+    while rounds < 200 or not seen.get("double") or not seen.get("split"):
+        cards = [deck[i] for i in rng.permutation(len(deck)).tolist()]
+        order = np.array([min(c.rank.pips, 10) for c in cards], dtype=np.int8)
+        stats = np.zeros((4, 4), dtype=np.float64)
+        nets = np.zeros((200, 4), dtype=np.float64)
+        hard, soft, pair = arrays
+        play_triple_shoe(
+            order, burn, stop_at, hard, soft, pair, rules, bj, insurance, stats, 200, nets
+        )
+        game = TripleBlackjack(profile, SeededSource(1))
+        game.apply(BuyIn(player="ana", amount=10**9))
+        game.apply(NewShoe(live=True, burn=tuple(str(c) for c in cards[:burn])))
+        it = iter(cards[burn:])
+        for r in range(int(stats[0, 0])):
+            for k in (1, 2, 3):
+                game.apply(PlaceBet(player="ana", spot=f"box-1-{k}", amount=STAKE, by=Role.PLAYER))
+            game.apply(NoMoreBets())
+            deal = tuple(str(next(it)) for _ in range(3))
+            events = list(game.apply(Deal(cards=deal)).events)
+            while game.state.stage is Stage.PLAY:
+                hand = game.current()
+                assert hand is not None
+                if len(hand.cards) == 1:  # a split hand takes its second card
+                    action: Any = Hit(player="ana", box=hand.box, card=str(next(it)))
+                else:
+                    kind = decide(game, chart)
+                    seen[kind] = seen.get(kind, 0) + 1
+                    if kind == "split":
+                        aces = hand.vals[0] == 1 and profile.rules.split_aces_one_card
+                        dealt = tuple(str(next(it)) for _ in range(2 if aces else 1))
+                        action = Split(player="ana", box=hand.box, cards=dealt)
+                    elif kind in ("hit", "double"):
+                        card = str(next(it))
+                        action = KINDS[kind](player="ana", box=hand.box, card=card)
+                    else:
+                        action = Stand(player="ana", box=hand.box)
+                events += game.apply(action).events
+            while game.state.stage is Stage.DEALER:
+                first = game.state.first
+                assert first is not None
+                parts = game.parts_left(game.state)
+                dealt = ()
+                if parts and game.competitors_for(game.state, parts[0]):
+                    dealt = _dealer_cards(it, first, profile)
+                events += game.apply(DealerPlay(cards=dealt)).events
+                if not parts:
+                    break
+            found = dict.fromkeys((1, 2, 3), 0)
+            for e in events:
+                if isinstance(e, Settled) and e.spot.startswith("box-"):
+                    found[part_of(e.spot)] += e.net
+            kernel = {k: round(nets[r, k - 1] * STAKE) for k in (1, 2, 3)}
+            assert found == kernel, (rounds + r, found, kernel)
+        rounds += int(stats[0, 0])
