@@ -976,3 +976,24 @@ def test_deal_coup_follows_next_row() -> None:
     coup = tq.deal_coup(lambda: next(deck))
     assert coup.black_point >= 31 and tq.row_total(coup.black[:-1]) <= 30
     assert coup.red_point >= 31 and tq.row_total(coup.red[:-1]) <= 30
+
+
+@pytest.mark.parametrize("decks", range(1, 9))
+def test_tie_table_equals_the_programme(decks: int) -> None:
+    """The table a PAR run reads holds, fraction for fraction, what the card-removal
+    programme computes for every shoe a profile may name (1 to 8 decks)."""
+    from crupier.games.trente_et_quarante.par import composition
+    from crupier.games.trente_et_quarante.ties import exact_ties
+
+    counts = composition(decks)
+    assert tq.tie_distribution(counts) == exact_ties(counts)
+
+
+def test_six_deck_ties_match_the_spec() -> None:
+    """Spec 05, "House edge": P(refait) = 0.021891370487 and P(tie at 32-40) =
+    0.087707542676 for the six-deck shoe."""
+    from crupier.games.trente_et_quarante.par import composition
+
+    ties = dict(tq.tie_distribution(composition(6)))
+    assert round(float(ties[31]), 12) == 0.021891370487
+    assert round(float(sum(ties[p] for p in range(32, 41))), 12) == 0.087707542676

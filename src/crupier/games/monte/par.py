@@ -593,16 +593,43 @@ class MonteAverageChain:
         return state
 
 
+class _IntegerWeights:
+    """Coup outcome lists as integer weights over one common denominator ``scale``, each
+    list converted once: the fifteen bets of the sheet share their layouts' lists."""
+
+    def __init__(self, lists: Iterable[Sequence[tuple[CoupOutcome, Fraction]]]) -> None:
+        self._lists = {id(outs): outs for outs in lists}
+        dens = {p.denominator for outs in self._lists.values() for _, p in outs}
+        self.scale = math.lcm(*dens)
+        self._times = {d: self.scale // d for d in dens}  # each division made once
+        self._done: dict[int, tuple[tuple[CoupOutcome, int], ...]] = {}
+
+    def of(
+        self, outs: Sequence[tuple[CoupOutcome, Fraction]]
+    ) -> tuple[tuple[CoupOutcome, int], ...]:
+        """``outs`` with each probability times ``scale`` (an integer)."""
+        done = self._done.get(id(outs))
+        if done is None or self._lists.get(id(outs)) is not outs:
+            times = self._times
+            done = tuple((o, p.numerator * times[p.denominator]) for o, p in outs)
+            self._lists[id(outs)] = outs
+            self._done[id(outs)] = done
+        return done
+
+
 def _mixture(
-    bet_id: str, parts: Sequence[tuple[MonteChain, Sequence[tuple[CoupOutcome, Fraction]]]]
+    bet_id: str,
+    parts: Sequence[tuple[MonteChain, Sequence[tuple[CoupOutcome, Fraction]]]],
+    weights: _IntegerWeights | None = None,
 ) -> MonteAverageChain:
     """The bet over all its layouts' coups, grouped by the bet's resolution (see
     :class:`MonteAverageChain`). A segones bet keeps the coups in which its row stays in
     play, and its coups are first merged by how segones ends. The probabilities are summed
-    as integers over their common denominator; the only fractions made are the groups'."""
-    dens = {p.denominator for _, outs in parts for _, p in outs}
-    scale = math.lcm(*dens)
-    times = {d: scale // d for d in dens}  # few denominators: each division made once
+    as integers over a common denominator (``weights``, shared by the bets of one sheet);
+    the only fractions made are the groups'."""
+    if weights is None:
+        weights = _IntegerWeights(outs for _, outs in parts)
+    scale = weights.scale
     groups: dict[Resolution, tuple[tuple[int, CoupOutcome], int]] = {}
     for i, (chain, outs) in enumerate(parts):
         segones = chain.placed_in is Stage.SEGONES
@@ -610,19 +637,18 @@ def _mixture(
         alike: dict[PhaseResult | None, tuple[CoupOutcome, int]] = {}
         weighed: Iterable[tuple[CoupOutcome, int]]
         if segones:
-            for outcome, p in outs:
+            for outcome, weight in weights.of(outs):
                 terminator = outcome.primeres.terminator
                 if terminator not in stays:
                     stays[terminator] = chain._in_play(outcome)
                 if stays[terminator]:
-                    weight = p.numerator * times[p.denominator]
                     seen = alike.get(outcome.segones)
                     alike[outcome.segones] = (
                         (outcome, weight) if seen is None else (seen[0], seen[1] + weight)
                     )
             weighed = alike.values()
         else:  # every coup is a different outcome already
-            weighed = ((o, p.numerator * times[p.denominator]) for o, p in outs)
+            weighed = weights.of(outs)
         for outcome, weight in weighed:
             res = chain.step("placed", outcome)
             prior = groups.get(res)
@@ -644,6 +670,11 @@ def average_chains(profile: MonteProfile) -> list[MonteAverageChain]:
     """
     chains: list[MonteAverageChain] = []
     groups = _group_outcomes(profile)
+    weights = _IntegerWeights(
+        outs
+        for g in groups
+        for outs in (g.coup, g.primeres, *(outs for _, outs in g.primeres_by_k))
+    )
     for bet_id, spot_name, phase in PAR_BETS:
         spot = spot_of(spot_name)
         parts: list[tuple[MonteChain, Sequence[tuple[CoupOutcome, Fraction]]]] = []
@@ -660,7 +691,7 @@ def average_chains(profile: MonteProfile) -> list[MonteAverageChain]:
                 if layout_refusal(profile, lay, spot, phase) is None:
                     chain = MonteChain(bet_id, profile, lay, spot, phase)
                     parts.append((chain, outs))
-        chains.append(_mixture(bet_id, parts))
+        chains.append(_mixture(bet_id, parts, weights))
     return chains
 
 
@@ -701,35 +732,34 @@ def par_outcomes(profile: MonteProfile) -> list[dict[str, Any]]:
     from crupier.analysis.exact import analyse
 
     dist = layout_distribution(profile)
-    complete = [(lay, p) for lay, p in dist if not lay.void]
+    # each complete layout's k (burnt and doubling cards) and P1/P2 status, read once
+    complete = [
+        (
+            sum(len(s) for s in lay.stacks) + len(lay.burnt) - 4,
+            "NDT"[len(lay.stacks[0]) - 1] + "NDT"[len(lay.stacks[1]) - 1],
+            p,
+        )
+        for lay, p in dist
+        if not lay.void
+    ]
     rows: list[list[str]] = []
 
     def row(label: str, value: Fraction) -> None:
         rows.append([label, _pct(value), _exact(value)])
 
-    def k_of(lay: LayoutProgress) -> int:
-        return len(lay.cards) - 4
-
     row(
         "no doubled, tripled or burnt card (k = 0)",
-        sum((p for lay, p in complete if k_of(lay) == 0), Fraction(0)),
+        sum((p for k, _, p in complete if k == 0), Fraction(0)),
     )
     for key in STATUS_KEYS:
-        value = sum(
-            (
-                p
-                for lay, p in complete
-                if "".join("NDT"[len(lay.stacks[i]) - 1] for i in (0, 1)) == key
-            ),
-            Fraction(0),
-        )
+        value = sum((p for _, status, p in complete if status == key), Fraction(0))
         row(f"P1 {key[0]}, P2 {key[1]} (burnt cards or not)", value)
     for k in range(8):
         row(
             f"k = {k} burnt or doubling cards",
-            sum((p for lay, p in complete if k_of(lay) == k), Fraction(0)),
+            sum((p for k_lay, _, p in complete if k_lay == k), Fraction(0)),
         )
-    row("k = 8 or more", sum((p for lay, p in complete if k_of(lay) >= 8), Fraction(0)))
+    row("k = 8 or more", sum((p for k, _, p in complete if k >= 8), Fraction(0)))
     row(
         "void coup (a 4th card of P1's or P2's value; the pack ran out)",
         sum((p for lay, p in dist if lay.void), Fraction(0)),

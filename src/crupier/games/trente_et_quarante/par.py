@@ -24,7 +24,7 @@ from crupier.games.trente_et_quarante.coup import (
 )
 from crupier.games.trente_et_quarante.profile import RefaitChoiceKind, TrenteEtQuaranteProfile
 from crupier.games.trente_et_quarante.stakes import resolve_stake
-from crupier.games.trente_et_quarante.ties import exact_ties
+from crupier.games.trente_et_quarante.tie_table import TIES
 from crupier.i18n import N_
 
 # -- PAR: exact enumeration over the shoe's composition -------------------------------------------
@@ -78,13 +78,22 @@ def row_distribution(counts: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...
 
 @cache
 def tie_distribution(counts: tuple[int, ...]) -> tuple[tuple[int, Fraction], ...]:
-    """P(both rows make the same point), for each point 31-40, exact with card removal
-    (computed by :func:`.ties.exact_ties`, a dynamic programme over the card values).
+    """P(both rows make the same point), for each point 31-40, exact with card removal.
+
+    A shoe of 1 to 8 decks (every shoe a profile may name) is read from
+    :data:`.tie_table.TIES`, written by :func:`.ties.exact_ties` (a dynamic programme over the
+    card values, compiled by numba) and checked against it by the tests; any other shoe runs
+    that programme.
 
     >>> ties = dict(tie_distribution((4, 4, 4, 4, 4, 4, 4, 4, 4, 16)))
     >>> 0 < ties[31] < sum(ties.values()) < 1
     True
     """
+    decks = counts[0] // 4
+    if 4 * decks == counts[0] and counts == composition(decks) and decks in TIES:
+        return tuple((point, Fraction(num, den)) for point, num, den in TIES[decks])
+    from crupier.games.trente_et_quarante.ties import exact_ties  # numba: imported only here
+
     return exact_ties(counts)
 
 
