@@ -15,7 +15,8 @@ from conftest import Person
 
 TEXTS = [
     "23, red, odd, high",  # a roulette's result, its words translated one by one
-    "p1 cashes out 5.00",  # a note with its fields
+    "p1 cashes out 5.00",  # a note with its fields, one of them an amount
+    "ana buys in for 1234.50",  # an amount shown in the language's money format
     "the punto says 'carte'",  # a field shown as the engine quoted it
     "a text no message makes",  # shown as it is
 ]
@@ -37,11 +38,16 @@ def test_event_texts_in_each_language(login: Callable[..., Person]) -> None:
     )
     assert read["ca"] == [
         "23, vermell, senar, passa",
-        "p1 canvia 5.00 i se'n va",
+        "p1 canvia 5,00\xa0€ i se'n va",
+        "ana compra fitxes per 1.234,50\xa0€",
         "el punto diu 'carte'",
         "a text no message makes",
     ]
-    assert read["es"][:2] == ["23, rojo, impar, pasa", "p1 cambia 5.00 y se retira"]
-    assert read["fr"][:2] == ["23, rouge, impair, passe", "p1 change 5.00 et se retire"]
+    assert read["es"][:2] == ["23, rojo, impar, pasa", "p1 cambia 5,00\xa0€ y se retira"]
+    assert read["fr"][:3] == [
+        "23, rouge, impair, passe",
+        "p1 change 5,00\xa0€ et se retire",
+        "ana achète des plaques pour 1\u202f234,50\xa0€",
+    ]
     assert read["en"] == TEXTS
     assert person.errors == []

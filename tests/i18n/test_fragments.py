@@ -5,6 +5,7 @@ table) are marked messages themselves, so a Catalan sentence carries no English 
 from __future__ import annotations
 
 from crupier.core.errors import RuleError
+from crupier.core.money import Money
 from crupier.core.rng import SeededSource
 from crupier.games.catalogue import load_profile
 from crupier.games.circle_poker.takes import take_table
@@ -34,19 +35,20 @@ def test_a_refused_direction_reads_in_french() -> None:
 
 def test_a_place_at_the_table_is_translated_inside_the_offer() -> None:
     seat = N_(
-        "the bank is offered to {candidate} ({place}) for at least {minimum}",
+        "the bank is offered to {candidate} ({place}) for at least {minimum:money}",
         candidate="Ada",
         place=N_("seat {seat}", seat=3),
-        minimum="100",
+        minimum=Money(10_000),
     )
     standing = N_(
-        "the bank is offered to {candidate} ({place}) for at least {minimum}",
+        "the bank is offered to {candidate} ({place}) for at least {minimum:money}",
         candidate="Bo",
         place=W_("standing"),
-        minimum="100",
+        minimum=Money(10_000),
     )
-    assert gettext(seat, "ca") == "s'ofereix la banca a Ada (seient 3) per almenys 100"
-    assert gettext(standing, "es") == "se ofrece la banca a Bo (de pie) por al menos 100"
+    assert seat == "the bank is offered to Ada (seat 3) for at least 100.00"
+    assert gettext(seat, "ca") == "s'ofereix la banca a Ada (seient 3) per almenys 100,00\xa0€"
+    assert gettext(standing, "es") == "se ofrece la banca a Bo (de pie) por al menos 100,00\xa0€"
 
 
 def test_the_circle_poker_take_table_reads_in_catalan() -> None:

@@ -72,13 +72,15 @@ def test_the_scan_finds_an_unmarked_event_text(tmp_path: Path) -> None:
 def test_a_marked_note_reads_in_english_and_in_catalan() -> None:
     """A note is recorded as English and shown in the reader's language."""
     from crupier.core.layout import Note
+    from crupier.core.money import Money
     from crupier.i18n import N_, gettext
 
-    note = Note(text=N_("{player} cashes out {amount}", player="P1", amount="5.00"))
-    assert note.text == "P1 cashes out 5.00"
-    assert note.to_dict()["text"] == "P1 cashes out 5.00"
-    assert gettext(note.text, "ca") != note.text
-    assert "P1" in gettext(note.text, "ca") and "5.00" in gettext(note.text, "ca")
+    note = Note(text=N_("{player} cashes out {amount:money}", player="P1", amount=Money(123450)))
+    assert note.text == "P1 cashes out 1234.50"
+    assert note.to_dict()["text"] == "P1 cashes out 1234.50"  # the record's plain amount
+    assert gettext(note.text, "ca") == "P1 canvia 1.234,50\xa0€ i se'n va"
+    assert gettext(note.text, "fr") == "P1 change 1\u202f234,50\xa0€ et se retire"
+    assert gettext(note.text, "en") == "P1 cashes out 1234.50"
 
 
 def _close_findings(path: Path, root: Path = ROOT) -> list[str]:

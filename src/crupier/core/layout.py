@@ -36,7 +36,7 @@ from crupier.core.errors import (
     UnknownPlayer,
     WrongPhase,
 )
-from crupier.core.money import Rounding, check_amount, format_amount, share, win_amount
+from crupier.core.money import Money, Rounding, check_amount, format_amount, share, win_amount
 from crupier.core.profile import Profile
 from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
@@ -551,9 +551,9 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         return [
             Note(
                 text=N_(
-                    "{player} buys in for {amount}",
+                    "{player} buys in for {amount:money}",
                     player=action.player,
-                    amount=format_amount(amount),
+                    amount=Money(amount),
                 )
             )
         ]
@@ -567,9 +567,9 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         return [
             Note(
                 text=N_(
-                    "{player} cashes out {amount}",
+                    "{player} cashes out {amount:money}",
                     player=action.player,
-                    amount=format_amount(amount),
+                    amount=Money(amount),
                 )
             )
         ]
@@ -584,11 +584,19 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
     def _place(self, state: LS, action: PlaceBet) -> list[Event]:
         if state.phase is not _BETTING:
             if state.phase is _NO_MORE_BETS:
+                if type(action.amount) is not int:  # not an amount: shown as it came
+                    raise BettingClosed(
+                        N_(
+                            "no more bets: the {spot} bet of {fmt!r} is returned",
+                            spot=action.spot,
+                            fmt=action.amount,
+                        )
+                    )
                 raise BettingClosed(
                     N_(
-                        "no more bets: the {spot} bet of {fmt} is returned",
+                        "no more bets: the {spot} bet of {fmt:money} is returned",
                         spot=action.spot,
-                        fmt=_fmt(action.amount),
+                        fmt=Money(action.amount),
                     )
                 )
             self.require_phase(state, _BETTING)
@@ -615,10 +623,10 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         if players[player] < amount:
             raise InsufficientFunds(
                 N_(
-                    "{player} holds {players}, not enough for {amount}",
+                    "{player} holds {players:money}, not enough for {amount:money}",
                     player=player,
-                    players=format_amount(players[player]),
-                    amount=format_amount(amount),
+                    players=Money(players[player]),
+                    amount=Money(amount),
                 )
             )
         players[player] -= amount
@@ -658,20 +666,20 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         if amount < minimum:
             raise BetUnderMinimum(
                 N_(
-                    "{spot}: {amount} is under the minimum {minimum}",
+                    "{spot}: {amount:money} is under the minimum {minimum:money}",
                     spot=spot.name,
-                    amount=format_amount(amount),
-                    minimum=format_amount(minimum),
+                    amount=Money(amount),
+                    minimum=Money(minimum),
                 )
             )
         unit = self.stake_terms(spot)[1]
         if amount % unit:
             raise NotMultipleOfUnit(
                 N_(
-                    "{spot}: {amount} is not a multiple of {unit}",
+                    "{spot}: {amount:money} is not a multiple of {unit:money}",
                     spot=spot.name,
-                    amount=format_amount(amount),
-                    unit=format_amount(unit),
+                    amount=Money(amount),
+                    unit=Money(unit),
                 )
             )
 
@@ -702,10 +710,10 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             held = f" (already {format_amount(already)} there)" if already else ""
             raise BetOverMaximum(
                 N_(
-                    "{spot}: {already} is over the maximum {maximum}{held}",
+                    "{spot}: {already:money} is over the maximum {maximum:money}{held}",
                     spot=spot.name,
-                    already=format_amount(already + amount),
-                    maximum=format_amount(maximum),
+                    already=Money(already + amount),
+                    maximum=Money(maximum),
                     held=held,
                 )
             )
@@ -723,10 +731,10 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         return [
             Note(
                 text=N_(
-                    "{player} takes down {spot} ({amount})",
+                    "{player} takes down {spot} ({amount:money})",
                     player=bet.player,
                     spot=bet.spot,
-                    amount=format_amount(bet.amount),
+                    amount=Money(bet.amount),
                 )
             )
         ]
@@ -980,10 +988,6 @@ _NO_MORE_BETS_NOTE = Note(text=N_("no more bets"))
 _new, _set = object.__new__, object.__setattr__
 """The two calls of :func:`~crupier.core.round.new_event`, made inline where a round builds
 its bets and events (a placed bet, a settlement): a function call less each."""
-
-
-def _fmt(amount: object) -> str:
-    return format_amount(amount) if isinstance(amount, int) else repr(amount)
 
 
 __all__ = [

@@ -105,6 +105,33 @@ def format_amount(amount: int, digits: int = MINOR_DIGITS) -> str:
     return f"{sign}{whole}.{frac:0{digits}d}" if digits else f"{sign}{whole}"
 
 
+class Money(int):
+    """An amount (minor units) filled into a marked message as a money field,
+    ``{amount:money}``: the message reads as the record's plain amount (``1234.50``, what
+    the records, the ledger and the JSON keep), and where a person reads it
+    (:meth:`crupier.i18n.Message.translated`, ``tx()`` in the browser) the amount is shown
+    in the language's money format (``1.234,50 €`` in Catalan). A money field is formatted
+    only with the ``money`` spec, so an amount never reaches a sentence as a bare count of
+    cents.
+
+    >>> from crupier.i18n import N_, gettext
+    >>> note = N_("{player} buys in for {amount:money}", player="ana", amount=Money(123450))
+    >>> note, gettext(note, "ca")
+    ('ana buys in for 1234.50', 'ana compra fitxes per 1.234,50\xa0€')
+    >>> f"{Money(5)}"
+    Traceback (most recent call last):
+    ...
+    ValueError: an amount is filled into a message as {name:money}, not with ''
+    """
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        if spec == "money":
+            return format_amount(self)
+        raise ValueError(f"an amount is filled into a message as {{name:money}}, not with {spec!r}")
+
+
 def parse_ratio(text: str) -> Fraction:
     """Read a payout ratio ``"35:1"``, ``"35/1"`` or ``"7 to 6"``.
 
@@ -137,8 +164,8 @@ def check_amount(amount: object) -> int:
     if amount <= 0:
         raise MalformedAmount(
             N_(
-                "{amount} is not a valid amount: it must be more than 0.00",
-                amount=format_amount(amount),
+                "{amount:money} is not a valid amount: it must be more than 0.00",
+                amount=Money(amount),
             )
         )
     return amount
@@ -157,8 +184,8 @@ def share(amount: int, fraction: Fraction, rounding: Rounding, unit: int = 1) ->
     if rounding is Rounding.EXACT:
         raise MalformedAmount(
             N_(
-                "{amount} times {format_ratio} is not a whole chip",
-                amount=format_amount(amount),
+                "{amount:money} times {format_ratio} is not a whole chip",
+                amount=Money(amount),
                 format_ratio=format_ratio(fraction),
             )
         )

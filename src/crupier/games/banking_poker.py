@@ -50,7 +50,7 @@ from crupier.core.layout import (
     Void,
     keep_recent,
 )
-from crupier.core.money import format_amount
+from crupier.core.money import Money
 from crupier.core.resolution import Lose, Push, Resolution
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
@@ -571,11 +571,11 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
             if state.players[box.player] < amount:
                 raise InsufficientFunds(
                     N_(
-                        "{player} holds {players}, not enough "
-                        "for the play bet of {amount}: buy in or fold",
+                        "{player} holds {players:money}, not enough "
+                        "for the play bet of {amount:money}: buy in or fold",
                         player=box.player,
-                        players=format_amount(state.players[box.player]),
-                        amount=format_amount(amount),
+                        players=Money(state.players[box.player]),
+                        amount=Money(amount),
                     )
                 )
             state.players[box.player] -= amount

@@ -201,11 +201,26 @@ class Message(str):
 
     def translated(self, lang: str | None = None) -> str:
         """The text in ``lang`` (default: the language in force); fields that are
-        messages (or refusals) themselves are translated too."""
+        messages (or refusals) themselves are translated too, and a money field
+        (``{amount:money}``, a :class:`crupier.core.money.Money`) is shown in the
+        language's money format (:func:`crupier.i18n.formats.shown`)."""
+        from crupier.core.money import Money
+        from crupier.i18n.formats import shown
+
         fields = {k: gettext(v, lang) if isinstance(v, Message)
-                  else localised(v, lang) if isinstance(v, BaseException) else v
+                  else localised(v, lang) if isinstance(v, BaseException)
+                  else _Shown(shown(v, lang)) if isinstance(v, Money) else v
                   for k, v in self.fields.items()}  # fmt: skip
         return gettext(self.template, lang).format(**fields)
+
+
+class _Shown(str):
+    """A money field already written in the reader's format: its ``money`` spec is done."""
+
+    __slots__ = ()
+
+    def __format__(self, spec: str) -> str:
+        return str(self)
 
 
 def N_(message: str, /, **fields: object) -> str:

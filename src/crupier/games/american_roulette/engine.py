@@ -22,7 +22,7 @@ from crupier.core.layout import (
     Settled,
     Spot,
 )
-from crupier.core.money import check_amount, format_amount, parse_amount
+from crupier.core.money import Money, check_amount, parse_amount
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
 from crupier.core.round import Action, Event, registry
@@ -170,27 +170,27 @@ class AmericanRoulette(RouletteGame[AmericanRouletteProfile]):
         if value < minimum:
             raise BetUnderMinimum(
                 N_(
-                    "colour {colour}: {value} is under the table minimum {minimum}",
+                    "colour {colour}: {value:money} is under the table minimum {minimum:money}",
                     colour=colour,
-                    value=format_amount(value),
-                    minimum=format_amount(minimum),
+                    value=Money(value),
+                    minimum=Money(minimum),
                 )
             )
         if value > top:
             raise BetOverMaximum(
                 N_(
-                    "colour {colour}: {value} is over the straight maximum {top}",
+                    "colour {colour}: {value:money} is over the straight maximum {top:money}",
                     colour=colour,
-                    value=format_amount(value),
-                    top=format_amount(top),
+                    value=Money(value),
+                    top=Money(top),
                 )
             )
         if not self.profile.colour_chips.expressible(value):
             raise NotMultipleOfUnit(
                 N_(
-                    "colour {colour}: {value} cannot be made of the casino's chips",
+                    "colour {colour}: {value:money} cannot be made of the casino's chips",
                     colour=colour,
-                    value=format_amount(value),
+                    value=Money(value),
                 )
             )
         series = state.colours.get(colour)
@@ -207,19 +207,19 @@ class AmericanRoulette(RouletteGame[AmericanRouletteProfile]):
             if series.value != value:
                 raise IllegalAction(
                     N_(
-                        "colour {colour} is worth {series} while its chips are "
+                        "colour {colour} is worth {series:money} while its chips are "
                         "out: cash them in to take a new series",
                         colour=colour,
-                        series=format_amount(series.value),
+                        series=Money(series.value),
                     )
                 )
             return [
                 Note(
                     text=N_(
-                        "more {colour} chips for {player} at {value}",
+                        "more {colour} chips for {player} at {value:money}",
                         colour=colour,
                         player=player,
-                        value=format_amount(value),
+                        value=Money(value),
                     )
                 )
             ]
@@ -231,10 +231,10 @@ class AmericanRoulette(RouletteGame[AmericanRouletteProfile]):
         return [
             Note(
                 text=N_(
-                    "{player} plays {colour} chips at {value}",
+                    "{player} plays {colour} chips at {value:money}",
                     player=player,
                     colour=colour,
-                    value=format_amount(value),
+                    value=Money(value),
                 )
             )
         ]

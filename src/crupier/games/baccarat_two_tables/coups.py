@@ -24,6 +24,7 @@ from crupier.core.layout import (
     ResultEvent,
     keep_recent,
 )
+from crupier.core.money import Money
 from crupier.core.roles import Role
 from crupier.core.round import Action, Event
 from crupier.games.baccarat.shoe import check_available
@@ -88,7 +89,11 @@ class _Coups(_Staking):
         state.bought_in += amount
         return [
             Note(
-                text=N_("{player} buys in for {amount}", player=action.player, amount=_fmt(amount))
+                text=N_(
+                    "{player} buys in for {amount:money}",
+                    player=action.player,
+                    amount=Money(amount),
+                )
             )
         ]
 
@@ -110,19 +115,25 @@ class _Coups(_Staking):
         state.cashed_out += amount
         self._free_place(state, player)
         state.waiting = [p for p in state.waiting if p != player]
-        return [Note(text=N_("{player} cashes out {amount}", player=player, amount=_fmt(amount)))]
+        return [
+            Note(text=N_("{player} cashes out {amount:money}", player=player, amount=Money(amount)))
+        ]
 
     def _do_tip(self, state: BaccaratTwoTablesState, action: Tip, _s: Any) -> list[Event]:
         player = self._player(state, action.player)
         amount = _positive(action.amount, "tip")
         if state.players[player] < amount:
             raise InsufficientFunds(
-                N_("{player} holds {fmt}", player=player, fmt=_fmt(state.players[player]))
+                N_("{player} holds {fmt:money}", player=player, fmt=Money(state.players[player]))
             )
         state.players[player] -= amount
         state.tips += amount
         return [
-            Note(text=N_("{player} tips {amount} (tips slot)", player=player, amount=_fmt(amount)))
+            Note(
+                text=N_(
+                    "{player} tips {amount:money} (tips slot)", player=player, amount=Money(amount)
+                )
+            )
         ]
 
     # -- the deal -------------------------------------------------------------------------------
@@ -540,10 +551,10 @@ class _Coups(_Staking):
         events.append(
             Note(
                 text=N_(
-                    "{verdict}{cut_text}; the bank is {bank}",
+                    "{verdict}{cut_text}; the bank is {bank:money}",
                     verdict=verdict,
                     cut_text=cut_text,
-                    bank=_fmt(state.bank),
+                    bank=Money(state.bank),
                 )
             )
         )
@@ -638,9 +649,9 @@ class _Coups(_Staking):
             events.append(
                 Note(
                     text=N_(
-                        "the bank has jumped: {banker} may continue with a new deposit of at least {bank_initial} (and change the shoe), or leave (V.1)",
+                        "the bank has jumped: {banker} may continue with a new deposit of at least {bank_initial:money} (and change the shoe), or leave (V.1)",
                         banker=state.banker,
-                        bank_initial=_fmt(state.bank_initial),
+                        bank_initial=Money(state.bank_initial),
                     )
                 )
             )

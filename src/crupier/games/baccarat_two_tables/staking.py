@@ -28,6 +28,7 @@ from crupier.core.layout import (
     Settled,
     TakeDown,
 )
+from crupier.core.money import Money
 from crupier.core.rng import RandomSource
 from crupier.core.round import Event
 from crupier.games.baccarat_two_tables.actions import (
@@ -61,7 +62,6 @@ from crupier.games.baccarat_two_tables.state import (
     Hand,
     Phase,
     _cards,
-    _fmt,
     _positive,
     _table,
     spot_of,
@@ -105,14 +105,18 @@ class _Staking(_Seating):
         limits = self.profile.limits
         if amount < limits.minimum:
             raise BetUnderMinimum(
-                N_("{fmt} is under the minimum {fmt2}", fmt=_fmt(amount), fmt2=_fmt(limits.minimum))
+                N_(
+                    "{fmt:money} is under the minimum {fmt2:money}",
+                    fmt=Money(amount),
+                    fmt2=Money(limits.minimum),
+                )
             )
         if amount % limits.betting_unit:
             raise NotMultipleOfUnit(
                 N_(
-                    "{fmt} is not a whole number of betting units of {fmt2}",
-                    fmt=_fmt(amount),
-                    fmt2=_fmt(limits.betting_unit),
+                    "{fmt:money} is not a whole number of betting units of {fmt2:money}",
+                    fmt=Money(amount),
+                    fmt2=Money(limits.betting_unit),
                 )
             )
         parts = split_stake(amount, limits.betting_unit) if spot == "split" else None
@@ -125,19 +129,19 @@ class _Staking(_Seating):
                 if already + part > limits.maximum:
                     raise BetOverMaximum(
                         N_(
-                            "table {table}: {fmt} is over the maximum {fmt2}",
+                            "table {table}: {fmt:money} is over the maximum {fmt2:money}",
                             table=table,
-                            fmt=_fmt(already + part),
-                            fmt2=_fmt(limits.maximum),
+                            fmt=Money(already + part),
+                            fmt2=Money(limits.maximum),
                         )
                     )
         if state.players[player] < amount:
             raise InsufficientFunds(
                 N_(
-                    "{player} holds {fmt}, not enough for {fmt2}",
+                    "{player} holds {fmt:money}, not enough for {fmt2:money}",
                     player=player,
-                    fmt=_fmt(state.players[player]),
-                    fmt2=_fmt(amount),
+                    fmt=Money(state.players[player]),
+                    fmt2=Money(amount),
                 )
             )
         if not self.limited:
@@ -145,9 +149,9 @@ class _Staking(_Seating):
             if covered + amount > state.bank:
                 raise InsufficientFunds(
                     N_(
-                        "the banker's deposit covers {fmt} more: "
+                        "the banker's deposit covers {fmt:money} more: "
                         "he must deposit more before this stake is accepted (V.2)",
-                        fmt=_fmt(state.bank - covered),
+                        fmt=Money(state.bank - covered),
                     )
                 )
         state.players[player] -= amount
@@ -183,7 +187,11 @@ class _Staking(_Seating):
             del state.bets[part.id]
             state.players[part.player] += part.amount
         total = sum(b.amount for b in group)
-        return [Note(text=N_("{player} takes down {total}", player=bet.player, total=_fmt(total)))]
+        return [
+            Note(
+                text=N_("{player} takes down {total:money}", player=bet.player, total=Money(total))
+            )
+        ]
 
     def _do_call_banco(
         self, state: BaccaratTwoTablesState, action: CallBanco, _s: Any
@@ -208,20 +216,20 @@ class _Staking(_Seating):
         if state.players[player] < state.bank:
             raise InsufficientFunds(
                 N_(
-                    "{player} holds {fmt}: banco covers the whole bank of {fmt2}",
+                    "{player} holds {fmt:money}: banco covers the whole bank of {fmt2:money}",
                     player=player,
-                    fmt=_fmt(state.players[player]),
-                    fmt2=_fmt(state.bank),
+                    fmt=Money(state.players[player]),
+                    fmt2=Money(state.bank),
                 )
             )
         state.banco_calls.append((player, table))
         return [
             Note(
                 text=N_(
-                    "{player} calls banco on table {table} ({bank})",
+                    "{player} calls banco on table {table} ({bank:money})",
                     player=player,
                     table=table,
-                    bank=_fmt(state.bank),
+                    bank=Money(state.bank),
                 )
             )
         ]
@@ -326,7 +334,11 @@ class _Staking(_Seating):
         own = sum(b.amount for b in state.bets.values() if b.player == winner)
         if state.players[winner] + own < stake:  # his stakes come back to him first
             raise InsufficientFunds(
-                N_("{winner} no longer covers the bank of {fmt}", winner=winner, fmt=_fmt(stake))
+                N_(
+                    "{winner} no longer covers the bank of {fmt:money}",
+                    winner=winner,
+                    fmt=Money(stake),
+                )
             )
         if repeat_left is None:
             state.banco_used.append(winner)
@@ -346,11 +358,11 @@ class _Staking(_Seating):
         events.append(
             Note(
                 text=N_(
-                    "banco: {winner} covers the bank of {stake} ({t1} + {t2})",
+                    "banco: {winner} covers the bank of {stake:money} ({t1:money} + {t2:money})",
                     winner=winner,
-                    stake=_fmt(stake),
-                    t1=_fmt(t1),
-                    t2=_fmt(t2),
+                    stake=Money(stake),
+                    t1=Money(t1),
+                    t2=Money(t2),
                 )
             )
         )
@@ -387,13 +399,13 @@ class _Staking(_Seating):
             events.append(
                 Note(
                     text=N_(
-                        "the bank of {bank} does not cover it all: {player}'s stake #{id} on table {table} plays {take}, {back} returned",
-                        bank=_fmt(state.bank),
+                        "the bank of {bank:money} does not cover it all: {player}'s stake #{id} on table {table} plays {take:money}, {back:money} returned",
+                        bank=Money(state.bank),
                         player=bet.player,
                         id=bet.id,
                         table=bet.table,
-                        take=_fmt(take),
-                        back=_fmt(back),
+                        take=Money(take),
+                        back=Money(back),
                     )
                 )
             )
@@ -519,19 +531,19 @@ class _Staking(_Seating):
         if value < rules.minimum:
             raise BetUnderMinimum(
                 N_(
-                    "{what}: a bank of {fmt} is under the minimum {fmt2} (V.1)",
+                    "{what}: a bank of {fmt:money} is under the minimum {fmt2:money} (V.1)",
                     what=what,
-                    fmt=_fmt(value),
-                    fmt2=_fmt(rules.minimum),
+                    fmt=Money(value),
+                    fmt2=Money(rules.minimum),
                 )
             )
         if self.limited and rules.maximum is not None and value > rules.maximum:
             raise BetOverMaximum(
                 N_(
-                    "{what}: a limited bank of {fmt} is over the maximum {fmt2} (V.1)",
+                    "{what}: a limited bank of {fmt:money} is over the maximum {fmt2:money} (V.1)",
                     what=what,
-                    fmt=_fmt(value),
-                    fmt2=_fmt(rules.maximum),
+                    fmt=Money(value),
+                    fmt2=Money(rules.maximum),
                 )
             )
         return value
@@ -548,10 +560,10 @@ class _Staking(_Seating):
         if state.players[name] < amount:
             raise InsufficientFunds(
                 N_(
-                    "{name} holds {fmt}, not the {fmt2} to deposit",
+                    "{name} holds {fmt:money}, not the {fmt2:money} to deposit",
                     name=name,
-                    fmt=_fmt(state.players[name]),
-                    fmt2=_fmt(amount),
+                    fmt=Money(state.players[name]),
+                    fmt2=Money(amount),
                 )
             )
         return name
@@ -597,9 +609,9 @@ class _Staking(_Seating):
         events.append(
             Note(
                 text=N_(
-                    "the bank goes to {banker} for {amount} ({term}); the croupier keeps it",
+                    "the bank goes to {banker} for {amount:money} ({term}); the croupier keeps it",
                     banker=banker,
-                    amount=_fmt(amount),
+                    amount=Money(amount),
                     term=term,
                 )
             )
@@ -613,8 +625,8 @@ class _Staking(_Seating):
         if state.offer_amount is not None:
             raise IllegalAction(
                 N_(
-                    "the bank is being offered for {fmt}: offer, auction or lots (V.5)",
-                    fmt=_fmt(state.offer_amount),
+                    "the bank is being offered for {fmt:money}: offer, auction or lots (V.5)",
+                    fmt=Money(state.offer_amount),
                 )
             )
         if state.auction_open:
@@ -642,11 +654,19 @@ class _Staking(_Seating):
         player = self._can_bank(state, action.player, amount)
         if state.bids.get(player, 0) >= amount:
             raise IllegalAction(
-                N_("{player} has already bid {fmt}", player=player, fmt=_fmt(state.bids[player]))
+                N_(
+                    "{player} has already bid {fmt:money}",
+                    player=player,
+                    fmt=Money(state.bids[player]),
+                )
             )
         state.bids[player] = amount
         return [
-            Note(text=N_("{player} bids {amount} for the bank", player=player, amount=_fmt(amount)))
+            Note(
+                text=N_(
+                    "{player} bids {amount:money} for the bank", player=player, amount=Money(amount)
+                )
+            )
         ]
 
     def _do_adjudicate(
@@ -666,8 +686,8 @@ class _Staking(_Seating):
             events.append(
                 Note(
                     text=N_(
-                        "equal bids of {best}: lots drawn among {value}",
-                        best=_fmt(best),
+                        "equal bids of {best:money}: lots drawn among {value}",
+                        best=Money(best),
                         value=", ".join(tied),
                     )
                 )
@@ -736,9 +756,9 @@ class _Staking(_Seating):
         return [
             Note(
                 text=N_(
-                    "the inspector offers the bank to {player} for {amount} (V.5)",
+                    "the inspector offers the bank to {player} for {amount:money} (V.5)",
                     player=player,
-                    amount=_fmt(amount),
+                    amount=Money(amount),
                 )
             )
         ]
@@ -779,18 +799,18 @@ class _Staking(_Seating):
         events.append(
             Note(
                 text=N_(
-                    "{banker} leaves the bank ({why}) and withdraws {amount}; having won, he "
+                    "{banker} leaves the bank ({why}) and withdraws {amount:money}; having won, he "
                     "may not bank again during this shoe",
                     banker=banker,
                     why=why,
-                    amount=_fmt(withdrawn),
+                    amount=Money(withdrawn),
                 )
                 if won
                 else N_(
-                    "{banker} leaves the bank ({why}) and withdraws {amount}",
+                    "{banker} leaves the bank ({why}) and withdraws {amount:money}",
                     banker=banker,
                     why=why,
-                    amount=_fmt(withdrawn),
+                    amount=Money(withdrawn),
                 )
             )
         )
@@ -811,8 +831,8 @@ class _Staking(_Seating):
         events.append(
             Note(
                 text=N_(
-                    "the inspector offers the bank to another player for {bank_initial}",
-                    bank_initial=_fmt(state.bank_initial),
+                    "the inspector offers the bank to another player for {bank_initial:money}",
+                    bank_initial=Money(state.bank_initial),
                 )
             )
         )
@@ -852,9 +872,9 @@ class _Staking(_Seating):
         if amount < state.bank_initial:
             raise BetUnderMinimum(
                 N_(
-                    "redeposit: {fmt} is less than the initial bank {fmt2} (V.1)",
-                    fmt=_fmt(amount),
-                    fmt2=_fmt(state.bank_initial),
+                    "redeposit: {fmt:money} is less than the initial bank {fmt2:money} (V.1)",
+                    fmt=Money(amount),
+                    fmt2=Money(state.bank_initial),
                 )
             )
         self._can_bank(state, state.banker, amount)
@@ -867,9 +887,9 @@ class _Staking(_Seating):
         return [
             Note(
                 text=N_(
-                    "{banker} redeposits {amount} and continues; he may change the shoe",
+                    "{banker} redeposits {amount:money} and continues; he may change the shoe",
                     banker=state.banker,
-                    amount=_fmt(amount),
+                    amount=Money(amount),
                 )
             )
         ]
@@ -888,9 +908,9 @@ class _Staking(_Seating):
         if state.players[state.banker] < amount:
             raise InsufficientFunds(
                 N_(
-                    "{banker} holds {fmt}",
+                    "{banker} holds {fmt:money}",
                     banker=state.banker,
-                    fmt=_fmt(state.players[state.banker]),
+                    fmt=Money(state.players[state.banker]),
                 )
             )
         state.players[state.banker] -= amount
@@ -899,9 +919,9 @@ class _Staking(_Seating):
         return [
             Note(
                 text=N_(
-                    "{banker} adds {amount} to the free bank's deposit",
+                    "{banker} adds {amount:money} to the free bank's deposit",
                     banker=state.banker,
-                    amount=_fmt(amount),
+                    amount=Money(amount),
                 )
             )
         ]

@@ -67,7 +67,7 @@ from crupier.core.layout import (
     Void,
     keep_recent,
 )
-from crupier.core.money import format_amount, share
+from crupier.core.money import Money, share
 from crupier.core.resolution import Lose, Push, Refund, Resolution, Win
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
@@ -501,10 +501,10 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         if held + amount > self.profile.box_maximum:
             raise BetOverMaximum(
                 N_(
-                    "box {box}: {held} in all is over the box maximum {box_maximum}",
+                    "box {box}: {held:money} in all is over the box maximum {box_maximum:money}",
                     box=box,
-                    held=format_amount(held + amount),
-                    box_maximum=format_amount(self.profile.box_maximum),
+                    held=Money(held + amount),
+                    box_maximum=Money(self.profile.box_maximum),
                 )
             )
 
@@ -867,11 +867,11 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
             if state.players.get(player, 0) < amount:
                 raise InsufficientFunds(
                     N_(
-                        "{what}: {player} holds {get}, not enough for {amount}",
+                        "{what}: {player} holds {get:money}, not enough for {amount:money}",
                         what=what,
                         player=player,
-                        get=format_amount(state.players.get(player, 0)),
-                        amount=format_amount(amount),
+                        get=Money(state.players.get(player, 0)),
+                        amount=Money(amount),
                     )
                 )
         if not self.profile.rules.extra_stake_over_maximum:
@@ -903,10 +903,10 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
             events.append(
                 Note(
                     text=N_(
-                        "{player} doubles bet #{id}: +{amount}",
+                        "{player} doubles bet #{id}: +{amount:money}",
                         player=b.player,
                         id=b.id,
-                        amount=format_amount(b.amount),
+                        amount=Money(b.amount),
                     )
                 )
             )
@@ -1054,9 +1054,9 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         if amount > limit:
             raise BetOverMaximum(
                 N_(
-                    "insurance: {amount} is over half the bet ({limit})",
-                    amount=format_amount(amount),
-                    limit=format_amount(limit),
+                    "insurance: {amount:money} is over half the bet ({limit:money})",
+                    amount=Money(amount),
+                    limit=Money(limit),
                 )
             )
         if state.players[player] < amount:

@@ -55,7 +55,7 @@ from crupier.core.layout import (
     Spot,
     Void,
 )
-from crupier.core.money import format_amount
+from crupier.core.money import Money, format_amount
 from crupier.core.resolution import Resolution
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
@@ -235,10 +235,10 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
             where = box + " at this table" if per_table else spot.name
             raise BetOverMaximum(
                 N_(
-                    "{where}: {already} is over the maximum {maximum}{held}",
+                    "{where}: {already:money} is over the maximum {maximum:money}{held}",
                     where=where,
-                    already=format_amount(already + amount),
-                    maximum=format_amount(maximum),
+                    already=Money(already + amount),
+                    maximum=Money(maximum),
                     held=held,
                 )
             )
@@ -466,9 +466,7 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
             raise IllegalAction(str(exc).removeprefix("cloths.minimums: ")) from None
         state.cloth_minimums = minimums
         return [
-            Note(
-                text=N_("cloth {cloth} minimum {amount}", cloth=cloth, amount=format_amount(amount))
-            )
+            Note(text=N_("cloth {cloth} minimum {amount:money}", cloth=cloth, amount=Money(amount)))
         ]
 
     # -- views -------------------------------------------------------------------------------

@@ -48,7 +48,7 @@ from crupier.core.errors import (
     WrongPhase,
 )
 from crupier.core.layout import COMMON_ACTIONS, Bet, BetPlaced, Note, Phase, Spot
-from crupier.core.money import format_amount, parse_amount
+from crupier.core.money import Money, parse_amount
 from crupier.core.poker import Category
 from crupier.core.resolution import Lose, Resolution
 from crupier.core.rng import RandomSource
@@ -395,10 +395,10 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
         if state.players[player] < amount:
             raise InsufficientFunds(
                 N_(
-                    "{player} holds {players}, not enough for {amount}",
+                    "{player} holds {players:money}, not enough for {amount:money}",
                     player=player,
-                    players=format_amount(state.players[player]),
-                    amount=format_amount(amount),
+                    players=Money(state.players[player]),
+                    amount=Money(amount),
                 )
             )
         state.players[player] -= amount
@@ -430,9 +430,9 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
             action.amount,
             lambda: BetOverMaximum(
                 N_(
-                    "blind: {amount} is over the Ante's maximum {ante_maximum}",
-                    amount=format_amount(action.amount),
-                    ante_maximum=format_amount(self.profile.ante_maximum),
+                    "blind: {amount:money} is over the Ante's maximum {ante_maximum:money}",
+                    amount=Money(action.amount),
+                    ante_maximum=Money(self.profile.ante_maximum),
                 )
             ),
         )
@@ -492,9 +492,9 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
             action.amount,
             lambda: BetOverMaximum(
                 N_(
-                    "behind: {amount} is over the Ante's maximum {ante_maximum}",
-                    amount=format_amount(action.amount),
-                    ante_maximum=format_amount(self.profile.ante_maximum),
+                    "behind: {amount:money} is over the Ante's maximum {ante_maximum:money}",
+                    amount=Money(action.amount),
+                    ante_maximum=Money(self.profile.ante_maximum),
                 )
             ),
         )
@@ -549,10 +549,10 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
         if state.players[box.player] < price:
             raise InsufficientFunds(
                 N_(
-                    "{player} holds {players}, not enough for the card's price of {price}",
+                    "{player} holds {players:money}, not enough for the card's price of {price:money}",
                     player=box.player,
-                    players=format_amount(state.players[box.player]),
-                    price=format_amount(price),
+                    players=Money(state.players[box.player]),
+                    price=Money(price),
                 )
             )
         (new,) = self.take_cards(state, (action.card,) if action.card else (), 1, "buy-card")
@@ -599,7 +599,7 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
                 N_("{amount!r} is not a meter reading (a whole number of cents)", amount=amount)
             )
         state.meter = amount
-        return [Note(text=N_("progressive meter: {amount}", amount=format_amount(amount)))]
+        return [Note(text=N_("progressive meter: {amount:money}", amount=Money(amount)))]
 
     # -- settlement -----------------------------------------------------------------------
 
@@ -667,7 +667,7 @@ class CaribbeanStud(BankingPoker[StudProfile, StudState]):
             for seat, player, hand, _stake in royals:
                 paid += self._pay_prize(state, events, seat, player, hand, each)
         state.meter -= paid
-        events.append(Note(text=N_("progressive meter: {meter}", meter=format_amount(state.meter))))
+        events.append(Note(text=N_("progressive meter: {meter:money}", meter=Money(state.meter))))
         return events
 
     def _pay_prize(

@@ -60,7 +60,7 @@ from crupier.core.layout import (
     Void,
     keep_recent,
 )
-from crupier.core.money import format_amount
+from crupier.core.money import Money
 from crupier.core.resolution import Push, Resolution
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
@@ -426,20 +426,20 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
             ):
                 raise BetOverMaximum(
                     N_(
-                        "challenge: {amount} on the box is over the maximum "
-                        "{initial_maximum}: surrender",
-                        amount=format_amount(2 * amount),
-                        initial_maximum=format_amount(initial_maximum(self.profile)),
+                        "challenge: {amount:money} on the box is over the maximum "
+                        "{initial_maximum:money}: surrender",
+                        amount=Money(2 * amount),
+                        initial_maximum=Money(initial_maximum(self.profile)),
                     )
                 )
             if state.players[player] < amount:
                 raise InsufficientFunds(
                     N_(
-                        "{player} holds {players}, not enough for "
-                        "the challenge bet of {amount}: buy in or surrender",
+                        "{player} holds {players:money}, not enough for "
+                        "the challenge bet of {amount:money}: buy in or surrender",
                         player=player,
-                        players=format_amount(state.players[player]),
-                        amount=format_amount(amount),
+                        players=Money(state.players[player]),
+                        amount=Money(amount),
                     )
                 )
             state.players[player] -= amount

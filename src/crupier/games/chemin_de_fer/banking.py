@@ -20,6 +20,7 @@ from crupier.core.errors import (
     WrongPhase,
 )
 from crupier.core.layout import NoMoreBets, Note, Reopen, Suspend
+from crupier.core.money import Money
 from crupier.core.rng import RandomSource
 from crupier.core.round import Action, Event
 from crupier.core.shoe import Shoe, burn_from, check_stop_card, parse_cards
@@ -132,10 +133,10 @@ class _Banking(_Seating):
             events.append(
                 Note(
                     text=N_(
-                        "the bank is offered to {candidate} ({place}) for at least {minimum}",
+                        "the bank is offered to {candidate} ({place}) for at least {minimum:money}",
                         candidate=candidate,
                         place=place,
-                        minimum=_fmt(offer.minimum),
+                        minimum=Money(offer.minimum),
                     )
                 )
             )
@@ -171,9 +172,9 @@ class _Banking(_Seating):
             events.append(
                 Note(
                     text=N_(
-                        "nobody took the hand: {passer}, who passed it, may take it back for {minimum}",
+                        "nobody took the hand: {passer}, who passed it, may take it back for {minimum:money}",
                         passer=passer,
-                        minimum=_fmt(offer.minimum),
+                        minimum=Money(offer.minimum),
                     )
                 )
             )
@@ -182,8 +183,8 @@ class _Banking(_Seating):
         events.append(
             Note(
                 text=N_(
-                    "the bank is auctioned to the highest bidder (at least {minimum})",
-                    minimum=_fmt(offer.minimum),
+                    "the bank is auctioned to the highest bidder (at least {minimum:money})",
+                    minimum=Money(offer.minimum),
                 )
             )
         )
@@ -213,19 +214,19 @@ class _Banking(_Seating):
         if bid.total < minimum:
             raise BetUnderMinimum(
                 N_(
-                    "a bank of {fmt} is under the minimum {fmt2}",
-                    fmt=_fmt(bid.total),
-                    fmt2=_fmt(minimum),
+                    "a bank of {fmt:money} is under the minimum {fmt2:money}",
+                    fmt=Money(bid.total),
+                    fmt2=Money(minimum),
                 )
             )
         for name, need in ((player, bid.amount), *bid.partners):
             if state.players[name] < need:
                 raise InsufficientFunds(
                     N_(
-                        "{name} holds {fmt}, not enough for {fmt2}",
+                        "{name} holds {fmt:money}, not enough for {fmt2:money}",
                         name=name,
-                        fmt=_fmt(state.players[name]),
-                        fmt2=_fmt(need),
+                        fmt=Money(state.players[name]),
+                        fmt2=Money(need),
                     )
                 )
         return bid
@@ -268,9 +269,9 @@ class _Banking(_Seating):
             offer.claim = bid
             note = Note(
                 text=N_(
-                    "{player} takes the passed hand in association for {total}: a single taker has preference, the rotation goes on",
+                    "{player} takes the passed hand in association for {total:money}: a single taker has preference, the rotation goes on",
                     player=player,
-                    total=_fmt(bid.total),
+                    total=Money(bid.total),
                 )
             )
             return [note, *self._advance_offer(state)]
@@ -288,8 +289,8 @@ class _Banking(_Seating):
                 Note(text=N_("{player} does not take the hand back", player=player)),
                 Note(
                     text=N_(
-                        "the bank is auctioned to the highest bidder (at least {minimum})",
-                        minimum=_fmt(offer.minimum),
+                        "the bank is auctioned to the highest bidder (at least {minimum:money})",
+                        minimum=Money(offer.minimum),
                     )
                 ),
             ]
@@ -335,15 +336,19 @@ class _Banking(_Seating):
         if old is not None and bid.total < old.total:
             raise IllegalAction(
                 N_(
-                    "{player} already bid {fmt}: a bid is never lowered",
+                    "{player} already bid {fmt:money}: a bid is never lowered",
                     player=player,
-                    fmt=_fmt(old.total),
+                    fmt=Money(old.total),
                 )
             )
         offer.bids = [b for b in offer.bids if b.player != player] + [bid]
         return [
             Note(
-                text=N_("{player} bids {total} for the bank", player=player, total=_fmt(bid.total))
+                text=N_(
+                    "{player} bids {total:money} for the bank",
+                    player=player,
+                    total=Money(bid.total),
+                )
             )
         ]
 
@@ -386,7 +391,9 @@ class _Banking(_Seating):
             BankAwarded(banker=bid.player, amount=bid.total, partners=bid.partners, seat=seat),
             Note(
                 text=N_(
-                    "{player} holds the bank: {total}", player=bid.player, total=_fmt(bid.total)
+                    "{player} holds the bank: {total:money}",
+                    player=bid.player,
+                    total=Money(bid.total),
                 )
             ),
         ]
@@ -402,9 +409,9 @@ class _Banking(_Seating):
             events.append(
                 Note(
                     text=N_(
-                        "the bank is larger than {previous}'s ({previous_bank}): he may hold the punto cards for one coup",
+                        "the bank is larger than {previous}'s ({previous_bank:money}): he may hold the punto cards for one coup",
                         previous=previous,
-                        previous_bank=_fmt(offer.previous_bank),
+                        previous_bank=Money(offer.previous_bank),
                     )
                 )
             )
@@ -497,18 +504,18 @@ class _Banking(_Seating):
         self._additions_open(state, bank)
         if state.players[player] < amount:
             raise InsufficientFunds(
-                N_("{player} holds {fmt}", player=player, fmt=_fmt(state.players[player]))
+                N_("{player} holds {fmt:money}", player=player, fmt=Money(state.players[player]))
             )
         state.players[player] -= amount
         self._grow_bank(bank, player, amount)
         return [
             Note(
                 text=N_(
-                    "{player} joins {banker} as a partner with {amount}: the bank is {amount2}",
+                    "{player} joins {banker} as a partner with {amount:money}: the bank is {amount2:money}",
                     player=player,
                     banker=bank.banker,
-                    amount=_fmt(amount),
-                    amount2=_fmt(bank.amount),
+                    amount=Money(amount),
+                    amount2=Money(bank.amount),
                 )
             )
         ]
@@ -519,16 +526,20 @@ class _Banking(_Seating):
         self._additions_open(state, bank)
         if state.players[bank.banker] < amount:
             raise InsufficientFunds(
-                N_("{banker} holds {fmt}", banker=bank.banker, fmt=_fmt(state.players[bank.banker]))
+                N_(
+                    "{banker} holds {fmt:money}",
+                    banker=bank.banker,
+                    fmt=Money(state.players[bank.banker]),
+                )
             )
         state.players[bank.banker] -= amount
         self._grow_bank(bank, bank.banker, amount)
         return [
             Note(
                 text=N_(
-                    "{banker} increases the bank to {amount}",
+                    "{banker} increases the bank to {amount:money}",
                     banker=bank.banker,
-                    amount=_fmt(bank.amount),
+                    amount=Money(bank.amount),
                 )
             )
         ]
@@ -542,16 +553,19 @@ class _Banking(_Seating):
             raise IllegalAction(N_("stakes are on the table: garage before the stakes"))
         if bank.amount - amount < bank.awarded:
             raise IllegalAction(
-                N_("the bank may not fall below the {fmt} it was taken for", fmt=_fmt(bank.awarded))
+                N_(
+                    "the bank may not fall below the {fmt:money} it was taken for",
+                    fmt=Money(bank.awarded),
+                )
             )
         bank.amount -= amount
         bank.garage += amount
         return [
             Note(
                 text=N_(
-                    "{banker} keeps {amount} out of the bank (garage)",
+                    "{banker} keeps {amount:money} out of the bank (garage)",
                     banker=bank.banker,
-                    amount=_fmt(amount),
+                    amount=Money(amount),
                 )
             )
         ]
@@ -565,9 +579,9 @@ class _Banking(_Seating):
         events: list[Event] = [
             Note(
                 text=N_(
-                    "{banker} passes the hand with {amount}",
+                    "{banker} passes the hand with {amount:money}",
                     banker=bank.banker,
-                    amount=_fmt(bank.amount),
+                    amount=Money(bank.amount),
                 )
             )
         ]
@@ -614,23 +628,27 @@ class _Banking(_Seating):
         limits = self.profile.limits
         if amount < limits.minimum:
             raise BetUnderMinimum(
-                N_("{fmt} is under the minimum {fmt2}", fmt=_fmt(amount), fmt2=_fmt(limits.minimum))
+                N_(
+                    "{fmt:money} is under the minimum {fmt2:money}",
+                    fmt=Money(amount),
+                    fmt2=Money(limits.minimum),
+                )
             )
         if amount % limits.multiple_of:
             raise NotMultipleOfUnit(
                 N_(
-                    "{fmt} is not a multiple of {fmt2}",
-                    fmt=_fmt(amount),
-                    fmt2=_fmt(limits.multiple_of),
+                    "{fmt:money} is not a multiple of {fmt2:money}",
+                    fmt=Money(amount),
+                    fmt2=Money(limits.multiple_of),
                 )
             )
         if state.players[player] < amount:
             raise InsufficientFunds(
                 N_(
-                    "{player} holds {fmt}, not enough for {fmt2}",
+                    "{player} holds {fmt:money}, not enough for {fmt2:money}",
                     player=player,
-                    fmt=_fmt(state.players[player]),
-                    fmt2=_fmt(amount),
+                    fmt=Money(state.players[player]),
+                    fmt2=Money(amount),
                 )
             )
         stake = self._stake_of(state, player)
@@ -647,9 +665,9 @@ class _Banking(_Seating):
         return [
             Note(
                 text=N_(
-                    "{player} stakes {amount} against the bank",
+                    "{player} stakes {amount:money} against the bank",
                     player=player,
-                    amount=_fmt(stake.amount),
+                    amount=Money(stake.amount),
                 )
             )
         ]
@@ -673,10 +691,10 @@ class _Banking(_Seating):
         if state.players[player] + already < amount:
             raise InsufficientFunds(
                 N_(
-                    "{player} holds {fmt}, not enough for {fmt2}",
+                    "{player} holds {fmt:money}, not enough for {fmt2:money}",
                     player=player,
-                    fmt=_fmt(state.players[player] + already),
-                    fmt2=_fmt(amount),
+                    fmt=Money(state.players[player] + already),
+                    fmt2=Money(amount),
                 )
             )
         state.players[player] += already - amount
@@ -710,7 +728,11 @@ class _Banking(_Seating):
         if state.cards_right == player:
             state.cards_claimed = False
         return [
-            Note(text=N_("{player} withdraws {amount}", player=player, amount=_fmt(stake.amount)))
+            Note(
+                text=N_(
+                    "{player} withdraws {amount:money}", player=player, amount=Money(stake.amount)
+                )
+            )
         ]
 
     def _claim_cards(self, state: CheminDeFerState, action: ClaimCards) -> list[Event]:
@@ -740,7 +762,7 @@ class _Banking(_Seating):
         if shoe.at_stop_card:
             raise IllegalAction(N_("the stop card has come out: this shoe deals no more coups"))
         events: list[Event] = [
-            Note(text=N_("no va más: the bank is {amount}", amount=_fmt(bank.amount)))
+            Note(text=N_("no va más: the bank is {amount:money}", amount=Money(bank.amount)))
         ]
         lead_stake, lead_events = self._allocate(state, bank)
         events += lead_events
@@ -817,8 +839,8 @@ class _Banking(_Seating):
             events.append(
                 Note(
                     text=N_(
-                        "{remaining} of the bank is not covered: not at risk",
-                        remaining=_fmt(remaining),
+                        "{remaining:money} of the bank is not covered: not at risk",
+                        remaining=Money(remaining),
                     )
                 )
             )

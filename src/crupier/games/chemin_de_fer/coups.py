@@ -16,12 +16,12 @@ from crupier.core.errors import (
     WrongPhase,
 )
 from crupier.core.layout import Note, Void, keep_recent
+from crupier.core.money import Money
 from crupier.core.round import Event
 from crupier.games.baccarat.shoe import check_available
 from crupier.games.chemin_de_fer.banking import _Banking
 from crupier.games.chemin_de_fer.common import (
     WORDS,
-    _fmt,
 )
 from crupier.games.chemin_de_fer.profile import (
     Cell,
@@ -464,10 +464,10 @@ class _Coups(_Banking):
             events.append(
                 Note(
                     text=N_(
-                        "cagnotte {cut} on {winnings}; the bank is now {amount}",
-                        cut=_fmt(cut),
-                        winnings=_fmt(winnings),
-                        amount=_fmt(bank.amount),
+                        "cagnotte {cut:money} on {winnings:money}; the bank is now {amount:money}",
+                        cut=Money(cut),
+                        winnings=Money(winnings),
+                        amount=Money(bank.amount),
                     )
                 )
             )
@@ -742,14 +742,16 @@ class _Coups(_Banking):
         amount = self._amount(action.amount)
         if state.players[player] < amount:
             raise InsufficientFunds(
-                N_("{player} holds {fmt}", player=player, fmt=_fmt(state.players[player]))
+                N_("{player} holds {fmt:money}", player=player, fmt=Money(state.players[player]))
             )
         state.players[player] -= amount
         state.tips += amount
         return [
             Note(
                 text=N_(
-                    "{player} tips {amount}: into the tips slot", player=player, amount=_fmt(amount)
+                    "{player} tips {amount:money}: into the tips slot",
+                    player=player,
+                    amount=Money(amount),
                 )
             )
         ]

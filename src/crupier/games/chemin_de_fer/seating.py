@@ -15,14 +15,11 @@ from crupier.core.errors import (
     WrongPhase,
 )
 from crupier.core.layout import BuyIn, CashOut, Note
-from crupier.core.money import check_amount
+from crupier.core.money import Money, check_amount
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, Game
 from crupier.games.baccarat.cards import hand_total
 from crupier.games.baccarat.shoe import shoe_view
-from crupier.games.chemin_de_fer.common import (
-    _fmt,
-)
 from crupier.games.chemin_de_fer.profile import (
     Cell,
     CheminDeFerProfile,
@@ -178,7 +175,11 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
         state.bought_in += amount
         return [
             Note(
-                text=N_("{player} buys in for {amount}", player=action.player, amount=_fmt(amount))
+                text=N_(
+                    "{player} buys in for {amount:money}",
+                    player=action.player,
+                    amount=Money(amount),
+                )
             )
         ]
 
@@ -208,7 +209,9 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
         amount = state.players.pop(player)
         state.cashed_out += amount
         self._forget(state, player)
-        return [Note(text=N_("{player} cashes out {amount}", player=player, amount=_fmt(amount)))]
+        return [
+            Note(text=N_("{player} cashes out {amount:money}", player=player, amount=Money(amount)))
+        ]
 
     @staticmethod
     def _forget(state: CheminDeFerState, player: str) -> None:

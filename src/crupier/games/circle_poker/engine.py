@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 from crupier.core.cards import Card, Rank, standard_deck
 from crupier.core.errors import MalformedAction, MalformedAmount, NotPermitted, WrongPhase
 from crupier.core.layout import BuyIn
-from crupier.core.money import format_amount
+from crupier.core.money import Money, format_amount
 from crupier.core.rng import RandomSource, shuffle
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, Game, registry
@@ -687,9 +687,9 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         if deal.bet[player] < deal.high:
             raise IllegalWager(
                 N_(
-                    "check: {player} faces a bet of {high}; he may call, raise or fold",
+                    "check: {player} faces a bet of {high:money}; he may call, raise or fold",
                     player=player,
-                    high=format_amount(deal.high),
+                    high=Money(deal.high),
                 )
             )
         if deal.bring_in and player == deal.opener:
@@ -718,8 +718,8 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         if not raising and deal.high > 0:
             raise IllegalWager(
                 N_(
-                    "bet: there is already a bet of {high}; raise instead",
-                    high=format_amount(deal.high),
+                    "bet: there is already a bet of {high:money}; raise instead",
+                    high=Money(deal.high),
                 )
             )
         own, high = deal.bet[player], deal.high
@@ -778,24 +778,24 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         low, most, _ = self._wager_bounds(deal, player, raising)
         allin = deal.bet[player] + state.chips[player]
         if to > allin:
-            raise NotEnoughChips(N_("{word}: {player} has {allin} in all for this "
-                                 "interval, not {to}", word=word, player=player, allin=format_amount(allin), to=format_amount(to)))  # fmt: skip
+            raise NotEnoughChips(N_("{word}: {player} has {allin:money} in all for this "
+                                 "interval, not {to:money}", word=word, player=player, allin=Money(allin), to=Money(to)))  # fmt: skip
         if to > most:
             raise IllegalWager(
                 N_(
-                    "{word}: {to} is over the maximum {most}",
+                    "{word}: {to:money} is over the maximum {most:money}",
                     word=word,
-                    to=format_amount(to),
-                    most=format_amount(most),
+                    to=Money(to),
+                    most=Money(most),
                 )
             )
         if to < low and to != allin:
             raise IllegalWager(
                 N_(
-                    "{word}: {to} is under the minimum {low}",
+                    "{word}: {to:money} is under the minimum {low:money}",
                     word=word,
-                    to=format_amount(to),
-                    low=format_amount(low),
+                    to=Money(to),
+                    low=Money(low),
                 )
             )
         increment = to - deal.high

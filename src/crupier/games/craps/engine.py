@@ -59,7 +59,7 @@ from crupier.core.layout import (
     TakeDown,
     Void,
 )
-from crupier.core.money import Rounding, format_amount, win_amount
+from crupier.core.money import Money, Rounding, win_amount
 from crupier.core.resolution import Resolution
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
@@ -285,13 +285,13 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         if already + amount > maximum:
             raise BetOverMaximum(
                 N_(
-                    "{spot}: {already} is over the maximum "
-                    "{maximum} ({percent}% of the {base} it follows)",
+                    "{spot}: {already:money} is over the maximum "
+                    "{maximum:money} ({percent}% of the {base:money} it follows)",
                     spot=spot.name,
-                    already=format_amount(already + amount),
-                    maximum=format_amount(maximum),
+                    already=Money(already + amount),
+                    maximum=Money(maximum),
                     percent=percent,
-                    base=format_amount(base),
+                    base=Money(base),
                 )
             )
 
@@ -335,9 +335,9 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         except MalformedAmount:
             raise NotMultipleOfUnit(
                 N_(
-                    "{spot}: {amount} at {numerator} for {denominator} does not pay a whole chip",
+                    "{spot}: {amount:money} at {numerator} for {denominator} does not pay a whole chip",
                     spot=spot.name,
-                    amount=format_amount(amount),
+                    amount=Money(amount),
                     numerator=ratio.numerator,
                     denominator=ratio.denominator,
                 )

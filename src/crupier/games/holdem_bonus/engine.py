@@ -51,7 +51,7 @@ from crupier.core.layout import (
     Spot,
     Void,
 )
-from crupier.core.money import format_amount
+from crupier.core.money import Money, format_amount
 from crupier.core.poker import Category, Key
 from crupier.core.resolution import Lose, Push, Resolution
 from crupier.core.rng import RandomSource
@@ -439,21 +439,21 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
             raise IllegalAction(
                 N_(
                     "{street}: the {street} bet is exactly {multiple} × the ante "
-                    "= {due}, not {shown}",
+                    "= {due:money}, not {shown}",
                     street=street,
                     multiple=self._multiple(street),
-                    due=format_amount(due),
+                    due=Money(due),
                     shown=shown,
                 )
             )
         if state.players[box.player] < due:
             raise InsufficientFunds(
                 N_(
-                    "{player} holds {players}, not enough for the {street} bet of {due}",
+                    "{player} holds {players:money}, not enough for the {street} bet of {due:money}",
                     player=box.player,
-                    players=format_amount(state.players[box.player]),
+                    players=Money(state.players[box.player]),
                     street=street,
-                    due=format_amount(due),
+                    due=Money(due),
                 )
             )
         state.players[box.player] -= due

@@ -63,6 +63,7 @@ from crupier.core.layout import (
     Void,
 )
 from crupier.core.money import (
+    Money,
     format_amount,
     format_ratio,
     win_amount,
@@ -229,20 +230,20 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
         if amount < minimum:
             raise BetUnderMinimum(
                 N_(
-                    "{spot}: {amount} is under the minimum {minimum}",
+                    "{spot}: {amount:money} is under the minimum {minimum:money}",
                     spot=spot.name,
-                    amount=format_amount(amount),
-                    minimum=format_amount(minimum),
+                    amount=Money(amount),
+                    minimum=Money(minimum),
                 )
             )
         unit = self.multiple_of(spot)
         if amount % unit:
             raise NotMultipleOfUnit(
                 N_(
-                    "{spot}: {amount} is not a multiple of {unit}",
+                    "{spot}: {amount:money} is not a multiple of {unit:money}",
                     spot=spot.name,
-                    amount=format_amount(amount),
-                    unit=format_amount(unit),
+                    amount=Money(amount),
+                    unit=Money(unit),
                 )
             )
         already = sum(
@@ -253,10 +254,10 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
             held = f" (already {format_amount(already)} there)" if already else ""
             raise BetOverMaximum(
                 N_(
-                    "{spot}: {already} is over the maximum {maximum} in {stage}{held}",
+                    "{spot}: {already:money} is over the maximum {maximum:money} in {stage}{held}",
                     spot=spot.name,
-                    already=format_amount(already + amount),
-                    maximum=format_amount(maximum),
+                    already=Money(already + amount),
+                    maximum=Money(maximum),
                     stage=state.stage,
                     held=held,
                 )

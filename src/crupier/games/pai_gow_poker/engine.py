@@ -50,7 +50,7 @@ from typing import Any, ClassVar
 from crupier.core.cards import Card, joker_deck
 from crupier.core.errors import IllegalAction, MalformedAction, UnknownSpot, WrongPhase
 from crupier.core.layout import COMMON_ACTIONS, Bet, CashOut, Note, Phase, Spot
-from crupier.core.money import format_amount
+from crupier.core.money import Money, format_amount
 from crupier.core.poker import rank_high, rank_low
 from crupier.core.resolution import Lose, Push, Resolution, Win
 from crupier.core.rng import RandomSource
@@ -322,10 +322,10 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
         if amount > covered:
             raise IllegalAction(
                 N_(
-                    "the bank ({banker}) covers {covered} more: "
+                    "the bank ({banker}) covers {covered:money} more: "
                     "a bet it cannot cover is not accepted",
                     banker=banker,
-                    covered=format_amount(max(covered, 0)),
+                    covered=Money(max(covered, 0)),
                 )
             )
 
@@ -643,10 +643,10 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
         events.append(
             Note(
                 text=N_(
-                    "the bank ({banker}) {value}{total} this round",
+                    "the bank ({banker}) {value}{total:money} this round",
                     banker=banker,
                     value="+" if total >= 0 else "",
-                    total=format_amount(total),
+                    total=Money(total),
                 )
             )
         )

@@ -60,7 +60,7 @@ from crupier.core.layout import (
     TakeDown,
     Void,
 )
-from crupier.core.money import format_amount, share
+from crupier.core.money import Money, share
 from crupier.core.resolution import Push, Refund, Resolution, Stay
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
@@ -609,20 +609,20 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
         if bet.amount < insurance.min_stake:
             raise BetUnderMinimum(
                 N_(
-                    "{spot}: {amount} is under the insurable minimum {min_stake}",
+                    "{spot}: {amount:money} is under the insurable minimum {min_stake:money}",
                     spot=bet.spot,
-                    amount=format_amount(bet.amount),
-                    min_stake=format_amount(insurance.min_stake),
+                    amount=Money(bet.amount),
+                    min_stake=Money(insurance.min_stake),
                 )
             )
         fee = insurance_fee(bet.amount, insurance, self.profile.limits.chip_unit)
         if state.players[player] < fee:
             raise InsufficientFunds(
                 N_(
-                    "{player} holds {players}, not enough for the insurance fee {fee}",
+                    "{player} holds {players:money}, not enough for the insurance fee {fee:money}",
                     player=player,
-                    players=format_amount(state.players[player]),
-                    fee=format_amount(fee),
+                    players=Money(state.players[player]),
+                    fee=Money(fee),
                 )
             )
         state.players[player] -= fee

@@ -55,7 +55,7 @@ from crupier.core.layout import (
     Void,
     keep_recent,
 )
-from crupier.core.money import format_amount
+from crupier.core.money import Money
 from crupier.core.poker import high
 from crupier.core.resolution import Lose, Push, Resolution
 from crupier.core.rng import RandomSource
@@ -227,10 +227,10 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         if state.players[player] < 3 * amount:
             raise InsufficientFunds(
                 N_(
-                    "{player} holds {players}, not enough for three bets of {amount}",
+                    "{player} holds {players:money}, not enough for three bets of {amount:money}",
                     player=player,
-                    players=format_amount(state.players[player]),
-                    amount=format_amount(amount),
+                    players=Money(state.players[player]),
+                    amount=Money(amount),
                 )
             )
         events: list[Event] = []

@@ -2,6 +2,8 @@
 // t() / tn() to read it. Message ids are English (the catalogues are the server's, extracted
 // from these scripts by Babel); a message missing from the catalogue shows its English id.
 
+import { money } from "./util.js";
+
 let lang = "en";
 let messages = {};
 let plural = (n) => (n === 1 ? 0 : 1);
@@ -28,8 +30,9 @@ export function tn(singular, pluralForm, n, fields) {
 /** A text the engine wrote in English (a note, a result's announcement), read in the page's
  * language: the message whose template it fills is found (its literal parts match, each
  * ``{field}`` stands for any text), translated, and filled with the same fields, each of
- * them read the same way ("23, red, odd, high" -> "23, vermell, senar, passa"). A text no
- * message makes is shown as it is. */
+ * them read the same way ("23, red, odd, high" -> "23, vermell, senar, passa"); a money
+ * field (``{amount:money}``, the record's plain "1234.50") is shown in the language's money
+ * format ("1.234,50 €"). A text no message makes is shown as it is. */
 export function tx(text) {
   if (typeof text !== "string" || lang === "en" || !text) return text;
   if (typeof messages[text] === "string" && messages[text]) return messages[text];
@@ -40,7 +43,8 @@ export function tx(text) {
   const m = tpl.re.exec(text);
   const fields = {};
   tpl.names.forEach((name, i) => {
-    fields[name] = tpl.raw[i] ? m[i + 1] : tx(m[i + 1]);
+    const said = m[i + 1];
+    fields[name] = tpl.kinds[i] === "money" ? money(Math.round(Number(said) * 100)) : tpl.kinds[i] === "raw" ? said : tx(said);
   });
   return messages[tpl.id].replace(FIELD, (whole, k) => (k in fields ? fields[k] : whole));
 }
@@ -53,21 +57,22 @@ function compileTemplates() {
   for (const [id, text] of Object.entries(messages)) {
     if (!id || typeof text !== "string" || !text || !id.includes("{")) continue;
     const names = [];
-    const raw = [];
+    const kinds = []; // "money" (the record's plain amount), "raw" (quoted as typed) or "text"
     let literal = 0;
     const parts = id.split(/(\{\w+(?:![rs])?(?::[^}]*)?\})/);
     const pattern = parts.map((part, i) => {
       if (i % 2 === 1) {
         const name = part.slice(1, -1).split(/[!:]/)[0];
-        raw.push(part.includes("!r"));
+        const kind = part.endsWith(":money}") ? "money" : part.includes("!r") ? "raw" : "text";
+        kinds.push(kind);
         names.push(name);
-        return "(.*?)";
+        return kind === "money" ? "(-?\\d+\\.\\d\\d)" : "(.*?)";
       }
       literal += part.length;
       return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     }).join("");
     if (!names.length || !literal || new Set(names).size !== names.length) continue;
-    out.push({ id, names, raw, literal, re: new RegExp(`^${pattern}$`, "s") });
+    out.push({ id, names, kinds, literal, re: new RegExp(`^${pattern}$`, "s") });
   }
   return out.sort((a, b) => b.literal - a.literal);
 }
