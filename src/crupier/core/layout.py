@@ -36,13 +36,15 @@ from crupier.core.errors import (
     UnknownPlayer,
     WrongPhase,
 )
-from crupier.core.money import Money, Rounding, check_amount, format_amount, share, win_amount
+from crupier.core.money import Money, Rounding, check_amount, share, win_amount
 from crupier.core.profile import Profile
 from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win
 from crupier.core.rng import RandomSource
 from crupier.core.round import JSON, Action, Event, Game, copy_record
 from crupier.core.stakes import StakeBook, book_of
-from crupier.i18n import N_
+from crupier.i18n import N_, W_
+from crupier.i18n.fragments import either
+from crupier.i18n.phases import phase_word
 
 RESULTS_KEPT = 50
 """How many recent results the state keeps for display (the log keeps them all)."""
@@ -533,12 +535,11 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
     def require_phase(self, state: LS, *phases: Phase) -> None:
         """Raise :class:`WrongPhase` unless the table is in one of ``phases``."""
         if state.phase not in phases:
-            wanted = " or ".join(str(p) for p in phases)
             raise WrongPhase(
                 N_(
                     "not possible now: the table is in {phase}, not {wanted}",
-                    phase=state.phase,
-                    wanted=wanted,
+                    phase=phase_word(state.phase),
+                    wanted=either(phase_word(p) for p in phases),
                 )
             )
 
@@ -707,7 +708,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         else:
             already = book_of(state).total(player, name)  # what the walk sums, in O(1)
         if already + amount > maximum:
-            held = f" (already {format_amount(already)} there)" if already else ""
+            held = N_(" (already {amount:money} there)", amount=Money(already)) if already else ""
             raise BetOverMaximum(
                 N_(
                     "{spot}: {already:money} is over the maximum {maximum:money}{held}",
@@ -754,7 +755,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         state.launched = False
         state.voids += 1
         reason = f" ({action.reason})" if action.reason else ""
-        again = "betting reopens" if self.void_reopens_betting else "the throw is repeated"
+        again = W_("betting reopens") if self.void_reopens_betting else W_("the throw is repeated")
         return [
             Note(
                 text=N_(
@@ -778,7 +779,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             raise MalformedAction(
                 N_(
                     "last-rounds: then is {map}, not {then!r}",
-                    map=" or ".join(map(str, Then)),
+                    map=either(map(str, Then)),
                     then=action.then,
                 )
             ) from None

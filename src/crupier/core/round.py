@@ -457,12 +457,19 @@ class Game(ABC, Generic[P, S]):
             )
         if action.by not in allowed:
             roles = ", ".join(sorted(str(r) for r in allowed))
-            article = "an" if str(action.by)[:1].lower() in "aeiou" else "a"
+            if str(action.by)[:1].lower() in "aeiou":
+                raise NotPermitted(
+                    N_(
+                        "{kind}: an {by} may not do this (only: {roles})",
+                        kind=action.kind,
+                        by=action.by,
+                        roles=roles,
+                    )
+                )
             raise NotPermitted(
                 N_(
-                    "{kind}: {article} {by} may not do this (only: {roles})",
+                    "{kind}: a {by} may not do this (only: {roles})",
                     kind=action.kind,
-                    article=article,
                     by=action.by,
                     roles=roles,
                 )

@@ -57,7 +57,8 @@ from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, registry
 from crupier.games.cardtable import CARD_TABLE_ACTIONS, CardTable, CardTableState, NewShoe
 from crupier.games.cardtable.permissions import CARD_TABLE_PERMISSIONS, PLAYER_OR_CROUPIER, STAFF
-from crupier.i18n import N_
+from crupier.i18n import N_, W_
+from crupier.i18n.fragments import box_word, joined
 
 # -- the round's parts ---------------------------------------------------------------------------
 
@@ -545,7 +546,7 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
 
     def _commit(self, state: S, box: PokerBox, decision: Decision, multiple: int) -> list[Event]:
         """Record ``box``'s decision; a play puts ``multiple`` times the Ante on the play box."""
-        who = f"box {box.seat} ({box.player})"
+        who = box_word(box.seat, box.player)
         events: list[Event]
         if decision is Decision.FOLD:
             box.decision = Decision.FOLD
@@ -557,7 +558,7 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
                 or isinstance(multiple, bool)
                 or multiple not in allowed
             ):
-                words = ", ".join(f"{x}x" for x in allowed)
+                words = joined(N_("{n}x", n=x) for x in allowed)
                 raise IllegalAction(
                     N_(
                         "play: the play bet is {words} the Ante, not {multiple!r}x; or fold",
@@ -593,8 +594,14 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
 
     def _violation(self, state: S, action: Violation) -> list[Event]:
         box = self._box_of(state, action.player)
-        reason = f" ({action.reason})" if action.reason else ""
-        text = f"box {box.seat} ({box.player}): violation{reason}"
+        if action.reason:
+            text = N_(
+                "{box}: violation ({reason})",
+                box=box_word(box.seat, box.player),
+                reason=action.reason,
+            )
+        else:
+            text = N_("{box}: violation", box=box_word(box.seat, box.player))
         state.incidents.append(text)
         if not self.violation_loses():
             return [Note(text=N_("{text}: noted", text=text))]
@@ -609,8 +616,13 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         showdown = PokerShowdown(
             state.croupier, tuple((b.seat, b.cards) for b in state.boxes if not b.out)
         )
-        words = "; ".join(
-            f"box {b.seat} ({b.player}) {self.describe(b.cards)}" for b in state.boxes if not b.out
+        words = joined(
+            (
+                N_("{box} {hand}", box=box_word(b.seat, b.player), hand=self.describe(b.cards))
+                for b in state.boxes
+                if not b.out
+            ),
+            "; ",
         )
         events: list[Event] = [
             ResultEvent(
@@ -652,7 +664,7 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
         reason = f" ({action.reason})" if action.reason else ""
         state.voids += 1
         kept = any(self.void_keeps(b) for b in state.bets.values())
-        words = "the other bets stay for the new deal" if kept else "all bets are returned"
+        words = W_("the other bets stay for the new deal") if kept else W_("all bets are returned")
         events: list[Event] = [
             Note(text=N_("void round{reason}: {words}", reason=reason, words=words))
         ]

@@ -22,7 +22,7 @@ from typing import Any, TypeVar
 
 from crupier.core.errors import ProfileError
 from crupier.core.profile import Profile, merge, read_toml, validate_profile
-from crupier.i18n import N_
+from crupier.i18n import N_, W_
 
 P = TypeVar("P", bound=Profile)
 
@@ -55,7 +55,7 @@ def builtin_names(game_id: str) -> list[str]:
 def _read(game_id: str, name: str) -> dict[str, Any]:
     path = profiles_dir(game_id) / f"{name}.toml"
     if not path.is_file():
-        known = ", ".join(builtin_names(game_id)) or "none"
+        known = ", ".join(builtin_names(game_id)) or W_("none")
         raise ProfileError(
             N_(
                 "profile: {game_id} has no profile {name!r} (known: {known})",

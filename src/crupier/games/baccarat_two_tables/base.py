@@ -37,6 +37,8 @@ from crupier.games.baccarat_two_tables.state import (
     Phase,
 )
 from crupier.i18n import N_
+from crupier.i18n.fragments import either
+from crupier.i18n.phases import phase_word
 
 
 class _TableBase(Game[BaccaratTwoTablesProfile, BaccaratTwoTablesState]):
@@ -94,12 +96,11 @@ class _TableBase(Game[BaccaratTwoTablesProfile, BaccaratTwoTablesState]):
     def require(self, state: BaccaratTwoTablesState, *phases: Phase) -> None:
         """Raise :class:`WrongPhase` unless the table is in one of ``phases``."""
         if state.phase not in phases:
-            wanted = " or ".join(str(p) for p in phases)
             raise WrongPhase(
                 N_(
                     "not possible now: the table is in {phase}, not {wanted}",
-                    phase=state.phase,
-                    wanted=wanted,
+                    phase=phase_word(state.phase),
+                    wanted=either(phase_word(p) for p in phases),
                 )
             )
 

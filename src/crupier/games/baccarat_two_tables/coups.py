@@ -67,13 +67,13 @@ from crupier.games.baccarat_two_tables.state import (
     Phase,
     _card,
     _cards,
-    _fmt,
     _hand,
     _positive,
     _show,
     _table,
 )
-from crupier.i18n import N_
+from crupier.i18n import N_, W_
+from crupier.i18n.fragments import either
 
 
 class _Coups(_Staking):
@@ -247,7 +247,9 @@ class _Coups(_Staking):
 
     def _on_turn(self, coup: Coup, table: str) -> None:
         if coup.turn != table:
-            speaking = "the banker" if coup.turn == "bank" else f"table {coup.turn}"
+            speaking = (
+                W_("the banker") if coup.turn == "bank" else N_("table {table}", table=coup.turn)
+            )
             raise IllegalAction(
                 N_(
                     "table {table} may not speak now: {speaking} does (table 1, then table 2, "
@@ -275,7 +277,7 @@ class _Coups(_Staking):
                     "(VI; a wrong word at the table is a declaration-error)",
                     table=table,
                     total=total,
-                    words=" or ".join(words),
+                    words=either(words),
                     said=said,
                 )
             )
@@ -546,18 +548,24 @@ class _Coups(_Staking):
         state.cagnotte_total += cut
         summary = self._announce(coup, outcome)
         events.insert(0, ResultEvent(result=summary, announcement=summary))
-        verdict = f"the banker's net {'+' if net >= 0 else ''}{_fmt(net)}"
-        cut_text = f"; cagnotte {_fmt(cut)} to the pou" if cut else "; no cagnotte"
-        events.append(
-            Note(
-                text=N_(
-                    "{verdict}{cut_text}; the bank is {bank:money}",
-                    verdict=verdict,
-                    cut_text=cut_text,
-                    bank=Money(state.bank),
-                )
+        sign = "+" if net >= 0 else ""
+        if cut:
+            verdict = N_(
+                "the banker's net {sign}{net:money}; cagnotte {cut:money} to the pou; "
+                "the bank is {bank:money}",
+                sign=sign,
+                net=Money(net),
+                cut=Money(cut),
+                bank=Money(state.bank),
             )
-        )
+        else:
+            verdict = N_(
+                "the banker's net {sign}{net:money}; no cagnotte; the bank is {bank:money}",
+                sign=sign,
+                net=Money(net),
+                bank=Money(state.bank),
+            )
+        events.append(Note(text=verdict))
         if coup.floating is not None and state.shoe is not None:
             state.shoe.burnt.append(coup.floating)
             events.append(
@@ -757,15 +765,16 @@ class _Coups(_Staking):
         self, state: BaccaratTwoTablesState, action: CardOnFloor, _s: Any
     ) -> list[Event]:
         self.require(state, Phase.DEALING, Phase.PLAYING)
-        what = f"{action.card} " if action.card else "a card "
-        return [
-            Note(
-                text=N_(
-                    "{what}fell to the floor: it keeps its value; the croupier picks it up (VIII.1)",
-                    what=what,
-                )
+        if action.card:
+            fell = N_(
+                "{card} fell to the floor: it keeps its value; the croupier picks it up (VIII.1)",
+                card=action.card,
             )
-        ]
+        else:
+            fell = N_(
+                "a card fell to the floor: it keeps its value; the croupier picks it up (VIII.1)"
+            )
+        return [Note(text=fell)]
 
     def _do_wrong_holder(
         self, state: BaccaratTwoTablesState, action: WrongHolder, _s: Any
@@ -818,7 +827,7 @@ class _Coups(_Staking):
         coup = self._coup(state)
         hand_name = _hand(action.hand)
         hand = coup.hands[hand_name]
-        label = "the bank" if hand_name == "bank" else f"table {hand_name}"
+        label = W_("the bank") if hand_name == "bank" else N_("table {table}", table=hand_name)
         if action.third:
             if len(hand.cards) < 3:
                 raise IllegalAction(N_("{label} has no third card", label=label))
@@ -846,10 +855,12 @@ class _Coups(_Staking):
                 N_("the deal is over: cards lost now are not 'during the distribution'")
             )
         if hand_name == "bank":
-            return self._void(state, coup, "the banker's cards fell unseen in the basket (VIII.2)")
+            return self._void(
+                state, coup, W_("the banker's cards fell unseen in the basket (VIII.2)")
+            )
         other = "2" if hand_name == "1" else "1"
         if coup.hands[other].annulled:
-            return self._void(state, coup, "both tables lost their cards (VIII.2)")
+            return self._void(state, coup, W_("both tables lost their cards (VIII.2)"))
         hand.annulled = True
         events: list[Event] = [
             Note(
@@ -1007,15 +1018,15 @@ class _Coups(_Staking):
     ) -> list[Event]:
         coup = self._coup(state)
         reasons = {
-            "too-slow": "the holder took too long; he may not keep the cards",
-            "advised": "someone other than the croupier advised",
+            "too-slow": W_("the holder took too long; he may not keep the cards"),
+            "advised": W_("someone other than the croupier advised"),
         }
         if action.reason not in reasons:
             raise MalformedAction(
                 N_("croupier-plays: reason must be one of {reasons}", reasons=sorted(reasons))
             )
         hand_name = _hand(action.hand)
-        why = f"{reasons[action.reason]}: the drawing rules are applied (VIII.5)"
+        why = N_("{reason}: the drawing rules are applied (VIII.5)", reason=reasons[action.reason])
         if hand_name == "bank":
             if action.card is not None:
                 raise MalformedAction(
@@ -1041,22 +1052,24 @@ class _Coups(_Staking):
         coup = self._coup(state)
         hand_name = _hand(action.hand)
         hand = coup.hands[hand_name]
-        label = "the banker" if hand_name == "bank" else f"table {hand_name}"
+        label = W_("the banker") if hand_name == "bank" else N_("table {table}", table=hand_name)
         if hand.annulled:
             raise IllegalAction(N_("the coup is annulled for {label}", label=label))
         if action.by_croupier:
-            text = (
-                f"the croupier threw the cards of {label} in the basket: they are recovered and "
-                "the point rebuilt from the testimony of the players who saw them (VIII.5)"
+            text = N_(
+                "the croupier threw the cards of {label} in the basket: they are recovered and "
+                "the point rebuilt from the testimony of the players who saw them (VIII.5)",
+                label=label,
             )
             coup.incidents.append(text)
             return [Note(text=text)]
         if hand.zero:
             raise IllegalAction(N_("the cards of {label} are already in the basket", label=label))
         hand.zero = True
-        text = (
-            f"{label} threw the cards in the basket without showing them: the point is 0, "
-            "baccarat (VIII.5)"
+        text = N_(
+            "{label} threw the cards in the basket without showing them: the point is 0, "
+            "baccarat (VIII.5)",
+            label=label,
         )
         coup.incidents.append(text)
         events: list[Event] = [Note(text=text)]

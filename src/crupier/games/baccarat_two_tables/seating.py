@@ -190,8 +190,10 @@ class _Seating(_TableBase):
         state.barred = []
         if state.banker is not None:
             state.banker_shoes += 1
-        who = f", cut by {cut_by}" if cut_by else ""
-        burn_text = f"; first card {burnt[0]}: {len(burnt)} burnt" if burnt else ""
+        who = N_(", cut by {cut_by}", cut_by=cut_by) if cut_by else ""
+        burn_text = (
+            N_("; first card {card}: {n} burnt", card=burnt[0], n=len(burnt)) if burnt else ""
+        )
         events.append(
             Note(
                 text=N_(

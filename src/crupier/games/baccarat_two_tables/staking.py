@@ -66,7 +66,7 @@ from crupier.games.baccarat_two_tables.state import (
     _table,
     spot_of,
 )
-from crupier.i18n import N_
+from crupier.i18n import N_, W_
 
 
 class _Staking(_Seating):
@@ -285,7 +285,7 @@ class _Staking(_Seating):
         for table in TABLES:
             holder = banco if banco is not None else self._rotation_holder(state, table)
             coup.hands[table].holder = holder
-            who = holder if holder is not None else "the croupier (no seated stake)"
+            who = holder if holder is not None else W_("the croupier (no seated stake)")
             events.append(
                 Note(text=N_("table {table}: the cards go to {who}", table=table, who=who))
             )
@@ -605,7 +605,11 @@ class _Staking(_Seating):
         state.auction_open = False
         state.bids = {}
         state.phase = Phase.BETTING
-        term = "until the banker leaves" if shoes is None else f"for {shoes} shoe(s)"
+        term = (
+            W_("until the banker leaves")
+            if shoes is None
+            else N_("for {shoes} shoe(s)", shoes=shoes)
+        )
         events.append(
             Note(
                 text=N_(

@@ -103,7 +103,8 @@ from crupier.games.cardtable.permissions import (
     PLAYER_OR_CROUPIER,
     STAFF,
 )
-from crupier.i18n import N_
+from crupier.i18n import N_, W_
+from crupier.i18n.fragments import either, joined
 
 IN_PLACE_RESERVE = 12
 """Cards an electronic shoe must hold for a card-drawing action other than the deal to run
@@ -469,8 +470,8 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         owner = self.controller(state, box)
         if owner is not None and owner != player:
             if (box, player) not in state.consents:
-                who = " or ".join(
-                    "its holder" if w is Who.HOLDER else "the cap de taula"
+                who = either(
+                    W_("its holder") if w is Who.HOLDER else W_("the cap de taula")
                     for w in rules.consent_by
                 )
                 raise IllegalAction(
@@ -673,7 +674,7 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
                 raise IllegalAction(
                     N_("consent: only the box holder may consent under these rules")
                 )
-            giver = "the cap de taula"
+            giver: str = W_("the cap de taula")
         else:
             if Who.HOLDER not in rules.consent_by:
                 raise IllegalAction(N_("consent: only the cap de taula may consent"))
@@ -731,7 +732,13 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         state.early_card = False
         state.stage = Stage.PLAY
         state.turn = 0
-        shown = "; ".join(f"box {h.box} {' '.join(map(str, h.cards))}" for h in state.hands)
+        shown = joined(
+            (
+                N_("box {box} {cards}", box=h.box, cards=" ".join(map(str, h.cards)))
+                for h in state.hands
+            ),
+            "; ",
+        )
         events: list[Event] = [
             Note(text=N_("croupier {dealer}; {shown}", dealer=dealer, shown=shown))
         ]
@@ -887,7 +894,7 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         if len(hand.cards) != 2 or not can_double_total(
             hand.vals, rules.double_totals, rules.double_soft
         ):
-            allowed = ", ".join(map(str, rules.double_totals)) or "no total"
+            allowed = ", ".join(map(str, rules.double_totals)) or W_("no total")
             raise IllegalAction(
                 N_("double: only on two cards totalling {allowed}", allowed=allowed)
             )

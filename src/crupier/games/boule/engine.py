@@ -55,7 +55,7 @@ from crupier.core.layout import (
     Spot,
     Void,
 )
-from crupier.core.money import Money, format_amount
+from crupier.core.money import Money
 from crupier.core.resolution import Resolution
 from crupier.core.rng import RandomSource
 from crupier.core.roles import Role
@@ -231,8 +231,8 @@ class Boule(LayoutGame[BouleProfile, BouleState]):
         )
         maximum = self.maximum(spot)
         if already + amount > maximum:
-            held = f" (already {format_amount(already)} there)" if already else ""
-            where = box + " at this table" if per_table else spot.name
+            held = N_(" (already {amount:money} there)", amount=Money(already)) if already else ""
+            where = N_("{box} at this table", box=box) if per_table else spot.name
             raise BetOverMaximum(
                 N_(
                     "{where}: {already:money} is over the maximum {maximum:money}{held}",

@@ -31,7 +31,7 @@ from crupier.core.rng import RandomSource
 from crupier.core.round import JSON, Action, Event
 from crupier.core.shoe import Burn, Shoe, burn_from, check_stop_card, parse_cards
 from crupier.games.baccarat.seats import LeaveSeat, TakeSeat
-from crupier.i18n import N_
+from crupier.i18n import N_, W_
 
 
 class ShoeRules(Protocol):
@@ -200,8 +200,8 @@ class CardTable(LayoutGame[CP, CS]):
             shoe.burn(burn)
         state.shoe = shoe
         state.shoes += 1
-        kind = "live" if action.live else "shuffled"
-        burnt_text = f", {burn} burnt" if burn else ""
+        kind = W_("live") if action.live else W_("shuffled")
+        burnt_text = N_(", {burn} burnt", burn=burn) if burn else ""
         return [
             Note(
                 text=N_(

@@ -98,6 +98,7 @@ from crupier.games.casino_war.showdown import (
     spot_of,
 )
 from crupier.i18n import N_
+from crupier.i18n.fragments import box_word, joined
 
 _T = TypeVar("_T")
 
@@ -328,8 +329,17 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
         for box in boxes:
             box.first = compare(_known(box.card), croupier)
         showdown = Showdown(croupier, tuple((b.seat, _known(b.card)) for b in boxes))
-        words = "; ".join(
-            f"box {b.seat} ({b.player}) {b.card} {_WORD[_known(b.first)]}" for b in boxes
+        words = joined(
+            (
+                N_(
+                    "{box} {card} {word}",
+                    box=box_word(b.seat, b.player),
+                    card=b.card,
+                    word=_WORD[_known(b.first)],
+                )
+                for b in boxes
+            ),
+            "; ",
         )
         events: list[Event] = [
             ResultEvent(
@@ -506,8 +516,17 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
             croupier,
             tuple((b.seat, _known(b.war_card)) for b in challengers),
         )
-        words = "; ".join(
-            f"box {b.seat} ({b.player}) {b.war_card} {_WORD[_known(b.war)]}" for b in challengers
+        words = joined(
+            (
+                N_(
+                    "{box} {card} {word}",
+                    box=box_word(b.seat, b.player),
+                    card=b.war_card,
+                    word=_WORD[_known(b.war)],
+                )
+                for b in challengers
+            ),
+            "; ",
         )
         events: list[Event] = [
             Note(text=N_("{war_burn} cards burnt", war_burn=war_burn)),

@@ -22,7 +22,7 @@ from crupier.core.layout import (
 from crupier.core.resolution import Lose, Push, Refund, Resolution, Stay, Win
 from crupier.core.round import JSON
 from crupier.games.casino_war.profile import CasinoWarProfile
-from crupier.i18n import N_
+from crupier.i18n import N_, W_
 
 # -- cards and comparison ---------------------------------------------------------------------
 
@@ -205,7 +205,8 @@ class Box:
         }
 
 
-_WORD = {1: "higher", 0: "tie", -1: "lower"}
+_WORD = {1: W_("higher"), 0: W_("tie"), -1: W_("lower")}
+"""How a box's card compares with the croupier's, as the announcement says it."""
 
 
 @dataclass(frozen=True)

@@ -25,9 +25,6 @@ from crupier.core.rng import RandomSource
 from crupier.core.round import Action, Event
 from crupier.core.shoe import Shoe, burn_from, check_stop_card, parse_cards
 from crupier.games.baccarat.shoe import check_available, open_shoe
-from crupier.games.chemin_de_fer.common import (
-    _fmt,
-)
 from crupier.games.chemin_de_fer.profile import (
     Additions,
     BarLasts,
@@ -36,6 +33,7 @@ from crupier.games.chemin_de_fer.profile import (
 from crupier.games.chemin_de_fer.seating import _Seating
 from crupier.games.chemin_de_fer.state import (
     IN_COUP,
+    STAKE_WORDS,
     Absent,
     AddToBank,
     Associate,
@@ -72,6 +70,7 @@ from crupier.games.chemin_de_fer.state import (
     WithdrawStake,
 )
 from crupier.i18n import N_, W_
+from crupier.i18n.fragments import joined
 
 
 class _Banking(_Seating):
@@ -442,7 +441,7 @@ class _Banking(_Seating):
             state.players[name] = state.players.get(name, 0) + amount
         state.bank = None
         ordered = tuple((n, parts[n]) for n in bank.shares)
-        text = ", ".join(f"{n} {_fmt(a)}" for n, a in ordered)
+        text = joined(N_("{player} {amount:money}", player=n, amount=Money(a)) for n, a in ordered)
         return [
             BankReturned(banker=bank.banker, reason=reason, shares=ordered),
             Note(text=N_("the bank goes back to its owners: {text}", text=text)),
@@ -654,7 +653,11 @@ class _Banking(_Seating):
         stake = self._stake_of(state, player)
         if stake is not None and stake.kind is not StakeKind.PARTIAL:
             raise IllegalAction(
-                N_("{player} has called {kind}: withdraw it first", player=player, kind=stake.kind)
+                N_(
+                    "{player} has called {kind}: withdraw it first",
+                    player=player,
+                    kind=STAKE_WORDS[stake.kind],
+                )
             )
         state.players[player] -= amount
         if stake is None:
@@ -687,7 +690,9 @@ class _Banking(_Seating):
         stake = self._stake_of(state, player)
         already = stake.amount if stake is not None else 0
         if stake is not None and stake.kind is kind:
-            raise IllegalAction(N_("{player} has already called {kind}", player=player, kind=kind))
+            raise IllegalAction(
+                N_("{player} has already called {kind}", player=player, kind=STAKE_WORDS[kind])
+            )
         if state.players[player] + already < amount:
             raise InsufficientFunds(
                 N_(
@@ -704,8 +709,17 @@ class _Banking(_Seating):
             state.next_stake += 1
         stake.amount = amount
         stake.kind = kind
-        word = "banco" if kind is StakeKind.BANCO else "banco avec la table"
-        return [Note(text=f"{player}: {word} ({_fmt(amount)})")]
+        word = W_("banco") if kind is StakeKind.BANCO else W_("banco avec la table")
+        return [
+            Note(
+                text=N_(
+                    "{player}: {word} ({amount:money})",
+                    player=player,
+                    word=word,
+                    amount=Money(amount),
+                )
+            )
+        ]
 
     def _banco(self, state: CheminDeFerState, action: Banco) -> list[Event]:
         return self._call(state, action, StakeKind.BANCO)
@@ -811,14 +825,17 @@ class _Banking(_Seating):
         events: list[Event] = []
         if lead is not None:
             why = (
-                " (banco suivi)"
+                W_(" (banco suivi)")
                 if lead.player == state.suivi and lead.kind is StakeKind.BANCO
                 else ""
             )
             events.append(
                 Note(
                     text=N_(
-                        "{player}'s {kind} plays{why}", player=lead.player, kind=lead.kind, why=why
+                        "{player}'s {kind} plays{why}",
+                        player=lead.player,
+                        kind=STAKE_WORDS[lead.kind],
+                        why=why,
                     )
                 )
             )
@@ -829,9 +846,18 @@ class _Banking(_Seating):
                 state.players[stake.player] += back
                 stake.amount = keep
                 if keep:
-                    text = f"{stake.player}'s stake is cut to {_fmt(keep)}: {_fmt(back)} returned"
+                    text = N_(
+                        "{player}'s stake is cut to {keep:money}: {back:money} returned",
+                        player=stake.player,
+                        keep=Money(keep),
+                        back=Money(back),
+                    )
                 else:
-                    text = f"{stake.player}'s stake is not covered: {_fmt(back)} returned"
+                    text = N_(
+                        "{player}'s stake is not covered: {back:money} returned",
+                        player=stake.player,
+                        back=Money(back),
+                    )
                 events.append(Note(text=text))
             if not keep:
                 del state.stakes[stake.id]
@@ -958,7 +984,7 @@ class _Banking(_Seating):
             raise IllegalAction(N_("the stop card is already out"))
         check_stop_card(shoe, shoe.total, self.profile.shoe.cards_below_stop, "stop-card-out")
         shoe.stop_card_out()
-        more = " (the coup in progress is finished)" if state.phase in IN_COUP else ""
+        more = W_(" (the coup in progress is finished)") if state.phase in IN_COUP else ""
         return [
             Note(text=N_("the stop card is out: no further coup from this shoe{more}", more=more))
         ]

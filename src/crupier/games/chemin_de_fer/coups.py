@@ -62,7 +62,7 @@ from crupier.games.chemin_de_fer.state import (
     WrongAnnouncement,
     WrongHolder,
 )
-from crupier.i18n import N_
+from crupier.i18n import N_, W_
 
 
 class _Coups(_Banking):
@@ -135,7 +135,7 @@ class _Coups(_Banking):
         coup.banker = [dealt[1], dealt[3]]
         state.shoe_coups += 1
         state.phase = Phase.PUNTO
-        who = coup.holder or "the croupier"
+        who = coup.holder or W_("the croupier")
         events.append(
             Note(text=N_("cards dealt: two to the punto ({who}), two to the banker", who=who))
         )
@@ -249,7 +249,7 @@ class _Coups(_Banking):
         coup.owed = must_draw
         coup.owed_by_error = must_draw
         self._punto_error(coup)
-        rule = "carte" if must_draw else "non"
+        rule = W_("carte") if must_draw else W_("non")
         return [
             Note(
                 text=N_(
@@ -344,12 +344,16 @@ class _Coups(_Banking):
             draw = must if must is not None else by_the_rules(rules, banker_cell(rules, bt, third))
             events.append(Note(text=N_("the banker asks the croupier to play by the rules")))
         elif must is not None and draw is not must:
-            against = "the punto stood" if third is None else f"a third card of {third}"
-            rule = "draw" if must else "stand"
+            against = (
+                W_("the punto stood")
+                if third is None
+                else N_("a third card of {third}", third=third)
+            )
+            rule = W_("draw") if must else W_("stand")
             why = (
-                "his own error binds him (error 9)"
+                W_("his own error binds him (error 9)")
                 if coup.mode is Mode.BANKER_FAULT
-                else "the table's cell is mandatory"
+                else W_("the table's cell is mandatory")
             )
             raise IllegalAction(
                 N_(
@@ -556,10 +560,10 @@ class _Coups(_Banking):
         if action.fault == "banker":
             coup.mode = Mode.BANKER_FAULT
             coup.errors.append("banker")
-            bound = "the banker must draw on 0-5 and stand on 6-7"
+            bound = W_("the banker must draw on 0-5 and stand on 6-7")
         else:
             self._punto_error(coup)
-            bound = "the banker may draw or stand freely"
+            bound = W_("the banker may draw or stand freely")
         return [
             Note(
                 text=N_(
@@ -675,7 +679,9 @@ class _Coups(_Banking):
         coup = self._coup(state)
         player = self._player(state, action.player)
         why = (
-            "was advised by someone other than the croupier" if action.advised else "took too long"
+            W_("was advised by someone other than the croupier")
+            if action.advised
+            else W_("took too long")
         )
         if state.phase is Phase.PUNTO and player == coup.holder:
             if player not in state.barred:

@@ -39,7 +39,9 @@ from crupier.games.chemin_de_fer.state import (
     Stand,
     TakeSeat,
 )
-from crupier.i18n import N_
+from crupier.i18n import N_, W_
+from crupier.i18n.fragments import either
+from crupier.i18n.phases import phase_word
 
 
 class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
@@ -51,12 +53,11 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
     def require_phase(state: CheminDeFerState, *phases: Phase) -> None:
         """Raise :class:`WrongPhase` unless the table is in one of ``phases``."""
         if state.phase not in phases:
-            wanted = " or ".join(str(p) for p in phases)
             raise WrongPhase(
                 N_(
                     "not possible now: the table is in {phase}, not {wanted}",
-                    phase=state.phase,
-                    wanted=wanted,
+                    phase=phase_word(state.phase),
+                    wanted=either(phase_word(p) for p in phases),
                 )
             )
 
@@ -108,7 +109,7 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
         who = getattr(action, "player", None)
         if action.by is Role.PLAYER:
             if expected is None or who != expected:
-                holder = expected or "the croupier"
+                holder = expected or W_("the croupier")
                 raise NotPermitted(
                     N_(
                         "{kind}: {who!r} is not the {role} ({holder} is)",

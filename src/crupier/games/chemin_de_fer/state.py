@@ -26,6 +26,7 @@ from crupier.games.baccarat.circle import DeclineBank, JoinWaitingList, Tip
 from crupier.games.baccarat.seats import LeaveSeat, TakeSeat
 from crupier.games.baccarat.shoe import NewShoe
 from crupier.games.chemin_de_fer.profile import Mode
+from crupier.i18n import W_
 
 # -- vocabularies ---------------------------------------------------------------------------------
 
@@ -52,6 +53,14 @@ class StakeKind(StrEnum):
     BANCO = "banco"  # the whole bank, alone
     AVEC = "avec-la-table"  # half the bank, the table covering the rest
     PARTIAL = "partial"  # a partial stake, covered in priority order
+
+
+STAKE_WORDS = {
+    StakeKind.BANCO: W_("banco"),
+    StakeKind.AVEC: W_("avec-la-table"),
+    StakeKind.PARTIAL: W_("partial"),
+}
+"""Each kind of stake as a sentence names it (the record keeps the code)."""
 
 
 class OfferStage(StrEnum):

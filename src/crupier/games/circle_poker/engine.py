@@ -317,7 +317,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
                     )
                 )
             if a.amount < resta.minimum or (resta.maximum and a.amount > resta.maximum):
-                most = f" and at most {resta.maximum}" if resta.maximum else ""
+                most = N_(" and at most {maximum}", maximum=resta.maximum) if resta.maximum else ""
                 raise MalformedAmount(
                     N_(
                         "buy-in: the resta is at least {minimum}{most}, not {amount}",
@@ -712,7 +712,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         raise by ``player``; an all-in for less is allowed below the minimum."""
         assert self.state.deal is not None
         stakes, chips = self.profile.stakes, self.state.chips[player]
-        word = "raise" if raising else "bet"
+        word = Raise.kind if raising else Bet.kind  # the command, as typed
         if raising and deal.high == 0:
             raise IllegalWager(N_("raise: there is no bet to raise; bet instead"))
         if not raising and deal.high > 0:
@@ -772,7 +772,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         return low, min(high_to, own + chips), low <= own + chips
 
     def _wager(self, state: PokerState, deal: Deal, player: str, to: int, raising: bool) -> None:
-        word = "raise" if raising else "bet"
+        word = Raise.kind if raising else Bet.kind  # the command, as typed
         if isinstance(to, bool) or not isinstance(to, int) or to <= 0:
             raise MalformedAmount(N_("{word}: {to!r} is not a positive amount", word=word, to=to))
         low, most, _ = self._wager_bounds(deal, player, raising)

@@ -16,6 +16,7 @@ from crupier.core.layout import (
 )
 from crupier.games.craps.profile import POINTS
 from crupier.i18n import N_
+from crupier.i18n.fragments import either
 
 # -- spots ------------------------------------------------------------------------------------
 
@@ -118,7 +119,7 @@ def spot_of(text: str) -> Spot:
         n = int(m.group(1))
         valid = _VALID_NUMBERS[kind]
         if n not in valid:
-            allowed = ", ".join(str(v) for v in valid[:-1]) + f" or {valid[-1]}"
+            allowed = either([", ".join(str(v) for v in valid[:-1]), str(valid[-1])])
             raise UnknownSpot(
                 N_(
                     "{text!r} is not a craps bet: {kind} takes {allowed}",

@@ -180,11 +180,17 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
             allowed = {self.profile.rules.no_more_bets_by, Role.SYSTEM}
             if action.by not in allowed:
                 who = self.profile.rules.no_more_bets_by
-                article = "an" if str(action.by)[:1].lower() in "aeiou" else "a"
+                if str(action.by)[:1].lower() in "aeiou":
+                    raise NotPermitted(
+                        N_(
+                            "no-more-bets: an {by} may not call it (only the {who})",
+                            by=action.by,
+                            who=who,
+                        )
+                    )
                 raise NotPermitted(
                     N_(
-                        "no-more-bets: {article} {by} may not call it (only the {who})",
-                        article=article,
+                        "no-more-bets: a {by} may not call it (only the {who})",
                         by=action.by,
                         who=who,
                     )
@@ -251,7 +257,7 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
             if b.player == player and b.spot == base_type and b.point == point
         )
         if stake == 0:
-            where = f" on {point}" if point is not None else ""
+            where = N_(" on {point}", point=point) if point is not None else ""
             raise IllegalAction(
                 N_(
                     "{spot}: {player} has no {base_type} bet{where} for these odds to follow",

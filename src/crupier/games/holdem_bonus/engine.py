@@ -51,7 +51,7 @@ from crupier.core.layout import (
     Spot,
     Void,
 )
-from crupier.core.money import Money, format_amount
+from crupier.core.money import Money
 from crupier.core.poker import Category, Key
 from crupier.core.resolution import Lose, Push, Resolution
 from crupier.core.rng import RandomSource
@@ -370,7 +370,7 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         box = self.pending(state)
         if box is not None:
             street = DECISION_STREET[state.stage]
-            other = "fold" if street == "flop" else "check"
+            other = Fold.kind if street == "flop" else Check.kind  # the command, as typed
             return [
                 Note(
                     text=N_(
@@ -435,15 +435,25 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         if amount is not None and (
             not isinstance(amount, int) or isinstance(amount, bool) or amount != due
         ):
-            shown = format_amount(amount) if isinstance(amount, int) else repr(amount)
+            if type(amount) is not int:  # not an amount: shown as it came
+                raise IllegalAction(
+                    N_(
+                        "{street}: the {street} bet is exactly {multiple} × the ante "
+                        "= {due:money}, not {shown!r}",
+                        street=street,
+                        multiple=self._multiple(street),
+                        due=Money(due),
+                        shown=amount,
+                    )
+                )
             raise IllegalAction(
                 N_(
                     "{street}: the {street} bet is exactly {multiple} × the ante "
-                    "= {due:money}, not {shown}",
+                    "= {due:money}, not {shown:money}",
                     street=street,
                     multiple=self._multiple(street),
                     due=Money(due),
-                    shown=shown,
+                    shown=Money(amount),
                 )
             )
         if state.players[box.player] < due:

@@ -64,7 +64,6 @@ from crupier.core.layout import (
 )
 from crupier.core.money import (
     Money,
-    format_amount,
     format_ratio,
     win_amount,
 )
@@ -97,6 +96,7 @@ from crupier.games.monte.layout import (
 )
 from crupier.games.monte.profile import GAME_ID, End, MonteProfile, TaxBasis, deduction_of
 from crupier.i18n import N_
+from crupier.i18n.fragments import both
 
 # -- actions ----------------------------------------------------------------------------------
 
@@ -251,7 +251,7 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
         )
         maximum = self._maximum(mspot, state.stage)
         if already + amount > maximum:
-            held = f" (already {format_amount(already)} there)" if already else ""
+            held = N_(" (already {amount:money} there)", amount=Money(already)) if already else ""
             raise BetOverMaximum(
                 N_(
                     "{spot}: {already:money} is over the maximum {maximum:money} in {stage}{held}",
@@ -279,7 +279,7 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
                     N_("{spot}: Vista Hermosa is played in primeres only", spot=spot.name)
                 )
             if not set(spot.positions) <= set(live):
-                row = " and ".join(f"P{p + 1}" for p in live)
+                row = both(N_("P{n}", n=p + 1) for p in live)
                 raise IllegalAction(
                     N_(
                         "{spot}: segones is played with the cards left in play ({row})",
@@ -575,7 +575,7 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
         for bet, res in resolved:
             events.append(self.apply_resolution(state, bet, res))
         live = (0, 1) if state.live_row == 0 else (2, 3)
-        names = " and ".join(f"P{p + 1} {card_name(layout.base(p))}" for p in live)
+        names = both(N_("P{n} {card}", n=p + 1, card=card_name(layout.base(p))) for p in live)
         pays = format_ratio(cav_ratio(self.profile, layout, Stage.SEGONES, live[0]))
         events.append(
             Note(

@@ -50,7 +50,7 @@ from typing import Any, ClassVar
 from crupier.core.cards import Card, joker_deck
 from crupier.core.errors import IllegalAction, MalformedAction, UnknownSpot, WrongPhase
 from crupier.core.layout import COMMON_ACTIONS, Bet, CashOut, Note, Phase, Spot
-from crupier.core.money import Money, format_amount
+from crupier.core.money import Money
 from crupier.core.poker import rank_high, rank_low
 from crupier.core.resolution import Lose, Push, Resolution, Win
 from crupier.core.rng import RandomSource
@@ -82,7 +82,7 @@ from crupier.games.pai_gow_poker.showdown import (
     correctly_set,
     first_position,
 )
-from crupier.i18n import N_
+from crupier.i18n import N_, W_
 from crupier.i18n.hands import hand_name
 
 BET = "bet"
@@ -409,7 +409,10 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
         state.banker, state.offer = place, None
         state.house_stake = self._stake_for(state, name)
         stake = (
-            f"; the croupier's hand plays against him for {format_amount(state.house_stake)}"
+            N_(
+                "; the croupier's hand plays against him for {amount:money}",
+                amount=Money(state.house_stake),
+            )
             if state.house_stake
             else ""
         )
@@ -477,9 +480,9 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
         state.dice = dice
         state.first = first_position(sum(dice))
         place = position_place(state.first, state.banker)
-        who = "the croupier" if place == CROUPIER else f"box {place}"
+        who = W_("the croupier") if place == CROUPIER else N_("box {place}", place=place)
         if state.first == 1:
-            who = f"the bank ({who})"
+            who = N_("the bank ({who})", who=who)
         return [
             Note(
                 text=N_(
@@ -534,7 +537,7 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
             if not self.profile.rules.house_way_on_request:
                 raise IllegalAction(N_("set-hand: this table does not set players' hands"))
             setting = house_way(box.cards, self.profile.house_way)
-            how = "the house way"
+            how = W_("the house way")
         else:
             low = parse_cards(action.low, "set-hand")
             if len(set(low)) != len(low) or any(c not in box.cards for c in low):
@@ -547,11 +550,11 @@ class PaiGowPoker(BankingPoker[PaiGowProfile, PaiGowState]):
                     )
                 )
             setting = (tuple(c for c in box.cards if c not in low), tuple(low))
-            how = "his hands"
+            how = W_("his hands")
         state.settings[box.seat] = setting
         box.decision = Decision.PLAY
         correct = correctly_set(*setting)
-        fouled = "" if correct else ": set wrongly, the bet is lost (VII.3)"
+        fouled = "" if correct else W_(": set wrongly, the bet is lost (VII.3)")
         events: list[Event] = [
             Note(
                 text=N_(

@@ -65,7 +65,7 @@ from crupier.games.punto_banco.profile import GAME_ID, PuntoBancoProfile
 from crupier.games.punto_banco.profile import Commission as Commission
 from crupier.games.punto_banco.profile import CommissionRounding as CommissionRounding
 from crupier.games.punto_banco.profile import commission_of as commission_of
-from crupier.i18n import N_
+from crupier.i18n import N_, W_
 from crupier.i18n.calls import word
 
 # -- actions ----------------------------------------------------------------------------------
@@ -319,7 +319,7 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
         if action.by is Role.PLAYER:
             holder = state.seats.get(state.shoe_holder) if state.shoe_holder else None
             if holder is None or action.player != holder:
-                who = holder or "the croupier"
+                who = holder or W_("the croupier")
                 raise NotPermitted(
                     N_(
                         "deal: {player!r} does not hold the shoe ({who} does)",

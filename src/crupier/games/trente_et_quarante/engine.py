@@ -105,7 +105,8 @@ from crupier.games.trente_et_quarante.stakes import (
     spot_of,
     withdrawal_fraction,
 )
-from crupier.i18n import N_
+from crupier.i18n import N_, W_
+from crupier.i18n.fragments import joined
 
 # -- the engine ----------------------------------------------------------------------------------
 
@@ -180,8 +181,8 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
 
     def check_take_down(self, state: TrenteEtQuaranteState, bet: Bet, spot: Spot) -> None:
         if bet.status != FREE:
-            where = "in prison" if bet.status == PRISON else "hit by the refait"
-            hint = " (choose half-back to take half of it)" if bet.status == REFAIT else ""
+            where = W_("in prison") if bet.status == PRISON else W_("hit by the refait")
+            hint = W_(" (choose half-back to take half of it)") if bet.status == REFAIT else ""
             raise BetNotWithdrawable(
                 N_(
                     "bet {id} ({spot}) is {where}: it may not be taken down{hint}",
@@ -467,22 +468,29 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
             for i, card in enumerate(entered):
                 if next_row(state.black, state.red) is None:
                     shoe.burn_card(card)
-                    text = f"{card} was dealt after both rows were complete: burnt"
+                    text = N_("{card} was dealt after both rows were complete: burnt", card=card)
                     state.incidents.append(text)
                     events.append(Note(text=text))
                     continue
                 shoe.take(card)
                 row = self._place_card(state, card)
                 if laid and laid[i] != row:
-                    wrong.append(f"{card} laid in the {laid[i]} row belongs to the {row} row")
+                    wrong.append(
+                        N_(
+                            "{card} laid in the {laid} row belongs to the {row} row",
+                            card=card,
+                            laid=laid[i],
+                            row=row,
+                        )
+                    )
         except ValueError as exc:
             raise MalformedAction(N_("deal: {exc}", exc=exc)) from None
         if wrong:
-            text = "wrong row: " + "; ".join(wrong)
+            text = N_("wrong row: {rows}", rows=joined(wrong, "; "))
             state.incidents.append(text)
             if self.profile.rules.wrong_row is WrongRowRule.VOID:
                 events.append(Note(text=text))
-                return [*events, *self._annul(state, "the rows cannot be rebuilt: void coup")]
+                return [*events, *self._annul(state, W_("the rows cannot be rebuilt: void coup"))]
             events.append(Note(text=N_("{text}; the rows are rebuilt in shoe order", text=text)))
         if action.separator:
             # 05 V: the separator lies in front of the last five cards

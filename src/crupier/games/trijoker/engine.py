@@ -67,6 +67,8 @@ from crupier.games.cardtable.permissions import CARD_TABLE_PERMISSIONS, PLAYER_O
 from crupier.games.trijoker.hands import BOXES, hand_of, resolve_hand, spot_of
 from crupier.games.trijoker.profile import GAME_ID, RANKS, TrijokerProfile
 from crupier.i18n import N_
+from crupier.i18n.fragments import box_word, joined
+from crupier.i18n.hands import hand_name
 
 
 class Stage(StrEnum):
@@ -407,11 +409,17 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         result = TrijokerResult(
             state.community, tuple((b.seat, b.cards) for b in state.boxes if not b.out)
         )
-        words = "; ".join(
-            f"box {b.seat} ({b.player}) "
-            + hand_of((*b.cards, *state.community))[0].name.lower().replace("_", " ")
-            for b in state.boxes
-            if not b.out
+        words = joined(
+            (
+                N_(
+                    "{box} {hand}",
+                    box=box_word(b.seat, b.player),
+                    hand=hand_name(hand_of((*b.cards, *state.community))[0]),
+                )
+                for b in state.boxes
+                if not b.out
+            ),
+            "; ",
         )
         events: list[Event] = [
             ResultEvent(
@@ -472,8 +480,12 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         box = next((b for b in state.boxes if b.player == name and not b.out), None)
         if box is None:
             raise IllegalAction(N_("{name} has no box in this round", name=name))
-        reason = f" ({action.reason})" if action.reason else ""
-        text = f"box {box.seat} ({name}): violation{reason}"
+        if action.reason:
+            text = N_(
+                "{box}: violation ({reason})", box=box_word(box.seat, name), reason=action.reason
+            )
+        else:
+            text = N_("{box}: violation", box=box_word(box.seat, name))
         state.incidents.append(text)
         if self.profile.errors.violation is not ViolationRule.LOSE_BETS:
             return [Note(text=N_("{text}: noted", text=text))]
