@@ -126,7 +126,13 @@ class _Fields(ast.NodeVisitor):
             if name in AS_TEXT:
                 return [f"{ast.unparse(expr)} (an amount as text: a {{name:money}} field)"]
             if name == "join" and isinstance(expr.func, ast.Attribute):
-                return self._check(expr.func.value, seen) + [
+                marked = [
+                    f"{ast.unparse(expr)} (a join of marked fragments is plain text: joined())"
+                    for a in expr.args
+                    for sub in ast.walk(a)
+                    if isinstance(sub, ast.Call) and _name(sub.func) in MARKED - {"Money"}
+                ]
+                return marked[:1] + self._check(expr.func.value, seen) + [
                     w for a in expr.args for w in self._check(a, seen)
                 ]
             if name in (
@@ -158,8 +164,9 @@ def test_every_field_of_an_engine_sentence_is_marked(module: str) -> None:
 
 def test_the_scan_finds_an_unmarked_field(tmp_path: Path) -> None:
     """The scan itself: a word, an f-string fragment, a choice or a join of words, an
-    amount written as text and a phase not read through the table are found; a marked
-    fragment, a money field, an id, a number and a value looked up are not."""
+    amount written as text, a phase not read through the table and marked fragments joined
+    into plain text are found; a marked fragment, a money field, an id or a code, a number,
+    a value looked up and fragments kept by ``joined()`` are not."""
     source = tmp_path / "engine.py"
     source.write_text(
         "def f(state, player, amount, kind, spots):\n"
@@ -179,6 +186,8 @@ def test_the_scan_finds_an_unmarked_field(tmp_path: Path) -> None:
         '    N_("the table is in {phase}", phase=phase_word(state.phase))\n'
         '    N_("{text}", text=state.names[player])\n'
         '    N_("{spot}: take down {odds} first", spot=spot, odds=f"{kind}-odds-{point}")\n'
+        '    N_("{words}", words="; ".join(N_("box {seat}", seat=s) for s in spots))\n'
+        '    N_("{words}", words=joined((N_("box {seat}", seat=s) for s in spots), "; "))\n'
     )
     found = _findings(source, tmp_path)
-    assert sorted({int(f.split(":")[1]) for f in found}) == [2, 4, 6, 7, 8, 9]
+    assert sorted({int(f.split(":")[1]) for f in found}) == [2, 4, 6, 7, 8, 9, 18]

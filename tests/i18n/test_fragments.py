@@ -80,3 +80,70 @@ def test_the_terminal_shows_amounts_in_the_catalan_money_format() -> None:
     text = out.getvalue()
     # the balance line is the terminal's own (an engine's note keeps the record's 1234.50)
     assert "Saldo: 1.234,50\xa0€" in text, text
+
+
+def test_every_phase_an_engine_names_is_in_the_one_table() -> None:
+    """The phases of the layout games, chemin de fer and two-table baccarat are marked
+    once (``crupier.i18n.phases``): each reads as its code in English and differently in
+    Catalan."""
+    from crupier.core.layout import Phase as LayoutPhase
+    from crupier.games.baccarat_two_tables.state import Phase as TwoTablesPhase
+    from crupier.games.chemin_de_fer.state import Phase as CheminPhase
+    from crupier.i18n.phases import phase_word
+
+    for enum in (LayoutPhase, CheminPhase, TwoTablesPhase):
+        for phase in enum:
+            word = phase_word(phase)
+            assert word == phase.value
+            if phase.value != "punto":  # the regulation's own word
+                assert gettext(word, "ca") != phase.value, phase
+
+
+def test_a_refusal_names_the_phase_in_catalan() -> None:
+    from crupier.core.layout import BuyIn, NoMoreBets, PlaceBet, TakeDown
+
+    game = AmericanRoulette(load_builtin("american-roulette"), SeededSource(4))
+    game.apply(BuyIn(player="ana", amount=10_000))
+    game.apply(PlaceBet(player="ana", spot="red", amount=500))
+    game.apply(Spin(wheel=Direction.CW))
+    game.apply(NoMoreBets())
+    try:
+        game.apply(TakeDown(player="ana", bet=1))
+    except RuleError as refused:
+        english, catalan = str(refused.args[0]), gettext(refused.args[0], "ca")
+    else:
+        raise AssertionError("a bet was taken down after no more bets")
+    assert english == "not possible now: the table is in no-more-bets, not betting"
+    assert catalan == "ara no és possible: la taula és a no va més, no a facin joc"
+
+
+def test_an_amount_in_a_refusal_reads_in_the_money_format() -> None:
+    """An amount the engine puts in a refusal is a money field: the English text keeps
+    the plain amount, Catalan and French read their money format."""
+    from crupier.core.errors import BetOverMaximum
+    from crupier.core.layout import BuyIn, PlaceBet
+
+    game = AmericanRoulette(load_builtin("american-roulette"), SeededSource(4))
+    game.apply(BuyIn(player="ana", amount=100_000_000))
+    try:
+        game.apply(PlaceBet(player="ana", spot="red", amount=99_999_900))
+    except BetOverMaximum as refused:
+        english, catalan = str(refused.args[0]), gettext(refused.args[0], "ca")
+    else:
+        raise AssertionError("a bet over the maximum was accepted")
+    assert "999999.00 is over the maximum" in english
+    assert "999.999,00\xa0€ supera el màxim" in catalan, catalan
+    assert "999999.00" not in catalan
+
+
+def test_a_joined_announcement_reads_whole_in_catalan() -> None:
+    """Boxes, hands and words joined into one announcement are each translated."""
+    from crupier.i18n.fragments import box_word, joined
+    from crupier.i18n.hands import hand_name
+
+    words = joined(
+        [N_("{box} {hand}", box=box_word(1, "ana"), hand=hand_name("TWO_PAIR")),
+         N_("{box} {hand}", box=box_word(2, "bo"), hand=hand_name("FLUSH"))], "; ",
+    )  # fmt: skip
+    assert words == "box 1 (ana) two pair; box 2 (bo) flush"
+    assert gettext(words, "ca") == "casella 1 (ana) doble parella; casella 2 (bo) color"
