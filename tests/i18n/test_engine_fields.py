@@ -132,9 +132,11 @@ class _Fields(ast.NodeVisitor):
                     for sub in ast.walk(a)
                     if isinstance(sub, ast.Call) and _name(sub.func) in MARKED - {"Money"}
                 ]
-                return marked[:1] + self._check(expr.func.value, seen) + [
-                    w for a in expr.args for w in self._check(a, seen)
-                ]
+                return (
+                    marked[:1]
+                    + self._check(expr.func.value, seen)
+                    + [w for a in expr.args for w in self._check(a, seen)]
+                )
             if name in (
                 "str",
                 "repr",

@@ -16,7 +16,6 @@ from crupier.core.errors import (
     MalformedAmount,
     UnknownSpot,
 )
-from crupier.core.money import format_amount
 from crupier.core.roles import Role
 from crupier.core.round import JSON, copy_record
 from crupier.core.shoe import Shoe, parse_cards
@@ -281,10 +280,6 @@ def _card(code: object, what: str) -> Card:
 
 def _cards(codes: object, what: str) -> list[Card]:
     return parse_cards(codes, what)
-
-
-def _fmt(amount: int) -> str:
-    return format_amount(amount)
 
 
 def _show(cards: Sequence[Card]) -> str:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from crupier.core.money import format_amount
 from crupier.core.roles import Role
 
 _STAFF = frozenset({Role.CROUPIER, Role.INSPECTOR, Role.HEAD})
@@ -12,7 +11,3 @@ _DIRECTOR = frozenset({Role.DIRECTOR})
 
 WORDS = ("show", "carte", "non")
 """The punto's words: show a natural (abattre), ask for a card, stand."""
-
-
-def _fmt(amount: int) -> str:
-    return format_amount(amount)
