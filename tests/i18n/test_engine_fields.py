@@ -147,6 +147,7 @@ class _Fields(ast.NodeVisitor):
                 "both",
                 "joined",
                 "box_word",
+                "box_hand",
             ):
                 return [w for a in expr.args for w in self._check(a, seen)]
         return []

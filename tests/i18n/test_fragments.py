@@ -138,12 +138,11 @@ def test_an_amount_in_a_refusal_reads_in_the_money_format() -> None:
 
 def test_a_joined_announcement_reads_whole_in_catalan() -> None:
     """Boxes, hands and words joined into one announcement are each translated."""
-    from crupier.i18n.fragments import box_word, joined
+    from crupier.i18n.fragments import box_hand, joined
     from crupier.i18n.hands import hand_name
 
     words = joined(
-        [N_("{box} {hand}", box=box_word(1, "ana"), hand=hand_name("TWO_PAIR")),
-         N_("{box} {hand}", box=box_word(2, "bo"), hand=hand_name("FLUSH"))], "; ",
-    )  # fmt: skip
+        [box_hand(1, "ana", hand_name("TWO_PAIR")), box_hand(2, "bo", hand_name("FLUSH"))], "; "
+    )
     assert words == "box 1 (ana) two pair; box 2 (bo) flush"
     assert gettext(words, "ca") == "casella 1 (ana) doble parella; casella 2 (bo) color"

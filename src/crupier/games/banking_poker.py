@@ -58,7 +58,7 @@ from crupier.core.round import JSON, Action, Event, registry
 from crupier.games.cardtable import CARD_TABLE_ACTIONS, CardTable, CardTableState, NewShoe
 from crupier.games.cardtable.permissions import CARD_TABLE_PERMISSIONS, PLAYER_OR_CROUPIER, STAFF
 from crupier.i18n import N_, W_
-from crupier.i18n.fragments import box_word, joined
+from crupier.i18n.fragments import box_hand, box_word, joined
 
 # -- the round's parts ---------------------------------------------------------------------------
 
@@ -617,11 +617,7 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
             state.croupier, tuple((b.seat, b.cards) for b in state.boxes if not b.out)
         )
         words = joined(
-            (
-                N_("{box} {hand}", box=box_word(b.seat, b.player), hand=self.describe(b.cards))
-                for b in state.boxes
-                if not b.out
-            ),
+            (box_hand(b.seat, b.player, self.describe(b.cards)) for b in state.boxes if not b.out),
             "; ",
         )
         events: list[Event] = [

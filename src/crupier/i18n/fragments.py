@@ -20,6 +20,12 @@ def box_word(seat: object, player: object) -> str:
     return N_("box {seat} ({player})", seat=seat, player=player)
 
 
+def box_hand(seat: object, player: object, hand: object) -> str:
+    """A box, its player and the hand it shows: "box 3 (ana) two pair" (an announcement
+    lists them; the hand is a marked name, :func:`crupier.i18n.hands.hand_name`)."""
+    return N_("box {seat} ({player}) {hand}", seat=seat, player=player, hand=hand)
+
+
 def either(words: Iterable[str]) -> str:
     """``words`` joined as alternatives ("a or b or c"), the joining word marked too.
 
@@ -53,7 +59,7 @@ def both(words: Iterable[str]) -> str:
     word marked too.
 
     >>> from crupier.i18n import gettext
-    >>> said = both([N_("P{n}", n=1), N_("P{n}", n=2)])
+    >>> said = both(["P1", "P2"])
     >>> said, gettext(said, "ca")
     ('P1 and P2', 'P1 i P2')
     """

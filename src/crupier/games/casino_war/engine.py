@@ -98,7 +98,7 @@ from crupier.games.casino_war.showdown import (
     spot_of,
 )
 from crupier.i18n import N_
-from crupier.i18n.fragments import box_word, joined
+from crupier.i18n.fragments import joined
 
 _T = TypeVar("_T")
 
@@ -332,8 +332,9 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
         words = joined(
             (
                 N_(
-                    "{box} {card} {word}",
-                    box=box_word(b.seat, b.player),
+                    "box {seat} ({player}) {card} {word}",
+                    seat=b.seat,
+                    player=b.player,
                     card=b.card,
                     word=_WORD[_known(b.first)],
                 )
@@ -519,8 +520,9 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
         words = joined(
             (
                 N_(
-                    "{box} {card} {word}",
-                    box=box_word(b.seat, b.player),
+                    "box {seat} ({player}) {card} {word}",
+                    seat=b.seat,
+                    player=b.player,
                     card=b.war_card,
                     word=_WORD[_known(b.war)],
                 )

@@ -279,7 +279,7 @@ class Monte(LayoutGame[MonteProfile, MonteState]):
                     N_("{spot}: Vista Hermosa is played in primeres only", spot=spot.name)
                 )
             if not set(spot.positions) <= set(live):
-                row = both(N_("P{n}", n=p + 1) for p in live)
+                row = both(POSITIONS[p] for p in live)
                 raise IllegalAction(
                     N_(
                         "{spot}: segones is played with the cards left in play ({row})",

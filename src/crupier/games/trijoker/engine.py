@@ -67,7 +67,7 @@ from crupier.games.cardtable.permissions import CARD_TABLE_PERMISSIONS, PLAYER_O
 from crupier.games.trijoker.hands import BOXES, hand_of, resolve_hand, spot_of
 from crupier.games.trijoker.profile import GAME_ID, RANKS, TrijokerProfile
 from crupier.i18n import N_
-from crupier.i18n.fragments import box_word, joined
+from crupier.i18n.fragments import box_hand, box_word, joined
 from crupier.i18n.hands import hand_name
 
 
@@ -411,11 +411,7 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         )
         words = joined(
             (
-                N_(
-                    "{box} {hand}",
-                    box=box_word(b.seat, b.player),
-                    hand=hand_name(hand_of((*b.cards, *state.community))[0]),
-                )
+                box_hand(b.seat, b.player, hand_name(hand_of((*b.cards, *state.community))[0]))
                 for b in state.boxes
                 if not b.out
             ),
