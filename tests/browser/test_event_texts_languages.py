@@ -18,6 +18,7 @@ TEXTS = [
     "p1 cashes out 5.00",  # a note with its fields, one of them an amount
     "ana buys in for 1234.50",  # an amount shown in the language's money format
     "the punto says 'carte'",  # a field shown as the engine quoted it
+    "not possible now: the table is in no-more-bets, not betting",  # phases, from their table
     "a text no message makes",  # shown as it is
 ]
 
@@ -41,6 +42,7 @@ def test_event_texts_in_each_language(login: Callable[..., Person]) -> None:
         "p1 canvia 5,00\xa0€ i se'n va",
         "ana compra fitxes per 1.234,50\xa0€",
         "el punto diu 'carte'",
+        "ara no és possible: la taula és a no va més, no a facin joc",
         "a text no message makes",
     ]
     assert read["es"][:2] == ["23, rojo, impar, pasa", "p1 cambia 5,00\xa0€ y se retira"]
