@@ -37,6 +37,8 @@ MARKED = {"N_", "W_", "phase_word", "Money"}
 AS_TEXT = {"format_amount", "_fmt"}
 """Amounts written as English text: a money field (``Money``) is what a sentence takes."""
 LETTER = re.compile(r"[^\W\d_]")
+EVENT_TEXTS = {"Note": "text", "ResultEvent": "announcement"}
+"""The events' texts a person reads: checked like a field (a note is often built first)."""
 
 
 def _literal_words(text: str) -> bool:
@@ -74,6 +76,12 @@ class _Fields(ast.NodeVisitor):
     visit_AsyncFunctionDef = visit_FunctionDef  # type: ignore[assignment]
 
     def visit_Call(self, node: ast.Call) -> None:
+        if _name(node.func) in EVENT_TEXTS:  # a note built in a local name, then recorded
+            for keyword in node.keywords:
+                if keyword.arg == EVENT_TEXTS[_name(node.func)]:
+                    where = f"{self.path.relative_to(self.root)}:{keyword.value.lineno}"
+                    for why in self._check(keyword.value, set()):
+                        self.found.append(f"{where}: {keyword.arg}={why}")
         if _name(node.func) == "N_":
             for keyword in node.keywords:
                 where = f"{self.path.relative_to(self.root)}:{keyword.value.lineno}"
@@ -167,8 +175,8 @@ def test_every_field_of_an_engine_sentence_is_marked(module: str) -> None:
 
 def test_the_scan_finds_an_unmarked_field(tmp_path: Path) -> None:
     """The scan itself: a word, an f-string fragment, a choice or a join of words, an
-    amount written as text, a phase not read through the table and marked fragments joined
-    into plain text are found; a marked fragment, a money field, an id or a code, a number,
+    amount written as text, a phase not read through the table, marked fragments joined
+    into plain text and a note's text built in English before it is recorded are found; a marked fragment, a money field, an id or a code, a number,
     a value looked up and fragments kept by ``joined()`` are not."""
     source = tmp_path / "engine.py"
     source.write_text(
@@ -191,6 +199,8 @@ def test_the_scan_finds_an_unmarked_field(tmp_path: Path) -> None:
         '    N_("{spot}: take down {odds} first", spot=spot, odds=f"{kind}-odds-{point}")\n'
         '    N_("{words}", words="; ".join(N_("box {seat}", seat=s) for s in spots))\n'
         '    N_("{words}", words=joined((N_("box {seat}", seat=s) for s in spots), "; "))\n'
+        '    text = f"box {player} keeps the card"\n'
+        '    yield Note(text=text)\n'
     )
     found = _findings(source, tmp_path)
-    assert sorted({int(f.split(":")[1]) for f in found}) == [2, 4, 6, 7, 8, 9, 18]
+    assert sorted({int(f.split(":")[1]) for f in found}) == [2, 4, 6, 7, 8, 9, 18, 21]

@@ -788,15 +788,21 @@ class _Coups(_Staking):
                 N_("{player} does hold the cards of table {table}", player=player, table=table)
             )
         if hand.declared is not None:
-            text = (
-                f"{player} handled the cards of table {table} by mistake after "
-                f"{hand.holder or 'the croupier'} had spoken: the coup stands; the next coup's "
-                "cards go to the player whose turn it is (VIII.1)"
+            text = N_(
+                "{player} handled the cards of table {table} by mistake after "
+                "{holder} had spoken: the coup stands; the next coup's "
+                "cards go to the player whose turn it is (VIII.1)",
+                player=player,
+                table=table,
+                holder=hand.holder or W_("the croupier"),
             )
         else:
-            text = (
-                f"{player} took the cards of table {table} by mistake: they go back to "
-                f"{hand.holder or 'the croupier'}, who speaks (VIII.1)"
+            text = N_(
+                "{player} took the cards of table {table} by mistake: they go back to "
+                "{holder}, who speaks (VIII.1)",
+                player=player,
+                table=table,
+                holder=hand.holder or W_("the croupier"),
             )
         coup.incidents.append(text)
         return [Note(text=text)]
@@ -1089,7 +1095,7 @@ class _Coups(_Staking):
         coup = self._coup(state)
         shown = bool(action.tables_shown) or any(coup.hands[t].natural for t in TABLES)
         if not shown:
-            text = (
+            text = N_(
                 "the banker announced a point that is not his: the players have not shown, "
                 "he may still ask for a third card (VIII.5)"
             )

@@ -122,7 +122,11 @@ class _Seating(_TableBase):
             raise IllegalAction(
                 N_("{player} has no department and stands behind none", player=player)
             )
-        text = f"{player} leaves department {where}" if where else f"{player} steps back"
+        text = (
+            N_("{player} leaves department {where}", player=player, where=where)
+            if where
+            else N_("{player} steps back", player=player)
+        )
         return [Note(text=text)]
 
     def _do_join_waiting_list(

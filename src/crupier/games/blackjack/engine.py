@@ -1105,7 +1105,7 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
             )
         except ValueError as exc:
             raise MalformedAction(N_("dealer-early-card: {exc}", exc=exc)) from None
-        text = f"the croupier's second card {card} came too early: burnt"
+        text = N_("the croupier's second card {card} came too early: burnt", card=card)
         state.incidents.append(text)
         return [Note(text=text)]
 
@@ -1114,7 +1114,7 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
         if hand is None or state.phase is not Phase.NO_MORE_BETS:
             raise WrongPhase(N_("no hand is being played now"))
         if action.accepted:
-            text = f"box {hand.box} was given a card unasked and keeps it"
+            text = N_("box {box} was given a card unasked and keeps it", box=hand.box)
             state.incidents.append(text)
             return [Note(text=text), *self._hit(state, hand, action.card)]
         shoe = self.shoe_of(state)
@@ -1126,7 +1126,7 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
             )
         except ValueError as exc:
             raise MalformedAction(N_("unasked-card: {exc}", exc=exc)) from None
-        text = f"box {hand.box} refuses the card {card} given unasked: burnt"
+        text = N_("box {box} refuses the card {card} given unasked: burnt", box=hand.box, card=card)
         state.incidents.append(text)
         return [Note(text=text)]
 
@@ -1217,27 +1217,28 @@ class Blackjack(CardTable[BlackjackProfile, BlackjackState]):
                     shoe.burn_card(card)
             except ValueError as exc:
                 raise MalformedAction(N_("dealer-play: {exc}", exc=exc)) from None
-            text = (
-                f"the croupier drew {' '.join(map(str, extra))} past his total: burnt, "
-                f"his total stays {total(values(hand))[0]}"
+            text = N_(
+                "the croupier drew {cards} past his total: burnt, his total stays {total}",
+                cards=" ".join(map(str, extra)),
+                total=total(values(hand))[0],
             )
             state.incidents.append(text)
             events.append(Note(text=text))
         return hand, events
 
-    def dealer_result(self, hand: Sequence[Card], prefix: str = "croupier") -> ResultEvent:
+    def dealer_result(self, hand: Sequence[Card], prefix: str = W_("croupier")) -> ResultEvent:
         """The croupier's announcement of his final hand."""
         points = total(values(hand))[0]
-        if len(hand) == 1:
-            said = "no competitor: the croupier does not draw"
-        elif is_natural(values(hand)):
-            said = f"{prefix}: blackjack"
-        elif points > 21:
-            said = f"{prefix} busts with {points}"
-        else:
-            said = f"{prefix} {points}"
         shown = " ".join(map(str, hand))
-        return ResultEvent(result=shown, announcement=f"{said} ({shown})")
+        if len(hand) == 1:
+            said = N_("no competitor: the croupier does not draw ({cards})", cards=shown)
+        elif is_natural(values(hand)):
+            said = N_("{who}: blackjack ({cards})", who=prefix, cards=shown)
+        elif points > 21:
+            said = N_("{who} busts with {points} ({cards})", who=prefix, points=points, cards=shown)
+        else:
+            said = N_("{who} {points} ({cards})", who=prefix, points=points, cards=shown)
+        return ResultEvent(result=shown, announcement=said)
 
     def resolution(self, hand: Hand, bet: Bet, dealer: Sequence[Card] | None) -> Resolution:
         """How ``bet`` on ``hand`` fares against the croupier's ``dealer`` cards (``None``:

@@ -269,7 +269,11 @@ class CardTable(LayoutGame[CP, CS]):
         self.require_phase(state, Phase.BETTING, Phase.NO_MORE_BETS)
         burnt = burn_from(self.shoe_of(state), action.cards, action.count)
         reason = f" ({action.reason})" if action.reason else ""
-        text = f"taken out of play: {' '.join(str(c) for c in burnt)}{reason}"
+        text = N_(
+            "taken out of play: {cards}{reason}",
+            cards=" ".join(str(c) for c in burnt),
+            reason=reason,
+        )
         state.incidents.append(text)
         return [Note(text=text)]
 

@@ -972,7 +972,7 @@ class _Banking(_Seating):
         shoe = self._shoe(state)
         burnt = burn_from(shoe, action.cards, action.count)
         reason = f" ({action.reason})" if action.reason else ""
-        text = f"burnt {' '.join(str(c) for c in burnt)}{reason}"
+        text = N_("burnt {cards}{reason}", cards=" ".join(str(c) for c in burnt), reason=reason)
         state.incidents.append(text)
         return [Note(text=text)]
 
@@ -1016,7 +1016,7 @@ class _Banking(_Seating):
             raise IllegalAction(N_("no card was drawn before betting closed"))
         shoe = self._shoe(state)
         shoe.burnt.extend(state.early)
-        text = f"the director orders {len(state.early)} card(s) drawn early burnt"
+        text = N_("the director orders {n} card(s) drawn early burnt", n=len(state.early))
         state.early = []
         state.incidents.append(text)
         return [Note(text=text)]

@@ -281,12 +281,16 @@ class _Coups(_Banking):
             return [Note(text=N_("the punto's third card: {card}, face up", card=card))]
         coup.pending = card
         if coup.word == "non":
-            note = (
-                f"{card} given to a punto who said 'non': not a banker's fault; it goes to the "
-                "banker if he draws, otherwise it is burnt (error 7)"
+            note = N_(
+                "{card} given to a punto who said 'non': not a banker's fault; it goes to the "
+                "banker if he draws, otherwise it is burnt (error 7)",
+                card=card,
             )
         else:
-            note = f"{card} is not the punto's: the banker's if he draws, else burnt (error 11)"
+            note = N_(
+                "{card} is not the punto's: the banker's if he draws, else burnt (error 11)",
+                card=card,
+            )
         return [Note(text=note)]
 
     def _banker_play(self, state: CheminDeFerState, action: BankerPlay) -> list[Event]:
@@ -577,7 +581,10 @@ class _Coups(_Banking):
     def _card_on_floor(self, state: CheminDeFerState, action: CardOnFloor) -> list[Event]:
         self.require_phase(state, *IN_COUP)
         (card,) = self._parse((action.card,), "card-on-floor")
-        text = f"{card} fell on the floor: it keeps its value; the croupier picks it up (error 4)"
+        text = N_(
+            "{card} fell on the floor: it keeps its value; the croupier picks it up (error 4)",
+            card=card,
+        )
         state.incidents.append(text)
         return [Note(text=text)]
 
@@ -588,22 +595,27 @@ class _Coups(_Banking):
         if player == coup.holder:
             raise IllegalAction(N_("{player} holds the punto cards", player=player))
         if coup.word is not None:
-            text = (
-                f"the cards went to {player}, but the punto had declared: the coup stands; "
-                "the next coup's cards go to the player entitled to them (error 5)"
+            text = N_(
+                "the cards went to {player}, but the punto had declared: the coup stands; "
+                "the next coup's cards go to the player entitled to them (error 5)",
+                player=player,
             )
         else:
-            text = f"the cards went to {player}: they go back to {coup.holder or 'the croupier'}"
+            text = N_(
+                "the cards went to {player}: they go back to {holder}",
+                player=player,
+                holder=coup.holder or W_("the croupier"),
+            )
         state.incidents.append(text)
         return [Note(text=text)]
 
     def _cards_in_cesta(self, state: CheminDeFerState, action: CardsInCesta) -> list[Event]:
         self.require_phase(state, Phase.PUNTO, Phase.BANKER)
         if action.seen:
-            text = "cards seen falling into the cesta are retrieved: play continues (error 16)"
+            text = N_("cards seen falling into the cesta are retrieved: play continues (error 16)")
             state.incidents.append(text)
             return [Note(text=text)]
-        return self._discard_coup(state, "cards fell unseen into the cesta (error 16)")
+        return self._discard_coup(state, W_("cards fell unseen into the cesta (error 16)"))
 
     def _thrown_away(self, state: CheminDeFerState, action: ThrownAway) -> list[Event]:
         self.require_phase(state, Phase.PUNTO, Phase.BANKER)
@@ -617,9 +629,10 @@ class _Coups(_Banking):
                 N_("thrown-away: {culprit!r} is not player or croupier", culprit=action.culprit)
             )
         if action.culprit == "croupier":
-            text = (
-                f"the croupier threw the {action.hand}'s cards away: they are retrieved and the "
-                "point rebuilt from the testimony of those who saw them (error 15)"
+            text = N_(
+                "the croupier threw the {hand}'s cards away: they are retrieved and the "
+                "point rebuilt from the testimony of those who saw them (error 15)",
+                hand=action.hand,
             )
             state.incidents.append(text)
             return [Note(text=text)]
@@ -731,7 +744,11 @@ class _Coups(_Banking):
         if not isinstance(number, int) or isinstance(number, bool) or number < 1:
             raise MalformedAction(N_("claim: {number!r} is not a coup number", number=number))
         if state.coup is not None and state.coup.number == number:
-            text = f"{player} makes a claim on coup {number}: the inspector decides"
+            text = N_(
+                "{player} makes a claim on coup {number}: the inspector decides",
+                player=player,
+                number=number,
+            )
             state.incidents.append(text)
             return [Note(text=text)]
         if number <= state.coups:

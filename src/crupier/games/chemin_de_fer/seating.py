@@ -269,10 +269,18 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
         for names in (state.waiting_list, state.seat_requests, state.followers):
             if player in names:
                 names.remove(player)
-        text = f"{player} takes seat {seat}" + (f" (from seat {old})" if old else "")
+        came = N_(" (from seat {old})", old=old) if old else ""
         if in_shoe and player not in state.unsaluted:
             state.unsaluted.append(player)
-            text += ": during a shoe, he must let the hand pass once (saludar)"
+            text = N_(
+                "{player} takes seat {seat}{came}: during a shoe, he must let the hand pass once "
+                "(saludar)",
+                player=player,
+                seat=seat,
+                came=came,
+            )
+        else:
+            text = N_("{player} takes seat {seat}{came}", player=player, seat=seat, came=came)
         return [Note(text=text)]
 
     def _leave_seat(self, state: CheminDeFerState, action: LeaveSeat) -> list[Event]:
@@ -364,10 +372,18 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
             heir = state.waiting_list.pop(0)
             state.seats[seat] = heir
             state.standing.pop(heir, None)
-            text = f"{heir}, first on the waiting list, takes seat {seat}"
             if self._in_shoe(state):
                 state.unsaluted.append(heir)
-                text += ": he must let the hand pass once (saludar)"
+                text = N_(
+                    "{heir}, first on the waiting list, takes seat {seat}: he must let the hand "
+                    "pass once (saludar)",
+                    heir=heir,
+                    seat=seat,
+                )
+            else:
+                text = N_(
+                    "{heir}, first on the waiting list, takes seat {seat}", heir=heir, seat=seat
+                )
             events.append(Note(text=text))
         return events
 

@@ -92,6 +92,8 @@ from crupier.games.holdem_bonus.profile import (
     ante_maximum,
 )
 from crupier.i18n import N_
+from crupier.i18n.fragments import box_hand, joined
+from crupier.i18n.hands import hand_name
 
 #: The deal stage after each decision stage, and the cards it deals.
 _NEXT_DEAL = {Stage.PREFLOP: Stage.FLOP, Stage.TURN_DECISION: Stage.TURN}
@@ -515,19 +517,31 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         """The dealer shows his cards; every box's bets are settled, from the dealer's right."""
         state.shown = True
         dealer = " ".join(str(c) for c in state.dealer)
-        words = [f"dealer {dealer}"]
+        words = [N_("dealer {cards}", cards=dealer)]
         if len(state.board) == 5:
             state.dealer_key = hand_key(state.dealer, state.board)
-            words[0] += f" ({_name(state.dealer_key)})"
+            words[0] = N_("dealer {cards} ({hand})", cards=dealer, hand=_name(state.dealer_key))
         for box in state.boxes:
             hole = " ".join(str(c) for c in box.hole)
             if box.folded:
-                gone = "forfeited" if box.forfeited else "folded"
-                words.append(f"box {box.seat} ({box.player}) {hole} {gone}")
+                gone = (
+                    N_("{cards} forfeited", cards=hole)
+                    if box.forfeited
+                    else N_("{cards} folded", cards=hole)
+                )
+                words.append(box_hand(box.seat, box.player, gone))
             else:
                 box.key = hand_key(box.hole, state.board)
-                words.append(f"box {box.seat} ({box.player}) {hole} ({_name(box.key)})")
-        events: list[Event] = [ResultEvent(result="; ".join(words), announcement="; ".join(words))]
+                words.append(
+                    box_hand(
+                        box.seat,
+                        box.player,
+                        N_("{cards} ({hand})", cards=hole, hand=_name(box.key)),
+                    )
+                )
+        events: list[Event] = [
+            ResultEvent(result="; ".join(words), announcement=joined(words, "; "))
+        ]
         for box in sorted(state.boxes, key=lambda b: -b.seat):
             for spot in ("ante", *STREET_BETS, "bonus"):
                 for bet in [
@@ -618,7 +632,7 @@ def _known(key: Key | None) -> Key:
 
 
 def _name(key: Key) -> str:
-    return Category(key[0]).name.lower().replace("_", " ")
+    return hand_name(Category(key[0]))
 
 
 def _seat_of(state: HoldemBonusState, player: str) -> int | None:

@@ -401,7 +401,7 @@ class PuntoBanco(LayoutGame[PuntoBancoProfile, PuntoBancoState]):
             raise IllegalAction(N_("no shoe is loaded"))
         burnt = burn_from(shoe, action.cards, action.count)
         reason = f" ({action.reason})" if action.reason else ""
-        text = f"burnt {' '.join(str(c) for c in burnt)}{reason}"
+        text = N_("burnt {cards}{reason}", cards=" ".join(str(c) for c in burnt), reason=reason)
         state.incidents.append(text)
         return [Note(text=text)]
 

@@ -520,9 +520,11 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
                     )
                 )
             ]
-        text = (
-            f"the last cards counted {counted}, the shoe should hold {left}: "
-            "the cap de taula decides"
+        text = N_(
+            "the last cards counted {counted}, the shoe should hold {left}: "
+            "the cap de taula decides",
+            counted=counted,
+            left=left,
         )
         return [Note(text=text)]
 
@@ -587,7 +589,9 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
                 raise
             raise MalformedAction(N_("burn: {exc}", exc=exc)) from None
         reason = f" ({action.reason})" if action.reason else ""
-        text = f"burnt {' '.join(str(c) for c in burnt)}{reason}: not used"
+        text = N_(
+            "burnt {cards}{reason}: not used", cards=" ".join(str(c) for c in burnt), reason=reason
+        )
         state.incidents.append(text)
         return [Note(text=text)]
 

@@ -243,7 +243,7 @@ class TripleBlackjack(Blackjack):
         state.dealer = hand
         state.dealer_rounds.append(hand)
         state.next_part = part + 1
-        events.append(self.dealer_result(hand, prefix=f"box {part}: croupier"))
+        events.append(self.dealer_result(hand, prefix=N_("box {part}: croupier", part=part)))
         natural = is_natural(values(hand))
         for bet in sorted(
             (
