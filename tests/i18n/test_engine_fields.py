@@ -200,7 +200,7 @@ def test_the_scan_finds_an_unmarked_field(tmp_path: Path) -> None:
         '    N_("{words}", words="; ".join(N_("box {seat}", seat=s) for s in spots))\n'
         '    N_("{words}", words=joined((N_("box {seat}", seat=s) for s in spots), "; "))\n'
         '    text = f"box {player} keeps the card"\n'
-        '    yield Note(text=text)\n'
+        "    yield Note(text=text)\n"
     )
     found = _findings(source, tmp_path)
     assert sorted({int(f.split(":")[1]) for f in found}) == [2, 4, 6, 7, 8, 9, 18, 21]
