@@ -250,17 +250,17 @@ class PokerChipsOps(LiveOps):
 
     # ------------------------------------------------------------------ closing
 
-    def _pkc_deal_in_progress(self, table: Table, what: str) -> None:
-        """Refuse ``what`` while a deal is in progress at poker table ``table`` (its chips
-        are in the pot: the deal is finished first)."""
+    def _pkc_deal_in_progress(self, table: Table) -> None:
+        """Refuse to close poker table ``table`` while a deal is in progress there (its
+        chips are in the pot: the deal is finished first)."""
         engine = self._engine_of(table) if is_poker(table.game) else None
         deal = None if engine is None else engine.state.deal
         if deal is not None:
             raise OpsError(
                 Code.OPEN_BETS_PRESENT,
                 N_(
-                    "{what}: deal {number} is in progress at {table_id}; it is finished first",
-                    what=what,
+                    "deal {number} is in progress at {table_id}; it is finished before the "
+                    "table closes",
                     number=deal.number,
                     table_id=table.id,
                 ),
@@ -271,7 +271,7 @@ class PokerChipsOps(LiveOps):
         progress (``OPEN_BETS_PRESENT``: its pot is the players' chips)."""
         table = self.table(table_id)
         self.require_director(by, Op.TEMP_CLOSURE)  # who may, before the table's state
-        self._pkc_deal_in_progress(table, "temp-close")
+        self._pkc_deal_in_progress(table)
         return super().temp_close(table_id, by=by, reason=reason)
 
     def close_table(
@@ -295,7 +295,7 @@ class PokerChipsOps(LiveOps):
         table = self.table(table_id)
         if is_poker(table.game):
             self.authorise(Op.CLOSING_COUNT, by, "C", table_id)  # who may, before the state
-            self._pkc_deal_in_progress(table, "close")
+            self._pkc_deal_in_progress(table)
             if self.play_over(table_id):
                 self._pkc_pay_out(table, by)
         return super().close_table(
