@@ -90,8 +90,8 @@ export async function render(root, { me, params }) {
     if (player) playerControls(v, deal, legal); else staffControls(v, deal, legal);
   }
 
-  /** How the last deal ended (between deals): each hand shown at the showdown with its
-   * best five marked and its combination's name in the page's language, what it won; a
+  /** How the last deal ended (between deals): each hand shown at the showdown (its own
+   * cards, those it plays marked), its best five and its combination's name in the page's language, what it won; a
    * player left alone takes the pot without showing. Folded hands are never sent. */
   function showdownEl(sd) {
     if (!sd) return "";
@@ -102,6 +102,7 @@ export async function render(root, { me, params }) {
         if (x.best.includes(c)) el.classList.add("best");
         return el;
       })),
+      h("span.pk-best", x.best.map(cardEl)),
       h("span.pk-hand", t(x.hand)),
       x.won ? h("span.money.pk-won", t("wins {amount}", { amount: money(x.won) })) : ""));
     const alone = shown.length ? [] : Object.entries(sd.won || {}).map(([who, amount]) => h("div.pk-shown", { dataset: { player: who } },
