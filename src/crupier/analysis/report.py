@@ -438,6 +438,7 @@ def render_compare_html(cmp: dict[str, Any]) -> str:
 def _latin(text: str) -> str:
     """The core PDF fonts are Latin-1: other characters become their nearest or '?'."""
     text = text.replace("—", "-").replace("→", "->").replace("€", "EUR").replace("’", "'")
+    text = text.replace("…", "...")
     return text.encode("latin-1", "replace").decode("latin-1")
 
 
