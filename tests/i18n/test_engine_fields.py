@@ -7,11 +7,12 @@ own fields), a phase read through the one table of phases (``crupier.i18n.phases
 an amount a money field (``{amount:money}`` with a ``Money``), so that the whole sentence
 reads in the person's language while the record keeps its English text.
 
-The scan walks every engine module's syntax tree: each field of an ``N_`` call (and each
-local name it is read from, in the same function) must not be a string literal with
-words, an f-string with words, a condition or a join choosing between such texts, or an
-amount formatted as text; ids, codes, numbers, marked fragments and values looked up are
-what remains. There is no list of exceptions.
+The scan walks every engine module's syntax tree: each field of an ``N_`` call and each
+note's text or announcement (and each local name it is read from, in the same function,
+and each argument passed to a helper that fills its parameter into such a sentence) must
+not be a string literal with words, an f-string with words, a condition or a join
+choosing between such texts, or an amount formatted as text; ids, codes, numbers, marked
+fragments and values looked up are what remains. There is no list of exceptions.
 """
 
 from __future__ import annotations
@@ -49,11 +50,36 @@ def _literal_words(text: str) -> bool:
     return bool(LETTER.search(text))
 
 
+def _carriers(paths: list[Path]) -> dict[str, list[tuple[int, str]]]:
+    """The functions that fill a parameter straight into a marked sentence (an ``N_``
+    field, a note's text), by name: the parameter's position (``self`` not counted) and
+    name, so that a call passing a text there is checked like the field itself."""
+    out: dict[str, list[tuple[int, str]]] = {}
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                continue
+            params = [a.arg for a in node.args.args if a.arg not in ("self", "cls")]
+            filled: set[str] = set()
+            for sub in ast.walk(node):
+                if isinstance(sub, ast.Call) and (
+                    _name(sub.func) == "N_" or _name(sub.func) in EVENT_TEXTS
+                ):
+                    filled |= {k.value.id for k in sub.keywords if isinstance(k.value, ast.Name)}
+            carried = [(i, name) for i, name in enumerate(params) if name in filled]
+            if carried:
+                out.setdefault(node.name, []).extend(carried)
+    return out
+
+
 class _Fields(ast.NodeVisitor):
     """Walks one module, function by function, and checks the fields of each ``N_``."""
 
-    def __init__(self, path: Path, root: Path) -> None:
+    def __init__(
+        self, path: Path, root: Path, carriers: dict[str, list[tuple[int, str]]] | None = None
+    ) -> None:
         self.path, self.root = path, root
+        self.carriers = carriers or {}
         self.scopes: list[dict[str, list[ast.expr]]] = [{}]
         self.found: list[str] = []
 
@@ -76,6 +102,20 @@ class _Fields(ast.NodeVisitor):
     visit_AsyncFunctionDef = visit_FunctionDef  # type: ignore[assignment]
 
     def visit_Call(self, node: ast.Call) -> None:
+        for position, param in self.carriers.get(_name(node.func), []):
+            passed = [k.value for k in node.keywords if k.arg == param]
+            if position < len(node.args):
+                passed.append(node.args[position])
+            for value in passed:
+                if (
+                    isinstance(value, ast.Constant)
+                    and isinstance(value.value, str)
+                    and not any(c.isspace() for c in value.value)
+                ):
+                    continue  # a command's or a role's code passed on ("deal", "banker")
+                where = f"{self.path.relative_to(self.root)}:{value.lineno}"
+                for why in self._check(value, set()):
+                    self.found.append(f"{where}: {_name(node.func)}({param}={why})")
         if _name(node.func) in EVENT_TEXTS:  # a note built in a local name, then recorded
             for keyword in node.keywords:
                 if keyword.arg == EVENT_TEXTS[_name(node.func)]:
@@ -161,8 +201,11 @@ class _Fields(ast.NodeVisitor):
         return []
 
 
+CARRIERS = _carriers([ROOT / m for m in ENGINE_MODULES])
+
+
 def _findings(path: Path, root: Path = ROOT) -> list[str]:
-    scan = _Fields(path, root)
+    scan = _Fields(path, root, CARRIERS if root == ROOT else _carriers([path]))
     scan.visit(ast.parse(path.read_text("utf-8")))
     return scan.found
 
@@ -176,8 +219,10 @@ def test_every_field_of_an_engine_sentence_is_marked(module: str) -> None:
 def test_the_scan_finds_an_unmarked_field(tmp_path: Path) -> None:
     """The scan itself: a word, an f-string fragment, a choice or a join of words, an
     amount written as text, a phase not read through the table, marked fragments joined
-    into plain text and a note's text built in English before it is recorded are found; a marked fragment, a money field, an id or a code, a number,
-    a value looked up and fragments kept by ``joined()`` are not."""
+    into plain text, a note's text built in English before it is recorded and a sentence
+    passed to a helper that fills it into a marked message are found; a marked fragment, a money field, an id or a code, a number,
+    a value looked up, fragments kept by ``joined()`` and a command's code passed on are
+    not."""
     source = tmp_path / "engine.py"
     source.write_text(
         "def f(state, player, amount, kind, spots):\n"
@@ -201,6 +246,12 @@ def test_the_scan_finds_an_unmarked_field(tmp_path: Path) -> None:
         '    N_("{words}", words=joined((N_("box {seat}", seat=s) for s in spots), "; "))\n'
         '    text = f"box {player} keeps the card"\n'
         "    yield Note(text=text)\n"
+        "def g(self, why):\n"
+        '    return N_("stakes returned: {why}", why=why)\n'
+        "def h(self):\n"
+        '    self.g("the banker leaves")\n'
+        '    self.g("deal")\n'
+        '    self.g(W_("the banker leaves"))\n'
     )
     found = _findings(source, tmp_path)
-    assert sorted({int(f.split(":")[1]) for f in found}) == [2, 4, 6, 7, 8, 9, 18, 21]
+    assert sorted({int(f.split(":")[1]) for f in found}) == [2, 4, 6, 7, 8, 9, 18, 21, 25]

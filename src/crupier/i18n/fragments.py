@@ -68,3 +68,18 @@ def both(words: Iterable[str]) -> str:
     for item in items[1:]:
         said = N_("{first} and {second}", first=said, second=item)
     return said
+
+
+def in_turn(words: Iterable[str]) -> str:
+    """``words`` said one after the other ("card then no"), the joining word marked too.
+
+    >>> from crupier.i18n import gettext
+    >>> said = in_turn(["card", "no"])
+    >>> said, gettext(said, "es")
+    ('card then no', 'card y luego no')
+    """
+    items = list(words)
+    said = items[0] if items else ""
+    for item in items[1:]:
+        said = N_("{first} then {second}", first=said, second=item)
+    return said

@@ -166,7 +166,7 @@ class AmericanRoulette(RouletteGame[AmericanRouletteProfile]):
         colour = action.colour.strip().lower()
         minimum = self.profile.limits.minimum
         value = minimum if action.value is None else check_amount(action.value)
-        top = self.maximum(spot_of("straight 0"))
+        top = self.maximum(spot_of(_STRAIGHT_ZERO))
         if value < minimum:
             raise BetUnderMinimum(
                 N_(
@@ -272,5 +272,8 @@ class AmericanRoulette(RouletteGame[AmericanRouletteProfile]):
             return ColourChips(player=player, colour=words[1], value=value)
         return super().play_command(words, player)
 
+
+_STRAIGHT_ZERO = "straight 0"
+"""The single zero's straight-up spot, by its code."""
 
 __all__ = ["AMERICAN_ORDER", "AmericanRoulette", "ColourCashIn", "ColourChips"]

@@ -73,7 +73,7 @@ from crupier.games.baccarat_two_tables.state import (
     _table,
 )
 from crupier.i18n import N_, W_
-from crupier.i18n.fragments import either
+from crupier.i18n.fragments import either, in_turn
 
 
 class _Coups(_Staking):
@@ -651,7 +651,7 @@ class _Coups(_Staking):
             and state.banker_shoes >= state.adjudicated_shoes
         )
         if adjudication_over:
-            events += self._bank_leaves(state, "his adjudication is over")
+            events += self._bank_leaves(state, W_("his adjudication is over"))
         elif state.bank == 0:
             state.phase = Phase.JUMPED
             events.append(
@@ -730,7 +730,7 @@ class _Coups(_Staking):
         state.shoe.burnt.extend(dealt)
         state.early = []
         state.early_by = None
-        events = self._return_all_bets(state, "void coup")
+        events = self._return_all_bets(state, W_("void coup"))
         if coup.banco is not None and coup.banco_repeat_left is None:
             state.banco_used = [p for p in state.banco_used if p != coup.banco]
         state.coup = None
@@ -823,8 +823,11 @@ class _Coups(_Staking):
         return self._restore(
             coup,
             True,
-            f"both cards of table {table} were uncovered in the deal: the coup is played as a "
-            "restored coup (VIII.2, VIII.3); no stake may be raised, cut or withdrawn",
+            N_(
+                "both cards of table {table} were uncovered in the deal: the coup is played as a "
+                "restored coup (VIII.2, VIII.3); no stake may be raised, cut or withdrawn",
+                table=table,
+            ),
         )
 
     def _do_cards_in_basket(
@@ -903,9 +906,13 @@ class _Coups(_Staking):
             return self._restore(
                 coup,
                 False,
-                f"the banker gave {card} to table {to}, which had not asked: it goes to table 2 "
-                "if it asks, otherwise to the banker if he draws (VIII.2, VIII.4); not a "
-                "banker's fault (VIII.3)",
+                N_(
+                    "the banker gave {card} to table {to}, which had not asked: it goes to table 2 "
+                    "if it asks, otherwise to the banker if he draws (VIII.2, VIII.4); not a "
+                    "banker's fault (VIII.3)",
+                    card=card,
+                    to=to,
+                ),
             )
         meant = _table(action.meant_for)
         if meant == to:
@@ -917,8 +924,12 @@ class _Coups(_Staking):
         return self._restore(
             coup,
             False,
-            f"the card meant for table {meant} was put before table {to}: it goes back to table "
-            f"{meant}; not a banker's fault, he keeps his right to a third card (VIII.3)",
+            N_(
+                "the card meant for table {meant} was put before table {to}: it goes back to table "
+                "{meant}; not a banker's fault, he keeps his right to a third card (VIII.3)",
+                meant=meant,
+                to=to,
+            ),
         )
 
     def _do_withheld_card(
@@ -931,8 +942,11 @@ class _Coups(_Staking):
         return self._restore(
             coup,
             True,
-            f"the banker did not give table {table} the card it asked for: it receives it, "
-            "and the coup is restored as a banker's error (VIII.2, VIII.3)",
+            N_(
+                "the banker did not give table {table} the card it asked for: it receives it, "
+                "and the coup is restored as a banker's error (VIII.2, VIII.3)",
+                table=table,
+            ),
         )
 
     def _do_declaration_error(
@@ -966,18 +980,30 @@ class _Coups(_Staking):
         if total >= 8:
             hand.forfeited = True
             draws = rules.no_with_natural == "draw"
-            what = (
-                f"table {table} said {' then '.join(words)} holding {total}: it loses its right "
-                "to show a natural (VIII.4)"
+            what = N_(
+                "table {table} said {words} holding {total}: it loses its right "
+                "to show a natural (VIII.4)",
+                table=table,
+                words=in_turn(words),
+                total=total,
             )
         elif len(words) == 2 and (total == 5 or exempt):
             draws = words[0] == Word.CARD.value
-            what = f"table {table} said {' then '.join(words)} with {total}: the first word stands (VIII.4)"
+            what = N_(
+                "table {table} said {words} with {total}: the first word stands (VIII.4)",
+                table=table,
+                words=in_turn(words),
+                total=total,
+            )
         else:
             draws = Word.CARD.value in allowed
-            what = (
-                f"table {table} said {' then '.join(words)} with {total}: the coup is set by the "
-                f"rule, {'card' if draws else 'no'} (VIII.4)"
+            what = N_(
+                "table {table} said {words} with {total}: the coup is set by the "
+                "rule, {word} (VIII.4)",
+                table=table,
+                words=in_turn(words),
+                total=total,
+                word=Word.CARD.value if draws else Word.NO.value,
             )
         events = self._restore(coup, False, what)
         if draws:
@@ -1104,8 +1130,10 @@ class _Coups(_Staking):
         return self._restore(
             coup,
             True,
-            "the banker announced a point that is not his after the players showed: he plays "
-            "as in a restored coup (VIII.5, VIII.3)",
+            N_(
+                "the banker announced a point that is not his after the players showed: he plays "
+                "as in a restored coup (VIII.5, VIII.3)"
+            ),
         )
 
     def _do_claim(self, state: BaccaratTwoTablesState, action: Claim, _s: Any) -> list[Event]:

@@ -342,7 +342,7 @@ class _Staking(_Seating):
             )
         if repeat_left is None:
             state.banco_used.append(winner)
-        events += self._return_all_bets(state, "banco takes priority")
+        events += self._return_all_bets(state, W_("banco takes priority"))
         t1, t2 = split_stake(stake, self.profile.limits.betting_unit)
         state.players[winner] -= stake
         group = state.next_group
@@ -681,7 +681,7 @@ class _Staking(_Seating):
             raise IllegalAction(N_("no auction is open"))
         events: list[Event] = []
         if not state.bids:
-            return self._partida_ends(state, "no bidder for the bank")
+            return self._partida_ends(state, W_("no bidder for the bank"))
         best = max(state.bids.values())
         tied = [p for p, a in state.bids.items() if a == best]
         winner = tied[0]
@@ -794,7 +794,7 @@ class _Staking(_Seating):
     def _bank_leaves(self, state: BaccaratTwoTablesState, why: str) -> list[Event]:
         banker = state.banker
         assert banker is not None
-        events: list[Event] = self._return_all_bets(state, "the banker leaves")
+        events: list[Event] = self._return_all_bets(state, W_("the banker leaves"))
         withdrawn = state.bank
         state.players[banker] += withdrawn
         won = withdrawn > state.banker_deposits

@@ -299,7 +299,7 @@ class _Banking(_Seating):
             state.refusals[player] = count
             if count >= self.profile.bank.refusals_before_losing_seat:
                 events += self._give_up_seat(
-                    state, player, f"refused the hand {count} times in a row"
+                    state, player, N_("refused the hand {count} times in a row", count=count)
                 )
         return events + self._advance_offer(state)
 
@@ -309,7 +309,7 @@ class _Banking(_Seating):
         if offer.stage is not OfferStage.ROTATION or player != offer.candidate:
             raise IllegalAction(N_("it is not {player}'s turn to take the bank", player=player))
         events: list[Event] = self._give_up_seat(
-            state, player, "is absent when it is his turn to take the hand"
+            state, player, W_("is absent when it is his turn to take the hand")
         )
         if not events:
             events = [Note(text=N_("{player} is absent: the bank goes on", player=player))]

@@ -530,7 +530,7 @@ class _Coups(_Banking):
 
     def _void(self, state: CheminDeFerState, action: Void) -> list[Event]:
         self.require_phase(state, *IN_COUP)
-        return self._discard_coup(state, action.reason or "void coup")
+        return self._discard_coup(state, action.reason or W_("void coup"))
 
     def _misdeal(self, state: CheminDeFerState, action: Misdeal) -> list[Event]:
         self.require_phase(state, Phase.PUNTO)

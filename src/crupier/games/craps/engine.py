@@ -658,7 +658,11 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
             except ValueError as exc:
                 raise MalformedAction(N_("throw: {exc}", exc=exc)) from None
         if action.die_on_chip and not self.profile.rules.die_on_chip_valid:
-            return self._no_roll(state, f"a die rides on a chip ({dice[0]}-{dice[1]})", False)
+            return self._no_roll(
+                state,
+                N_("a die rides on a chip ({first}-{second})", first=dice[0], second=dice[1]),
+                False,
+            )
         events: list[Event] = []
         if action.die_on_chip:
             events.append(Note(text=N_("a die rests on chips: the throw is valid")))

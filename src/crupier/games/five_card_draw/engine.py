@@ -50,7 +50,7 @@ from crupier.games.five_card_draw.actions import (
     StubReshuffled,
 )
 from crupier.games.five_card_draw.rules import DrawProfile, DrawRules, OpenersChecked, qualifies
-from crupier.i18n import N_
+from crupier.i18n import N_, W_
 
 
 class FiveCardDraw(CirclePoker):
@@ -349,7 +349,7 @@ class FiveCardDraw(CirclePoker):
                     player=a.player,
                 )
             )
-        entered = self._parse(a.cards, "cards received") if a.cards else None
+        entered = self._parse(a.cards, W_("cards received")) if a.cards else None
         if entered is not None:
             if len(entered) != len(discard):
                 raise BadDiscard(

@@ -332,7 +332,7 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         default = self.profile.rules.zero_default_choice
         for bet in sorted(state.bets.values(), key=lambda b: b.id):
             if bet.status == ZERO:
-                events.extend(self._choose(state, bet, default, "by default"))
+                events.extend(self._choose(state, bet, default, W_("by default")))
         return events
 
     def _choose(
@@ -491,7 +491,7 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
             raise MalformedAction(
                 N_("zero choice: {choice!r} is not 'partage' or 'prison'", choice=action.choice)
             ) from None
-        return self._choose(state, bet, choice, f"({player}'s choice)")
+        return self._choose(state, bet, choice, N_("({player}'s choice)", player=player))
 
     def _announced(self, state: RouletteState, action: AnnouncedBet) -> list[Event]:
         if not self.profile.rules.announced_bets:

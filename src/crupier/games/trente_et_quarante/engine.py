@@ -234,7 +234,7 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
         default = self.profile.rules.refait_default_choice
         for bet in sorted(state.bets.values(), key=lambda b: b.id):
             if bet.status == REFAIT:
-                events.extend(self._choose(state, bet, default, "by default"))
+                events.extend(self._choose(state, bet, default, W_("by default")))
         return events
 
     def apply_resolution(self, state: TrenteEtQuaranteState, bet: Bet, res: Resolution) -> Settled:
@@ -326,7 +326,7 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
                 return [*events, *self._insure(state, action.player, state.next_bet - 1)]
         if isinstance(action, Void):
             events = list(super()._step(state, action, source))
-            return [*events, *self._clear_rows(state, "void coup")]
+            return [*events, *self._clear_rows(state, W_("void coup"))]
         events = list(super()._step(state, action, source))
         if isinstance(action, TakeDown):
             state.insured = {b: f for b, f in state.insured.items() if b in state.bets}
@@ -438,7 +438,7 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
             if shoe.remaining == 0:
                 return [
                     *events,
-                    *self._annul(state, "the shoe ran out before the rows were complete"),
+                    *self._annul(state, W_("the shoe ran out before the rows were complete")),
                     *self._end_of_shoe(shoe, None),
                 ]
             self._place_card(state, shoe.draw())
@@ -506,7 +506,9 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
     def _separator(
         self, state: TrenteEtQuaranteState, shoe: Shoe, counted: int | None
     ) -> list[Event]:
-        events = self._annul(state, "the separator card appeared: the coup in progress is annulled")
+        events = self._annul(
+            state, W_("the separator card appeared: the coup in progress is annulled")
+        )
         return events + self._end_of_shoe(shoe, counted)
 
     def _end_of_shoe(self, shoe: Shoe, counted: int | None) -> list[Event]:
@@ -662,7 +664,9 @@ class TrenteEtQuarante(LayoutGame[TrenteEtQuaranteProfile, TrenteEtQuaranteState
             raise MalformedAction(
                 N_("refait choice: {choice!r} is not 'half-back' or 'prison'", choice=action.choice)
             )
-        return self._choose(state, bet, RefaitChoiceKind(word), f"({player}'s choice)")
+        return self._choose(
+            state, bet, RefaitChoiceKind(word), N_("({player}'s choice)", player=player)
+        )
 
     def _choose(
         self, state: TrenteEtQuaranteState, bet: Bet, choice: RefaitChoiceKind, how: str
