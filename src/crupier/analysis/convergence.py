@@ -48,8 +48,11 @@ def draw_convergence(
     bet_id: str, points: list[Point], exact: float | None, path: Path, label: str = "rounds"
 ) -> None:
     """The running edge (percent) with its 95 % band against ``label`` (log scale), and the
-    exact edge as a line where there is one; written to ``path`` (PNG, matplotlib Agg)."""
+    exact edge as a line where there is one; written to ``path`` (PNG, matplotlib Agg), its
+    words in the language in force (``bet_id``: the bet as the reader names it)."""
     import matplotlib
+
+    from crupier.i18n import gettext as _
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -59,16 +62,16 @@ def draw_convergence(
     low = [100 * (p.edge - p.half_width) for p in points]
     high = [100 * (p.edge + p.half_width) for p in points]
     fig, ax = plt.subplots(figsize=(6.0, 2.6), dpi=110)
-    ax.fill_between(xs, low, high, color="#90caf9", alpha=0.6, label="95 % interval")
+    ax.fill_between(xs, low, high, color="#90caf9", alpha=0.6, label=_("95 % interval"))
     ax.plot(xs, mid, color="#0d47a1", linewidth=1.2, marker="." if len(xs) < 30 else None,
-            label="simulated edge")  # fmt: skip
+            label=_("simulated edge"))  # fmt: skip
     if exact is not None:
-        ax.axhline(100 * exact, color="#b22222", linewidth=1.0, linestyle="--", label="exact")
+        ax.axhline(100 * exact, color="#b22222", linewidth=1.0, linestyle="--", label=_("exact"))
     if len(xs) > 1 and xs[-1] > 100 * xs[0]:
         ax.set_xscale("log")
     ax.set_xlabel(label)
-    ax.set_ylabel("house edge %")
-    ax.set_title(f"{bet_id}: convergence", fontsize=9)
+    ax.set_ylabel(_("house edge %"))
+    ax.set_title(_("{bet}: convergence").format(bet=bet_id), fontsize=9)
     ax.legend(fontsize=7, loc="best")
     fig.tight_layout()
     fig.savefig(path)

@@ -267,7 +267,9 @@ def create_demo(opened: Opened) -> None:
                 limits=Limits(lo, lo * auth_game.max_multiples[0]), staff=crew,
             )  # fmt: skip
         except Exception as exc:  # reported, not fatal: the others open
-            opened.notes.append(f"{table_id} ({game}) not opened: {exc}")
+            opened.notes.append(
+                N_("{table} ({game}) not opened: {reason}", table=table_id, game=game, reason=exc)
+            )
             continue
         engine = casino.engine(table_id)
         if engine is not None and "buy-in" in engine.actions and game not in POKER_GAMES:
