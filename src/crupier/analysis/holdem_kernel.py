@@ -695,7 +695,7 @@ def outcome_table(
             deals=deals,
             rounds=n,
             seed=seed,
-            spent=f"{spent:.1f}",
+            spent=format(spent, ".1f"),
             strategy=Message(strategy, {}),  # one of the strategies marked above
         ),
         "columns": [

@@ -127,7 +127,7 @@ def main_game(profile: HoldemProfile, deals: int = MAIN_DEALS) -> dict[str, Any]
         "edge {edge} = {percent} % of the Ante, {folded} % of hands folded",
         title=found["title"],
         edge=stored.edge,
-        percent=f"{100 * float(stored.edge):.4f}",
-        folded=f"{100 * float(stored.fold_rate):.2f}",
+        percent=format(100 * float(stored.edge), ".4f"),
+        folded=format(100 * float(stored.fold_rate), ".2f"),
     )
     return found

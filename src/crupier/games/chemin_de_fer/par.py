@@ -265,7 +265,7 @@ def par_outcomes(profile: CheminDeFerProfile) -> list[dict[str, Any]]:
         {
             "title": N_(
                 "Expectation and the house's cut (cagnotte {rate} % of the banker's win)",
-                rate=f"{float(rate) * 100:g}",
+                rate=format(float(rate) * 100, "g"),
             ),
             "columns": choice_cols + money_cols,
             "rows": money_rows,
