@@ -64,7 +64,8 @@ def serve(
     app = create_app(opened)
     settle_collector()
     # The fixtures that start a server read the URL of this line, not its words.
-    echo(_("Serving on {url}  (API documentation: {url}docs)").format(url=f"http://{host}:{port}/"))
+    url = f"http://{host}:{port}/"
+    echo(_("Serving on {url}  (API documentation: {url}docs)").format(url=url))
     # Frames are small JSON views on a casino's own network: compressing each one costs more
     # CPU than it saves.
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)
