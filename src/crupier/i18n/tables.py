@@ -16,7 +16,7 @@ the catalogue. English readers see the tables as they are built.
 ...          "rows": [[N_("tie at {point}", point=31), "2.183467 %"], ["1,234.5", "0.463023"]]}
 >>> shown = shown_table("trente-et-quarante", table, "ca")
 >>> shown["title"], shown["columns"]
-('Resultats de la jugada (6 baralles, amb extracció de cartes)', ['Resultat', 'Probabilitat'])
+("Resultats d'una jugada (6 baralles, amb les cartes retirades)", ['Resultat', 'Probabilitat'])
 >>> shown["rows"]
 [['empat a 31', '2,183467\\xa0%'], ['1.234,5', '0,463023']]
 >>> shown_table("trente-et-quarante", table, "en") == table
