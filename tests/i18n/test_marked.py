@@ -25,10 +25,16 @@ MODULES = [
     *(str(p.relative_to(ROOT)) for p in sorted(ROOT.glob("games/*/terminal.py"))),
     *(str(p.relative_to(ROOT)) for p in sorted(ROOT.glob("server/*.py"))
       if p.name != "auth.py"),  # auth.py: SQL tables' column names
+    "analysis/report.py", "analysis/convergence.py",  # the PAR reports (HTML, PDF, charts)
 ]  # fmt: skip
 MARKS = {"_", "_h", "N_", "gettext", "ngettext"}
 SINKS = {"echo", "say", "print", "_fail", "add_column", "add_row", "text", "prompt", "cell",
          "Table"}  # fmt: skip
+# the reports' own: a page's parts, a table's rows and columns, a PDF's lines, a chart's words
+REPORT_SINKS = {"multi_cell", "append", "_table", "_pdf_table", "set_xlabel", "set_ylabel",
+                "set_title"}  # fmt: skip
+# an HTML page's tags and attributes, whole or cut by an f-string's fields, are not words
+TAGS = re.compile(r"<[^<>]*>|^[^<>]*>|<[^<>]*$|\b[\w-]+=['\"]")
 MARKUP = re.compile(r"\[/?[a-z ]+\]")
 NOT_WORDS = {"crupier", "SHA"}
 CUTS = {"removeprefix", "removesuffix", "strip", "lstrip", "rstrip", "split", "partition"}
@@ -51,7 +57,7 @@ def _words(text: str) -> list[str]:
     (``crupier ...``, ``--option``) or three-letter codes (JNL, EQR)."""
     if text.startswith(("crupier ", " --")):
         return []
-    words = WORD.findall(PLACEHOLDER.sub("", MARKUP.sub("", text)))
+    words = WORD.findall(PLACEHOLDER.sub("", MARKUP.sub("", TAGS.sub("", text))))
     return [w for w in words if w not in NOT_WORDS and not (w.isupper() and len(w) <= 3)]
 
 
@@ -91,7 +97,7 @@ def _findings(path: Path) -> list[str]:
             continue
         name = _name(node.func)
         read: list[ast.expr] = []
-        if name in SINKS:
+        if name in SINKS or (name in REPORT_SINKS and path.parent.name == "analysis"):
             read += [
                 a
                 for a in node.args
@@ -99,7 +105,7 @@ def _findings(path: Path) -> list[str]:
                     name == "cell" and isinstance(a, ast.Constant) and not isinstance(a.value, str)
                 )
             ]
-            read += [k.value for k in node.keywords if k.arg in ("title",)]
+            read += [k.value for k in node.keywords if k.arg in ("title", "label")]
         if name == "ApiError" and len(node.args) >= 3:
             read.append(node.args[2])
         read += [k.value for k in node.keywords if k.arg == "help"]
