@@ -105,7 +105,9 @@ def _findings(path: Path) -> list[str]:
                     name == "cell" and isinstance(a, ast.Constant) and not isinstance(a.value, str)
                 )
             ]
-            read += [k.value for k in node.keywords if k.arg in ("title", "label")]
+            read += [k.value for k in node.keywords if k.arg in ("title",)]
+        if path.parent.name == "analysis":  # a chart's legend
+            read += [k.value for k in node.keywords if k.arg == "label"]
         if name == "ApiError" and len(node.args) >= 3:
             read.append(node.args[2])
         read += [k.value for k in node.keywords if k.arg == "help"]
@@ -210,3 +212,29 @@ def test_the_scan_finds_an_unmarked_refusal(tmp_path: Path) -> None:
     )
     found = _refusal_findings(source, {"IllegalAction", "OpsError", "WrongPhase"}, tmp_path)
     assert sorted({f.split(":")[1] for f in found}) == ["2", "3", "4", "8"]
+
+
+def test_the_scan_finds_an_unmarked_report_text(tmp_path: Path) -> None:
+    """The reports' scan: a heading, a column or a chart's word without a mark is found; the
+    page's tags and attributes, and the marked texts, are not."""
+    folder = tmp_path / "analysis"
+    folder.mkdir()
+    source = folder / "report.py"
+    source.write_text(
+        "def render(parts, ax, code, image):\n"
+        '    parts.append("<h2>Bets</h2>")\n'
+        "    parts.append(f\"<h2>{html.escape(_('Bets'))}</h2>\")\n"
+        "    parts.append(f\"<!doctype html><html lang='{code}'><meta charset='utf-8'>\")\n"
+        '    parts.append(f\'<p><img src="{image}" alt="{image}"></p>\')\n'
+        '    ax.set_xlabel("net result per unit staked")\n'
+        '    ax.set_ylabel(_("probability"))\n'
+        '    _table(["Rule", "Value"], [])\n'
+        '    ax.plot([], label="simulated edge")\n'
+    )
+    global ROOT
+    saved, ROOT = ROOT, tmp_path
+    try:
+        found = _findings(source)
+    finally:
+        ROOT = saved
+    assert sorted({f.split(":")[1] for f in found}) == ["2", "6", "8", "9"], found
