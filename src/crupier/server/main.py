@@ -54,7 +54,7 @@ def serve(
             echo("  " + _("note: {note}").format(note=_(note)))
         echo(_("Demo logins (username / password):"))
         for username, password, who in opened.logins:
-            echo(f"  {username:<14} {password:<20} {who}")
+            echo(f"  {username:<14} {password:<20} {_(who)}")
     else:
         echo(
             _("Reopened {name} from its books ({where}).").format(
