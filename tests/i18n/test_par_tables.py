@@ -134,7 +134,7 @@ def _labels(table: dict[str, Any]) -> list[str]:
 COGNATES: dict[str, frozenset[str]] = {
     "ca": frozenset({"Decimal"}),
     "es": frozenset({"Decimal"}),
-    "fr": frozenset({"Exact", "exact", "Point"}),
+    "fr": frozenset({"Exact", "exact", "Point", "EV"}),  # EV: the trade's abbreviation
 }
 """Words a language writes as English does (the translation is the same word)."""
 ENGLISH_DECIMAL = re.compile(r"(?<![\w.,])(?:0\.\d+|\d+\.(?:\d{1,2}|\d{4,}))(?![\w.,])")
