@@ -230,3 +230,14 @@ def test_the_pdf_report_is_written_in_the_language(tmp_path: Path) -> None:
 
     pdf = render_pdf(_report("casino-war"), tmp_path, "fr")
     assert pdf.startswith(b"%PDF") and b"/Lang (fr)" in pdf
+
+
+def test_the_poker_rooms_take_figures_are_in_the_languages_format() -> None:
+    from crupier.analysis.report import build_report, render_html
+
+    report = build_report("five-card-draw", load_profile("five-card-draw"), simulate=40)
+    assert report.takes is not None
+    for lang in LANGS:
+        cells = re.findall(r'<td class="n">([^<]*)</td>', render_html(report, lang))
+        assert cells and not [c for c in cells if ENGLISH_DECIMAL.search(c)], (lang, cells)
+        assert any(re.search(r"\d,\d", c) for c in cells), (lang, cells)

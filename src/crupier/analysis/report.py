@@ -444,10 +444,15 @@ def _takes_html(takes: Any) -> list[str]:
     return [
         f"<h2>{html.escape(takes.title())}</h2>",
         *(f"<p>{html.escape(note)}</p>" for note in takes.notes()),
-        _table(takes.columns(), takes.rows(), takes.numeric),
+        _table(takes.columns(), _shown_rows(takes.rows()), takes.numeric),
         *(f'<p><img src="{html.escape(name)}" alt="{html.escape(what)}"></p>'
           for what, name in takes.images),
     ]  # fmt: skip
+
+
+def _shown_rows(rows: list[list[str]]) -> list[list[str]]:
+    """A table's figures in the language in force (``0.39`` is ``0,39`` in Catalan)."""
+    return [[shown_number(c) for c in row] for row in rows]
 
 
 def render_compare_html(cmp: dict[str, Any], lang: str | None = None) -> str:
@@ -546,7 +551,8 @@ def _render_pdf(report: GameReport, folder: Path, code: str) -> bytes:
     if report.takes is not None:
         takes = report.takes
         cols = takes.columns()
-        _pdf_table(pdf, takes.title(), cols, takes.rows(), tuple(180 / len(cols) for _c in cols))
+        _pdf_table(pdf, takes.title(), cols, _shown_rows(takes.rows()),
+                   tuple(180 / len(cols) for _c in cols))  # fmt: skip
         for note in takes.notes():
             pdf.multi_cell(0, 4, _latin(note), new_x="LMARGIN", new_y="NEXT")
         for _what, name in takes.images:
