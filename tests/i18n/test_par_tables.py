@@ -241,3 +241,18 @@ def test_the_poker_rooms_take_figures_are_in_the_languages_format() -> None:
         cells = re.findall(r'<td class="n">([^<]*)</td>', render_html(report, lang))
         assert cells and not [c for c in cells if ENGLISH_DECIMAL.search(c)], (lang, cells)
         assert any(re.search(r"\d,\d", c) for c in cells), (lang, cells)
+
+
+def test_the_report_command_writes_in_the_chosen_language(tmp_path: Path) -> None:
+    from typer.testing import CliRunner
+
+    from crupier.cli import app
+
+    with using("en"):
+        result = CliRunner().invoke(
+            app, ["--lang", "fr", "report", "sic-bo", "--out", str(tmp_path), "--simulate", "0"]
+        )
+    assert result.exit_code == 0, result.output
+    page = (tmp_path / "sic-bo.html").read_text("utf-8")
+    assert "<html lang='fr'>" in page and "<h2>Mises</h2>" in page
+    assert json.loads((tmp_path / "sic-bo.json").read_text("utf-8"))["bets"][0]["id"] == "small"
