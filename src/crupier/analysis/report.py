@@ -405,15 +405,17 @@ def _render_html(report: GameReport, code: str) -> str:
         '<table class="meta">'
         + "".join(f"<tr><td>{html.escape(k)}</td><td>{html.escape(v)}</td></tr>" for k, v in meta)
         + "</table>",
-        f"<h2>{html.escape(_('Bets'))}</h2>",
-        _table([_(c) for c in BET_COLUMNS], bet_rows(report), {1, 3, 4}),
     ]
+    if report.bets:  # the poker room has no bet against the house: its take follows
+        parts.append(f"<h2>{html.escape(_('Bets'))}</h2>")
+        parts.append(_table([_(c) for c in BET_COLUMNS], bet_rows(report), {1, 3, 4}))
     for table in _outcomes(report):
         parts.append(f"<h2>{html.escape(table['title'])}</h2>")
         parts.append(_table(table["columns"], table["rows"]))
     if report.takes is not None:
         parts += _takes_html(report.takes)
-    parts.append(f"<h2>{html.escape(_('Payout distributions'))}</h2>")
+    if report.distributions:
+        parts.append(f"<h2>{html.escape(_('Payout distributions'))}</h2>")
     for dist in report.distributions:
         image = report.images.get(dist.bet_id)
         if image:
@@ -542,8 +544,9 @@ def _render_pdf(report: GameReport, folder: Path, code: str) -> bytes:
             file=report.rules_file["rules_file"], sha=report.rules_file["sha256"]))  # fmt: skip
     for line in lines:
         pdf.multi_cell(0, 4, _latin(line), new_x="LMARGIN", new_y="NEXT")
-    _pdf_table(pdf, _("Bets"), [_(c) for c in BET_COLUMNS], bet_rows(report),
-               (34, 26, 50, 26, 20, 24))  # fmt: skip
+    if report.bets:
+        _pdf_table(pdf, _("Bets"), [_(c) for c in BET_COLUMNS], bet_rows(report),
+                   (34, 26, 50, 26, 20, 24))  # fmt: skip
     for table in _outcomes(report):
         cols = table["columns"]
         width = 180 / max(1, len(cols))
@@ -557,9 +560,10 @@ def _render_pdf(report: GameReport, folder: Path, code: str) -> bytes:
             pdf.multi_cell(0, 4, _latin(note), new_x="LMARGIN", new_y="NEXT")
         for _what, name in takes.images:
             pdf.image(str(folder / name), w=150)
-    pdf.add_page()
-    pdf.set_font("Helvetica", "B", 11)
-    pdf.cell(0, 7, _latin(_("Payout distributions")), new_x="LMARGIN", new_y="NEXT")
+    if report.distributions:
+        pdf.add_page()
+        pdf.set_font("Helvetica", "B", 11)
+        pdf.cell(0, 7, _latin(_("Payout distributions")), new_x="LMARGIN", new_y="NEXT")
     for dist in report.distributions:
         image = report.images.get(dist.bet_id)
         if image:
