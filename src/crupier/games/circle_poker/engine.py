@@ -156,8 +156,13 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def __init__(
         self, profile: CirclePokerProfile, source: RandomSource | None = None, **options: Any
     ) -> None:
-        self._handlers: dict[str, Callable[[PokerState, Any, RandomSource], None]] = {}
+        self._handlers: dict[
+            type[Action], tuple[Callable[[PokerState, Any, RandomSource], None], tuple[str, ...]]
+        ] = {}
+        """Each action class's rule and its fields of texts (found once per table)."""
         super().__init__(profile, source, **options)
+        self._own_turn = type(self)._turn is CirclePoker._turn
+        """Whether a turn is this engine's plain one (a variant may add to it: the draw)."""
 
     def initial_state(self) -> PokerState:
         return PokerState()
@@ -268,11 +273,13 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     # -- rules ------------------------------------------------------------------------
 
     def _step(self, state: PokerState, action: Action, source: RandomSource) -> Sequence[Event]:
-        handler = self._handlers.get(action.kind)
-        if handler is None:  # the rule of a kind is found once per table
+        cls = type(action)
+        found = self._handlers.get(cls)
+        if found is None:  # the rule of a kind is found once per table
             handler = getattr(self, "_do_" + action.kind.replace("-", "_"))
-            self._handlers[action.kind] = handler
-        for name in _text_lists(type(action)):  # cards and players entered as lists of texts
+            found = self._handlers[cls] = (handler, _text_lists(cls))
+        handler, texts = found
+        for name in texts:  # cards and players entered as lists of texts
             value = getattr(action, name)
             if not isinstance(value, tuple | list) or not all(isinstance(v, str) for v in value):
                 raise MalformedAction(
@@ -578,12 +585,13 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             if street.board:
                 dealt = self._deal_cards(deal, street.board, source)
                 deal.board.extend(dealt)
-                deal.phh.append("d db " + "".join(map(str, dealt)))
+                deal.phh.append("d db " + "".join([c.code for c in dealt]))
+            up = deal.up
             self._events.append(
                 StreetDealt(
                     street=deal.street,
-                    board=tuple(map(str, deal.board)),
-                    up=tuple(f"{p}: {' '.join(map(str, deal.up[p]))}" for p in live if deal.up[p]),
+                    board=tuple([c.code for c in deal.board]),
+                    up=tuple([f"{p}: {' '.join([c.code for c in up[p]])}" for p in live if up[p]]),
                 )
             )
             self._open_interval(state, deal)
@@ -604,19 +612,19 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             dealt = self._deal_cards(deal, per_player * n, source)
         else:  # the stub runs out on the way: card by card (the dead cards come under it)
             dealt = [self._deal_cards(deal, 1, source)[0] for _ in range(per_player * n)]
-        number = {p: i + 1 for i, p in enumerate(deal.order)}
+        order, phh = deal.order, deal.phh
         for i, p in enumerate(live):
             own = dealt[i::n]
             if down:
                 deal.down[p].extend(own[:down])
             if per_player > down:
                 deal.up[p].extend(own[down:])
-            deal.phh.append(f"d dh p{number[p]} {''.join(map(str, own))}")
+            phh.append(f"d dh p{order.index(p) + 1} {''.join([c.code for c in own])}")
 
     def _open_interval(self, state: PokerState, deal: Deal) -> None:
         stakes = self.profile.stakes
-        deal.bet = {p: 0 for p in deal.order}
-        deal.raises = {p: 0 for p in deal.order}
+        deal.bet = dict.fromkeys(deal.order, 0)
+        deal.raises = dict.fromkeys(deal.order, 0)
         deal.high = 0
         deal.last_full = stakes.minimum_bet
         deal.opener = None
@@ -624,7 +632,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         deal.pot_at_card = deal.pot()
         live = deal.live()
         able = [p for p in live if state.chips[p] > 0]
-        deal.may_raise = {p: True for p in able}
+        deal.may_raise = dict.fromkeys(able, True)
         first = self._first(state, deal, live)
         deal.aggressor = None
         if deal.street == 0 and stakes.big_blind and self.variant.opener == "position":
@@ -658,11 +666,15 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         return live[keys.index(max(keys))]  # ties: the first from the mà
 
     def _next_from(self, deal: Deal, start: str, include: bool) -> str | None:
-        order = deal.order
-        i = order.index(start)
-        for k in range(0 if include else 1, len(order) + 1):
-            p = order[(i + k) % len(order)]
-            if p in deal.pending:
+        """The first player still to act clockwise from ``start`` (``start`` himself first
+        if ``include``, else last)."""
+        order, pending = deal.order, deal.pending
+        i = order.index(start) + (0 if include else 1)
+        for p in order[i:]:
+            if p in pending:
+                return p
+        for p in order[:i]:
+            if p in pending:
                 return p
         return None
 
@@ -826,16 +838,19 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         of them clockwise, or the interval's end."""
         deal.voluntary = True
         folded, chips, order = deal.folded, state.chips, deal.order
-        pending = [
-            p
-            for p in (order if reopen else deal.pending)
-            if p != player and chips[p] > 0 and p not in folded
-        ]
         if len(order) - len(folded) == 1:  # one player left: nobody acts again
             pending = []
+        else:
+            pending = [
+                p
+                for p in (order if reopen else deal.pending)
+                if p != player and chips[p] > 0 and p not in folded
+            ]
         deal.pending = pending
-        deal.to_act = self._next_from(deal, player, include=False) if pending else None
-        if deal.to_act is None:
+        if pending:  # someone clockwise from him (he is not among them)
+            deal.to_act = self._next_from(deal, player, include=False)
+        else:
+            deal.to_act = None
             self._close_interval(state, deal)
 
     def _close_interval(self, state: PokerState, deal: Deal) -> None:
@@ -854,23 +869,28 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         self._after(state, deal, a.player, reopen=False)
 
     def _do_check(self, state: PokerState, a: Check, source: RandomSource) -> None:
-        deal = self._turn(state, a.player, "check")
-        self._check_check(deal, a.player)
-        deal.may_raise[a.player] = False
-        deal.phh.append(f"p{deal.order.index(a.player) + 1} cc")
-        self._after(state, deal, a.player, reopen=False)
+        player, deal = a.player, state.deal
+        if deal is None or player != deal.to_act or player is None or not self._own_turn:
+            deal = self._turn(state, player, "check")  # refuses (or a variant's own turn)
+        self._check_check(deal, player)
+        deal.may_raise[player] = False
+        deal.phh.append(f"p{deal.order.index(player) + 1} cc")
+        self._after(state, deal, player, reopen=False)
 
     def _do_call(self, state: PokerState, a: Call, source: RandomSource) -> None:
-        deal = self._turn(state, a.player, "call")
-        owed = deal.high - deal.bet[a.player]
+        player, deal = a.player, state.deal
+        if deal is None or player != deal.to_act or player is None or not self._own_turn:
+            deal = self._turn(state, player, "call")  # refuses (or a variant's own turn)
+        bet = deal.bet
+        owed = deal.high - bet[player]
         if owed <= 0:
             raise IllegalWager(
-                N_("call: {player} has nothing to call; he may check", player=a.player)
+                N_("call: {player} has nothing to call; he may check", player=player)
             )
-        self._put(state, deal, a.player, min(owed, state.chips[a.player]), interval=True)
-        deal.may_raise[a.player] = False
-        deal.phh.append(f"p{deal.order.index(a.player) + 1} cc")
-        self._after(state, deal, a.player, reopen=False)
+        self._put(state, deal, player, min(owed, state.chips[player]), interval=True)
+        deal.may_raise[player] = False
+        deal.phh.append(f"p{deal.order.index(player) + 1} cc")
+        self._after(state, deal, player, reopen=False)
 
     def _do_bet(self, state: PokerState, a: Bet, source: RandomSource) -> None:
         deal = self._turn(state, a.player, "bet")
