@@ -65,6 +65,7 @@ from crupier.games.circle_poker.hands import (
     HandKey,
     hand_value,
     low_card_key,
+    showdown_values,
     showing_key,
 )
 from crupier.games.circle_poker.pots import rake, side_pots, split, uncalled
@@ -772,7 +773,8 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             high_to = 2 * high - own + pot if raising else max(pot, stakes.minimum_bet)
         elif structure is Structure.POT_FRACTION:
             unit = self.profile.table.chip_unit
-            most = int(stakes.fraction(deal.street) * deal.pot_at_card // unit) * unit
+            share = stakes.fraction(deal.street)  # floor(share x pot) in chip units, in integers
+            most = share.numerator * deal.pot_at_card // (share.denominator * unit) * unit
             most = max(most, stakes.minimum_bet)
             low = high + (step if raising else stakes.minimum_bet)
             high_to = high + most
@@ -948,13 +950,26 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
 
     def hand_key(self, deal: Deal, player: str) -> HandKey:
         """The value of ``player``'s hand at the showdown."""
-        own = [*deal.down[player], *deal.up[player]]
-        size = self.variant.deck
-        if self.variant.reading == "omaha":
-            return hand_value(own, deal.board, size, own_cards=2)
-        if self.variant.reading == "both" and len(deal.board) >= 3:
-            return hand_value(own, deal.board, size, own_cards=len(own))
-        return hand_value(own, deal.board, size)
+        return self.hand_keys(deal, [player])[player]
+
+    def hand_keys(self, deal: Deal, players: Sequence[str]) -> dict[str, HandKey]:
+        """The value of each of ``players``' hands at the showdown: any five of his and the
+        common cards, or at Omaha exactly two of his (synthetic poker: both), the board's
+        part of those fives worked out once for all of them."""
+        if not players:
+            return {}
+        owns = [[*deal.down[p], *deal.up[p]] for p in players]
+        size, board, reading = self.variant.deck, deal.board, self.variant.reading
+        sizes = {len(own) for own in owns}
+        if reading == "omaha":
+            values = showdown_values(owns, board, size, own_cards=2)
+        elif reading == "both" and len(board) >= 3 and len(sizes) == 1:
+            values = showdown_values(owns, board, size, own_cards=sizes.pop())
+        elif reading == "both" and len(board) >= 3:  # hands of several sizes: each alone
+            values = [hand_value(own, board, size, own_cards=len(own)) for own in owns]
+        else:
+            values = [hand_value(own, board, size) for own in owns]
+        return dict(zip(players, values, strict=True))
 
     def _settle(self, state: PokerState, deal: Deal) -> None:
         house = self.profile.house
@@ -972,7 +987,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             start = deal.aggressor if deal.aggressor in live else live[0]
             i = deal.order.index(start)
             shown = [p for p in deal.order[i:] + deal.order[:i] if p in live]
-        keys = {p: self.hand_key(deal, p) for p in shown}
+        keys = self.hand_keys(deal, shown)
         cuts = [0] * len(pots)
         no_drop = (
             house.no_flop_no_drop and any(s.board for s in self.variant.streets) and not deal.board
@@ -994,7 +1009,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
                 won[p] = won.get(p, 0) + amount
                 state.chips[p] += amount
         state.house += sum(cuts)
-        cards = {p: tuple(map(str, [*deal.down[p], *deal.up[p]])) for p in deal.order}
+        cards = {p: tuple([c.code for c in (*deal.down[p], *deal.up[p])]) for p in deal.order}
         self._events.append(
             DealSettled(
                 shown=tuple(f"{p}: {' '.join(cards[p])}" for p in shown),
@@ -1016,7 +1031,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
                 order=tuple(deal.order),
                 starting=tuple(deal.starting[p] for p in deal.order),
                 cards=tuple(cards[p] for p in deal.order),
-                board=tuple(map(str, deal.board)),
+                board=tuple([c.code for c in deal.board]),
                 pots=tuple(pots),
                 winners=tuple(winners),
                 rake=sum(cuts),
