@@ -834,7 +834,8 @@ def report(
         typer.Option(
             help=_h(
                 "Rounds of a Monte Carlo cross-check of every bet, with convergence "
-                "plots (by default only for games whose PAR is not all exact; 0: none)."
+                "plots (by default only for games whose PAR is not all exact; 0: none); "
+                "at a poker table, deals per table size of the house's take (1,000)."
             )
         ),
     ] = None,
@@ -907,7 +908,15 @@ def simulate(
     cluster: Annotated[
         str | None, typer.Option(help=_h("A Dask scheduler address (tcp://host:8786)."))
     ] = None,
-    batch: Annotated[int, typer.Option(help=_h("Outcomes per batch (one seed each)."))] = 4_000_000,
+    batch: Annotated[
+        int | None,
+        typer.Option(
+            help=_h(
+                "Outcomes per batch (one seed each; 4,000,000), or deals at a poker table "
+                "(the deals split into 25 batches, 250 deals at most)."
+            )
+        ),
+    ] = None,
     profile: ProfileOpt = None,
     rules: RulesOpt = None,
     as_json: Annotated[bool, typer.Option("--json", help=_h("Print JSON."))] = False,
@@ -916,15 +925,15 @@ def simulate(
     simulated edge with its 95 % interval, hit frequency, deviation and payouts."""
     from rich.progress import Progress
 
-    from crupier.analysis.circle_takes import is_circle_game
+    from crupier.analysis.circle_takes import DEFAULT_DEALS, is_circle_game
     from crupier.analysis.simulate import simulate as run
     from crupier.i18n.formats import number
 
     _profile(game, profile, rules)  # a clear error before any worker starts
     circle = is_circle_game(game, profile or "andorra", None if rules is None else str(rules))
     if rounds is None:
-        rounds = 1_000 if circle else 10_000_000
-    if rounds < 1 or batch < 1 or workers < 1:
+        rounds = DEFAULT_DEALS if circle else 10_000_000
+    if rounds < 1 or (batch is not None and batch < 1) or workers < 1:
         _fail(_("--rounds, --batch and --workers must be at least 1"))
     with Progress(console=_console(stderr=True), transient=True) as bar:
         task = bar.add_task(
@@ -983,6 +992,7 @@ def _print_takes(result: Any) -> None:
     """The house's take per deal at each table size of a circle poker game."""
     from rich.table import Table
 
+    from crupier.analysis.take_report import take_columns, take_row
     from crupier.i18n.formats import number
 
     table = Table(
@@ -990,20 +1000,10 @@ def _print_takes(result: Any) -> None:
             game=result.game_id, deals=number(result.rounds), seed=result.seed
         )
     )
-    headings = (_("Players"), _("Deals"), _("Take per deal"), _("95 % interval"),
-                _("Per hour"), _("No rake"), _("Cap reached"), _("Exact"))  # fmt: skip
-    for heading in headings:
+    for heading in [*take_columns(), _("Exact")]:
         table.add_column(heading, justify="right", no_wrap=True)
     for take in result.takes:
-        low, high = take.interval
-        table.add_row(
-            str(take.players), f"{take.deals:,}", f"{take.mean / 100:.2f}",
-            f"{low / 100:.2f} … {high / 100:.2f}",
-            f"{take.mean * take.deals_per_hour / 100:.2f}",
-            f"{take.no_rake / max(take.deals, 1) * 100:.1f} %",
-            f"{take.capped / max(take.deals, 1) * 100:.1f} %" if take.cap else _("no cap"),
-            _("none (Monte Carlo only)"),
-        )  # fmt: skip
+        table.add_row(*take_row(take), _("none (Monte Carlo only)"))
     _console().print(table)
     _console().print(
         _("Takes in currency units per deal; {n} deals an hour.").format(

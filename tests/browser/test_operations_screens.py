@@ -150,3 +150,39 @@ def test_observation_and_communication_registers(
     answered = ip.locator("#a61 tr[data-request]").first
     assert answered.locator(".pill").get_attribute("data-state") == "ANSWERED"
     assert inspector.errors == [] and director.errors == []
+
+
+def test_poker_table_closed_from_the_pit_pays_its_players_out(
+    served: Served, login: Callable[..., Person]
+) -> None:
+    """A poker table closes from the pit with two players still at it (waiting for the
+    seat draw): its closing count seals its RAKE box (a circle table's, not a drop box),
+    both stacks go back to their players in the books, and the pit shows the table's chips
+    in and out where a banking table's drop would be."""
+    players = [login(name) for name in ("p1", "p2")]
+    for person in players:
+        post(person, served, "/api/tables/PK-OM/poker/join", {"amount": 20_000})
+    director = login("director", 1280, 800)
+    post(director, served, "/api/tables/PK-OM/temp-close", {"reason": "end of the session"})
+    post(director, served, "/api/tables/PK-OM/close-definitively", {})
+    chief = login("chief-pk-om", 1280, 800)
+    pit = chief.page
+    row = 'tr[data-table="PK-OM"]'
+    pit.goto(f"{served.url}/pit")
+    pit.click(f'{row} [data-op="closing-count"]')
+    assert pit.locator("dialog input[name=seal-DROP]").count() == 0
+    pit.fill("dialog input[name=cashier]", "K1")
+    pit.fill("dialog input[name=seal-RAKE]", "R-601")
+    pit.fill("dialog input[name=seal-TIP]", "T-601")
+    confirm(pit)
+    pit.wait_for_selector(f"{row} .pill.counting")
+    journal = pit.request.get(f"{served.url}/api/books/JNL").json()["entries"]
+    outs = [e for e in journal if e["type"] == "POKER_CHIPS_OUT" and e["table"] == "PK-OM"]
+    assert sorted((e["data"]["player"], e["data"]["amount"]) for e in outs) == [
+        ("P1", 20_000),
+        ("P2", 20_000),
+    ]
+    chips = pit.locator(f'{row} [data-col="poker-chips"]')
+    assert euros(chips.locator("div").nth(0).inner_text().removeprefix("in ")) == 40_000
+    assert euros(chips.locator("div").nth(1).inner_text().removeprefix("out ")) == 40_000
+    assert all(p.errors == [] for p in (*players, director, chief))

@@ -157,12 +157,17 @@ def test_a_holdem_deal_over_the_api(server: Server) -> None:
         for ws in (*seen.values(), staff_ws):
             ws.close()
     own = {"P1": {"Ah", "Ad"}, "P2": {"Kc", "Kd"}}
+    shown = own["P1"] | own["P2"]  # 23.VII: the hands still in are shown; P3's, P4's folded
     for who, ws in seen.items():
         assert ws.frames and any(_cards(f) == own[who] for f in ws.frames)
-        for frame in ws.frames:  # the deal settles without a shown hand in any view
-            assert _cards(frame) <= own[who], frame
-        assert not any(_cards(m) - own[who] for m in ws.wire)
-    assert all(_cards(f) == set() for f in staff_ws.frames)
+        for frame in ws.frames:  # another seat's cards only in the showdown's view
+            if _cards(frame) - own[who]:
+                assert _cards(frame["view"]["showdown"]) == shown, frame
+            assert _cards(frame) <= shown, frame
+        assert any(_cards(f) == shown for f in ws.frames)
+        assert not any(_cards(m) - shown for m in ws.wire)
+    for frame in staff_ws.frames:
+        assert _cards(frame) == set() or _cards(frame["view"]["showdown"]) == shown
     # the rake is the round's cut in the journal (the table's RAKE box is counted to it)
     journal = croupier.get("/api/books/JNL").json()["entries"]
     (deal,) = [e for e in journal if e["seq"] == closed]

@@ -169,10 +169,15 @@ def write_package(
     games: list[str],
     rng_bits: int,
     progress: Callable[[str], None] = lambda _: None,
+    simulate: int | None = None,
 ) -> dict[str, Any]:
-    """Write the whole package into ``folder`` (see the module docstring) and sign it."""
+    """Write the whole package into ``folder`` (see the module docstring) and sign it.
+
+    ``simulate``: the reports' simulations, as ``crupier report --simulate`` (``None``: each
+    game's default, e.g. 1,000 deals per table size of a poker room's take); their root seed
+    is in each report and in the manifest (``report_seed``)."""
     from crupier.analysis import rng_tests
-    from crupier.analysis.report import build_report, write_report
+    from crupier.analysis.report import REPORT_SEED, build_report, write_report
     from crupier.core.rng import SystemSource
     from crupier.games.builtin import profiles_dir
     from crupier.games.catalogue import load_profile, profile_names
@@ -182,7 +187,8 @@ def write_package(
         raise FileExistsError(f"{folder}: not empty (a package is written into a new folder)")
     for game in games:
         progress(_("PAR report: {game}").format(game=game))
-        write_report(build_report(game, load_profile(game)), folder / "reports")
+        report = build_report(game, load_profile(game), simulate=simulate)
+        write_report(report, folder / "reports")
         for name in profile_names(game):
             target = folder / "profiles" / game / f"{name}.toml"
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -199,4 +205,5 @@ def write_package(
     )
     version = metadata.version("crupier")
     return sign_folder(folder, key, {"crupier_version": version, "games": games,
+                                     "report_seed": REPORT_SEED,
                                      "rng_passed": bool(data["passed"])})  # fmt: skip

@@ -7,7 +7,11 @@ engine with the computer opponents (:func:`crupier.games.circle_poker.takes.play
 one copy of that play), at each table size of the sheet
 (:func:`~crupier.games.circle_poker.takes.table_sizes`).
 
-A batch of ``n`` deals is, per table size, a new table of bots dealt ``n`` deals from a
+Unless a batch size is asked, ``N`` deals are split into
+:data:`~crupier.analysis.convergence.CONVERGENCE_POINTS` batches of at most
+:data:`TAKE_BATCH` deals (:func:`take_batch_size`), so ``crupier simulate GAME --rounds N
+--seed S`` and the PAR report's take section (:mod:`crupier.analysis.take_report`) deal the
+same cards. A batch of ``n`` deals is, per table size, a new table of bots dealt ``n`` deals from a
 :class:`~crupier.core.rng.SeededSource` whose seed is the first 64 bits the batch's
 :class:`numpy.random.SeedSequence` child for that size generates: one process, a pool or a
 cluster deal the same cards. The sums are :class:`~crupier.analysis.simulate.BetSums` (a
@@ -37,6 +41,23 @@ from crupier.analysis.simulate import NO_EXACT, Z95, BetSums
 TAKE_BATCH = 250
 """Deals per batch at most (one seed and one new table each): a deal costs the engine some
 milliseconds, so a batch of 250 keeps a worker busy for about a second per table size."""
+
+DEFAULT_DEALS = 1_000
+"""Deals per table size when none are asked (`crupier simulate`, `crupier report`,
+`crupier certify`): a few seconds per game in one process."""
+
+
+def take_batch_size(deals: int) -> int:
+    """Deals per batch when no batch size is asked: ``deals`` split into
+    :data:`~crupier.analysis.convergence.CONVERGENCE_POINTS` batches (the points of the
+    report's convergence plot), at most :data:`TAKE_BATCH` deals each.
+
+    >>> take_batch_size(1_000), take_batch_size(40), take_batch_size(10), take_batch_size(10**5)
+    (40, 2, 1, 250)
+    """
+    from crupier.analysis.convergence import CONVERGENCE_POINTS
+
+    return max(1, min(TAKE_BATCH, -(-deals // CONVERGENCE_POINTS)))
 
 
 def _profile(game_id: str, profile_name: str, rules: str | None) -> Any:
@@ -185,11 +206,13 @@ def take_results(
 
 
 __all__ = [
+    "DEFAULT_DEALS",
     "TAKE_BATCH",
     "TakeResult",
     "check_raked",
     "is_circle_game",
     "take_batch",
+    "take_batch_size",
     "take_id",
     "take_results",
 ]

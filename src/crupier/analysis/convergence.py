@@ -21,6 +21,9 @@ from pathlib import Path
 
 Z95 = 1.959963984540054
 
+CONVERGENCE_POINTS = 25
+"""Batches of a PAR report's simulation: each is a point of the convergence plot."""
+
 
 @dataclass(frozen=True)
 class Point:
@@ -45,34 +48,48 @@ def running_edge(sums: Iterable[tuple[int, float, float]]) -> list[Point]:
 
 
 def draw_convergence(
-    bet_id: str, points: list[Point], exact: float | None, path: Path, label: str = "rounds"
+    bet_id: str,
+    points: list[Point],
+    exact: float | None,
+    path: Path,
+    label: str = "rounds",
+    *,
+    scale: float = 100.0,
+    figure: str = "house edge %",
+    estimate: str = "simulated edge",
+    title: str | None = None,
 ) -> None:
-    """The running edge (percent) with its 95 % band against ``label`` (log scale), and the
-    exact edge as a line where there is one; written to ``path`` (PNG, matplotlib Agg)."""
+    """The running edge with its 95 % band against ``label`` (log scale), and the exact edge
+    as a line where there is one; written to ``path`` (PNG, matplotlib Agg).
+
+    The plotted value is the edge times ``scale`` (100: the percent the axis ``figure``
+    names); a house's take in minor units is drawn in currency units with ``scale=-0.01``
+    (its edge is minus the mean take), its axis and line named by ``figure`` and
+    ``estimate``, the plot by ``title`` (default ``"BET: convergence"``)."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
     xs = [p.rounds for p in points]
-    mid = [100 * p.edge for p in points]
-    low = [100 * (p.edge - p.half_width) for p in points]
-    high = [100 * (p.edge + p.half_width) for p in points]
+    mid = [scale * p.edge for p in points]
+    low = [scale * (p.edge - p.half_width) for p in points]
+    high = [scale * (p.edge + p.half_width) for p in points]
     fig, ax = plt.subplots(figsize=(6.0, 2.6), dpi=110)
     ax.fill_between(xs, low, high, color="#90caf9", alpha=0.6, label="95 % interval")
     ax.plot(xs, mid, color="#0d47a1", linewidth=1.2, marker="." if len(xs) < 30 else None,
-            label="simulated edge")  # fmt: skip
+            label=estimate)  # fmt: skip
     if exact is not None:
-        ax.axhline(100 * exact, color="#b22222", linewidth=1.0, linestyle="--", label="exact")
+        ax.axhline(scale * exact, color="#b22222", linewidth=1.0, linestyle="--", label="exact")
     if len(xs) > 1 and xs[-1] > 100 * xs[0]:
         ax.set_xscale("log")
     ax.set_xlabel(label)
-    ax.set_ylabel("house edge %")
-    ax.set_title(f"{bet_id}: convergence", fontsize=9)
+    ax.set_ylabel(figure)
+    ax.set_title(f"{bet_id}: convergence" if title is None else title, fontsize=9)
     ax.legend(fontsize=7, loc="best")
     fig.tight_layout()
     fig.savefig(path)
     plt.close(fig)
 
 
-__all__ = ["Point", "draw_convergence", "running_edge"]
+__all__ = ["CONVERGENCE_POINTS", "Point", "draw_convergence", "running_edge"]

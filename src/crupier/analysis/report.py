@@ -26,6 +26,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from crupier.analysis.convergence import CONVERGENCE_POINTS
 from crupier.analysis.distribution import Distribution, payout_distribution
 from crupier.analysis.exact import analyse
 from crupier.analysis.provenance import _flat, differences, not_offered, rules_provenance
@@ -90,6 +91,9 @@ class GameReport:
     simulation: Any = None
     """The Monte Carlo cross-check (:class:`crupier.analysis.simulate.Simulation`), if run."""
     convergence: dict[str, str] = field(default_factory=dict)
+    takes: Any = None
+    """At a circle poker table, the house's take per table size
+    (:class:`crupier.analysis.take_report.TakeSection`), if asked."""
 
     def to_dict(self) -> dict[str, Any]:
         """The report as JSON (the certification package keeps it beside the HTML/PDF)."""
@@ -105,6 +109,7 @@ class GameReport:
             "outcomes": self.outcomes,
             "citations": [list(c) for c in self.citations],
             "simulation": None if self.simulation is None else self.simulation.to_dict(),
+            "takes": None if self.takes is None else self.takes.to_dict(),
         }
 
 
@@ -112,8 +117,8 @@ SIMULATED_ROUNDS = 1_000_000
 """Rounds of the Monte Carlo cross-check a report runs by itself for a game whose PAR
 figures are not all exact (blackjack's splits are approximated)."""
 
-CONVERGENCE_POINTS = 25
-"""Batches of the cross-check: each is a point of the convergence plot."""
+REPORT_SEED = 0
+"""The root seed of a report's simulations (stated in the report: the run can be replayed)."""
 
 
 def build_report(
@@ -123,8 +128,12 @@ def build_report(
 
     ``simulate``: rounds of a Monte Carlo cross-check of every bet (its figures, interval
     and convergence plot in the report); ``None`` runs :data:`SIMULATED_ROUNDS` for a game
-    whose PAR is not all exact and none for the others, 0 none.
+    whose PAR is not all exact and none for the others, 0 none. At a circle poker table:
+    deals per table size of the house's take (:mod:`crupier.analysis.take_report`; ``None``:
+    :data:`~crupier.analysis.circle_takes.DEFAULT_DEALS`).
     """
+    from crupier.analysis.take_report import take_section
+
     module = game_module(game_id)
     info = game_info(game_id)
     absent = not_offered(game_id, profile)
@@ -136,6 +145,7 @@ def build_report(
         row["offered"] = figures.bet_id not in absent
         bets.append(row)
         dists.append(payout_distribution(chain))
+    takes = take_section(game_id, profile, rules, simulate, REPORT_SEED)
     if simulate is None:
         inexact = any(row["method"] != "exact" for row in bets)
         simulate = SIMULATED_ROUNDS if inexact else 0
@@ -151,6 +161,7 @@ def build_report(
         outcomes=module.outcomes(profile),
         citations=citations(profile),
         simulation=_cross_check(game_id, profile, rules, simulate) if simulate else None,
+        takes=takes,
     )
 
 
@@ -168,7 +179,7 @@ def _cross_check(game_id: str, profile: Profile, rules: Path | None, rounds: int
     batch = max(1, -(-rounds // CONVERGENCE_POINTS))
     try:
         return simulate(
-            game_id, rounds, seed=0, profile_name=profile.profile,
+            game_id, rounds, seed=REPORT_SEED, profile_name=profile.profile,
             rules=None if rules is None else str(rules), batch=batch,
         )  # fmt: skip
     except ValueError:  # the poker room: no bet against the house
@@ -359,6 +370,8 @@ def render_html(report: GameReport) -> str:
     for table in report.outcomes:
         parts.append(f"<h2>{html.escape(table['title'])}</h2>")
         parts.append(_table(list(table["columns"]), [[str(c) for c in r] for r in table["rows"]]))
+    if report.takes is not None:
+        parts += _takes_html(report.takes)
     parts.append("<h2>Payout distributions</h2>")
     for dist in report.distributions:
         image = report.images.get(dist.bet_id)
@@ -378,6 +391,17 @@ def render_html(report: GameReport) -> str:
     parts.append(_table(["Rule", "Value", "Source"], [list(c) for c in report.citations]))
     parts.append("</body></html>")
     return "\n".join(parts)
+
+
+def _takes_html(takes: Any) -> list[str]:
+    """The house's take of a circle poker table (:class:`~.take_report.TakeSection`)."""
+    return [
+        f"<h2>{html.escape(takes.title())}</h2>",
+        *(f"<p>{html.escape(note)}</p>" for note in takes.notes()),
+        _table(takes.columns(), takes.rows(), takes.numeric),
+        *(f'<p><img src="{html.escape(name)}" alt="{html.escape(what)}"></p>'
+          for what, name in takes.images),
+    ]  # fmt: skip
 
 
 def render_compare_html(cmp: dict[str, Any]) -> str:
@@ -414,6 +438,7 @@ def render_compare_html(cmp: dict[str, Any]) -> str:
 def _latin(text: str) -> str:
     """The core PDF fonts are Latin-1: other characters become their nearest or '?'."""
     text = text.replace("—", "-").replace("→", "->").replace("€", "EUR").replace("’", "'")
+    text = text.replace("…", "...")
     return text.encode("latin-1", "replace").decode("latin-1")
 
 
@@ -442,6 +467,14 @@ def render_pdf(report: GameReport, folder: Path) -> bytes:
         width = 180 / max(1, len(cols))
         _pdf_table(pdf, table["title"], cols, [[str(c) for c in r] for r in table["rows"]],
                    tuple(width for _ in cols))  # fmt: skip
+    if report.takes is not None:
+        takes = report.takes
+        cols = takes.columns()
+        _pdf_table(pdf, takes.title(), cols, takes.rows(), tuple(180 / len(cols) for _ in cols))
+        for note in takes.notes():
+            pdf.multi_cell(0, 4, _latin(note), new_x="LMARGIN", new_y="NEXT")
+        for _what, name in takes.images:
+            pdf.image(str(folder / name), w=150)
     pdf.add_page()
     pdf.set_font("Helvetica", "B", 11)
     pdf.cell(0, 7, "Payout distributions", new_x="LMARGIN", new_y="NEXT")
@@ -499,6 +532,8 @@ def write_report(report: GameReport, folder: Path) -> list[Path]:
             draw_convergence(bet.bet_id, points, exact, folder / name, label)
             report.convergence[bet.bet_id] = name
             written.append(folder / name)
+    if report.takes is not None:
+        written += report.takes.draw(folder)
     page = folder / f"{report.game_id}.html"
     page.write_text(render_html(report), "utf-8")
     pdf = folder / f"{report.game_id}.pdf"

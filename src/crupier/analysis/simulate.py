@@ -51,6 +51,10 @@ MAX_STATES = 256
 
 Z95 = 1.959963984540054
 
+DEFAULT_BATCH = 4_000_000
+"""Outcomes per batch (one seed each) when none is asked, at a game with bets against the
+house."""
+
 NO_EXACT = "none (Monte Carlo only)"
 """What the exact column says for a bet whose house edge is known only by Monte Carlo."""
 
@@ -564,7 +568,7 @@ def simulate(
     *,
     profile_name: str = "andorra",
     rules: str | None = None,
-    batch: int = 4_000_000,
+    batch: int | None = None,
     workers: int = 1,
     cluster: Any = None,
     progress: Callable[[int, int], None] | None = None,
@@ -573,16 +577,21 @@ def simulate(
 
     ``workers`` > 1 runs the batches on a local process pool; ``cluster`` (a Dask scheduler
     address, or a :class:`distributed.Client`) on a cluster. The result depends only on the
-    seed, the rounds and the batch size.
+    seed, the rounds and the batch size: ``batch`` outcomes at most (``None``:
+    :data:`DEFAULT_BATCH`, or at a poker table
+    :func:`~crupier.analysis.circle_takes.take_batch_size`).
     """
-    if rounds < 1 or batch < 1:
+    if rounds < 1 or (batch is not None and batch < 1):
         raise ValueError("rounds and batch must be at least 1")
     from crupier.analysis import circle_takes
 
     circle = circle_takes.is_circle_game(game_id, profile_name, rules)
     if circle:  # deals through the engine: smaller batches
         circle_takes.check_raked(game_id, profile_name, rules)
-        batch = min(batch, circle_takes.TAKE_BATCH)
+        asked = circle_takes.take_batch_size(rounds) if batch is None else batch
+        batch = min(asked, circle_takes.TAKE_BATCH)
+    elif batch is None:
+        batch = DEFAULT_BATCH
     sizes = _batches(rounds, batch)
     seeds = np.random.SeedSequence(seed).spawn(len(sizes))
     worker: Callable[..., Any] = run_batch

@@ -35,6 +35,7 @@ project's DEFAULT (docs/server.md, "The poker room at the cage").
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -43,7 +44,8 @@ from crupier.casino.errors import Code, OpsError
 from crupier.casino.live import LiveOps, LiveRecord
 from crupier.casino.model import Table, TableSession
 from crupier.casino.roles import Op, Role
-from crupier.casino.tables import is_poker
+from crupier.casino.tables import Chips, is_poker
+from crupier.core.roles import TableRole
 from crupier.core.round import Action, Game
 from crupier.i18n import N_
 from crupier.ledger import Actor, Entry
@@ -245,6 +247,77 @@ class PokerChipsOps(LiveOps):
             self._engines.pop(ts.id, None)  # rebuilt from the books on next use
             raise
         return record
+
+    # ------------------------------------------------------------------ closing
+
+    def _pkc_deal_in_progress(self, table: Table) -> None:
+        """Refuse to close poker table ``table`` while a deal is in progress there (its
+        chips are in the pot: the deal is finished first)."""
+        engine = self._engine_of(table) if is_poker(table.game) else None
+        deal = None if engine is None else engine.state.deal
+        if deal is not None:
+            raise OpsError(
+                Code.OPEN_BETS_PRESENT,
+                N_(
+                    "deal {number} is in progress at {table_id}; it is finished before the "
+                    "table closes",
+                    number=deal.number,
+                    table_id=table.id,
+                ),
+            )
+
+    def temp_close(self, table_id: str, *, by: str, reason: str = "") -> Entry:
+        """As :meth:`TableOps.temp_close`; at a poker table not while a deal is in
+        progress (``OPEN_BETS_PRESENT``: its pot is the players' chips)."""
+        table = self.table(table_id)
+        self.require_director(by, Op.TEMP_CLOSURE)  # who may, before the table's state
+        self._pkc_deal_in_progress(table)
+        return super().temp_close(table_id, by=by, reason=reason)
+
+    def close_table(
+        self,
+        table_id: str,
+        *,
+        by: str,
+        cashier: str,
+        chips: Chips,
+        seals: Mapping[str, str],
+        total: int | None = None,
+        changer_float: Chips | None = None,
+        wheel_seal: str | None = None,
+    ) -> Entry:
+        """As :meth:`TableOps.close_table`; at a poker table every player still there
+        (seated, resting or waiting) leaves first with his whole stack: a ``leave`` each,
+        recorded by the chief who closes, with its ``JNL.POKER_CHIPS_OUT``, so the chips
+        of the table go back to their players and none vanish with the table. Refused
+        (``OPEN_BETS_PRESENT``) while a deal is in progress. One unit of work: if the
+        closing is refused, no stack is paid out."""
+        table = self.table(table_id)
+        if is_poker(table.game):
+            self.authorise(Op.CLOSING_COUNT, by, "C", table_id)  # who may, before the state
+            self._pkc_deal_in_progress(table)
+            if self.play_over(table_id):
+                self._pkc_pay_out(table, by)
+        return super().close_table(
+            table_id, by=by, cashier=cashier, chips=chips, seals=seals, total=total,
+            changer_float=changer_float, wheel_seal=wheel_seal,
+        )  # fmt: skip
+
+    def _pkc_pay_out(self, table: Table, by: str) -> None:
+        """Every player at poker table ``table`` leaves with his stack (seat order, then
+        the waiting list), each ``leave`` recorded by ``by`` with its chips out."""
+        from crupier.games.circle_poker.actions import Leave
+
+        ts = self.table_session(table.id)
+        engine = self.live_engine(table.id)
+        role = self.authorise(Op.RECORD_ROUNDS, by, "C", table.id)
+        actor = Actor(by, str(role))
+        state = engine.state
+        players = [p for _n, p in sorted(state.seats.items())]
+        players += [p for p in state.chips if p not in players]
+        for player in players:
+            action = Leave(player=player, by=TableRole.SYSTEM)  # the table closes
+            self._apply_live(table, ts, engine, action, by=by, actor=actor, last=False)
 
     def live_buy_in(self, table_id: str, player: str, amount: int, *, by: str) -> Entry:
         """At a poker table, chips a staff member takes in for a player are the player's

@@ -8,6 +8,10 @@ Definitions (docs/server.md, "The pit's numbers"):
 - **win**: the house's net from the journal's settled rounds (exact, live), and the book
   result ``closing + credits + drop - opening - fills`` once the table is closed and counted;
 - **hold %**: win ÷ drop;
+- at a **poker table** (a circle game) the chips the players bring are table stakes, not
+  drop: its drop stays empty (and so its hold), its win is the house's cut (the rake or
+  time charged), and it shows the players' ``chips_in`` (buy-ins), ``chips_out`` (stacks
+  taken away), the ``cut`` and the chips ``in_play``;
 - **theoretical win** of a player: Σ over their decided bets of the amount × the house edge
   of that bet in the PAR sheet of the table's profile (in cents: the exact fraction, and
   rounded to two decimals of a cent for display);
@@ -26,6 +30,8 @@ from typing import Any
 
 from crupier.casino import Casino
 from crupier.casino.model import TableSession
+from crupier.casino.poker_chips import PokerTableChips
+from crupier.casino.tables import is_poker
 
 _PAR: dict[tuple[str, str], dict[str, Fraction]] = {}
 _PAR_LOCK = threading.Lock()
@@ -106,10 +112,11 @@ def _table(casino: Casino, ts: TableSession, players: dict[tuple[str, str], Any]
     table = casino.tables[ts.table]
     figures = casino.session_figures(ts.id)
     engine = casino.engine(ts.table) if table.session == ts.id else None
+    poker = is_poker(table.game)
     sold: dict[str, int] = {}
     for raw in casino.engine_logs.get(ts.id, []) + casino.live_logs.get(ts.id, []):
         action = raw["action"]
-        if action["kind"] == "buy-in":
+        if action["kind"] == "buy-in" and not poker:  # a poker buy-in is table stakes
             sold[action["player"]] = sold.get(action["player"], 0) + int(action["amount"])
     journal_net = 0
     rotation: list[dict[str, Any]] = []
@@ -166,9 +173,14 @@ def _table(casino: Casino, ts: TableSession, players: dict[tuple[str, str], Any]
             r["actual_win"] = actual
     drop_sold = sum(sold.values())
     counted = figures.get("drop")
-    drop = counted if counted is not None else drop_sold
+    drop = counted if counted is not None or poker else drop_sold
     win = figures.get("result") if figures.get("result") is not None else journal_net
     duty = rotation[-1] if rotation else None
+    extra: dict[str, Any] = {}
+    if poker:  # the players' chips in and out, and the house's cut (its win)
+        chips = casino.poker_chips.get(ts.id, PokerTableChips())
+        extra = {"chips_in": chips.chips_in, "chips_out": chips.chips_out, "cut": chips.cut,
+                 "in_play": chips.in_play}  # fmt: skip
     return {
         "table": ts.table,
         "game": table.game,
@@ -189,4 +201,5 @@ def _table(casino: Casino, ts: TableSession, players: dict[tuple[str, str], Any]
         "dealer_on_duty": None if duty is None else duty["dealer"],
         "dealer_since": None if duty is None else duty["since"],
         "rotation": rotation,
+        **extra,
     }

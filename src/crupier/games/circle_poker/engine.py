@@ -63,6 +63,9 @@ from crupier.games.circle_poker.actions import (
 )
 from crupier.games.circle_poker.hands import (
     HandKey,
+    best_any,
+    best_omaha,
+    category_of,
     hand_value,
     low_card_key,
     showdown_values,
@@ -72,6 +75,7 @@ from crupier.games.circle_poker.pots import rake, side_pots, split, uncalled
 from crupier.games.circle_poker.profile import CirclePokerProfile, HouseOption, Structure
 from crupier.games.circle_poker.variants import HOLDEM, Variant
 from crupier.i18n import N_
+from crupier.i18n.hands import hand_name
 
 STAFF = frozenset({Role.CROUPIER, Role.SYSTEM})
 PLAYER_ACTS = frozenset({Role.PLAYER, Role.CROUPIER, Role.SYSTEM})
@@ -269,6 +273,8 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
                 out["deal"]["wager"] = self._bounds_of(deal, deal.to_act)
             if seat is not None and seat in deal.down:
                 out["deal"]["own"] = [str(c) for c in deal.down[seat]]
+        elif s.results and s.results[-1].pots:  # between deals: how the last one ended
+            out["showdown"] = self.showdown(s.results[-1])
         return out
 
     # -- rules ------------------------------------------------------------------------
@@ -948,28 +954,108 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
 
     # -- the end of the deal --------------------------------------------------------------
 
+    def own_cards(self, own: int, board: int) -> int | None:
+        """How many of a player's ``own`` cards his five must hold with ``board`` common
+        cards (``None``: any of them): Omaha two (23.2.2), synthetic poker all of his own
+        once the board has three (23.2.5), the other variants any.
+
+        >>> from crupier.games import holdem, omaha
+        >>> omaha.Omaha(omaha.load_builtin()).own_cards(4, 5)
+        2
+        >>> holdem.Holdem(holdem.load_builtin()).own_cards(2, 5) is None
+        True
+        """
+        if self.variant.reading == "omaha":
+            return 2
+        if self.variant.reading == "both" and board >= 3:
+            return own
+        return None
+
     def hand_key(self, deal: Deal, player: str) -> HandKey:
         """The value of ``player``'s hand at the showdown."""
         return self.hand_keys(deal, [player])[player]
 
     def hand_keys(self, deal: Deal, players: Sequence[str]) -> dict[str, HandKey]:
-        """The value of each of ``players``' hands at the showdown: any five of his and the
-        common cards, or at Omaha exactly two of his (synthetic poker: both), the board's
-        part of those fives worked out once for all of them."""
+        """The value of each of ``players``' hands at the showdown, read as
+        :meth:`own_cards` says; where every five holds a fixed number of own cards (Omaha,
+        synthetic poker) the board's part of those fives is worked out once for them all."""
         if not players:
             return {}
         owns = [[*deal.down[p], *deal.up[p]] for p in players]
-        size, board, reading = self.variant.deck, deal.board, self.variant.reading
-        sizes = {len(own) for own in owns}
-        if reading == "omaha":
-            values = showdown_values(owns, board, size, own_cards=2)
-        elif reading == "both" and len(board) >= 3 and len(sizes) == 1:
-            values = showdown_values(owns, board, size, own_cards=sizes.pop())
-        elif reading == "both" and len(board) >= 3:  # hands of several sizes: each alone
-            values = [hand_value(own, board, size, own_cards=len(own)) for own in owns]
+        board, size = deal.board, self.variant.deck
+        wanted = [self.own_cards(len(own), len(board)) for own in owns]
+        first = wanted[0]
+        if first is not None and all(w == first for w in wanted):
+            values = showdown_values(owns, board, size, own_cards=first)
         else:
-            values = [hand_value(own, board, size) for own in owns]
+            values = [
+                hand_value(o, board, size, own_cards=w) for o, w in zip(owns, wanted, strict=True)
+            ]
         return dict(zip(players, values, strict=True))
+
+    def best_hand(
+        self, own: Sequence[Card], board: Sequence[Card]
+    ) -> tuple[HandKey, tuple[Card, ...]]:
+        """The value of a hand read as :meth:`hand_key` reads it, and the five cards that
+        make it (what the dealer shows as the hand's combination, 23.VII)."""
+        own_cards = self.own_cards(len(own), len(board))
+        if own_cards is None:
+            return best_any(own, board, self.variant.deck)
+        return best_omaha(own, board, self.variant.deck, own_cards=own_cards)
+
+    def showdown(self, result: Result) -> JSON:
+        """What the table saw at the end of the finished deal ``result``: each hand shown
+        (23.VII: every player who has not folded shows, the last bettor first; a folded
+        hand is never shown, nor the hand of a player left alone, who takes the pot
+        without showing), with its best five, its combination's name (a marked message:
+        English in the records, each reader's language on the screens) and what it won,
+        and each pot with its winners.
+
+        >>> from crupier.i18n import gettext
+        >>> from crupier.games.holdem import Holdem, load_builtin
+        >>> from crupier.games.circle_poker.packs import seated, stacked
+        >>> game = seated(Holdem, load_builtin(), dict.fromkeys(("ana", "bo", "cy", "dee"), 200))
+        >>> holes = [["Ah", "Ad"], ["2c", "7d"], ["Kc", "Kd"], ["3h", "8s"]]
+        >>> order = stacked(Holdem.variant, holes, ["As", "9c", "5d", "Jh", "4s"])
+        >>> _ = game.apply(StartDeal(order=order))
+        >>> for _ in range(2):  # the first two to speak fold
+        ...     _ = game.apply(Fold(player=game.to_act()))
+        >>> while game.to_act():
+        ...     _ = game.apply(game.auto_action())
+        >>> shown = game.view(None)["showdown"]
+        >>> for hand in shown["hands"]:  # 4 antes of 1.00 less the 5 % rake: 3.80
+        ...     print(hand["player"], hand["hand"], " ".join(hand["best"]), hand["won"])
+        cy pair Kc Kd As 9c Jh 380
+        dee high card 8s As 9c 5d Jh 0
+        >>> shown["pots"], gettext(shown["hands"][0]["hand"], "ca")
+        ([{'amount': 400, 'winners': ['cy']}], 'parella')
+        """
+        board = [Card.parse(c) for c in result.board]
+        won = dict(result.won)
+        hands: list[JSON] = []
+        for player in result.shown:
+            cards = result.cards[result.order.index(player)]
+            key, five = self.best_hand([Card.parse(c) for c in cards], board)
+            hands.append(
+                {
+                    "player": player,
+                    "cards": list(cards),
+                    "best": [str(c) for c in five],
+                    "hand": hand_name(category_of(key, self.variant.deck)),
+                    "won": won.get(player, 0),
+                }
+            )
+        return {
+            "number": result.number,
+            "board": list(result.board),
+            "hands": hands,
+            "pots": [
+                {"amount": pot.amount, "winners": list(winners)}
+                for pot, winners in zip(result.pots, result.winners, strict=True)
+            ],
+            "won": won,
+            "rake": result.rake,
+        }
 
     def _settle(self, state: PokerState, deal: Deal) -> None:
         house = self.profile.house

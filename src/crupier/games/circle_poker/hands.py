@@ -336,6 +336,20 @@ def _showing(ranks: tuple[Rank, ...]) -> tuple[int, tuple[int, ...]]:
     return category, tuple(r for r, _ in ordered)
 
 
+def category_of(key: HandKey, deck: int = 52) -> Category | ShortCategory:
+    """The category of a hand value in the ``deck``-card pack's ranking (its number means
+    another category in the short packs, where the flush beats the full house).
+
+    >>> from crupier.core.cards import cards
+    >>> board = cards("Kh Qh Jh Th 2c")
+    >>> category_of(best_any(cards("Ah 7c"), board)[0]).name
+    'ROYAL_FLUSH'
+    >>> category_of((5, (14,)), 32).name, category_of((5, (14,)), 52).name
+    ('FULL_HOUSE', 'FLUSH')
+    """
+    return Category(key[0]) if deck == 52 else ShortCategory(key[0])
+
+
 def low_card_key(card: Card) -> int:
     """The rank of an up card for the lowest-card opener (2 lowest, ace highest; suits never
     count)."""
@@ -346,6 +360,7 @@ __all__ = [
     "HandKey",
     "best_any",
     "best_omaha",
+    "category_of",
     "hand_value",
     "low_card_key",
     "showdown_values",

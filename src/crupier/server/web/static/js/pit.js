@@ -1,12 +1,15 @@
 // The pit / director console: the gaming day, every table live (float, fills, credits,
 // drop, win, hold, crew, rounds), fills and credits counted by denomination with the
 // cashier's second signature, limit changes, temporary closures, corrections to approve.
+// A poker table shows the players' chips in and out where the drop would be, and the
+// house's cut (the rake or time charged) as its win.
 import { t } from "./i18n.js";
 import * as api from "./api.js";
 import { setLive } from "./app.js";
 import { chipGrid, field, formDialog } from "./dialogs.js";
 import { flash, gameName, h, money, parseMoney } from "./util.js";
 import { stateWord } from "./states.js";
+import { POKER_GAMES } from "./poker.js";
 
 /** Sum the totals of one kind of A43 entry per table session (the books' own figures). */
 function movements(entries) {
@@ -92,8 +95,9 @@ export async function render(root) {
   function closingDialog(tb) {
     const grid = chipGrid(denominations);
     const cashier = h("input", { name: "cashier", required: true, placeholder: t("cashier id"), value: "K1" });
-    const circle = ["chemin-de-fer", "baccarat-two-tables", "circle-poker"].includes(tb.game);
-    const kinds = [circle ? (tb.game === "circle-poker" ? "RAKE" : "CAGNOTTE") : "DROP", "TIP"];
+    const poker = POKER_GAMES.has(tb.game);  // a poker table keeps its rake or time fees
+    const circle = poker || ["chemin-de-fer", "baccarat-two-tables"].includes(tb.game);
+    const kinds = [circle ? (poker ? "RAKE" : "CAGNOTTE") : "DROP", "TIP"];
     const seals = kinds.map((k) => [k, h("input", { name: `seal-${k}`, required: true, placeholder: t("seal of the {box} box", { box: k.toLowerCase() }) })]);
     const wheel = ["french-roulette", "american-roulette", "boule"].includes(tb.game) ? h("input", { name: "wheel_seal", required: true, placeholder: t("wheel seal or key number") }) : null;
     formDialog(
@@ -144,7 +148,11 @@ export async function render(root) {
       h("td.r.money", (f.opening_float ?? f.opening) === null || (f.opening_float ?? f.opening) === undefined ? "—" : money(f.opening_float ?? f.opening)),
       h("td.r.money", money(f.fills || 0)),
       h("td.r.money", money(f.credits || 0)),
-      h("td.r.money", drop === null || drop === undefined ? "—" : money(drop)),
+      // a poker table has no drop (a buy-in is table stakes): the players' chips in and out
+      f.chips_in !== undefined
+        ? h("td.r.money", { dataset: { col: "poker-chips" }, title: t("the players' chips: in at the buy-ins, out with the stacks taken away") },
+          h("div", t("in {amount}", { amount: money(f.chips_in) })), h("div.note", t("out {amount}", { amount: money(f.chips_out) })))
+        : h("td.r.money", drop === null || drop === undefined ? "—" : money(drop)),
       h("td.r.money", { dataset: { col: "win" } }, win === null || win === undefined ? "—" : money(win)),
       h("td.r", { dataset: { col: "hold" } }, hold),
       h("td.r", tb.rounds ?? 0),

@@ -4,7 +4,8 @@
 // a player's fold / check / call / bet / raise (to an amount within the bounds the engine
 // gives) / all-in, five-card draw's discards, rest, come back, leave, join and re-buy; the
 // croupier's seat draw, start of a deal, misdeal and exposed card; the chief's call of the
-// waiting list. Live over the table's WebSocket, as every table.
+// waiting list. Between deals, the last deal's showdown: the hands shown, each one's best
+// five and its name, what each won. Live over the table's WebSocket, as every table.
 import * as api from "./api.js";
 import { setLive } from "./app.js";
 import { t } from "./i18n.js";
@@ -70,6 +71,7 @@ export async function render(root, { me, params }) {
     }), (v.waiting || []).length ? h("div.pk-waiting#pk-waiting", h("span.note", t("Waiting list") + ": "), v.waiting.join(", ")) : "");
     centre.replaceChildren(
       h("div.pk-board#pk-board", ((deal && deal.board) || []).map(cardEl)),
+      deal ? "" : showdownEl(v.showdown),
       h("div", h("span.note", t("Pot") + " "), h("b.money#pk-pot", money(deal ? deal.pot : 0)),
         h("span.note", " · " + t("House") + " "), h("span.money", money(v.house || 0))),
       deal && deal.to_act ? h("div.note", t("{who} to act", { who: deal.to_act })) : h("div.note", deal ? "" : t("between deals")));
@@ -86,6 +88,28 @@ export async function render(root, { me, params }) {
     }
     controls.replaceChildren();
     if (player) playerControls(v, deal, legal); else staffControls(v, deal, legal);
+  }
+
+  /** How the last deal ended (between deals): each hand shown at the showdown (its own
+   * cards, those it plays marked), its best five and its combination's name in the page's language, what it won; a
+   * player left alone takes the pot without showing. Folded hands are never sent. */
+  function showdownEl(sd) {
+    if (!sd) return "";
+    const shown = (sd.hands || []).map((x) => h("div.pk-shown", { dataset: { player: x.player } },
+      h("b.who", x.player),
+      h("span.cards", x.cards.map((c) => {
+        const el = cardEl(c);
+        if (x.best.includes(c)) el.classList.add("best");
+        return el;
+      })),
+      h("span.pk-best", x.best.map(cardEl)),
+      h("span.pk-hand", t(x.hand)),
+      x.won ? h("span.money.pk-won", t("wins {amount}", { amount: money(x.won) })) : ""));
+    const alone = shown.length ? [] : Object.entries(sd.won || {}).map(([who, amount]) => h("div.pk-shown", { dataset: { player: who } },
+      h("b.who", who), h("span.note", t("takes the pot without showing")), h("span.money.pk-won", money(amount))));
+    return h("div.pk-showdown#pk-showdown",
+      h("div.note", t("Showdown of deal {n}", { n: sd.number })),
+      h("div.pk-board", (sd.board || []).map(cardEl)), ...shown, ...alone);
   }
 
   function playerControls(v, deal, legal) {
