@@ -34,6 +34,7 @@ from crupier.core.profile import Profile
 from crupier.games.catalogue import game_info, game_module
 from crupier.i18n import N_, gettext, language, using
 from crupier.i18n.bets import bet_label
+from crupier.i18n.sources import cited
 from crupier.i18n.tables import shown_method, shown_number, shown_table
 
 
@@ -436,7 +437,7 @@ def _render_html(report: GameReport, code: str) -> str:
         for bet_id, image in report.convergence.items():
             parts.append(f'<p><img src="{html.escape(image)}" alt="{html.escape(bet_id)}"></p>')
     parts.append(f"<h2>{html.escape(_('Rules in force, with their sources'))}</h2>")
-    parts.append(_table(_rule_columns(), [list(c) for c in report.citations]))
+    parts.append(_table(_rule_columns(), _cited_rows(report)))
     parts.append("</body></html>")
     return "\n".join(parts)
 
@@ -467,7 +468,7 @@ def render_compare_html(cmp: dict[str, Any], lang: str | None = None) -> str:
 def _render_compare_html(cmp: dict[str, Any], code: str) -> str:
     a, b = cmp["first"]["profile"], cmp["second"]["profile"]
     game = cmp["game"]
-    rules = [[r["key"], r["first"], r["second"], r["source"]] for r in cmp["rules"]]
+    rules = [[r["key"], r["first"], r["second"], cited(r["source"])] for r in cmp["rules"]]
     bets = [
         [
             bet_label(game, x["id"]),
@@ -500,6 +501,12 @@ def _render_compare_html(cmp: dict[str, Any], code: str) -> str:
 def _title(report: GameReport) -> str:
     """The game's name in the language in force (the catalogue's, the seeds' names)."""
     return _(report.title)
+
+
+def _cited_rows(report: GameReport) -> list[list[str]]:
+    """The rules in force, each source in the reader's language (the JSON keeps the profile's
+    own text; :mod:`crupier.i18n.sources`)."""
+    return [[key, value, cited(source)] for key, value, source in report.citations]
 
 
 def _rule_columns() -> list[str]:
@@ -574,7 +581,7 @@ def _render_pdf(report: GameReport, folder: Path, code: str) -> bytes:
         for image in report.convergence.values():
             pdf.image(str(folder / image), w=150)
     _pdf_table(pdf, _("Rules in force, with their sources"), _rule_columns(),
-               [list(c) for c in report.citations], (45, 35, 100))  # fmt: skip
+               _cited_rows(report), (45, 35, 100))  # fmt: skip
     return bytes(pdf.output())
 
 
