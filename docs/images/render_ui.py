@@ -63,7 +63,7 @@ def serve(data: Path) -> tuple[subprocess.Popen[str], str, dict[str, str]]:
         m = re.match(r"\s+(\S+)\s+(demo-\S+)\s", line)
         if m:
             logins[m.group(1)] = m.group(2)
-        if line.startswith("Serving on"):
+        if f"http://127.0.0.1:{port}/" in line:  # the start-up line, in any language
             return proc, f"http://127.0.0.1:{port}", logins
     raise RuntimeError("crupier serve did not start")
 

@@ -19,7 +19,6 @@ import typer
 
 from crupier.i18n import (
     LANGUAGES,
-    N_,
     from_environment,
     gettext,
     localised,
@@ -193,13 +192,6 @@ def rules(game: GameArg, profile: ProfileOpt = None, rules: RulesOpt = None) -> 
     typer.echo(dump_profile(_profile(game, profile, rules)), nl=False)
 
 
-PAR_METHODS = {
-    "exact": N_("exact"),
-    "card-removal, splits approximated": N_("card-removal, splits approximated"),
-}
-"""How a PAR sheet's figure was found, in the reader's words (the JSON keeps the code)."""
-
-
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
 
@@ -244,6 +236,7 @@ def par(
     from crupier.analysis.provenance import not_offered, rules_provenance, warnings
     from crupier.i18n.bets import bet_label
     from crupier.i18n.formats import fixed, percent
+    from crupier.i18n.tables import PAR_METHODS, shown_table
 
     prof = _profile(game, profile, rules)
     console = _console()
@@ -305,21 +298,13 @@ def par(
     if figures:
         console.print(table)
     for extra in par_outcomes(game, prof):
-        t = Table(title=_(extra["title"]))
-        for col in extra["columns"]:
-            t.add_column(_(col), overflow="fold")
-        for row in extra["rows"]:
-            t.add_row(*([_row_label(game, row[0]), *row[1:]] if row else row))
+        shown = shown_table(game, extra)  # translated, its figures in the language's format
+        t = Table(title=escape(shown["title"]))
+        for col in shown["columns"]:
+            t.add_column(escape(col), overflow="fold")
+        for row in shown["rows"]:
+            t.add_row(*(escape(c) for c in row))
         console.print(t)
-
-
-def _row_label(game: str, cell: str) -> str:
-    """The first cell of a PAR table's row in the reader's language: a bet's label, a marked
-    message, or the cell as it is (a figure, a hand such as ``A-7``, an unmarked text)."""
-    from crupier.i18n.bets import bet_label
-
-    label = bet_label(game, cell)
-    return label if label != cell or not cell else _(cell)
 
 
 def _exact(value: Fraction) -> str:

@@ -73,6 +73,7 @@ def test_report_states_the_rules_their_hash_and_sources(tmp_path: Path) -> None:
     files = write_report(report, tmp_path)
     html = (tmp_path / "craps.html").read_text()
     assert "7/495" in html and report.profile_sha256 in html and "004 06 IV.A" in html
+    assert "<h2>Bets</h2>" in html and "<h2>Payout distributions</h2>" in html
     assert sum(1 for f in files if f.suffix == ".png") == len(report.bets)
     pdf = (tmp_path / "craps.pdf").read_bytes()
     assert pdf.startswith(b"%PDF") and pdf.count(b"/Type /Page\n") + pdf.count(b"/Type /Page>") >= 2

@@ -95,6 +95,8 @@ def test_the_take_charts_are_written_and_shown(tmp_path: Path) -> None:
         assert data.startswith(PNG) and len(data) > 5_000
     page = (tmp_path / "five-card-stud.html").read_text("utf-8")
     assert all(f'<img src="{chart.name}"' in page for chart in charts)
+    # no bet against the house: no empty bets table nor payout-distribution heading
+    assert "<h2>Bets</h2>" not in page and "Payout distributions" not in page
     pdf = (tmp_path / "five-card-stud.pdf").read_bytes()
     assert len(re.findall(rb"/Subtype\s*/Image", pdf)) == len(charts)
     assert json.loads((tmp_path / "five-card-stud.json").read_text())["takes"]["charts"] == [

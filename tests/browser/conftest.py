@@ -92,12 +92,12 @@ def serve(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
                 raise RuntimeError("crupier serve exited:\n" + "".join(out))
             continue
         out.append(line)
-        if line.startswith("Serving on"):
+        if f"http://127.0.0.1:{port}/" in line:  # the start-up line in any language
             break
     else:  # pragma: no cover
         proc.kill()
         raise RuntimeError("crupier serve did not start:\n" + "".join(out))
-    # "Serving on" is printed before uvicorn binds the port: wait until it accepts
+    # the URL is printed before uvicorn binds the port: wait until it accepts
     until = time.monotonic() + 60
     while time.monotonic() < until:
         try:

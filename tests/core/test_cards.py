@@ -6,6 +6,7 @@ import pytest
 
 from crupier.core.cards import (
     FRENCH_RANKS,
+    JOKER,
     SPANISH_RANKS,
     Card,
     Rank,
@@ -56,3 +57,18 @@ def test_cards_are_frozen_hashable_and_copy_equal() -> None:
         card.rank = Rank.ACE  # type: ignore[misc]
     assert copy.deepcopy(card) == card and hash(copy.deepcopy(card)) == hash(card)
     assert sorted([Card.parse("Kd"), Card.parse("Ad")])[0].rank is Rank.ACE
+
+
+def test_a_card_keeps_its_code_outside_its_value() -> None:
+    # every card's code is made with it and is what str() and parse() read; it is not part
+    # of the card's value: equality, order, hashing and repr are the rank's and the suit's
+    for card in [*standard_deck(), *spanish_deck(), JOKER]:
+        assert card.code == str(card) and Card.parse(card.code) == card
+        assert copy.deepcopy(card).code == card.code
+    card = Card(Rank.TEN, Suit.DIAMONDS)
+    assert (
+        card.code == "Td" and repr(card) == "Card(rank=<Rank.TEN: 'T'>, suit=<Suit.DIAMONDS: 'd'>)"
+    )
+    assert hash(card) == hash((Rank.TEN, Suit.DIAMONDS)) and card == Card.parse("10d")
+    with pytest.raises(AttributeError):
+        card.code = "Ah"  # type: ignore[misc]

@@ -90,3 +90,18 @@ def test_seeded_shuffle_draws_as_the_general_fisher_yates(size: int) -> None:
         assert fast.draws == general.draws
         assert [n for n, _ in fast.draws] == list(range(size, 1, -1))
         assert fast.randbelow(1000) == general.randbelow(1000)  # the stream goes on alike
+
+
+def test_small_draws_share_their_records() -> None:
+    # a pack's or a wheel's draw appends the one record of its (n, value), made once: equal
+    # to a new pair, so logs and replays read it alike, and no new object a draw
+    a, b = SeededSource(4), SeededSource(4)
+    a.shuffle(list(range(52)))
+    b.shuffle(list(range(52)))
+    a.randbelow(37)
+    b.randbelow(37)
+    assert a.draws == b.draws and all(x is y for x, y in zip(a.draws, b.draws, strict=True))
+    assert all(type(d) is tuple and len(d) == 2 for d in a.draws)
+    big = SeededSource(4)
+    big.randbelow(10**6)  # a large range: its own new record
+    assert big.draws == [(10**6, big.draws[0][1])]

@@ -14,7 +14,7 @@ import pytest
 from crupier.core.cards import Card
 from crupier.core.poker import rank5, rank5_short
 from crupier.games.circle_poker.engine import deck_of
-from crupier.games.circle_poker.hands import HandKey, hand_value
+from crupier.games.circle_poker.hands import HandKey, hand_value, showdown_values
 
 HANDS = 400
 
@@ -68,3 +68,32 @@ def test_a_card_named_twice_or_outside_the_pack_is_refused() -> None:
     deuce = next(c for c in pack if c.rank.pips == 2)
     with pytest.raises(ValueError):
         hand_value([deuce, *deck_of(28)[:1]], deck_of(28)[5:10], 28, own_cards=2)
+
+
+@pytest.mark.parametrize(("deck", "own_count", "board_count"), [(52, 4, 5), (52, 4, 3), (28, 2, 5)])
+def test_showdown_values_are_each_hand_read_alone(
+    deck: int, own_count: int, board_count: int
+) -> None:
+    # the board's part worked out once for every player changes no player's value: each is
+    # the best five the variant allows, ranked one by one (Omaha two of four, synthetic both)
+    rng = random.Random(deck + own_count + board_count)
+    pack = deck_of(deck)
+    for _ in range(HANDS // 8):
+        cards = rng.sample(pack, board_count + 6 * own_count)
+        board = cards[:board_count]
+        owns = [cards[board_count + i * own_count :][:own_count] for i in range(6)]
+        values = showdown_values(owns, board, deck, own_cards=2)
+        assert values == [exhaustive(own, board, deck, 2) for own in owns]
+
+
+def test_showdown_values_refuse_a_card_named_twice_or_outside_the_pack() -> None:
+    pack = deck_of(52)
+    board = pack[10:15]
+    with pytest.raises(ValueError, match="named twice"):  # an own card that is on the board
+        showdown_values([pack[:4], [pack[20], pack[21], pack[10], pack[22]]], board)
+    with pytest.raises(ValueError, match="named twice"):  # the board names a card twice
+        showdown_values([pack[:4]], [pack[10], *pack[10:14]])
+    deuce = next(c for c in pack if c.rank.pips == 2)
+    with pytest.raises(ValueError, match="no card below"):
+        showdown_values([[deuce, deck_of(28)[0]]], deck_of(28)[5:10], 28)
+    assert showdown_values([], [pack[10], *pack[10:14]]) == []  # no hand: nothing to value

@@ -753,3 +753,25 @@ def test_an_edited_straight_up_payout_is_what_a_spin_pays() -> None:
     (paid, red) = sorted(settled(spin(game, 17)), key=lambda s: s.player)
     assert (paid.win, paid.returned) == (340 * E, 350 * E)
     assert red.decision == "lose"  # 17 is black
+
+
+def test_each_spin_note_names_its_own_table_s_previous_pocket() -> None:
+    # a spin's note is written once for its directions and previous pocket and then shared:
+    # every table's note still names its own last pocket, and reads in Catalan alike
+    from crupier.core.layout import NoMoreBets
+    from crupier.core.rng import SeededSource as Seeded
+    from crupier.games.roulette import FrenchRoulette, Result, Spin, load_builtin
+    from crupier.i18n import gettext
+
+    def note_after(pocket: int) -> str:
+        game = FrenchRoulette(load_builtin("french-roulette"), Seeded(1))
+        for action in (Spin(wheel="cw"), NoMoreBets(), Result(pocket=pocket)):
+            game.apply(action)
+        (note,) = [e.text for e in game.apply(Spin(wheel="ccw")).events if hasattr(e, "text")]
+        return note
+
+    assert note_after(17) == "wheel ccw, ball cw, from 17"
+    assert note_after(5) == "wheel ccw, ball cw, from 5"
+    again = note_after(17)
+    assert again == "wheel ccw, ball cw, from 17"
+    assert gettext(again, "ca").endswith("17") and "ccw" not in gettext(again, "ca")

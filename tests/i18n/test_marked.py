@@ -24,12 +24,17 @@ MODULES = [
     "server/language.py", "server/routes_tables.py", "server/routes_ops.py",
     *(str(p.relative_to(ROOT)) for p in sorted(ROOT.glob("games/*/terminal.py"))),
     *(str(p.relative_to(ROOT)) for p in sorted(ROOT.glob("server/*.py"))
-      if p.name not in ("auth.py", "main.py")),  # auth.py: SQL tables' column names
+      if p.name != "auth.py"),  # auth.py: SQL tables' column names
+    "analysis/report.py", "analysis/convergence.py",  # the PAR reports (HTML, PDF, charts)
 ]  # fmt: skip
-# main.py's start-up lines stay English: the test fixtures read "Serving on" from them
 MARKS = {"_", "_h", "N_", "gettext", "ngettext"}
 SINKS = {"echo", "say", "print", "_fail", "add_column", "add_row", "text", "prompt", "cell",
          "Table"}  # fmt: skip
+# the reports' own: a page's parts, a table's rows and columns, a PDF's lines, a chart's words
+REPORT_SINKS = {"multi_cell", "append", "_table", "_pdf_table", "set_xlabel", "set_ylabel",
+                "set_title"}  # fmt: skip
+# an HTML page's tags and attributes, whole or cut by an f-string's fields, are not words
+TAGS = re.compile(r"<[^<>]*>|^[^<>]*>|<[^<>]*$|\b[\w-]+=['\"]")
 MARKUP = re.compile(r"\[/?[a-z ]+\]")
 NOT_WORDS = {"crupier", "SHA"}
 CUTS = {"removeprefix", "removesuffix", "strip", "lstrip", "rstrip", "split", "partition"}
@@ -52,7 +57,7 @@ def _words(text: str) -> list[str]:
     (``crupier ...``, ``--option``) or three-letter codes (JNL, EQR)."""
     if text.startswith(("crupier ", " --")):
         return []
-    words = WORD.findall(PLACEHOLDER.sub("", MARKUP.sub("", text)))
+    words = WORD.findall(PLACEHOLDER.sub("", MARKUP.sub("", TAGS.sub("", text))))
     return [w for w in words if w not in NOT_WORDS and not (w.isupper() and len(w) <= 3)]
 
 
@@ -92,7 +97,7 @@ def _findings(path: Path) -> list[str]:
             continue
         name = _name(node.func)
         read: list[ast.expr] = []
-        if name in SINKS:
+        if name in SINKS or (name in REPORT_SINKS and path.parent.name == "analysis"):
             read += [
                 a
                 for a in node.args
@@ -101,6 +106,8 @@ def _findings(path: Path) -> list[str]:
                 )
             ]
             read += [k.value for k in node.keywords if k.arg in ("title",)]
+        if path.parent.name == "analysis":  # a chart's legend
+            read += [k.value for k in node.keywords if k.arg == "label"]
         if name == "ApiError" and len(node.args) >= 3:
             read.append(node.args[2])
         read += [k.value for k in node.keywords if k.arg == "help"]
@@ -205,3 +212,29 @@ def test_the_scan_finds_an_unmarked_refusal(tmp_path: Path) -> None:
     )
     found = _refusal_findings(source, {"IllegalAction", "OpsError", "WrongPhase"}, tmp_path)
     assert sorted({f.split(":")[1] for f in found}) == ["2", "3", "4", "8"]
+
+
+def test_the_scan_finds_an_unmarked_report_text(tmp_path: Path) -> None:
+    """The reports' scan: a heading, a column or a chart's word without a mark is found; the
+    page's tags and attributes, and the marked texts, are not."""
+    folder = tmp_path / "analysis"
+    folder.mkdir()
+    source = folder / "report.py"
+    source.write_text(
+        "def render(parts, ax, code, image):\n"
+        '    parts.append("<h2>Bets</h2>")\n'
+        "    parts.append(f\"<h2>{html.escape(_('Bets'))}</h2>\")\n"
+        "    parts.append(f\"<!doctype html><html lang='{code}'><meta charset='utf-8'>\")\n"
+        '    parts.append(f\'<p><img src="{image}" alt="{image}"></p>\')\n'
+        '    ax.set_xlabel("net result per unit staked")\n'
+        '    ax.set_ylabel(_("probability"))\n'
+        '    _table(["Rule", "Value"], [])\n'
+        '    ax.plot([], label="simulated edge")\n'
+    )
+    global ROOT
+    saved, ROOT = ROOT, tmp_path
+    try:
+        found = _findings(source)
+    finally:
+        ROOT = saved
+    assert sorted({f.split(":")[1] for f in found}) == ["2", "6", "8", "9"], found

@@ -19,6 +19,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from crupier.i18n import N_
+
 Z95 = 1.959963984540054
 
 CONVERGENCE_POINTS = 25
@@ -55,8 +57,8 @@ def draw_convergence(
     label: str = "rounds",
     *,
     scale: float = 100.0,
-    figure: str = "house edge %",
-    estimate: str = "simulated edge",
+    figure: str = N_("house edge %"),
+    estimate: str = N_("simulated edge"),
     title: str | None = None,
 ) -> None:
     """The running edge with its 95 % band against ``label`` (log scale), and the exact edge
@@ -65,8 +67,11 @@ def draw_convergence(
     The plotted value is the edge times ``scale`` (100: the percent the axis ``figure``
     names); a house's take in minor units is drawn in currency units with ``scale=-0.01``
     (its edge is minus the mean take), its axis and line named by ``figure`` and
-    ``estimate``, the plot by ``title`` (default ``"BET: convergence"``)."""
+    ``estimate``, the plot by ``title`` (default ``"BET: convergence"``); its
+    words in the language in force (``bet_id``: the bet as the reader names it)."""
     import matplotlib
+
+    from crupier.i18n import gettext as _
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
@@ -76,16 +81,17 @@ def draw_convergence(
     low = [scale * (p.edge - p.half_width) for p in points]
     high = [scale * (p.edge + p.half_width) for p in points]
     fig, ax = plt.subplots(figsize=(6.0, 2.6), dpi=110)
-    ax.fill_between(xs, low, high, color="#90caf9", alpha=0.6, label="95 % interval")
+    ax.fill_between(xs, low, high, color="#90caf9", alpha=0.6, label=_("95 % interval"))
     ax.plot(xs, mid, color="#0d47a1", linewidth=1.2, marker="." if len(xs) < 30 else None,
-            label=estimate)  # fmt: skip
+            label=_(estimate))  # fmt: skip
     if exact is not None:
-        ax.axhline(scale * exact, color="#b22222", linewidth=1.0, linestyle="--", label="exact")
+        ax.axhline(scale * exact, color="#b22222", linewidth=1.0, linestyle="--", label=_("exact"))
     if len(xs) > 1 and xs[-1] > 100 * xs[0]:
         ax.set_xscale("log")
     ax.set_xlabel(label)
-    ax.set_ylabel(figure)
-    ax.set_title(f"{bet_id}: convergence" if title is None else title, fontsize=9)
+    ax.set_ylabel(_(figure))
+    shown = _("{bet}: convergence").format(bet=bet_id) if title is None else title
+    ax.set_title(shown, fontsize=9)
     ax.legend(fontsize=7, loc="best")
     fig.tight_layout()
     fig.savefig(path)

@@ -32,6 +32,16 @@ from crupier.analysis.exact import analyse
 from crupier.analysis.provenance import _flat, differences, not_offered, rules_provenance
 from crupier.core.profile import Profile
 from crupier.games.catalogue import game_info, game_module
+from crupier.i18n import N_, gettext, language, using
+from crupier.i18n.bets import bet_label
+from crupier.i18n.sources import cited
+from crupier.i18n.tables import shown_method, shown_number, shown_table
+
+
+def _(text: str) -> str:
+    """A text of the report in the language in force (each renderer sets the report's)."""
+    return gettext(text)
+
 
 _LABELS = ("game", "profile", "title", "extends", "sources")
 
@@ -186,11 +196,13 @@ def _cross_check(game_id: str, profile: Profile, rules: Path | None, rounds: int
         return None
 
 
-SIM_COLUMNS = ["Bet", "Rounds", "Simulated edge", "95 % interval", "Exact", "Difference"]
+SIM_COLUMNS = [N_("Bet"), N_("Rounds"), N_("Simulated edge"), N_("95 % interval"), N_("Exact"),
+               N_("Difference")]  # fmt: skip
 
 
 def simulation_rows(report: GameReport) -> list[list[str]]:
-    """The cross-check's rows: each bet's simulated edge beside the exact one."""
+    """The cross-check's rows: each bet's simulated edge beside the exact one (in the
+    language in force: the bets' labels, the figures in its format)."""
     if report.simulation is None:
         return []
     from crupier.analysis.simulate import NO_EXACT
@@ -199,19 +211,22 @@ def simulation_rows(report: GameReport) -> list[list[str]]:
     for bet in report.simulation.bets:
         low, high = bet.interval
         if bet.exact_edge is None or bet.difference is None:  # known only by Monte Carlo
-            exact, difference = NO_EXACT, "-"
+            exact, difference = _(NO_EXACT), "-"
         else:
             exact = f"{float(bet.exact_edge) * 100:.4f} %"
             difference = f"{bet.difference * 100:+.4f} pt"
-        rows.append([bet.bet_id, f"{bet.resolved:,}", f"{-bet.mean * 100:.4f} %",
-                     f"{low * 100:.4f} ... {high * 100:.4f} %", exact, difference])  # fmt: skip
+        rows.append([bet_label(report.game_id, bet.bet_id), f"{bet.resolved:,}",
+                     f"{-bet.mean * 100:.4f} %", f"{low * 100:.4f} ... {high * 100:.4f} %",
+                     exact, difference])  # fmt: skip
+    rows = [[shown_number(c) for c in row] for row in rows]
     return rows
 
 
 def _simulation_title(report: GameReport) -> str:
     sim = report.simulation
-    return (f"Monte Carlo cross-check ({sim.rounds:,} rounds, seed {sim.seed}, "
-            f"{sim.batches} batches)")  # fmt: skip
+    return shown_number(_("Monte Carlo cross-check ({rounds} rounds, seed {seed}, "
+                          "{batches} batches)").format(
+        rounds=f"{sim.rounds:,}", seed=sim.seed, batches=sim.batches))  # fmt: skip
 
 
 def compare_profiles(game_id: str, first: Profile, second: Profile) -> dict[str, Any]:
@@ -268,8 +283,9 @@ def _exact(value: Any) -> str:
 # -- charts ---------------------------------------------------------------------------------
 
 
-def draw_distribution(dist: Distribution, path: Path) -> None:
-    """A bar chart of the bet's net results (per unit staked) and their probabilities."""
+def draw_distribution(dist: Distribution, path: Path, game: str = "") -> None:
+    """A bar chart of the bet's net results (per unit staked) and their probabilities, its
+    words in the language in force (``game``: whose bet, for its label)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -281,9 +297,10 @@ def draw_distribution(dist: Distribution, path: Path) -> None:
     ax.bar(range(len(probs)), probs, color=["#b22222" if n < 0 else "#2e7d32" if n > 0 else "#777"
                                             for n, _ in dist.points])  # fmt: skip
     ax.set_xticks(range(len(labels)), labels, rotation=45 if len(labels) > 8 else 0, fontsize=7)
-    ax.set_ylabel("probability")
-    ax.set_xlabel("net result per unit staked")
-    ax.set_title(f"{dist.bet_id}: payout distribution", fontsize=9)
+    ax.set_ylabel(_("probability"))
+    ax.set_xlabel(_("net result per unit staked"))
+    ax.set_title(_("{bet}: payout distribution").format(bet=bet_label(game, dist.bet_id)),
+                 fontsize=9)  # fmt: skip
     if probs and min(probs) > 0 and max(probs) / min(probs) > 1e3:
         ax.set_yscale("log")
     fig.tight_layout()
@@ -325,54 +342,81 @@ def _table(columns: list[str], rows: list[list[str]], numeric: set[int] | None =
 
 
 def bet_rows(report: GameReport) -> list[list[str]]:
-    """The bets table: id, edge %, exact edge, hit frequency, std dev, method."""
+    """The bets table: bet, edge %, exact edge, hit frequency, std dev, method (in the
+    language in force: the bets' labels, the figures in its format)."""
+    game = report.game_id
     return [
         [
-            b["id"] + ("" if b["offered"] else " (not offered)"),
-            f"{b['house_edge'] * 100:.4f} %",
+            bet_label(game, b["id"]) if b["offered"]
+            else _("{bet} (not offered)").format(bet=bet_label(game, b["id"])),
+            shown_number(f"{b['house_edge'] * 100:.4f} %"),
             b["house_edge_exact"],
-            f"{b['hit_frequency']:.6f}",
-            f"{b['std_dev']:.4f}",
-            b["method"],
+            shown_number(f"{b['hit_frequency']:.6f}"),
+            shown_number(f"{b['std_dev']:.4f}"),
+            shown_method(b["method"]),
         ]
         for b in report.bets
-    ]
+    ]  # fmt: skip
 
 
-BET_COLUMNS = ["Bet", "House edge", "Exact", "Hit frequency", "Std dev", "Method"]
+BET_COLUMNS = [N_("Bet"), N_("House edge"), N_("Exact"), N_("Hit frequency"), N_("Std dev"),
+               N_("Method")]  # fmt: skip
+"""The bets table's columns (marked; each renderer shows them in the report's language)."""
 
 
-def render_html(report: GameReport) -> str:
-    """The report as one HTML page (charts referenced from the same folder)."""
+def _outcomes(report: GameReport) -> list[dict[str, Any]]:
+    """The game's extra tables in the language in force (:func:`shown_table`)."""
+    return [shown_table(report.game_id, t) for t in report.outcomes]
+
+
+def render_html(report: GameReport, lang: str | None = None) -> str:
+    """The report as one HTML page (charts referenced from the same folder), in ``lang``
+    (default: the language in force).
+
+    >>> from crupier.games import load_profile
+    >>> page = render_html(build_report("sic-bo", load_profile("sic-bo")), "ca")
+    >>> "<html lang='ca'>" in page, "Avantatge de la casa" in page
+    (True, True)
+    """
+    with using(lang or language()) as code:
+        return _render_html(report, code)
+
+
+def _render_html(report: GameReport, code: str) -> str:
     rules = report.rules_file
+    title = _title(report)
     meta = [
-        ["Game", f"{report.number} — {report.title} ({report.game_id})"],
-        ["Profile", report.profile_name],
-        ["Rules SHA-256", report.profile_sha256],
+        [_("Game"), f"{report.number} — {title} ({report.game_id})"],
+        [_("Profile"), report.profile_name],
+        [_("Rules SHA-256"), report.profile_sha256],
     ]
     if rules is not None:
         meta += [
-            ["Rules file", f"{rules['rules_file']} (file SHA-256 {rules['sha256']})"],
-            ["Differs from", f"{rules['compared_with']}: "
+            [_("Rules file"), _("{file} (file SHA-256 {sha})").format(
+                file=rules["rules_file"], sha=rules["sha256"])],
+            [_("Differs from"), f"{rules['compared_with']}: "
              + (", ".join(f"{k} {v[0]} → {v[1]}" for k, v in rules["differs"].items())
-                or "nothing")],
+                or _("nothing"))],
         ]  # fmt: skip
+    heading = _("PAR report — {title}").format(title=title)
     parts = [
-        f"<!doctype html><html lang='en'><meta charset='utf-8'><title>PAR report — "
-        f"{html.escape(report.title)}</title><style>{_CSS}</style><body>",
-        f"<h1>PAR report — {html.escape(report.title)}</h1>",
+        f"<!doctype html><html lang='{code}'><meta charset='utf-8'><title>"
+        f"{html.escape(heading)}</title><style>{_CSS}</style><body>",
+        f"<h1>{html.escape(heading)}</h1>",
         '<table class="meta">'
         + "".join(f"<tr><td>{html.escape(k)}</td><td>{html.escape(v)}</td></tr>" for k, v in meta)
         + "</table>",
-        "<h2>Bets</h2>",
-        _table(BET_COLUMNS, bet_rows(report), {1, 3, 4}),
     ]
-    for table in report.outcomes:
+    if report.bets:  # the poker room has no bet against the house: its take follows
+        parts.append(f"<h2>{html.escape(_('Bets'))}</h2>")
+        parts.append(_table([_(c) for c in BET_COLUMNS], bet_rows(report), {1, 3, 4}))
+    for table in _outcomes(report):
         parts.append(f"<h2>{html.escape(table['title'])}</h2>")
-        parts.append(_table(list(table["columns"]), [[str(c) for c in r] for r in table["rows"]]))
+        parts.append(_table(table["columns"], table["rows"]))
     if report.takes is not None:
         parts += _takes_html(report.takes)
-    parts.append("<h2>Payout distributions</h2>")
+    if report.distributions:
+        parts.append(f"<h2>{html.escape(_('Payout distributions'))}</h2>")
     for dist in report.distributions:
         image = report.images.get(dist.bet_id)
         if image:
@@ -380,15 +424,20 @@ def render_html(report: GameReport) -> str:
                 f'<p><img src="{html.escape(image)}" alt="{html.escape(dist.bet_id)}"></p>'
             )
         if dist.unresolved:
-            parts.append(f"<p>{html.escape(dist.bet_id)}: {dist.unresolved:.2e} of the "
-                         "probability still undecided when the walk stopped.</p>")  # fmt: skip
+            said = _(
+                "{bet}: {share} of the probability still undecided when the walk stopped."
+            ).format(
+                bet=bet_label(report.game_id, dist.bet_id),
+                share=shown_number(f"{dist.unresolved:.2e}"),
+            )
+            parts.append(f"<p>{html.escape(said)}</p>")  # fmt: skip
     if report.simulation is not None:
         parts.append(f"<h2>{html.escape(_simulation_title(report))}</h2>")
-        parts.append(_table(SIM_COLUMNS, simulation_rows(report), {1, 2, 3, 4, 5}))
+        parts.append(_table([_(c) for c in SIM_COLUMNS], simulation_rows(report), {1, 2, 3, 4, 5}))
         for bet_id, image in report.convergence.items():
             parts.append(f'<p><img src="{html.escape(image)}" alt="{html.escape(bet_id)}"></p>')
-    parts.append("<h2>Rules in force, with their sources</h2>")
-    parts.append(_table(["Rule", "Value", "Source"], [list(c) for c in report.citations]))
+    parts.append(f"<h2>{html.escape(_('Rules in force, with their sources'))}</h2>")
+    parts.append(_table(_rule_columns(), _cited_rows(report)))
     parts.append("</body></html>")
     return "\n".join(parts)
 
@@ -398,38 +447,70 @@ def _takes_html(takes: Any) -> list[str]:
     return [
         f"<h2>{html.escape(takes.title())}</h2>",
         *(f"<p>{html.escape(note)}</p>" for note in takes.notes()),
-        _table(takes.columns(), takes.rows(), takes.numeric),
+        _table(takes.columns(), _shown_rows(takes.rows()), takes.numeric),
         *(f'<p><img src="{html.escape(name)}" alt="{html.escape(what)}"></p>'
           for what, name in takes.images),
     ]  # fmt: skip
 
 
-def render_compare_html(cmp: dict[str, Any]) -> str:
-    """A comparison of two profiles as one HTML page."""
+def _shown_rows(rows: list[list[str]]) -> list[list[str]]:
+    """A table's figures in the language in force (``0.39`` is ``0,39`` in Catalan)."""
+    return [[shown_number(c) for c in row] for row in rows]
+
+
+def render_compare_html(cmp: dict[str, Any], lang: str | None = None) -> str:
+    """A comparison of two profiles as one HTML page, in ``lang`` (default: the language
+    in force)."""
+    with using(lang or language()) as code:
+        return _render_compare_html(cmp, code)
+
+
+def _render_compare_html(cmp: dict[str, Any], code: str) -> str:
     a, b = cmp["first"]["profile"], cmp["second"]["profile"]
-    rules = [[r["key"], r["first"], r["second"], r["source"]] for r in cmp["rules"]]
+    game = cmp["game"]
+    rules = [[r["key"], r["first"], r["second"], cited(r["source"])] for r in cmp["rules"]]
     bets = [
         [
-            x["id"],
-            "—" if x["first"] is None else f"{x['first_pct']:.4f} % ({x['first']})",
-            "—" if x["second"] is None else f"{x['second_pct']:.4f} % ({x['second']})",
-            "—" if x["change_pct"] is None else f"{x['change_pct']:+.4f} pt",
+            bet_label(game, x["id"]),
+            "—" if x["first"] is None
+            else shown_number(f"{x['first_pct']:.4f} %") + f" ({x['first']})",
+            "—" if x["second"] is None
+            else shown_number(f"{x['second_pct']:.4f} %") + f" ({x['second']})",
+            "—" if x["change_pct"] is None
+            else _("{change} pt").format(change=shown_number(f"{x['change_pct']:+.4f}")),
         ]
         for x in cmp["bets"]
-    ]
+    ]  # fmt: skip
+    title = _("{game}: {first} compared with {second}").format(game=game, first=a, second=b)
     return "\n".join(
         [
-            f"<!doctype html><html lang='en'><meta charset='utf-8'><title>{html.escape(cmp['game'])}"
-            f": {html.escape(a)} vs {html.escape(b)}</title><style>{_CSS}</style><body>",
-            f"<h1>{html.escape(cmp['game'])}: {html.escape(a)} compared with {html.escape(b)}</h1>",
-            f"<p>Rules SHA-256: {cmp['first']['sha256']} / {cmp['second']['sha256']}</p>",
-            "<h2>Rules that differ</h2>",
-            _table(["Rule", a, b, f"Source ({b})"], rules),
-            "<h2>House edge of each bet</h2>",
-            _table(["Bet", a, b, "Change"], bets, {1, 2, 3}),
+            f"<!doctype html><html lang='{code}'><meta charset='utf-8'><title>"
+            f"{html.escape(title)}</title><style>{_CSS}</style><body>",
+            f"<h1>{html.escape(title)}</h1>",
+            "<p>" + html.escape(_("Rules SHA-256: {first} / {second}").format(
+                first=cmp["first"]["sha256"], second=cmp["second"]["sha256"])) + "</p>",
+            f"<h2>{html.escape(_('Rules that differ'))}</h2>",
+            _table([_("Rule"), a, b, _("Source ({profile})").format(profile=b)], rules),
+            f"<h2>{html.escape(_('House edge of each bet'))}</h2>",
+            _table([_("Bet"), a, b, _("Change")], bets, {1, 2, 3}),
             "</body></html>",
         ]
-    )
+    )  # fmt: skip
+
+
+def _title(report: GameReport) -> str:
+    """The game's name in the language in force (the catalogue's, the seeds' names)."""
+    return _(report.title)
+
+
+def _cited_rows(report: GameReport) -> list[list[str]]:
+    """The rules in force, each source in the reader's language (the JSON keeps the profile's
+    own text; :mod:`crupier.i18n.sources`)."""
+    return [[key, value, cited(source)] for key, value, source in report.citations]
+
+
+def _rule_columns() -> list[str]:
+    return [_("Rule"), _("Value"), _("Source")]
 
 
 # -- PDF ------------------------------------------------------------------------------------
@@ -442,53 +523,65 @@ def _latin(text: str) -> str:
     return text.encode("latin-1", "replace").decode("latin-1")
 
 
-def render_pdf(report: GameReport, folder: Path) -> bytes:
-    """The report as a PDF (A4), with the charts written in ``folder``."""
+def render_pdf(report: GameReport, folder: Path, lang: str | None = None) -> bytes:
+    """The report as a PDF (A4), with the charts written in ``folder``, in ``lang``
+    (default: the language in force)."""
+    with using(lang or language()) as code:
+        return _render_pdf(report, folder, code)
+
+
+def _render_pdf(report: GameReport, folder: Path, code: str) -> bytes:
     from fpdf import FPDF
 
     pdf = FPDF(format="A4")
+    pdf.set_lang(code)
     pdf.set_auto_page_break(True, margin=14)
     pdf.add_page()
     pdf.set_font("Helvetica", "B", 14)
-    pdf.cell(0, 8, _latin(f"PAR report - {report.title}"), new_x="LMARGIN", new_y="NEXT")
+    heading = _("PAR report — {title}").format(title=_title(report))
+    pdf.cell(0, 8, _latin(heading), new_x="LMARGIN", new_y="NEXT")
     pdf.set_font("Helvetica", "", 8)
     lines = [
-        f"Game {report.number} ({report.game_id}); profile {report.profile_name}",
-        f"Rules SHA-256 {report.profile_sha256}",
-    ]
+        _("Game {number} ({game}); profile {profile}").format(
+            number=report.number, game=report.game_id, profile=report.profile_name),
+        _("Rules SHA-256 {sha}").format(sha=report.profile_sha256),
+    ]  # fmt: skip
     if report.rules_file is not None:
-        lines.append(f"Rules file {report.rules_file['rules_file']} "
-                     f"(file SHA-256 {report.rules_file['sha256']})")  # fmt: skip
+        lines.append(_("Rules file {file} (file SHA-256 {sha})").format(
+            file=report.rules_file["rules_file"], sha=report.rules_file["sha256"]))  # fmt: skip
     for line in lines:
         pdf.multi_cell(0, 4, _latin(line), new_x="LMARGIN", new_y="NEXT")
-    _pdf_table(pdf, "Bets", BET_COLUMNS, bet_rows(report), (34, 26, 50, 26, 20, 24))
-    for table in report.outcomes:
-        cols = list(table["columns"])
+    if report.bets:
+        _pdf_table(pdf, _("Bets"), [_(c) for c in BET_COLUMNS], bet_rows(report),
+                   (34, 26, 50, 26, 20, 24))  # fmt: skip
+    for table in _outcomes(report):
+        cols = table["columns"]
         width = 180 / max(1, len(cols))
-        _pdf_table(pdf, table["title"], cols, [[str(c) for c in r] for r in table["rows"]],
-                   tuple(width for _ in cols))  # fmt: skip
+        _pdf_table(pdf, table["title"], cols, table["rows"], tuple(width for _c in cols))
     if report.takes is not None:
         takes = report.takes
         cols = takes.columns()
-        _pdf_table(pdf, takes.title(), cols, takes.rows(), tuple(180 / len(cols) for _ in cols))
+        _pdf_table(pdf, takes.title(), cols, _shown_rows(takes.rows()),
+                   tuple(180 / len(cols) for _c in cols))  # fmt: skip
         for note in takes.notes():
             pdf.multi_cell(0, 4, _latin(note), new_x="LMARGIN", new_y="NEXT")
         for _what, name in takes.images:
             pdf.image(str(folder / name), w=150)
-    pdf.add_page()
-    pdf.set_font("Helvetica", "B", 11)
-    pdf.cell(0, 7, "Payout distributions", new_x="LMARGIN", new_y="NEXT")
+    if report.distributions:
+        pdf.add_page()
+        pdf.set_font("Helvetica", "B", 11)
+        pdf.cell(0, 7, _latin(_("Payout distributions")), new_x="LMARGIN", new_y="NEXT")
     for dist in report.distributions:
         image = report.images.get(dist.bet_id)
         if image:
             pdf.image(str(folder / image), w=150)
     if report.simulation is not None:
-        _pdf_table(pdf, _simulation_title(report), SIM_COLUMNS, simulation_rows(report),
-                   (40, 22, 26, 44, 24, 24))  # fmt: skip
+        _pdf_table(pdf, _simulation_title(report), [_(c) for c in SIM_COLUMNS],
+                   simulation_rows(report), (40, 22, 26, 44, 24, 24))  # fmt: skip
         for image in report.convergence.values():
             pdf.image(str(folder / image), w=150)
-    _pdf_table(pdf, "Rules in force, with their sources", ["Rule", "Value", "Source"],
-               [list(c) for c in report.citations], (45, 35, 100))  # fmt: skip
+    _pdf_table(pdf, _("Rules in force, with their sources"), _rule_columns(),
+               _cited_rows(report), (45, 35, 100))  # fmt: skip
     return bytes(pdf.output())
 
 
@@ -512,13 +605,19 @@ def _pdf_table(
 # -- writing --------------------------------------------------------------------------------
 
 
-def write_report(report: GameReport, folder: Path) -> list[Path]:
-    """Write ``<game>.html``, ``<game>.pdf``, ``<game>.json`` and one chart per bet."""
+def write_report(report: GameReport, folder: Path, lang: str | None = None) -> list[Path]:
+    """Write ``<game>.html``, ``<game>.pdf``, ``<game>.json`` and one chart per bet, their
+    words in ``lang`` (default: the language in force; the JSON is the same in every one)."""
+    with using(lang or language()) as code:
+        return _write_report(report, folder, code)
+
+
+def _write_report(report: GameReport, folder: Path, code: str) -> list[Path]:
     folder.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
     for i, dist in enumerate(report.distributions):
         name = f"{report.game_id}-{i:02d}-{_safe(dist.bet_id)}.png"
-        draw_distribution(dist, folder / name)
+        draw_distribution(dist, folder / name, report.game_id)
         report.images[dist.bet_id] = name
         written.append(folder / name)
     if report.simulation is not None:
@@ -528,16 +627,17 @@ def write_report(report: GameReport, folder: Path) -> list[Path]:
             name = f"{report.game_id}-mc-{i:02d}-{_safe(bet.bet_id)}.png"
             points = running_edge(report.simulation.trace.get(bet.bet_id, ()))
             exact = None if bet.exact_edge is None else float(bet.exact_edge)
-            label = "rounds" if bet.samples is None else "deals (each played both ways)"
-            draw_convergence(bet.bet_id, points, exact, folder / name, label)
+            label = _("rounds") if bet.samples is None else _("deals (each played both ways)")
+            shown = bet_label(report.game_id, bet.bet_id)
+            draw_convergence(shown, points, exact, folder / name, label)
             report.convergence[bet.bet_id] = name
             written.append(folder / name)
     if report.takes is not None:
         written += report.takes.draw(folder)
     page = folder / f"{report.game_id}.html"
-    page.write_text(render_html(report), "utf-8")
+    page.write_text(render_html(report, code), "utf-8")
     pdf = folder / f"{report.game_id}.pdf"
-    pdf.write_bytes(render_pdf(report, folder))
+    pdf.write_bytes(render_pdf(report, folder, code))
     data = folder / f"{report.game_id}.json"
     data.write_text(json.dumps(report.to_dict(), indent=2, ensure_ascii=False) + "\n", "utf-8")
     return [*written, page, pdf, data]

@@ -18,7 +18,7 @@ Card(rank=<Rank.QUEEN: 'Q'>, suit=<Suit.HEARTS: 'h'>)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 
 
@@ -102,16 +102,28 @@ SPANISH_SUITS: tuple[Suit, ...] = (Suit.OROS, Suit.COPAS, Suit.ESPADAS, Suit.BAS
 
 @dataclass(frozen=True, order=True)
 class Card:
-    """One card. ``str(card)`` is its two-letter code, :meth:`parse` reads it back."""
+    """One card. ``str(card)`` is its two-letter code, :meth:`parse` reads it back; the
+    code is also kept as :attr:`code`, made with the card (a hand record or a table's view
+    reads it many times a round without a call).
+
+    >>> card = Card(Rank.TEN, Suit.DIAMONDS)
+    >>> card.code, str(card), card == Card.parse("Td"), card
+    ('Td', 'Td', True, Card(rank=<Rank.TEN: 'T'>, suit=<Suit.DIAMONDS: 'd'>))
+    """
 
     rank: Rank
     suit: Suit
+    code: str = field(init=False, repr=False, compare=False)
+    """The two-letter code (``"Td"``, ``"JK"``): not part of the card's value, only its
+    name, so equality, order and hashing stay those of the rank and the suit."""
+
+    def __init__(self, rank: Rank, suit: Suit) -> None:
+        # the fields in one step (as a frozen dataclass's own __init__ does, one by one)
+        code = "JK" if rank is _JOKER_RANK else rank._value_ + suit._value_
+        object.__setattr__(self, "__dict__", {"rank": rank, "suit": suit, "code": code})
 
     def __str__(self) -> str:
-        rank = self.rank
-        if rank is _JOKER_RANK:
-            return "JK"
-        return rank._value_ + self.suit._value_  # the codes joined: plain texts, no enum lookup
+        return self.code
 
     @classmethod
     def parse(cls, text: str) -> Card:

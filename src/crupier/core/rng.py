@@ -130,7 +130,7 @@ class SeededSource(RandomSource):
                 break
         self._counter = counter
         value = x % n
-        self.draws.append((n, value))
+        self.draws.append(_PAIRS[n][value] if n < _SHARED_BELOW else (n, value))
         return value
 
     def shuffle(self, items: list[T]) -> None:
@@ -148,19 +148,20 @@ class SeededSource(RandomSource):
             super().shuffle(items)
             return
         prefix, counter, record = self._prefix, self._counter, self.draws.append
+        unpack, limits = _FIRST_8.unpack_from, _LIMITS
         try:
             for i in range(len(items) - 1, 0, -1):
                 n = i + 1
-                limit = _SPACE - _SPACE % n
+                limit = limits[n] if n < _SHARED_BELOW else _SPACE - _SPACE % n
                 while True:
                     h = prefix.copy()
                     h.update(b"%d" % counter)
                     counter += 1
-                    x = _FIRST_8.unpack_from(h.digest())[0]
+                    x = unpack(h.digest())[0]
                     if x < limit:
                         break
                 j = x % n
-                record((n, j))
+                record(_PAIRS[n][j] if n < _SHARED_BELOW else (n, j))
                 items[i], items[j] = items[j], items[i]
         finally:
             self._counter = counter
@@ -169,6 +170,17 @@ class SeededSource(RandomSource):
 _SPACE = 1 << 64
 _FIRST_8 = struct.Struct(">Q")
 """A block's first eight bytes, big-endian: the 64-bit number a draw is taken from."""
+
+_SHARED_BELOW = 65
+"""Draws below this many values (every pack, wheel and die) are recorded as shared pairs."""
+_PAIRS: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((n, v) for v in range(n)) for n in range(_SHARED_BELOW)
+)
+"""The record ``(n, value)`` of each small draw, made once: a draw appends the same tuple
+(equal, immutable) instead of a new one, so a long log of shuffles holds no new object per
+draw for the garbage collector to walk."""
+_LIMITS: tuple[int, ...] = tuple(_SPACE - _SPACE % max(n, 1) for n in range(_SHARED_BELOW))
+"""The rejection limit of each small ``n``: the largest multiple of ``n`` that 64 bits hold."""
 
 
 def shuffle(items: list[T], source: RandomSource) -> None:

@@ -515,11 +515,12 @@ class Game(ABC, Generic[P, S]):
         The draws of the action are the ones the source records while it is applied
         (every :class:`RandomSource` keeps its draws in ``draws``).
         """
-        draws = self.source.draws
+        source = self.source
+        draws = source.draws
         start = len(draws)
         roles = self._in_place_roles.get(type(action))
         if roles is not None and action.by in roles:  # the base checks, remembered per class
-            events = self._step(self.state, action, self.source)
+            events = self._step(self.state, action, source)
         else:
             if not isinstance(action, Action):
                 raise MalformedAction(N_("{action!r} is not an action", action=action))
@@ -535,12 +536,14 @@ class Game(ABC, Generic[P, S]):
                 if in_place:
                     self.check_permission(action)
             if in_place:
-                events = self._step(self.state, action, self.source)
+                events = self._step(self.state, action, source)
             else:
-                self.state, events = self._trial(action, self.source)
+                self.state, events = self._trial(action, source)
         log = self.log
-        taken = tuple(draws[start:]) if len(draws) > start else ()
-        entry = _tuple_new(Entry, (len(log) + 1, action, taken))
+        if len(draws) == start:  # most actions draw nothing
+            entry = _tuple_new(Entry, (len(log) + 1, action, ()))
+        else:
+            entry = _tuple_new(Entry, (len(log) + 1, action, tuple(draws[start:])))
         log.append(entry)
         return _tuple_new(Record, (entry, tuple(events)))
 

@@ -130,6 +130,7 @@ LABELS: dict[str, dict[str, str]] = {
         "pair": N_("pair"),
     },
     "four-card-poker": {"aces": N_("aces up (side bet)"), "ante": N_("Ante (first bet)")},
+    "pai-gow-poker": {"main": N_("the main bet")},
     "triple-play": {"poker": N_("poker")},
     "holdem-bonus": {"bonus": N_("Bonus bet")},
 }

@@ -30,9 +30,13 @@ def serve(
     data_dir: Path,
     echo: Callable[[str], object] = print,
 ) -> None:
-    """Open the casino of ``db`` (or the data folder's SQLite) and serve it with uvicorn."""
+    """Open the casino of ``db`` (or the data folder's SQLite) and serve it with uvicorn.
+
+    The start-up lines are in the language in force (``crupier --lang ca serve``).
+    """
     import uvicorn
 
+    from crupier.i18n import gettext as _
     from crupier.server.app import create_app
     from crupier.server.setup import KeysMissing, open_server_casino
 
@@ -41,17 +45,27 @@ def serve(
     except KeysMissing as exc:
         raise SystemExit(f"crupier serve: {exc}") from None
     if opened.created:
-        echo(f"Created the demo casino {opened.casino.config.name} in {db or data_dir}.")
+        echo(
+            _("Created the demo casino {name} in {where}.").format(
+                name=opened.casino.config.name, where=db or data_dir
+            )
+        )
         for note in opened.notes:
-            echo(f"  note: {note}")
-        echo("Demo logins (username / password):")
+            echo("  " + _("note: {note}").format(note=_(note)))
+        echo(_("Demo logins (username / password):"))
         for username, password, who in opened.logins:
-            echo(f"  {username:<14} {password:<20} {who}")
+            echo(f"  {username:<14} {password:<20} {_(who)}")
     else:
-        echo(f"Reopened {opened.casino.config.name} from its books ({db or data_dir}).")
+        echo(
+            _("Reopened {name} from its books ({where}).").format(
+                name=opened.casino.config.name, where=db or data_dir
+            )
+        )
     app = create_app(opened)
     settle_collector()
-    echo(f"Serving on http://{host}:{port}/  (API documentation: http://{host}:{port}/docs)")
+    # The fixtures that start a server read the URL of this line, not its words.
+    url = f"http://{host}:{port}/"
+    echo(_("Serving on {url}  (API documentation: {url}docs)").format(url=url))
     # Frames are small JSON views on a casino's own network: compressing each one costs more
     # CPU than it saves.
     uvicorn.run(app, host=host, port=port, log_level="warning", ws_per_message_deflate=False)

@@ -25,7 +25,7 @@ from crupier.casino.casino import open_casino
 from crupier.casino.fixture import chips_for
 from crupier.casino.model import Limits
 from crupier.casino.roles import Role
-from crupier.i18n import N_
+from crupier.i18n import N_, Message
 from crupier.ledger import SigningKey, load_private_key, save_private_key
 from crupier.server.auth import AuthStore
 from crupier.server.poker_room import POKER_AUTHORISATIONS, POKER_GAMES, POKER_ROOM, POKER_TABLES
@@ -267,7 +267,9 @@ def create_demo(opened: Opened) -> None:
                 limits=Limits(lo, lo * auth_game.max_multiples[0]), staff=crew,
             )  # fmt: skip
         except Exception as exc:  # reported, not fatal: the others open
-            opened.notes.append(f"{table_id} ({game}) not opened: {exc}")
+            opened.notes.append(
+                N_("{table} ({game}) not opened: {reason}", table=table_id, game=game, reason=exc)
+            )
             continue
         engine = casino.engine(table_id)
         if engine is not None and "buy-in" in engine.actions and game not in POKER_GAMES:
@@ -279,12 +281,15 @@ def create_demo(opened: Opened) -> None:
     ]:
         password = f"demo-{login}"
         auth.add_account(login, password, kind="staff", subject=ident, name=f"{first} {last}")
-        opened.logins.append((login, password, f"{ROLE_NAMES.get(role, str(role))} {ident}"))
+        role_name = Message(ROLE_NAMES.get(role, str(role)), {})  # read in the reader's words
+        opened.logins.append(
+            (login, password, Message("{role} {ident}", {"role": role_name, "ident": ident}))
+        )
     for player, name in PLAYERS:
         login = player.lower()
         password = f"demo-{login}"
         auth.add_account(login, password, kind="player", subject=player, name=name)
-        opened.logins.append((login, password, f"player {player}"))
+        opened.logins.append((login, password, N_("player {player}", player=player)))
 
 
 ROLE_NAMES = {

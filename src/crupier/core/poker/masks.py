@@ -23,7 +23,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from crupier.core.cards import FRENCH_SUITS, Card
+from crupier.core.cards import FRENCH_RANKS, FRENCH_SUITS, Card, Rank, Suit
 from crupier.core.poker.five import Category, Key, high, unscore
 
 
@@ -122,16 +122,29 @@ def score_best(cards: Sequence[Card]) -> int:
     >>> score_best(hand) == score(best5(hand)[0])
     True
     """
-    if not 5 <= len(cards) <= 7 or len(set(cards)) != len(cards):
+    if not 5 <= len(cards) <= 7:
         raise ValueError("five to seven different cards are needed")
     suits = [0, 0, 0, 0]
+    places, bits = _SUIT_PLACE, _RANK_BIT
     for c in cards:
-        try:
-            suits[FRENCH_SUITS.index(c.suit)] |= 1 << (high(c) - 2)
-        except ValueError:
-            raise ValueError(f"{c} is not a card of the 52-card pack") from None
+        place, bit = places.get(c.suit), bits.get(c.rank)
+        if place is None or bit is None:
+            if len(set(cards)) != len(cards):  # a card named twice is said first
+                raise ValueError("five to seven different cards are needed")
+            raise ValueError(f"{c} is not a card of the 52-card pack")
+        if suits[place] & bit:  # its bit already set: the same card twice
+            raise ValueError("five to seven different cards are needed")
+        suits[place] |= bit
     result: int = _score_suits_lists(*suits)
     return result
+
+
+_SUIT_PLACE: dict[Suit, int] = {suit: i for i, suit in enumerate(FRENCH_SUITS)}
+"""The place of each suit's rank set in a hand (a suit the 52-card pack lacks is missing)."""
+_RANK_BIT: dict[Rank, int] = {
+    rank: 1 << (high(Card(rank, FRENCH_SUITS[0])) - 2) for rank in FRENCH_RANKS
+}
+"""The bit of each rank in a rank set (bit ``r - 2`` for poker rank ``r``)."""
 
 
 def best_key(cards: Sequence[Card]) -> Key:

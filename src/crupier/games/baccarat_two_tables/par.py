@@ -39,6 +39,7 @@ from crupier.games.baccarat_two_tables.rules import (
     banker_obligation,
     compare,
 )
+from crupier.i18n import N_, W_
 
 Totals = tuple[int, ...]
 Category = tuple[str, ...]
@@ -622,6 +623,10 @@ def house_cut(dist: Mapping[Category, Fraction], rate: Fraction, basis: str = "n
     return rate * won
 
 
+_WORDS = {"limited": W_("limited"), "free": W_("free"), "net": W_("net"), "gross": W_("gross")}
+"""The bank's modality and the cagnotte's basis, as a title reads them."""
+
+
 def par_outcomes(profile: BaccaratTwoTablesProfile) -> list[dict[str, Any]]:
     """The exact PAR tables of two-table baccarat under ``profile``.
 
@@ -635,7 +640,7 @@ def par_outcomes(profile: BaccaratTwoTablesProfile) -> list[dict[str, Any]]:
     table = _policy_tables(counts, 2, rules)
     rate = profile.cagnotte_rate
     basis = profile.cagnotte.basis
-    policy_cols = ["Table 1 on 5", "Table 2 on 5", "Banker where free"]
+    policy_cols = [N_("Table 1 on 5"), N_("Table 2 on 5"), N_("Banker where free")]
     per_table: list[list[str]] = []
     exact: list[list[str]] = []
     joint: list[list[str]] = []
@@ -677,46 +682,53 @@ def par_outcomes(profile: BaccaratTwoTablesProfile) -> list[dict[str, Any]]:
                 _pct(p2 - b2),
             ]
         )
-    probs = ["Bank beats T1", "T1 beats bank", "Tie T1", "Bank beats T2", "T2 beats bank", "Tie T2"]
+    probs = [N_("Bank beats T1"), N_("T1 beats bank"), N_("Tie T1"),
+             N_("Bank beats T2"), N_("T2 beats bank"), N_("Tie T2")]  # fmt: skip
     decks = profile.shoe.decks
-    where = f"{decks} decks, exact; banker in tableau mode"
     return [
         {
-            "title": f"Two-table baccarat: outcome per table ({where})",
+            "title": N_(
+                "Two-table baccarat: outcome per table ({decks} decks, exact; banker in "
+                "tableau mode)",
+                decks=decks,
+            ),
             "columns": [*policy_cols, *probs],
             "rows": per_table,
         },
         {
-            "title": "Outcome per table, exact fractions",
+            "title": N_("Outcome per table, exact fractions"),
             "columns": [*policy_cols, *probs],
             "rows": exact,
         },
         {
-            "title": "Both tables in one coup (the banker's result on T1 and T2)",
+            "title": N_("Both tables in one coup (the banker's result on T1 and T2)"),
             "columns": [
                 *policy_cols,
-                "Bank wins both",
-                "Wins one, ties one",
-                "Wins one, loses one",
-                "Ties both",
-                "Loses one, ties one",
-                "Loses both",
+                N_("Bank wins both"),
+                N_("Wins one, ties one"),
+                N_("Wins one, loses one"),
+                N_("Ties both"),
+                N_("Loses one, ties one"),
+                N_("Loses both"),
             ],
             "rows": joint,
         },
         {
-            "title": (
-                f"House's cut per coup: cagnotte {_pct(rate)} ({profile.bank.modality} bank, "
-                f"{basis} basis), a stake of 1 on each table"
+            "title": N_(
+                "House's cut per coup: cagnotte {rate} ({modality} bank, {basis} basis), "
+                "a stake of 1 on each table",
+                rate=_pct(rate),
+                modality=_WORDS.get(str(profile.bank.modality), str(profile.bank.modality)),
+                basis=_WORDS.get(basis, basis),
             ),
             "columns": [
                 *policy_cols,
-                "Banker's net win E[max(0, net)]",
-                "Cagnotte per coup (exact)",
-                "Cagnotte, % of the stakes",
-                "Banker EV after cagnotte, % of the stakes",
-                "Punter EV on T1",
-                "Punter EV on T2",
+                N_("Banker's net win E[max(0, net)]"),
+                N_("Cagnotte per coup (exact)"),
+                N_("Cagnotte, % of the stakes"),
+                N_("Banker EV after cagnotte, % of the stakes"),
+                N_("Punter EV on T1"),
+                N_("Punter EV on T2"),
             ],
             "rows": cut_rows,
         },

@@ -124,6 +124,10 @@ def _card(v: int) -> str:
     return _NAMES.get(v, str(v))
 
 
+_FINAL = {"blackjack": N_("blackjack"), "bust": N_("bust")}
+"""The dealer's final hands that are words (the others are totals, 17 to 21)."""
+
+
 def par_outcomes(profile: BlackjackProfile) -> list[dict[str, Any]]:
     """The dealer's final totals by up card, and the best decision and its value for every
     starting hand against every up card."""
@@ -133,7 +137,7 @@ def par_outcomes(profile: BlackjackProfile) -> list[dict[str, Any]]:
     ups = (2, 3, 4, 5, 6, 7, 8, 9, 10, 1)
     dealer = {
         "title": N_("Dealer's final hand by up card (full shoe less the up card)"),
-        "columns": [N_("up card"), *OUTCOMES],
+        "columns": [N_("up card"), *(_FINAL.get(o, o) for o in OUTCOMES)],
         "rows": [[_card(u), *(f"{x:.6f}" for x in found["dealer"][u])] for u in ups],
     }
     cells: dict[tuple[int, int], dict[int, str]] = {}
@@ -141,7 +145,10 @@ def par_outcomes(profile: BlackjackProfile) -> list[dict[str, Any]]:
         action, value = d.best()
         cells.setdefault((c1, c2), {})[up] = f"{LETTER[action]} {value:+.4f}"
     hands = {
-        "title": N_("Best decision and expected value of every starting hand by dealer up card"),
+        "title": N_(
+            "Best decision and expected value of every starting hand by dealer up card "
+            "(S stand, H hit, D double, P split, R surrender)"
+        ),
         "columns": [N_("hand"), *(_card(u) for u in ups)],
         "rows": [
             [f"{_card(a)}-{_card(b)}", *(cells[a, b].get(u, "-") for u in ups)]

@@ -58,7 +58,8 @@ from crupier.games.caribbean_stud.showdown import (
     qualifier_score,
     second_net,
 )
-from crupier.i18n import N_
+from crupier.i18n import N_, Message
+from crupier.i18n.hands import hand_name
 
 HANDS = comb(52, 5)
 DEALER = comb(46, 4)
@@ -535,10 +536,10 @@ def strategy(profile: StudProfile) -> str:
     """The rule the figures assume, in words."""
     a = analyse(profile)
     raised = sum(u[0] for u in a.by_up)
-    return STRATEGY.format(share=f"{100 * raised / (HANDS * 47):.4f}")
+    return Message(STRATEGY, {"share": f"{100 * raised / (HANDS * 47):.4f}"})
 
 
-STRATEGY = (
+STRATEGY = N_(
     "exact enumeration of the 2,598,960 x 47 x 163,185 deals; optimal rule: for every player "
     "hand and dealer up card, raise when the raise's expected result is at least the fold's "
     "({share} % of (hand, up card) pairs raised; per up card in the outcomes); no card bought; "
@@ -625,7 +626,7 @@ def par_outcomes(profile: StudProfile) -> list[dict[str, Any]]:
     a = analyse(profile)
     probs = category_probabilities()
     rows = [
-        [c.name.lower().replace("_", " "), _exact(probs[c]), f"{float(probs[c]):.8f}",
+        [hand_name(c), _exact(probs[c]), f"{float(probs[c]):.8f}",
          f"{float(a.raised[c]):.6f}"]
         for c in reversed(Category)
     ]  # fmt: skip
@@ -646,12 +647,12 @@ def par_outcomes(profile: StudProfile) -> list[dict[str, Any]]:
             "rows": up,
         },
         {
-            "title": "The Ante under the optimal rule: " + strategy(profile),
+            "title": N_("The Ante under the optimal rule: {rule}", rule=strategy(profile)),
             "columns": [N_("Figure"), N_("Exact"), N_("Decimal")],
             "rows": [
-                ["EV per Ante", _exact(a.ev), f"{float(a.ev):.6f}"],
-                ["average wagered per Ante", _exact(wagered), f"{float(wagered):.6f}"],
-                ["EV per unit wagered", _exact(a.ev / wagered), f"{float(a.ev / wagered):.6f}"],
+                [N_("EV per Ante"), _exact(a.ev), f"{float(a.ev):.6f}"],
+                [N_("average wagered per Ante"), _exact(wagered), f"{float(wagered):.6f}"],
+                [N_("EV per unit wagered"), _exact(a.ev / wagered), f"{float(a.ev / wagered):.6f}"],
             ],
         },
     ]

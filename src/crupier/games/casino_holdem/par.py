@@ -23,6 +23,7 @@ from crupier.core.poker import Category
 from crupier.core.poker.batch import every_hand, score_batch
 from crupier.core.resolution import Lose, Resolution, Stay, Win
 from crupier.games.casino_holdem.profile import HoldemProfile
+from crupier.i18n import N_
 
 HANDS = 2_598_960
 MAIN_DEALS = 64_000_000
@@ -83,12 +84,14 @@ def par_outcomes(profile: HoldemProfile) -> list[dict[str, Any]]:
     wins: Counter[str] = Counter()
     for (category, rank), n in first_five_distribution():
         ratio = profile.txb.pays(category, rank)
-        wins["loses" if ratio is None else f"pays {ratio} to 1"] += n
+        wins[N_("loses") if ratio is None else N_("pays {ratio} to 1", ratio=ratio)] += n
     rows = [[k, str(n), f"{n / HANDS:.6f}"] for k, n in sorted(wins.items())]
     return [
         {
-            "title": "The Texas Bonus on the first five cards (2,598,960 hands)",
-            "columns": ["Result", "Hands", "Probability"],
+            "title": N_(
+                "The Texas Bonus on the first five cards ({hands} hands)", hands="2,598,960"
+            ),
+            "columns": [N_("Result"), N_("Hands"), N_("Probability")],
             "rows": rows,
         },
         main_game(profile),
@@ -111,17 +114,20 @@ def main_game(profile: HoldemProfile, deals: int = MAIN_DEALS) -> dict[str, Any]
     table = optimal_table(profile)
     if table is None:
         return outcome_table(
-            "ante + 2a aposta",
+            N_("ante + 2a aposta"),
             casino_holdem_table(profile),
             deals,
             MAIN_SEED,
             CASINO_HOLDEM_STRATEGY,
         )
-    found = outcome_table("ante + 2a aposta", table, deals, MAIN_SEED, OPTIMAL_FLOP_STRATEGY)
+    found = outcome_table(N_("ante + 2a aposta"), table, deals, MAIN_SEED, OPTIMAL_FLOP_STRATEGY)
     stored = stored_table()
-    found["title"] += (
-        f"; exact under the same decision (every deal counted by the generator): house edge "
-        f"{stored.edge} = {100 * float(stored.edge):.4f} % of the Ante, "
-        f"{100 * float(stored.fold_rate):.2f} % of hands folded"
+    found["title"] = N_(
+        "{title}; exact under the same decision (every deal counted by the generator): house "
+        "edge {edge} = {percent} % of the Ante, {folded} % of hands folded",
+        title=found["title"],
+        edge=stored.edge,
+        percent=format(100 * float(stored.edge), ".4f"),
+        folded=format(100 * float(stored.fold_rate), ".2f"),
     )
     return found

@@ -31,6 +31,7 @@ from crupier.games.chemin_de_fer.profile import (
     CheminDeFerProfile,
     DrawingRules,
 )
+from crupier.i18n import N_, W_, Message
 
 Key = tuple[int, ...] | None
 """A free choice a path meets: ``(punto total, draws)`` or ``(banker total, third, draws)``
@@ -225,12 +226,15 @@ def par_outcomes(profile: CheminDeFerProfile) -> list[dict[str, Any]]:
     rate = profile.cagnotte.rate
     ptotals = rules.optional_punto_totals()
     cells = rules.optional_banker_cells()
-    labels = [f"Punto {t}" for t in ptotals] + [
-        f"{t}v{'stood' if x is None else x}" for t, x in cells
+    labels = [N_("Punto {total}", total=t) for t in ptotals] + [
+        N_("{total}v{card}", total=t, card=W_("stood") if x is None else x) for t, x in cells
     ]
-    choice_cols = ["/".join(labels)] if labels else []
-    odds_cols = ["P(banker wins)", "P(punto wins)", "P(tie)"]
-    money_cols = ["Banker EV", "Punto EV", "Cut (covered)", "Cut (all)"]
+    # the labels joined by "/", each translated where it is read
+    joined = Message("/".join(f"{{c{i}}}" for i in range(len(labels))),
+                     {f"c{i}": label for i, label in enumerate(labels)})  # fmt: skip
+    choice_cols: list[str] = [joined] if labels else []
+    odds_cols = [N_("P(banker wins)"), N_("P(punto wins)"), N_("P(tie)")]
+    money_cols = [N_("Banker EV"), N_("Punto EV"), N_("Cut (covered)"), N_("Cut (all)")]
     odds_rows: list[list[str]] = []
     money_rows: list[list[str]] = []
     exact_rows: list[list[str]] = []
@@ -251,17 +255,25 @@ def par_outcomes(profile: CheminDeFerProfile) -> list[dict[str, Any]]:
     decks = profile.shoe.decks
     return [
         {
-            "title": f"Outcome of a coup for every free choice ({decks} decks, exact enumeration)",
+            "title": N_(
+                "Outcome of a coup for every free choice ({decks} decks, exact enumeration)",
+                decks=decks,
+            ),
             "columns": choice_cols + odds_cols,
             "rows": odds_rows,
         },
         {
-            "title": f"Expectation and the house's cut (cagnotte {float(rate) * 100:g} % of the banker's win)",
+            "title": N_(
+                "Expectation and the house's cut (cagnotte {rate} % of the banker's win)",
+                rate=format(float(rate) * 100, "g"),
+            ),
             "columns": choice_cols + money_cols,
             "rows": money_rows,
         },
         {
-            "title": f"Exact fractions ({decks} decks, cagnotte {_exact(rate)})",
+            "title": N_(
+                "Exact fractions ({decks} decks, cagnotte {rate})", decks=decks, rate=_exact(rate)
+            ),
             "columns": choice_cols + odds_cols + money_cols,
             "rows": exact_rows,
         },

@@ -68,6 +68,7 @@ from crupier.games.circle_poker.hands import (
     category_of,
     hand_value,
     low_card_key,
+    showdown_values,
     showing_key,
 )
 from crupier.games.circle_poker.pots import rake, side_pots, split, uncalled
@@ -160,8 +161,13 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     def __init__(
         self, profile: CirclePokerProfile, source: RandomSource | None = None, **options: Any
     ) -> None:
-        self._handlers: dict[str, Callable[[PokerState, Any, RandomSource], None]] = {}
+        self._handlers: dict[
+            type[Action], tuple[Callable[[PokerState, Any, RandomSource], None], tuple[str, ...]]
+        ] = {}
+        """Each action class's rule and its fields of texts (found once per table)."""
         super().__init__(profile, source, **options)
+        self._own_turn = type(self)._turn is CirclePoker._turn
+        """Whether a turn is this engine's plain one (a variant may add to it: the draw)."""
 
     def initial_state(self) -> PokerState:
         return PokerState()
@@ -274,11 +280,13 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
     # -- rules ------------------------------------------------------------------------
 
     def _step(self, state: PokerState, action: Action, source: RandomSource) -> Sequence[Event]:
-        handler = self._handlers.get(action.kind)
-        if handler is None:  # the rule of a kind is found once per table
+        cls = type(action)
+        found = self._handlers.get(cls)
+        if found is None:  # the rule of a kind is found once per table
             handler = getattr(self, "_do_" + action.kind.replace("-", "_"))
-            self._handlers[action.kind] = handler
-        for name in _text_lists(type(action)):  # cards and players entered as lists of texts
+            found = self._handlers[cls] = (handler, _text_lists(cls))
+        handler, texts = found
+        for name in texts:  # cards and players entered as lists of texts
             value = getattr(action, name)
             if not isinstance(value, tuple | list) or not all(isinstance(v, str) for v in value):
                 raise MalformedAction(
@@ -584,12 +592,13 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             if street.board:
                 dealt = self._deal_cards(deal, street.board, source)
                 deal.board.extend(dealt)
-                deal.phh.append("d db " + "".join(map(str, dealt)))
+                deal.phh.append("d db " + "".join([c.code for c in dealt]))
+            up = deal.up
             self._events.append(
                 StreetDealt(
                     street=deal.street,
-                    board=tuple(map(str, deal.board)),
-                    up=tuple(f"{p}: {' '.join(map(str, deal.up[p]))}" for p in live if deal.up[p]),
+                    board=tuple([c.code for c in deal.board]),
+                    up=tuple([f"{p}: {' '.join([c.code for c in up[p]])}" for p in live if up[p]]),
                 )
             )
             self._open_interval(state, deal)
@@ -610,19 +619,19 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             dealt = self._deal_cards(deal, per_player * n, source)
         else:  # the stub runs out on the way: card by card (the dead cards come under it)
             dealt = [self._deal_cards(deal, 1, source)[0] for _ in range(per_player * n)]
-        number = {p: i + 1 for i, p in enumerate(deal.order)}
+        order, phh = deal.order, deal.phh
         for i, p in enumerate(live):
             own = dealt[i::n]
             if down:
                 deal.down[p].extend(own[:down])
             if per_player > down:
                 deal.up[p].extend(own[down:])
-            deal.phh.append(f"d dh p{number[p]} {''.join(map(str, own))}")
+            phh.append(f"d dh p{order.index(p) + 1} {''.join([c.code for c in own])}")
 
     def _open_interval(self, state: PokerState, deal: Deal) -> None:
         stakes = self.profile.stakes
-        deal.bet = {p: 0 for p in deal.order}
-        deal.raises = {p: 0 for p in deal.order}
+        deal.bet = dict.fromkeys(deal.order, 0)
+        deal.raises = dict.fromkeys(deal.order, 0)
         deal.high = 0
         deal.last_full = stakes.minimum_bet
         deal.opener = None
@@ -630,7 +639,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         deal.pot_at_card = deal.pot()
         live = deal.live()
         able = [p for p in live if state.chips[p] > 0]
-        deal.may_raise = {p: True for p in able}
+        deal.may_raise = dict.fromkeys(able, True)
         first = self._first(state, deal, live)
         deal.aggressor = None
         if deal.street == 0 and stakes.big_blind and self.variant.opener == "position":
@@ -664,11 +673,15 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         return live[keys.index(max(keys))]  # ties: the first from the mà
 
     def _next_from(self, deal: Deal, start: str, include: bool) -> str | None:
-        order = deal.order
-        i = order.index(start)
-        for k in range(0 if include else 1, len(order) + 1):
-            p = order[(i + k) % len(order)]
-            if p in deal.pending:
+        """The first player still to act clockwise from ``start`` (``start`` himself first
+        if ``include``, else last)."""
+        order, pending = deal.order, deal.pending
+        i = order.index(start) + (0 if include else 1)
+        for p in order[i:]:
+            if p in pending:
+                return p
+        for p in order[:i]:
+            if p in pending:
                 return p
         return None
 
@@ -766,7 +779,8 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             high_to = 2 * high - own + pot if raising else max(pot, stakes.minimum_bet)
         elif structure is Structure.POT_FRACTION:
             unit = self.profile.table.chip_unit
-            most = int(stakes.fraction(deal.street) * deal.pot_at_card // unit) * unit
+            share = stakes.fraction(deal.street)  # floor(share x pot) in chip units, in integers
+            most = share.numerator * deal.pot_at_card // (share.denominator * unit) * unit
             most = max(most, stakes.minimum_bet)
             low = high + (step if raising else stakes.minimum_bet)
             high_to = high + most
@@ -832,16 +846,19 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         of them clockwise, or the interval's end."""
         deal.voluntary = True
         folded, chips, order = deal.folded, state.chips, deal.order
-        pending = [
-            p
-            for p in (order if reopen else deal.pending)
-            if p != player and chips[p] > 0 and p not in folded
-        ]
         if len(order) - len(folded) == 1:  # one player left: nobody acts again
             pending = []
+        else:
+            pending = [
+                p
+                for p in (order if reopen else deal.pending)
+                if p != player and chips[p] > 0 and p not in folded
+            ]
         deal.pending = pending
-        deal.to_act = self._next_from(deal, player, include=False) if pending else None
-        if deal.to_act is None:
+        if pending:  # someone clockwise from him (he is not among them)
+            deal.to_act = self._next_from(deal, player, include=False)
+        else:
+            deal.to_act = None
             self._close_interval(state, deal)
 
     def _close_interval(self, state: PokerState, deal: Deal) -> None:
@@ -860,23 +877,28 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
         self._after(state, deal, a.player, reopen=False)
 
     def _do_check(self, state: PokerState, a: Check, source: RandomSource) -> None:
-        deal = self._turn(state, a.player, "check")
-        self._check_check(deal, a.player)
-        deal.may_raise[a.player] = False
-        deal.phh.append(f"p{deal.order.index(a.player) + 1} cc")
-        self._after(state, deal, a.player, reopen=False)
+        player, deal = a.player, state.deal
+        if deal is None or player != deal.to_act or player is None or not self._own_turn:
+            deal = self._turn(state, player, "check")  # refuses (or a variant's own turn)
+        self._check_check(deal, player)
+        deal.may_raise[player] = False
+        deal.phh.append(f"p{deal.order.index(player) + 1} cc")
+        self._after(state, deal, player, reopen=False)
 
     def _do_call(self, state: PokerState, a: Call, source: RandomSource) -> None:
-        deal = self._turn(state, a.player, "call")
-        owed = deal.high - deal.bet[a.player]
+        player, deal = a.player, state.deal
+        if deal is None or player != deal.to_act or player is None or not self._own_turn:
+            deal = self._turn(state, player, "call")  # refuses (or a variant's own turn)
+        bet = deal.bet
+        owed = deal.high - bet[player]
         if owed <= 0:
             raise IllegalWager(
-                N_("call: {player} has nothing to call; he may check", player=a.player)
+                N_("call: {player} has nothing to call; he may check", player=player)
             )
-        self._put(state, deal, a.player, min(owed, state.chips[a.player]), interval=True)
-        deal.may_raise[a.player] = False
-        deal.phh.append(f"p{deal.order.index(a.player) + 1} cc")
-        self._after(state, deal, a.player, reopen=False)
+        self._put(state, deal, player, min(owed, state.chips[player]), interval=True)
+        deal.may_raise[player] = False
+        deal.phh.append(f"p{deal.order.index(player) + 1} cc")
+        self._after(state, deal, player, reopen=False)
 
     def _do_bet(self, state: PokerState, a: Bet, source: RandomSource) -> None:
         deal = self._turn(state, a.player, "bet")
@@ -951,9 +973,25 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
 
     def hand_key(self, deal: Deal, player: str) -> HandKey:
         """The value of ``player``'s hand at the showdown."""
-        own = [*deal.down[player], *deal.up[player]]
-        own_cards = self.own_cards(len(own), len(deal.board))
-        return hand_value(own, deal.board, self.variant.deck, own_cards=own_cards)
+        return self.hand_keys(deal, [player])[player]
+
+    def hand_keys(self, deal: Deal, players: Sequence[str]) -> dict[str, HandKey]:
+        """The value of each of ``players``' hands at the showdown, read as
+        :meth:`own_cards` says; where every five holds a fixed number of own cards (Omaha,
+        synthetic poker) the board's part of those fives is worked out once for them all."""
+        if not players:
+            return {}
+        owns = [[*deal.down[p], *deal.up[p]] for p in players]
+        board, size = deal.board, self.variant.deck
+        wanted = [self.own_cards(len(own), len(board)) for own in owns]
+        first = wanted[0]
+        if first is not None and all(w == first for w in wanted):
+            values = showdown_values(owns, board, size, own_cards=first)
+        else:
+            values = [
+                hand_value(o, board, size, own_cards=w) for o, w in zip(owns, wanted, strict=True)
+            ]
+        return dict(zip(players, values, strict=True))
 
     def best_hand(
         self, own: Sequence[Card], board: Sequence[Card]
@@ -1035,7 +1073,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             start = deal.aggressor if deal.aggressor in live else live[0]
             i = deal.order.index(start)
             shown = [p for p in deal.order[i:] + deal.order[:i] if p in live]
-        keys = {p: self.hand_key(deal, p) for p in shown}
+        keys = self.hand_keys(deal, shown)
         cuts = [0] * len(pots)
         no_drop = (
             house.no_flop_no_drop and any(s.board for s in self.variant.streets) and not deal.board
@@ -1057,7 +1095,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
                 won[p] = won.get(p, 0) + amount
                 state.chips[p] += amount
         state.house += sum(cuts)
-        cards = {p: tuple(map(str, [*deal.down[p], *deal.up[p]])) for p in deal.order}
+        cards = {p: tuple([c.code for c in (*deal.down[p], *deal.up[p])]) for p in deal.order}
         self._events.append(
             DealSettled(
                 shown=tuple(f"{p}: {' '.join(cards[p])}" for p in shown),
@@ -1079,7 +1117,7 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
                 order=tuple(deal.order),
                 starting=tuple(deal.starting[p] for p in deal.order),
                 cards=tuple(cards[p] for p in deal.order),
-                board=tuple(map(str, deal.board)),
+                board=tuple([c.code for c in deal.board]),
                 pots=tuple(pots),
                 winners=tuple(winners),
                 rake=sum(cuts),

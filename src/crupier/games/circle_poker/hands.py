@@ -184,41 +184,90 @@ def _part_keys(
     return out
 
 
+def showdown_values(
+    owns: Sequence[Sequence[Card]], board: Sequence[Card], deck: int = 52, own_cards: int = 2
+) -> list[HandKey]:
+    """:func:`hand_value` of each player's own cards on one board, where a five holds
+    exactly ``own_cards`` of them (Omaha, synthetic poker): the common cards' part of every
+    five (each group of them, its rank primes multiplied and its suit) is worked out once for
+    the board, not once for each player.
+
+    >>> from crupier.core.cards import cards
+    >>> board = cards("Ks Qs Js Ts 9d")
+    >>> hands = [cards("Ah 7c 8d 9s"), cards("As 2s 7h 7d"), cards("Kh Kd 3c 4c")]
+    >>> showdown_values(hands, board) == [hand_value(o, board, own_cards=2) for o in hands]
+    True
+    >>> showdown_values([cards("Ah 8c")], cards("Ks Qs Js Ts 9d"), deck=28)
+    [(4, (11,))]
+    """
+    if own_cards >= 5 or len(board) < 5 - own_cards:
+        return [hand_value(own, board, deck, own_cards) for own in owns]
+    common = _Commons(tuple(board), deck, own_cards)
+    return [common.best(tuple(own)) for own in owns]
+
+
+class _Commons:
+    """The common cards' part of the fives of exactly ``own_cards`` own cards and the rest
+    common (Omaha's 6 x 10, synthetic poker's 1 x 10): each group of common cards with the
+    product of its rank primes (doubled) and its suit if all share one, made once a board;
+    :meth:`best` then values one player's own cards on it."""
+
+    def __init__(self, board: tuple[Card, ...], deck: int, own_cards: int) -> None:
+        self.board, self.deck, self.own_cards = board, deck, own_cards
+        self.prime_of = prime_of = _PRIME_OF.get(deck)
+        self.table = _BY_SCORE[deck]
+        suits = [c.suit for c in board]
+        # a card is named by its (rank, suit): equal pairs are one card named twice
+        self.pairs = set(zip([c.rank for c in board], suits, strict=True))
+        primes = [prime_of.get(c.rank, 0) for c in board] if prime_of else [0]
+        self.refused = len(self.pairs) != len(board) or 0 in primes
+        """The board names a card twice or one the pack does not hold: every hand on it
+        is refused (:meth:`best` says which card, as for a hand alone)."""
+        self.doubled: list[int] = []
+        self.suited: list[tuple[int, Suit]] = []
+        if not self.refused:
+            parts = _part_keys(primes, suits, _groups(len(board), 5 - own_cards))
+            self.doubled = [c + c for c, _ in parts]
+            self.suited = [(2 * c, suit) for c, suit in parts if suit is not None]
+
+    def best(self, own: tuple[Card, ...]) -> HandKey:
+        """The best five of ``own`` (exactly ``own_cards`` of them) and the board: every own
+        group against every common group is a five named by the product of its rank primes
+        (doubled), one look-up, plus one where both share one suit (a flush)."""
+        ranks = [c.rank for c in own]
+        suits = [c.suit for c in own]
+        pairs = set(zip(ranks, suits, strict=True))
+        if self.refused or len(pairs) != len(own) or not pairs.isdisjoint(self.pairs):
+            _check_pack((*own, *self.board), self.deck)  # says which and refuses
+        try:
+            primes = [self.prime_of[r] for r in ranks]  # type: ignore[index]
+        except KeyError:
+            _check_pack((*own, *self.board), self.deck)  # a card the pack does not hold
+            raise
+        mine = _part_keys(primes, suits, _groups(len(own), self.own_cards))
+        doubled = self.doubled
+        keys = [m * c for m, _ in mine for c in doubled]
+        suited = self.suited
+        if suited:
+            keys += [
+                m * c + 1
+                for m, my_suit in mine
+                if my_suit is not None
+                for c, common_suit in suited
+                if common_suit is my_suit
+            ]
+        table = self.table
+        return table.keys_of[max(map(table.__getitem__, keys))]
+
+
 @lru_cache(maxsize=4096)
 def _split_value(
     own: tuple[Card, ...], board: tuple[Card, ...], deck: int, own_cards: int
 ) -> HandKey:
-    """The best five of exactly ``own_cards`` own and the rest common cards (Omaha's 6 x 10,
-    synthetic poker's 1 x 10): each card's rank prime and suit read once, each own part and
-    each common part multiplied once; every pair of them is a five named by the product of
-    its rank primes (doubled), one look-up, plus one where both parts share one suit (a
-    flush)."""
-    every = (*own, *board)
-    prime_of = _PRIME_OF.get(deck)
-    ranks = [c.rank for c in every]
-    suits = [c.suit for c in every]
-    # a card named twice: two equal (rank, suit) pairs (what makes two cards equal)
-    if prime_of is None or len(set(zip(ranks, suits, strict=True))) != len(every):
-        _check_pack(every, deck)  # says which and refuses
-    try:
-        primes = [prime_of[r] for r in ranks]  # type: ignore[index]
-    except KeyError:
-        _check_pack(every, deck)  # a card the pack does not hold: says which and refuses
-        raise
-    n = len(own)
-    mine = _part_keys(primes, suits, _groups(n, own_cards))
-    commons = _part_keys(primes[n:], suits[n:], _groups(len(board), 5 - own_cards))
-    table = _BY_SCORE[deck]
-    doubled = [c + c for c, _ in commons]
-    keys = [m * c for m, _ in mine for c in doubled]
-    keys += [
-        2 * m * c + 1
-        for m, my_suit in mine
-        if my_suit is not None
-        for c, common_suit in commons
-        if common_suit is my_suit
-    ]
-    return table.keys_of[max(map(table.__getitem__, keys))]
+    """The best five of exactly ``own_cards`` own and the rest common cards
+    (:class:`_Commons`), remembered for the last hands: a deal asks the same hand at every
+    decision of the computer players and at the showdown."""
+    return _Commons(board, deck, own_cards).best(own)
 
 
 def _fives(
@@ -271,14 +320,15 @@ def showing_key(up: Sequence[Card]) -> tuple[int, tuple[int, ...]]:
     """The value of the face-up cards in stud (23.2.1, DEFAULT): four of a kind > three of
     a kind > two pair > pair > high cards, then card by card; straights and flushes of
     fewer than five cards do not count."""
-    return _showing(tuple(sorted([high(c) for c in up])))
+    return _showing(tuple([c.rank for c in up]))
 
 
-@cache
-def _showing(ranks: tuple[int, ...]) -> tuple[int, tuple[int, ...]]:
-    """:func:`showing_key` of the sorted ranks, remembered (a few thousand rank multisets;
-    asked for every live player at every stud interval)."""
-    counts = Counter(ranks)
+@lru_cache(maxsize=8192)
+def _showing(ranks: tuple[Rank, ...]) -> tuple[int, tuple[int, ...]]:
+    """:func:`showing_key` of the up cards' ranks in the order dealt, remembered (a few
+    thousand rank sequences: asked for every live player at every stud interval, a card's
+    rank read once for all of them)."""
+    counts = Counter(sorted([high(Card(r, Suit.SPADES)) for r in ranks]))
     ordered = sorted(counts.items(), key=lambda rc: (rc[1], rc[0]), reverse=True)
     shape = tuple(c for _, c in ordered)
     pairs = sum(1 for c in shape if c == 2)
@@ -313,5 +363,6 @@ __all__ = [
     "category_of",
     "hand_value",
     "low_card_key",
+    "showdown_values",
     "showing_key",
 ]

@@ -94,8 +94,9 @@ def rake(pots: Sequence[int], rate: Fraction, cap: int, unit: int) -> list[int]:
     taking at most what the cap (0 = none) leaves (23 option A, DEFAULT)."""
     taken: list[int] = []
     total = 0
+    above, below = rate.numerator, rate.denominator * unit  # the floor in integers
     for amount in pots:
-        cut = int(rate * amount // unit) * unit
+        cut = above * amount // below * unit
         if cap:
             cut = min(cut, cap - total)
         taken.append(cut)

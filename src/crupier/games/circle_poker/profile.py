@@ -105,7 +105,7 @@ class Stakes(BaseModel):
         """The pot fraction of an interval (the last one repeats)."""
         if not self.fractions:
             raise ValueError("stakes.fractions: this table has no pot-fraction maxima")
-        return Fraction(self.fractions[min(interval, len(self.fractions) - 1)])
+        return self.fractions[min(interval, len(self.fractions) - 1)]
 
 
 class Raises(BaseModel):

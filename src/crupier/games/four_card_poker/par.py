@@ -23,7 +23,8 @@ from crupier.core.resolution import Lose, Push, Resolution, Stay, Win
 from crupier.games.four_card_poker.ante import analyse, five_card_scores
 from crupier.games.four_card_poker.profile import FourCardProfile
 from crupier.games.four_card_poker.showdown import resolve_aces
-from crupier.i18n import N_
+from crupier.i18n import N_, Message
+from crupier.i18n.hands import hand_name
 
 HANDS = 2_598_960
 
@@ -103,10 +104,10 @@ def par_chains(profile: FourCardProfile) -> list[AcesChain | AnteChain]:
     return [AcesChain(profile), AnteChain(profile)]
 
 
-STRATEGY = (
+STRATEGY = N_(
     "exact enumeration of the 2,598,960 x 47 x 1,370,754 deals; optimal rule: for every "
     "player hand and up card, the choice (fold, Play {multiples} x the Ante) of the highest "
-    "expected result ({shares}); figures per unit of Ante, the Play and the Ante bonus counted "
+    "expected result (fold {fold} %, {shares}); figures per unit of Ante, the Play and the Ante bonus counted "
     "in the Ante's result"
 )
 
@@ -115,11 +116,13 @@ def strategy(profile: FourCardProfile) -> str:
     """The rule the Ante's figures assume, in words."""
     a = analyse(profile)
     total = sum(n for _, n in a.choices)
-    shares = ", ".join(
-        f"{'fold' if m == 0 else f'{m}x'} {100 * n / total:.2f} %" for m, n in a.choices
-    )
+    fold = sum(n for m, n in a.choices if m == 0)
+    shares = ", ".join(f"{m}x {100 * n / total:.2f} %" for m, n in a.choices if m)
     multiples = "/".join(str(m) for m, _ in a.choices if m)
-    return STRATEGY.format(multiples=multiples, shares=shares)
+    return Message(
+        STRATEGY,
+        {"multiples": multiples, "fold": f"{100 * fold / total:.2f}", "shares": shares},
+    )
 
 
 def category_counts() -> dict[Category4, int]:
@@ -152,10 +155,10 @@ def par_outcomes(profile: FourCardProfile) -> list[dict[str, Any]]:
     counts = category_counts()
     aces = dict(five_card_distribution())[(Category4.PAIR, 14)]
     rows = [
-        [c.name.lower().replace("_", " "), str(counts[c]), f"{counts[c] / HANDS:.6f}"]
+        [hand_name(c), str(counts[c]), f"{counts[c] / HANDS:.6f}"]
         for c in sorted(counts, reverse=True)
     ]
-    rows.append(["of which a pair of aces", str(aces), f"{aces / HANDS:.6f}"])
+    rows.append([N_("of which a pair of aces"), str(aces), f"{aces / HANDS:.6f}"])
     bonus = ante_bonus_value(profile)
     ante = analyse(profile)
     wagered = 1 + ante.average_play
@@ -168,16 +171,16 @@ def par_outcomes(profile: FourCardProfile) -> list[dict[str, Any]]:
         {
             "title": N_("The Ante bonus when every bonus hand is played (per unit of Ante)"),
             "columns": [N_("Figure"), N_("Exact"), N_("Decimal")],
-            "rows": [["Ante bonus EV", _exact(bonus), f"{float(bonus):.6f}"]],
+            "rows": [[N_("Ante bonus EV"), _exact(bonus), f"{float(bonus):.6f}"]],
         },
         {
-            "title": "The Ante and Play under the optimal rule: " + strategy(profile),
+            "title": N_("The Ante and Play under the optimal rule: {rule}", rule=strategy(profile)),
             "columns": [N_("Figure"), N_("Exact"), N_("Decimal")],
             "rows": [
-                ["EV per Ante", _exact(ante.ev), f"{float(ante.ev):.6f}"],
-                ["average wagered per Ante", _exact(wagered), f"{float(wagered):.6f}"],
+                [N_("EV per Ante"), _exact(ante.ev), f"{float(ante.ev):.6f}"],
+                [N_("average wagered per Ante"), _exact(wagered), f"{float(wagered):.6f}"],
                 [
-                    "EV per unit wagered",
+                    N_("EV per unit wagered"),
                     _exact(ante.ev / wagered),
                     f"{float(ante.ev / wagered):.6f}",
                 ],

@@ -22,6 +22,7 @@ from crupier.core.cards import standard_deck
 from crupier.core.resolution import Resolution, Stay
 from crupier.games.holdem_bonus.hands import bonus_hand, resolve_bonus
 from crupier.games.holdem_bonus.profile import HoldemBonusProfile
+from crupier.i18n import N_
 
 
 @cache
@@ -92,7 +93,7 @@ def par_outcomes(profile: HoldemBonusProfile, deals: int = MAIN_DEALS) -> list[d
     table = holdem_bonus_table(profile)
     return [
         outcome_table(
-            "ante + flop, turn, river", table, deals, MAIN_SEED, HOLDEM_BONUS_LINES_STRATEGY
+            N_("ante + flop, turn, river"), table, deals, MAIN_SEED, HOLDEM_BONUS_LINES_STRATEGY
         )
     ]
 

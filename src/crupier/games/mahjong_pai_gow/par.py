@@ -82,10 +82,10 @@ def par_outcomes(profile: MahjongProfile) -> list[dict[str, Any]]:
     dist = deal_distribution(profile.rules.tiles_per_value)
     rows = []
     for word, test in (
-        ("position beats bank", lambda h: compare(*h) > 0),
-        ("bank beats position", lambda h: compare(*h) < 0),
-        ("tie (same two values)", lambda h: compare(*h) == 0),
-        ("pair", lambda h: h[0][0] == h[0][1]),
+        (N_("position beats bank"), lambda h: compare(*h) > 0),
+        (N_("bank beats position"), lambda h: compare(*h) < 0),
+        (N_("tie (same two values)"), lambda h: compare(*h) == 0),
+        (N_("pair"), lambda h: h[0][0] == h[0][1]),
     ):
         p = sum((q for h, q in dist if test(h)), Fraction(0))
         rows.append([word, f"{p.numerator}/{p.denominator}", f"{float(p):.6f}"])

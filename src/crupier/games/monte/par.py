@@ -704,13 +704,13 @@ def _exact(value: Fraction) -> str:
 
 
 SHOWCASE_LAYOUTS: tuple[tuple[str, str], ...] = (
-    ("L0 clean", CLEAN_LAYOUT),
-    ("L1 P2 doubled", "2O 5C 5E 3B 4C"),
-    ("L2 P2 tripled", "2O 5C 5E 5B 3B 4C"),
+    (N_("L0 clean"), CLEAN_LAYOUT),
+    (N_("L1 P2 doubled"), "2O 5C 5E 3B 4C"),
+    (N_("L2 P2 tripled"), "2O 5C 5E 5B 3B 4C"),
     ("L3 P1 T, P2 D", "2O 5C 2C 2E 5E 3B 4C"),
     ("L4 P1 D, P2 D", "2O 5C 2E 5B 3B 4C"),
     ("P1 T, P2 T", "2O 5C 2C 2E 5E 5B 3B 4C"),
-    ("L0, 2 burnt", "7O 7E 3O 6C RE 1B"),
+    (N_("L0, 2 burnt"), "7O 7E 3O 6C RE 1B"),
 )
 """The layouts of the "house edge by layout" table (spec 13's L0-L4 and examples 15)."""
 
@@ -748,20 +748,20 @@ def par_outcomes(profile: MonteProfile) -> list[dict[str, Any]]:
         rows.append([label, _pct(value), _exact(value)])
 
     row(
-        "no doubled, tripled or burnt card (k = 0)",
+        N_("no doubled, tripled or burnt card (k = 0)"),
         sum((p for k, _, p in complete if k == 0), Fraction(0)),
     )
     for key in STATUS_KEYS:
         value = sum((p for _, status, p in complete if status == key), Fraction(0))
-        row(f"P1 {key[0]}, P2 {key[1]} (burnt cards or not)", value)
+        row(N_("P1 {p1}, P2 {p2} (burnt cards or not)", p1=key[0], p2=key[1]), value)
     for k in range(8):
         row(
-            f"k = {k} burnt or doubling cards",
+            N_("k = {k} burnt or doubling cards", k=k),
             sum((p for k_lay, _, p in complete if k_lay == k), Fraction(0)),
         )
-    row("k = 8 or more", sum((p for k, _, p in complete if k >= 8), Fraction(0)))
+    row(N_("k = {k} or more", k=8), sum((p for k, _, p in complete if k >= 8), Fraction(0)))
     row(
-        "void coup (a 4th card of P1's or P2's value; the pack ran out)",
+        N_("void coup (a 4th card of P1's or P2's value; the pack ran out)"),
         sum((p for lay, p in dist if lay.void), Fraction(0)),
     )
     tables: list[dict[str, Any]] = [
@@ -778,7 +778,7 @@ def par_outcomes(profile: MonteProfile) -> list[dict[str, Any]]:
         for _label, lay in layouts:
             chain = MonteChain(bet_id, profile, lay, spot_of(spot), phase)
             if layout_refusal(profile, lay, chain.spot, phase):
-                cells.append("refused")
+                cells.append(N_("refused"))
                 continue
             edge = analyse(chain).house_edge
             cells.append(f"{_pct(edge)} ({_exact(edge)})")

@@ -29,12 +29,13 @@ from crupier.core.rng import SeededSource
 from crupier.games.pai_gow_poker.houseway import house_way
 from crupier.games.pai_gow_poker.profile import PaiGowProfile
 from crupier.games.pai_gow_poker.showdown import compare
+from crupier.i18n import N_, Message
 
 PAR_DEALS = 2_000_000
 """Deals of the PAR sheet's Monte Carlo (seed :data:`PAR_SEED`), each played both ways."""
 PAR_SEED = 12
 
-STRATEGY = "the player sets his hands by the profile's house way, as the bank does"
+STRATEGY = N_("the player sets his hands by the profile's house way, as the bank does")
 
 
 @dataclass(frozen=True)
@@ -105,13 +106,25 @@ def par_outcomes(profile: PaiGowProfile) -> list[dict[str, Any]]:
     n = found.rounds
     return [
         {
-            "title": (
-                f"Monte Carlo: the main bet's house edge in % ({n // 2} deals of fourteen cards "
-                f"from a fresh 53-card pack, each played both ways: {n} rounds; PCG64 seed "
-                f"{found.seed}; a win paying {found.win_pays} of the stake after the "
-                f"commission; strategy: {STRATEGY})"
+            "title": N_(
+                "Monte Carlo: the main bet's house edge in % ({deals} deals of fourteen cards "
+                "from a fresh 53-card pack, each played both ways: {rounds} rounds; PCG64 seed "
+                "{seed}; a win paying {pays} of the stake after the commission; strategy: "
+                "{strategy})",
+                deals=n // 2,
+                rounds=n,
+                seed=found.seed,
+                pays=found.win_pays,
+                strategy=Message(STRATEGY, {}),
             ),
-            "columns": ["bet", "win %", "push %", "lose %", "house edge %", "95 % half-width"],
+            "columns": [
+                N_("bet"),
+                N_("win %"),
+                N_("push %"),
+                N_("lose %"),
+                N_("house edge %"),
+                N_("95 % half-width"),
+            ],
             "rows": [
                 [
                     "main",

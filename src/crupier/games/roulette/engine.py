@@ -179,6 +179,9 @@ def _announcement(n: int) -> str:
 
 _ANNOUNCEMENTS = {n: _announcement(n) for n in range(37)}
 """How the croupier announces each pocket, written once."""
+_SPIN_NOTES: dict[tuple[Direction, Direction, object], str] = {}
+"""The note of a spin by its wheel's and ball's directions and the previous pocket, each
+written once when first met (a message is an immutable text: every spin alike shares it)."""
 LOSE = Lose()
 _SPINS = {d: Spin(wheel=d) for d in Direction}
 _NEXT_SPIN: dict[Direction | None, Spin] = {
@@ -433,15 +436,19 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
             )
         state.launched = True
         state.spin_direction = wheel
-        if state.results:
-            text = N_(
-                "wheel {wheel}, ball {ball}, from {last}",
-                wheel=_SAID[wheel],
-                ball=_SAID[ball],
-                last=state.results[-1],
-            )
-        else:
-            text = N_("wheel {wheel}, ball {ball}", wheel=_SAID[wheel], ball=_SAID[ball])
+        last = state.results[-1] if state.results else None
+        text = _SPIN_NOTES.get((wheel, ball, last))
+        if text is None:  # a note first met: written once (a few hundred at most)
+            if last is not None:
+                text = N_(
+                    "wheel {wheel}, ball {ball}, from {last}",
+                    wheel=_SAID[wheel],
+                    ball=_SAID[ball],
+                    last=last,
+                )
+            else:
+                text = N_("wheel {wheel}, ball {ball}", wheel=_SAID[wheel], ball=_SAID[ball])
+            _SPIN_NOTES[wheel, ball, last] = text
         return [new_event(Note, {"text": text})]
 
     def _result(self, state: RouletteState, action: Result, source: RandomSource) -> list[Event]:

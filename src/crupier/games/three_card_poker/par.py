@@ -29,7 +29,8 @@ from crupier.games.three_card_poker.showdown import (
     bet_net,
     resolve_fortuna,
 )
-from crupier.i18n import N_
+from crupier.i18n import N_, W_, Message
+from crupier.i18n.hands import hand_name
 
 DECK: tuple[Card, ...] = tuple(standard_deck())
 _SUITS = sorted({c.suit for c in DECK})
@@ -192,11 +193,11 @@ def strategy(profile: ThreeCardProfile) -> str:
     'exact enumeration of the 22,100 x 18,424 deals; optimal rule'
     """
     a = _ante(profile)
-    low = "none" if a.lowest_played is None else "-".join(_name(r) for r in a.lowest_played)
-    return STRATEGY.format(played=f"{a.played:,}", lowest=low)
+    low = W_("none") if a.lowest_played is None else "-".join(_name(r) for r in a.lowest_played)
+    return Message(STRATEGY, {"played": f"{a.played:,}", "lowest": low})
 
 
-STRATEGY = (
+STRATEGY = N_(
     "exact enumeration of the 22,100 x 18,424 deals; optimal rule: play every hand whose "
     "expected result with the Bet is at least the fold's ({played} of 22,100 hands played, "
     "the lowest high-card hand played {lowest}); figures per unit of Ante, Bet and Extra-Ante "
@@ -269,8 +270,7 @@ def _exact(value: Fraction) -> str:
 def par_outcomes(profile: ThreeCardProfile) -> list[dict[str, Any]]:
     """The three-card categories and the Ante's figures under the optimal rule."""
     rows = [
-        [c.name.lower().replace("_", " "), _exact(p), f"{float(p):.6f}"]
-        for c, p in reversed(fortuna_distribution())
+        [hand_name(c), _exact(p), f"{float(p):.6f}"] for c, p in reversed(fortuna_distribution())
     ]
     a = _ante(profile)
     ev = sum((n * p for n, p in a.distribution), Fraction(0))
@@ -282,17 +282,21 @@ def par_outcomes(profile: ThreeCardProfile) -> list[dict[str, Any]]:
             "rows": rows,
         },
         {
-            "title": "The Ante under the optimal rule: " + strategy(profile),
+            "title": N_("The Ante under the optimal rule: {rule}", rule=strategy(profile)),
             "columns": [N_("Figure"), N_("Exact"), N_("Decimal")],
             "rows": [
-                ["hands played (of 22,100)", str(a.played), f"{a.played / 22_100:.6f}"],
-                ["EV per Ante", _exact(ev), f"{float(ev):.6f}"],
                 [
-                    "average wagered per Ante (Ante and Bet)",
+                    N_("hands played (of {hands})", hands="22,100"),
+                    str(a.played),
+                    f"{a.played / 22_100:.6f}",
+                ],
+                [N_("EV per Ante"), _exact(ev), f"{float(ev):.6f}"],
+                [
+                    N_("average wagered per Ante (Ante and Bet)"),
                     _exact(wagered),
                     f"{float(wagered):.6f}",
                 ],
-                ["EV per unit wagered", _exact(ev / wagered), f"{float(ev / wagered):.6f}"],
+                [N_("EV per unit wagered"), _exact(ev / wagered), f"{float(ev / wagered):.6f}"],
             ],
         },
     ]

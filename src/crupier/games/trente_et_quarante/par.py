@@ -301,12 +301,12 @@ def par_outcomes(profile: TrenteEtQuaranteProfile) -> list[dict[str, Any]]:
     odds = coup_odds(decks)
     half = odds.decisive / 2
     outcomes = [
-        ["noir wins (= rouge wins)", _pct(half), _exact(half)],
-        ["couleur wins (= inverse wins)", _pct(half), _exact(half)],
-        ["refait of 31 (après)", _pct(odds.refait), _exact(odds.refait)],
-        ["tie at 32-40 (void coup)", _pct(odds.void), _exact(odds.void)],
-        ["any tie", _pct(odds.tie), _exact(odds.tie)],
-        *([f"tie at {point}", _pct(p), _exact(p)] for point, p in odds.ties),
+        [N_("noir wins (= rouge wins)"), _pct(half), _exact(half)],
+        [N_("couleur wins (= inverse wins)"), _pct(half), _exact(half)],
+        [N_("refait of 31 (après)"), _pct(odds.refait), _exact(odds.refait)],
+        [N_("tie at 32-40 (void coup)"), _pct(odds.void), _exact(odds.void)],
+        [N_("any tie"), _pct(odds.tie), _exact(odds.tie)],
+        *([N_("tie at {point}", point=point), _pct(p), _exact(p)] for point, p in odds.ties),
     ]
     points = [[str(point), _pct(p), _exact(p)] for point, p in odds.row]
     half_back, _ = refait_option_values(profile, "half-back")
@@ -314,17 +314,22 @@ def par_outcomes(profile: TrenteEtQuaranteProfile) -> list[dict[str, Any]]:
     insured, _ = refait_option_values(profile, "insured")
     fee = profile.insurance.fee
     edges = [
-        ("house edge, half back at a refait", 1 - half_back),
-        (f"house edge, always prison (model {profile.rules.prison_model})", 1 - prison_free),
-        ("house edge, insured (the fee included)", 1 - insured + fee),
+        (N_("house edge, half back at a refait"), 1 - half_back),
+        (
+            N_("house edge, always prison (model {model})", model=profile.rules.prison_model),
+            1 - prison_free,
+        ),
+        (N_("house edge, insured (the fee included)"), 1 - insured + fee),
     ]
     options = [[name, _pct(x), _exact(x)] for name, x in edges]
-    options.append(["value of a stake in prison, per unit", f"{float(prison):.6f}", _exact(prison)])
+    options.append(
+        [N_("value of a stake in prison, per unit"), f"{float(prison):.6f}", _exact(prison)]
+    )
     inf = dict(infinite_row_distribution())[STOP]
     infinite = [
-        ["P(row = 31)", f"{float(inf):.10f}", _exact(inf)],
-        ["P(refait of 31)", f"{float(inf**2):.10f}", _exact(inf**2)],
-        ["house edge, half back", _pct(inf**2 / 2), _exact(inf**2 / 2)],
+        [N_("P(row = 31)"), f"{float(inf):.10f}", _exact(inf)],
+        [N_("P(refait of 31)"), f"{float(inf**2):.10f}", _exact(inf**2)],
+        [N_("house edge, half back"), _pct(inf**2 / 2), _exact(inf**2 / 2)],
     ]
     figure = [N_("Figure"), N_("Value"), N_("Exact")]
     return [

@@ -24,6 +24,7 @@ from crupier.core.poker import Category
 from crupier.core.poker.batch import every_hand, score_batch
 from crupier.core.resolution import Lose, Resolution, Stay, Win
 from crupier.games.trijoker.profile import RANKS, TrijokerProfile
+from crupier.i18n import N_
 
 DEALS = 22_100 * 49 * 48
 
@@ -218,26 +219,34 @@ def par_outcomes(profile: TrijokerProfile) -> list[dict[str, Any]]:
     a = analysis(profile)
     rows = [
         [name, f"{ev.numerator}/{ev.denominator}", f"{float(ev):.6f}"]
-        for name, ev in (("box 1", a.ev_box1), ("box 2", a.ev_box2), ("box 3", a.ev_box3))
+        for name, ev in (
+            (N_("box {n}", n=1), a.ev_box1),
+            (N_("box {n}", n=2), a.ev_box2),
+            (N_("box {n}", n=3), a.ev_box3),
+        )
     ]
     total = a.ev_box1 + a.ev_box2 + a.ev_box3
     rows.append(
         [
-            "round (per unit in each box)",
+            N_("round (per unit in each box)"),
             f"{total.numerator}/{total.denominator}",
             f"{float(total):.6f}",
         ]
     )
     rows.append(
-        ["three-card hands keeping box 1 (of 22,100)", str(a.kept1), f"{a.kept1 / 22_100:.6f}"]
+        [
+            N_("three-card hands keeping box 1 (of {hands})", hands="22,100"),
+            str(a.kept1),
+            f"{a.kept1 / 22_100:.6f}",
+        ]
     )
     return [
         {
-            "title": (
+            "title": N_(
                 "Expected result of each box per unit, optimal strategy: withdraw box 1 when the "
                 "three cards' expected result is negative, box 2 when the four known cards' is"
             ),
-            "columns": ["Box", "EV", "Decimal"],
+            "columns": [N_("Box"), N_("EV"), N_("Decimal")],
             "rows": rows,
         }
     ]
