@@ -296,7 +296,9 @@ class PokerChipsOps(LiveOps):
         if is_poker(table.game):
             self.authorise(Op.CLOSING_COUNT, by, "C", table_id)  # who may, before the state
             self._pkc_deal_in_progress(table)
-            if self.play_over(table_id):
+            # a table with no engine here (its play not kept by the server) has no stacks
+            # in the books to pay out
+            if self._engine_of(table) is not None and self.play_over(table_id):
                 self._pkc_pay_out(table, by)
         return super().close_table(
             table_id, by=by, cashier=cashier, chips=chips, seals=seals, total=total,
