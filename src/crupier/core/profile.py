@@ -38,7 +38,7 @@ from pydantic import (
 
 from crupier.core.errors import ProfileError
 from crupier.core.money import DeductionRounding, deduction, format_ratio, parse_ratio
-from crupier.i18n import N_
+from crupier.i18n import N_, W_
 
 
 def _to_ratio(value: object) -> Fraction:
@@ -48,7 +48,7 @@ def _to_ratio(value: object) -> Fraction:
         return Fraction(value)
     if isinstance(value, str):
         return parse_ratio(value)
-    raise ValueError(f"{value!r} is not a ratio like '35:1'")
+    raise ValueError(N_("{value!r} is not a ratio like '35:1'", value=value))
 
 
 Ratio = Annotated[
@@ -79,9 +79,11 @@ class Deduction(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> Deduction:
         if not 0 <= self.rate < 1:
-            raise ValueError(f"{self.section}.rate: must be at least 0 and below 1")
+            raise ValueError(
+                N_("{section}.rate: must be at least 0 and below 1", section=self.section)
+            )
         if self.unit <= 0:
-            raise ValueError(f"{self.section}.unit: must be at least 1")
+            raise ValueError(N_("{section}.unit: must be at least 1", section=self.section))
         return self
 
     def amount_on(self, amount: int) -> int:
@@ -150,13 +152,19 @@ def _error_key(err: dict[str, Any]) -> str:
 
 
 def _message(err: dict[str, Any]) -> str:
+    """The text of a validation error: a validator's marked message as it was raised (a
+    :class:`~crupier.i18n.Message` keeps its template and fields, so the person reads it
+    in their language), or a marked word for an unknown or missing key."""
     ctx = err.get("ctx") or {}
-    if "error" in ctx:
-        return str(ctx["error"])
+    error = ctx.get("error")
+    if isinstance(error, Exception) and len(error.args) == 1 and isinstance(error.args[0], str):
+        return error.args[0]
+    if error is not None:
+        return str(error)
     if err["type"] == "extra_forbidden":
-        return "unknown key"
+        return W_("unknown key")
     if err["type"] == "missing":
-        return "missing key"
+        return W_("missing key")
     return str(err["msg"])
 
 

@@ -31,6 +31,7 @@ from crupier.core.profile import Profile
 from crupier.core.rng import RandomSource, SystemSource
 from crupier.core.roles import Role
 from crupier.i18n import N_
+from crupier.i18n.roles import role_word, roles_words
 
 JSON = dict[str, Any]
 E = TypeVar("E")
@@ -456,13 +457,13 @@ class Game(ABC, Generic[P, S]):
                 N_("{kind!r} is not an action of {game_id}", kind=action.kind, game_id=self.game_id)
             )
         if action.by not in allowed:
-            roles = ", ".join(sorted(str(r) for r in allowed))
+            roles = roles_words(allowed)
             if str(action.by)[:1].lower() in "aeiou":
                 raise NotPermitted(
                     N_(
                         "{kind}: an {by} may not do this (only: {roles})",
                         kind=action.kind,
-                        by=action.by,
+                        by=role_word(action.by),
                         roles=roles,
                     )
                 )
@@ -470,7 +471,7 @@ class Game(ABC, Generic[P, S]):
                 N_(
                     "{kind}: a {by} may not do this (only: {roles})",
                     kind=action.kind,
-                    by=action.by,
+                    by=role_word(action.by),
                     roles=roles,
                 )
             )

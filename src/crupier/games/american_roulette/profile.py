@@ -7,6 +7,7 @@ from math import gcd
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from crupier.games.roulette.profile import RouletteProfile
+from crupier.i18n import N_
 
 
 class ColourChipRules(BaseModel):
@@ -22,9 +23,9 @@ class ColourChipRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> ColourChipRules:
         if self.colours < 1:
-            raise ValueError("colour_chips.colours: must be at least 1")
+            raise ValueError(N_("colour_chips.colours: must be at least 1"))
         if not self.denominations or min(self.denominations) <= 0:
-            raise ValueError("colour_chips.denominations: positive amounts of minor units")
+            raise ValueError(N_("colour_chips.denominations: positive amounts of minor units"))
         return self
 
     def expressible(self, value: int) -> bool:

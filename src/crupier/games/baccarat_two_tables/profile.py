@@ -20,6 +20,7 @@ from crupier.core.money import DeductionRounding
 from crupier.core.profile import Profile, Ratio, merge, validate_profile
 from crupier.games.baccarat.drawing import check_banker_table
 from crupier.games.builtin import builtin_raw, load_builtin_profile
+from crupier.i18n import N_
 
 GAME_ID = "baccarat-two-tables"
 
@@ -50,11 +51,11 @@ class BetLimits(_Model):
     @model_validator(mode="after")
     def _check(self) -> BetLimits:
         if self.minimum <= 0:
-            raise ValueError("limits.minimum: must be a positive amount of minor units")
+            raise ValueError(N_("limits.minimum: must be a positive amount of minor units"))
         if self.betting_unit <= 0:
-            raise ValueError("limits.betting_unit: must be at least 1")
+            raise ValueError(N_("limits.betting_unit: must be at least 1"))
         if self.maximum is not None and self.maximum < self.minimum:
-            raise ValueError("limits.maximum: must be at least the minimum")
+            raise ValueError(N_("limits.maximum: must be at least the minimum"))
         return self
 
 
@@ -82,13 +83,13 @@ class BankRules(_Model):
     @model_validator(mode="after")
     def _check(self) -> BankRules:
         if self.minimum <= 0:
-            raise ValueError("bank.minimum: must be a positive amount of minor units")
+            raise ValueError(N_("bank.minimum: must be a positive amount of minor units"))
         if self.maximum is not None and self.maximum < self.minimum:
-            raise ValueError("bank.maximum: must be at least the minimum")
+            raise ValueError(N_("bank.maximum: must be at least the minimum"))
         if self.banco_repeats < 0 or self.leave_after_coups < 0:
-            raise ValueError("bank.banco_repeats: must not be negative")
+            raise ValueError(N_("bank.banco_repeats: must not be negative"))
         if self.free_sessions < 1 or self.free_shoes_per_session < 1:
-            raise ValueError("bank.free_sessions: at least one session of one shoe")
+            raise ValueError(N_("bank.free_sessions: at least one session of one shoe"))
         return self
 
 
@@ -108,9 +109,9 @@ class Cagnotte(_Model):
     def _check(self) -> Cagnotte:
         for name, rate in (("limited", self.limited), ("free", self.free)):
             if not 0 <= rate < 1:
-                raise ValueError(f"cagnotte.{name}: must be at least 0 and below 1")
+                raise ValueError(N_("cagnotte.{name}: must be at least 0 and below 1", name=name))
         if self.unit <= 0:
-            raise ValueError("cagnotte.unit: must be at least 1")
+            raise ValueError(N_("cagnotte.unit: must be at least 1"))
         return self
 
 
@@ -130,9 +131,9 @@ class ShoeRules(_Model):
     @model_validator(mode="after")
     def _check(self) -> ShoeRules:
         if not 1 <= self.decks <= 8:
-            raise ValueError("shoe.decks: must be 1 to 8")
+            raise ValueError(N_("shoe.decks: must be 1 to 8"))
         if not 9 <= self.cards_below_stop < 52 * self.decks - 30:
-            raise ValueError("shoe.cards_below_stop: must be at least 9 (one whole coup)")
+            raise ValueError(N_("shoe.cards_below_stop: must be at least 9 (one whole coup)"))
         return self
 
 
@@ -151,9 +152,9 @@ class TableRules(_Model):
     @model_validator(mode="after")
     def _check(self) -> TableRules:
         if not 1 <= self.departments <= 12:
-            raise ValueError("table.departments: must be 1 to 12")
+            raise ValueError(N_("table.departments: must be 1 to 12"))
         if self.min_players_per_table < 1:
-            raise ValueError("table.min_players_per_table: must be at least 1")
+            raise ValueError(N_("table.min_players_per_table: must be at least 1"))
         return self
 
 
@@ -179,9 +180,9 @@ class PlayRules(_Model):
     @model_validator(mode="after")
     def _check(self) -> PlayRules:
         if set(self.punter_rule) != set(range(8)):
-            raise ValueError("rules.punter_rule: needs one entry for each total 0 to 7")
+            raise ValueError(N_("rules.punter_rule: needs one entry for each total 0 to 7"))
         if set(self.punter_rule.values()) - {"card", "no", "free"}:
-            raise ValueError("rules.punter_rule: each total says card, no or free")
+            raise ValueError(N_("rules.punter_rule: each total says card, no or free"))
         check_banker_table(
             self.bank_tableau,
             "rules.bank_tableau",
@@ -205,8 +206,10 @@ class BaccaratTwoTablesProfile(Profile):
     def _check_free_bank(self) -> BaccaratTwoTablesProfile:
         if self.bank.modality is Modality.FREE and self.limits.maximum is not None:
             raise ValueError(
-                "limits.maximum: the establishment may not set a maximum on players' bets "
-                "with a free bank (09 V.2)"
+                N_(
+                    "limits.maximum: the establishment may not set a maximum on players' bets "
+                    "with a free bank (09 V.2)"
+                )
             )
         return self
 

@@ -21,6 +21,7 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from crupier.core.layout import LayoutProfile
 from crupier.core.profile import Ratio
 from crupier.games.builtin import load_builtin_profile
+from crupier.i18n import N_
 
 GAME_ID = "blackjack"
 
@@ -74,7 +75,7 @@ class BlackjackMaxima(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> BlackjackMaxima:
         if self.max_multiple < 1:
-            raise ValueError("maxima.max_multiple: must be at least 1")
+            raise ValueError(N_("maxima.max_multiple: must be at least 1"))
         return self
 
 
@@ -92,11 +93,11 @@ class BlackjackShoe(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> BlackjackShoe:
         if not 1 <= self.decks <= 8:
-            raise ValueError("shoe.decks: must be 1 to 8")
+            raise ValueError(N_("shoe.decks: must be 1 to 8"))
         if not 0 <= self.burn_at_start <= 10:
-            raise ValueError("shoe.burn_at_start: must be 0 to 10 cards")
+            raise ValueError(N_("shoe.burn_at_start: must be 0 to 10 cards"))
         if not 0 <= self.cards_below_stop < 52 * self.decks - self.burn_at_start - 20:
-            raise ValueError("shoe.cards_below_stop: leave at least 20 cards to play")
+            raise ValueError(N_("shoe.cards_below_stop: leave at least 20 cards to play"))
         return self
 
 
@@ -137,13 +138,13 @@ class BlackjackRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> BlackjackRules:
         if not 1 <= self.boxes <= 9:
-            raise ValueError("rules.boxes: must be 1 to 9")
+            raise ValueError(N_("rules.boxes: must be 1 to 9"))
         if any(not 4 <= t <= 21 for t in self.double_totals):
-            raise ValueError("rules.double_totals: two-card totals are 4 to 21")
+            raise ValueError(N_("rules.double_totals: two-card totals are 4 to 21"))
         if self.max_split_hands == 1 or self.max_split_hands < 0:
-            raise ValueError("rules.max_split_hands: 0 (no limit) or at least 2")
+            raise ValueError(N_("rules.max_split_hands: 0 (no limit) or at least 2"))
         if not self.consent_by:
-            raise ValueError("rules.consent_by: name holder and/or head")
+            raise ValueError(N_("rules.consent_by: name holder and/or head"))
         return self
 
 

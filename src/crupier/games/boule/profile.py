@@ -14,10 +14,11 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from crupier.core.layout import (
     LayoutProfile,
 )
-from crupier.core.money import format_amount
+from crupier.core.money import Money
 from crupier.core.profile import Ratio
 from crupier.core.wheel import BOULE_COLOURS, Colour
 from crupier.games.builtin import builtin_raw, load_builtin_profile
+from crupier.i18n import N_
 
 GAME_ID = "boule"
 NUMBERS = tuple(range(1, 10))
@@ -74,7 +75,7 @@ class BoulePayouts(BaseModel):
     def _check(self) -> BoulePayouts:
         for key in ("number", "simple"):
             if getattr(self, key) <= 0:
-                raise ValueError(f"payouts.{key}: must be a positive ratio")
+                raise ValueError(N_("payouts.{key}: must be a positive ratio", key=key))
         return self
 
 
@@ -90,7 +91,9 @@ class BouleMaxima(BaseModel):
     def _check(self) -> BouleMaxima:
         for key in ("number", "simple"):
             if getattr(self, key) <= 0:
-                raise ValueError(f"maxima.{key}: must be a positive amount of minor units")
+                raise ValueError(
+                    N_("maxima.{key}: must be a positive amount of minor units", key=key)
+                )
         return self
 
 
@@ -104,7 +107,7 @@ class BouleCloths(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> BouleCloths:
         if not self.minimums:
-            raise ValueError("cloths.minimums: a table has at least one cloth")
+            raise ValueError(N_("cloths.minimums: a table has at least one cloth"))
         return self
 
 
@@ -125,7 +128,7 @@ class BouleRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> BouleRules:
         if self.min_ball_turns < 1:
-            raise ValueError("rules.min_ball_turns: must be at least 1")
+            raise ValueError(N_("rules.min_ball_turns: must be at least 1"))
         return self
 
 
@@ -161,13 +164,19 @@ def check_limits(
     for i, c in enumerate(cloths, 1):
         if c not in (minimum, 2 * minimum):
             raise ValueError(
-                f"cloths.minimums: cloth {i} at {format_amount(c)} is neither the authorised "
-                f"minimum {format_amount(minimum)} nor twice it"
+                N_(
+                    "cloths.minimums: cloth {i} at {amount:money} is neither the authorised minimum {amount2:money} nor twice it",
+                    i=i,
+                    amount=Money(c),
+                    amount2=Money(minimum),
+                )
             )
     if minimum not in cloths:
         raise ValueError(
-            "cloths.minimums: at least one cloth must keep the authorised minimum "
-            f"{format_amount(minimum)}"
+            N_(
+                "cloths.minimums: at least one cloth must keep the authorised minimum {amount:money}",
+                amount=Money(minimum),
+            )
         )
     bases = {minimum} | (set(cloths) if bounds_of is BoundsOf.CLOTH else set())
     for key, (low, high) in (("number", NUMBER_MAX_BOUNDS), ("simple", SIMPLE_MAX_BOUNDS)):
@@ -175,13 +184,25 @@ def check_limits(
         for base in sorted(bases):
             if value < low * base:
                 raise ValueError(
-                    f"maxima.{key}: {format_amount(value)} is below {low} times the minimum "
-                    f"{format_amount(base)} ({format_amount(low * base)})"
+                    N_(
+                        "maxima.{key}: {amount:money} is below {low} times the minimum {amount2:money} ({amount3:money})",
+                        key=key,
+                        amount=Money(value),
+                        low=low,
+                        amount2=Money(base),
+                        amount3=Money(low * base),
+                    )
                 )
             if value > high * base:
                 raise ValueError(
-                    f"maxima.{key}: {format_amount(value)} is above {high} times the minimum "
-                    f"{format_amount(base)} ({format_amount(high * base)})"
+                    N_(
+                        "maxima.{key}: {amount:money} is above {high} times the minimum {amount2:money} ({amount3:money})",
+                        key=key,
+                        amount=Money(value),
+                        high=high,
+                        amount2=Money(base),
+                        amount3=Money(high * base),
+                    )
                 )
 
 

@@ -23,6 +23,7 @@ from crupier.core.profile import Ratio
 from crupier.games.banking_poker import ViolationRule
 from crupier.games.builtin import builtin_raw, load_builtin_profile
 from crupier.games.three_card_poker.profile import Announcements, ThreeCardErrors
+from crupier.i18n import N_
 
 GAME_ID = "caribbean-stud"
 
@@ -39,7 +40,7 @@ class _Table(BaseModel):
         for name in type(self).model_fields:
             value = getattr(self, name)
             if not isinstance(value, bool) and value < 0:
-                raise ValueError(f"{name}: a payout cannot be negative")
+                raise ValueError(N_("{name}: a payout cannot be negative", name=name))
         return self
 
     def pays(self, category: Category) -> Fraction:
@@ -106,9 +107,11 @@ class ProgressiveTable(_Table):
     def _shares(self) -> ProgressiveTable:
         for name in ("royal_flush", "straight_flush"):
             if getattr(self, name) > 1:
-                raise ValueError(f"progressive.{name}: a share of the meter is at most 1")
+                raise ValueError(
+                    N_("progressive.{name}: a share of the meter is at most 1", name=name)
+                )
         if self.deduction >= 1:
-            raise ValueError("progressive.deduction: below 1")
+            raise ValueError(N_("progressive.deduction: below 1"))
         return self
 
 
@@ -131,7 +134,7 @@ class StudPayouts(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> StudPayouts:
         if self.second_bet_multiple not in (1, 2):
-            raise ValueError("payouts.second_bet_multiple: 2 (double the Ante) or 1 (spec 10)")
+            raise ValueError(N_("payouts.second_bet_multiple: 2 (double the Ante) or 1 (spec 10)"))
         return self
 
 
@@ -161,15 +164,15 @@ class StudRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> StudRules:
         if not 1 <= self.bets_per_box <= 3:
-            raise ValueError("rules.bets_per_box: 1 to 3 (000 10 IV: up to three bets per box)")
+            raise ValueError(N_("rules.bets_per_box: 1 to 3 (000 10 IV: up to three bets per box)"))
         if not 1 <= self.boxes <= 7:
-            raise ValueError("rules.boxes: the seed's table has at most 7 betting boxes")
+            raise ValueError(N_("rules.boxes: the seed's table has at most 7 betting boxes"))
         if not self.qualifier or any(c not in QUALIFIER_RANKS for c in self.qualifier):
-            raise ValueError("rules.qualifier: high cards such as 'AK' (A, K, Q, J, T)")
+            raise ValueError(N_("rules.qualifier: high cards such as 'AK' (A, K, Q, J, T)"))
         if self.max_multiple not in (10, 20, 25, 30):
-            raise ValueError("rules.max_multiple: 10, 20, 25 or 30 (000 10 V.3)")
+            raise ValueError(N_("rules.max_multiple: 10, 20, 25 or 30 (000 10 V.3)"))
         if not 0 < self.side_bet_share <= 1 or self.card_price < 0:
-            raise ValueError("rules.side_bet_share: in (0, 1]; rules.card_price: not negative")
+            raise ValueError(N_("rules.side_bet_share: in (0, 1]; rules.card_price: not negative"))
         return self
 
     @property

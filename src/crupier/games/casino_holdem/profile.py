@@ -21,6 +21,7 @@ from crupier.games.banking_poker import ViolationRule
 from crupier.games.builtin import builtin_raw, load_builtin_profile
 from crupier.games.three_card_poker.profile import Announcements
 from crupier.games.trijoker.profile import RANKS
+from crupier.i18n import N_
 
 GAME_ID = "casino-holdem"
 
@@ -94,11 +95,11 @@ class HoldemRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> HoldemRules:
         if not 1 <= self.boxes <= 7:
-            raise ValueError("rules.boxes: at most 7 boxes")
+            raise ValueError(N_("rules.boxes: at most 7 boxes"))
         if self.call_multiple not in (1, 2):
-            raise ValueError("rules.call_multiple: 1 or 2 times the Ante")
+            raise ValueError(N_("rules.call_multiple: 1 or 2 times the Ante"))
         if self.qualifier not in RANKS:
-            raise ValueError("rules.qualifier: a rank 2 to A")
+            raise ValueError(N_("rules.qualifier: a rank 2 to A"))
         return self
 
 
@@ -114,7 +115,7 @@ class HoldemMaxima(BaseModel):
     def _check(self) -> HoldemMaxima:
         for name in ("ante_multiple", "txb_multiple"):
             if not 5 <= getattr(self, name) <= 50:
-                raise ValueError(f"maxima.{name}: 5 to 50 times the minimum")
+                raise ValueError(N_("maxima.{name}: 5 to 50 times the minimum", name=name))
         return self
 
 

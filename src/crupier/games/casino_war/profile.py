@@ -18,6 +18,7 @@ from crupier.core.layout import (
 )
 from crupier.core.profile import Ratio
 from crupier.games.builtin import builtin_raw, load_builtin_profile
+from crupier.i18n import N_
 
 GAME_ID = "casino-war"
 # -- the profile --------------------------------------------------------------------------------
@@ -49,7 +50,7 @@ class CasinoWarPayouts(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> CasinoWarPayouts:
         if not 0 < self.surrender_loss <= 1:
-            raise ValueError("payouts.surrender_loss: must be above 0 and at most 1")
+            raise ValueError(N_("payouts.surrender_loss: must be above 0 and at most 1"))
         return self
 
 
@@ -65,9 +66,9 @@ class ShoeRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> ShoeRules:
         if not 1 <= self.decks <= 8:
-            raise ValueError("shoe.decks: the seed allows 1 to 8 decks")
+            raise ValueError(N_("shoe.decks: the seed allows 1 to 8 decks"))
         if not 0 < self.cards_below_stop < 52 * self.decks:
-            raise ValueError("shoe.cards_below_stop: must leave some cards on each side")
+            raise ValueError(N_("shoe.cards_below_stop: must leave some cards on each side"))
         return self
 
 
@@ -92,9 +93,9 @@ class CasinoWarRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> CasinoWarRules:
         if not 1 <= self.boxes <= 9:
-            raise ValueError("rules.boxes: the seed allows at most 9 player spaces")
+            raise ValueError(N_("rules.boxes: the seed allows at most 9 player spaces"))
         if not 0 <= self.war_burn <= 10:
-            raise ValueError("rules.war_burn: must be 0 to 10 cards")
+            raise ValueError(N_("rules.war_burn: must be 0 to 10 cards"))
         return self
 
 
@@ -111,9 +112,9 @@ class CasinoWarMaxima(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> CasinoWarMaxima:
         if self.max_multiple not in (10, 20, 30):
-            raise ValueError("maxima.max_multiple: the seed allows 10, 20 or 30")
+            raise ValueError(N_("maxima.max_multiple: the seed allows 10, 20 or 30"))
         if not 0 < self.tie_max <= 1:
-            raise ValueError("maxima.tie_max: must be above 0 and at most 1")
+            raise ValueError(N_("maxima.tie_max: must be above 0 and at most 1"))
         return self
 
 
@@ -165,11 +166,14 @@ class CasinoWarProfile(LayoutProfile):
         need = round_cards(self.rules)
         if self.shoe.cards_below_stop < need:
             raise ValueError(
-                f"shoe.cards_below_stop: a round may take {need} cards; leave at least that many"
+                N_(
+                    "shoe.cards_below_stop: a round may take {need} cards; leave at least that many",
+                    need=need,
+                )
             )
         minimum = self.limits.minimum
         if tie_maximum(self) < minimum:
-            raise ValueError("maxima.tie_max: the tie bet's maximum falls under the minimum")
+            raise ValueError(N_("maxima.tie_max: the tie bet's maximum falls under the minimum"))
         return self
 
 

@@ -28,6 +28,7 @@ from crupier.games.baccarat import drawing
 from crupier.games.baccarat.cards import burn_value, hand_total, point_value
 from crupier.games.baccarat.shoe import ShoeRules
 from crupier.games.builtin import builtin_raw, load_builtin_profile
+from crupier.i18n import N_
 
 GAME_ID = "chemin-de-fer"
 
@@ -196,9 +197,9 @@ class StakeLimits(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> StakeLimits:
         if self.minimum <= 0:
-            raise ValueError("limits.minimum: must be a positive amount of minor units")
+            raise ValueError(N_("limits.minimum: must be a positive amount of minor units"))
         if self.multiple_of <= 0:
-            raise ValueError("limits.multiple_of: must be at least 1")
+            raise ValueError(N_("limits.multiple_of: must be at least 1"))
         return self
 
 
@@ -225,9 +226,9 @@ class BankRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> BankRules:
         if self.minimum <= 0:
-            raise ValueError("bank.minimum: must be a positive amount of minor units")
+            raise ValueError(N_("bank.minimum: must be a positive amount of minor units"))
         if self.refusals_before_losing_seat < 1:
-            raise ValueError("bank.refusals_before_losing_seat: must be at least 1")
+            raise ValueError(N_("bank.refusals_before_losing_seat: must be at least 1"))
         return self
 
 
@@ -245,7 +246,7 @@ class StakeRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> StakeRules:
         if not 0 < self.avec_la_table_share < 1:
-            raise ValueError("stakes.avec_la_table_share: must be above 0 and below 1")
+            raise ValueError(N_("stakes.avec_la_table_share: must be above 0 and below 1"))
         return self
 
 
@@ -266,7 +267,7 @@ class DrawingRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> DrawingRules:
         if len(self.punto_table) != 8 or set(self.punto_table) - {"T", "P", "O"}:
-            raise ValueError("rules.punto_table: 8 letters T, P or O (totals 0 to 7)")
+            raise ValueError(N_("rules.punto_table: 8 letters T, P or O (totals 0 to 7)"))
         drawing.check_banker_table(
             self.banker_table, "rules.banker_table", "TPO", "punto stood, then third card 0-9"
         )
@@ -299,9 +300,9 @@ class TableRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> TableRules:
         if not self.seats or len(set(self.seats)) != len(self.seats) or min(self.seats) < 1:
-            raise ValueError("table.seats: distinct seat numbers from 1")
+            raise ValueError(N_("table.seats: distinct seat numbers from 1"))
         if 1 not in self.seats:
-            raise ValueError("table.seats: seat 1 (the croupier's right) must exist")
+            raise ValueError(N_("table.seats: seat 1 (the croupier's right) must exist"))
         return self
 
 

@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 from crupier.core.cards import Card, Rank, standard_deck
 from crupier.core.errors import MalformedAction, MalformedAmount, NotPermitted, WrongPhase
 from crupier.core.layout import BuyIn
-from crupier.core.money import Money, format_amount
+from crupier.core.money import Money
 from crupier.core.rng import RandomSource, shuffle
 from crupier.core.roles import Role
 from crupier.core.round import JSON, Action, Event, Game, registry
@@ -75,6 +75,7 @@ from crupier.games.circle_poker.pots import rake, side_pots, split, uncalled
 from crupier.games.circle_poker.profile import CirclePokerProfile, HouseOption, Structure
 from crupier.games.circle_poker.variants import HOLDEM, Variant
 from crupier.i18n import N_
+from crupier.i18n.fragments import joined
 from crupier.i18n.hands import hand_name
 
 STAFF = frozenset({Role.CROUPIER, Role.SYSTEM})
@@ -1100,12 +1101,14 @@ class CirclePoker(Game[CirclePokerProfile, PokerState]):
             DealSettled(
                 shown=tuple(f"{p}: {' '.join(cards[p])}" for p in shown),
                 pots=tuple(
-                    f"{format_amount(pot.amount)}: {', '.join(w)}"
+                    N_("{amount:money}: {winners}", amount=Money(pot.amount), winners=joined(w))
                     for pot, w in zip(pots, winners, strict=True)
                 ),
                 rake=sum(cuts),
                 returned=returned,
-                won=tuple(f"{p} {format_amount(v)}" for p, v in won.items()),
+                won=tuple(
+                    N_("{player} {amount:money}", player=p, amount=Money(v)) for p, v in won.items()
+                ),
             )
         )
         for p in shown:  # in the showdown order: the last bettor first (23.VII)

@@ -18,6 +18,7 @@ from fractions import Fraction
 from pydantic import BaseModel, ConfigDict, model_validator
 
 from crupier.core.profile import Profile, Ratio
+from crupier.i18n import N_
 
 
 class Structure(StrEnum):
@@ -54,9 +55,9 @@ class Table(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> Table:
         if not 2 <= self.min_players <= self.max_players:
-            raise ValueError("table.min_players: must be at least 2 and at most max_players")
+            raise ValueError(N_("table.min_players: must be at least 2 and at most max_players"))
         if self.rest_deals < 0 or self.chip_unit < 1:
-            raise ValueError("table.rest_deals must be >= 0 and table.chip_unit >= 1")
+            raise ValueError(N_("table.rest_deals must be >= 0 and table.chip_unit >= 1"))
         return self
 
 
@@ -84,17 +85,17 @@ class Stakes(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> Stakes:
         if self.ante < 0 or self.minimum_bet < 1:
-            raise ValueError("stakes.ante must be >= 0 and stakes.minimum_bet >= 1")
+            raise ValueError(N_("stakes.ante must be >= 0 and stakes.minimum_bet >= 1"))
         if self.structure is Structure.SPREAD_LIMIT and self.maximum_bet < self.minimum_bet:
-            raise ValueError("stakes.maximum_bet: the spread limit needs Bmax >= Bmin")
+            raise ValueError(N_("stakes.maximum_bet: the spread limit needs Bmax >= Bmin"))
         if self.structure is Structure.POT_FRACTION and not self.fractions:
-            raise ValueError("stakes.fractions: the pot-fraction structure needs its fractions")
+            raise ValueError(N_("stakes.fractions: the pot-fraction structure needs its fractions"))
         if any(f <= 0 for f in self.fractions or ()):
-            raise ValueError("stakes.fractions: each fraction must be above 0")
+            raise ValueError(N_("stakes.fractions: each fraction must be above 0"))
         if self.small_blind < 0 or self.big_blind < self.small_blind:
-            raise ValueError("stakes.big_blind must be >= stakes.small_blind >= 0")
+            raise ValueError(N_("stakes.big_blind must be >= stakes.small_blind >= 0"))
         if self.bring_in < 0:
-            raise ValueError("stakes.bring_in: must be >= 0")
+            raise ValueError(N_("stakes.bring_in: must be >= 0"))
         return self
 
     def unit(self, interval: int) -> int:
@@ -104,7 +105,7 @@ class Stakes(BaseModel):
     def fraction(self, interval: int) -> Fraction:
         """The pot fraction of an interval (the last one repeats)."""
         if not self.fractions:
-            raise ValueError("stakes.fractions: this table has no pot-fraction maxima")
+            raise ValueError(N_("stakes.fractions: this table has no pot-fraction maxima"))
         return self.fractions[min(interval, len(self.fractions) - 1)]
 
 
@@ -137,11 +138,11 @@ class House(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> House:
         if not 0 <= self.rate < 1:
-            raise ValueError("house.rate: must be at least 0 and below 1")
+            raise ValueError(N_("house.rate: must be at least 0 and below 1"))
         if self.cap < 0 or self.time_charge < 0 or self.period_minutes < 1:
-            raise ValueError("house.cap, house.time_charge >= 0; house.period_minutes >= 1")
+            raise ValueError(N_("house.cap, house.time_charge >= 0; house.period_minutes >= 1"))
         if self.option is HouseOption.TIME and self.time_charge == 0:
-            raise ValueError("house.time_charge: the time option needs a charge")
+            raise ValueError(N_("house.time_charge: the time option needs a charge"))
         return self
 
 
@@ -159,9 +160,9 @@ class Resta(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> Resta:
         if self.minimum < 0 or self.maximum < 0:
-            raise ValueError("resta.minimum and resta.maximum must be >= 0")
+            raise ValueError(N_("resta.minimum and resta.maximum must be >= 0"))
         if self.maximum and self.maximum < self.minimum:
-            raise ValueError("resta.maximum: must be at least resta.minimum")
+            raise ValueError(N_("resta.maximum: must be at least resta.minimum"))
         return self
 
 

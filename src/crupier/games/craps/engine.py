@@ -69,6 +69,7 @@ from crupier.games.craps.profile import GAME_ID, POINTS, ComeTiming, CrapsProfil
 from crupier.games.craps.rules import multiple_bet_maximum, payout_ratio, resolve_craps
 from crupier.i18n import N_, Message
 from crupier.i18n.calls import word
+from crupier.i18n.roles import role_word
 
 # -- actions and state -------------------------------------------------------------------------
 
@@ -184,15 +185,15 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
                     raise NotPermitted(
                         N_(
                             "no-more-bets: an {by} may not call it (only the {who})",
-                            by=action.by,
-                            who=who,
+                            by=role_word(action.by),
+                            who=role_word(who),
                         )
                     )
                 raise NotPermitted(
                     N_(
                         "no-more-bets: a {by} may not call it (only the {who})",
-                        by=action.by,
-                        who=who,
+                        by=role_word(action.by),
+                        who=role_word(who),
                     )
                 )
 

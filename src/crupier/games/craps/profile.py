@@ -16,10 +16,11 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from crupier.core.layout import (
     LayoutProfile,
 )
-from crupier.core.money import format_amount
+from crupier.core.money import Money
 from crupier.core.profile import Ratio
 from crupier.core.roles import Role
 from crupier.games.builtin import builtin_raw, load_builtin_profile
+from crupier.i18n import N_
 
 GAME_ID = "craps"
 Dice = tuple[int, int]
@@ -30,7 +31,9 @@ POINTS = (4, 5, 6, 8, 9, 10)
 def _check_points(name: str, mapping: dict[int, Any], keys: Sequence[int] = POINTS) -> None:
     if set(mapping) != set(keys):
         wanted = ", ".join(str(k) for k in keys)
-        raise ValueError(f"{name}: needs exactly one value for each of {wanted}")
+        raise ValueError(
+            N_("{name}: needs exactly one value for each of {wanted}", name=name, wanted=wanted)
+        )
 
 
 # -- profile ---------------------------------------------------------------------------------
@@ -66,7 +69,7 @@ class CrapsPayouts(BaseModel):
             _check_points(f"payouts.{name}", getattr(self, name))
         _check_points("payouts.hard", self.hard, (4, 6, 8, 10))
         if not set(self.field) <= set(range(2, 13)) or 7 in self.field:
-            raise ValueError("payouts.field: winning totals are 2-12 and never 7")
+            raise ValueError(N_("payouts.field: winning totals are 2-12 and never 7"))
         return self
 
 
@@ -94,21 +97,25 @@ class CrapsMaxima(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> CrapsMaxima:
         if self.simple <= 0:
-            raise ValueError("maxima.simple: must be a positive amount of minor units")
+            raise ValueError(N_("maxima.simple: must be a positive amount of minor units"))
         if not 0 < self.simple_min_times <= self.simple_max_times:
-            raise ValueError("maxima.simple_min_times: must be positive and <= simple_max_times")
+            raise ValueError(
+                N_("maxima.simple_min_times: must be positive and <= simple_max_times")
+            )
         if not 1 <= self.multiple_win_factor <= self.multiple_win_max_factor:
             raise ValueError(
-                "maxima.multiple_win_factor: must lie between 1 and multiple_win_max_factor "
-                f"({format_ratio_plain(self.multiple_win_max_factor)})"
+                N_(
+                    "maxima.multiple_win_factor: must lie between 1 and multiple_win_max_factor ({ratio})",
+                    ratio=format_ratio_plain(self.multiple_win_max_factor),
+                )
             )
         for name in ("dont_odds_percent", "right_percent", "wrong_percent"):
             mapping = getattr(self, name)
             _check_points(f"maxima.{name}", mapping)
             if any(v <= 0 for v in mapping.values()):
-                raise ValueError(f"maxima.{name}: percentages must be positive")
+                raise ValueError(N_("maxima.{name}: percentages must be positive", name=name))
         if self.win_odds_percent <= 0:
-            raise ValueError("maxima.win_odds_percent: must be positive")
+            raise ValueError(N_("maxima.win_odds_percent: must be positive"))
         return self
 
 
@@ -179,13 +186,13 @@ class CrapsRules(BaseModel):
     def _check(self) -> CrapsRules:
         if self.dice_per_session < 3:
             raise ValueError(
-                "rules.dice_per_session: two dice in play need at least one in reserve"
+                N_("rules.dice_per_session: two dice in play need at least one in reserve")
             )
         low, high = self.dice_size_mm
         if not 0 < low <= high:
-            raise ValueError("rules.dice_size_mm: [smallest, largest] side in millimetres")
+            raise ValueError(N_("rules.dice_size_mm: [smallest, largest] side in millimetres"))
         if not self.place_numbers or not set(self.place_numbers) <= set(POINTS):
-            raise ValueError("rules.place_numbers: a non-empty subset of 4, 5, 6, 8, 9, 10")
+            raise ValueError(N_("rules.place_numbers: a non-empty subset of 4, 5, 6, 8, 9, 10"))
         return self
 
 
@@ -201,13 +208,21 @@ class CrapsProfile(LayoutProfile):
         m, minimum = self.maxima, self.limits.minimum
         if m.simple < m.simple_min_times * minimum:
             raise ValueError(
-                f"maxima.simple: {format_amount(m.simple)} is less than {m.simple_min_times} times "
-                f"the table minimum {format_amount(minimum)}"
+                N_(
+                    "maxima.simple: {amount:money} is less than {simple_min_times} times the table minimum {amount2:money}",
+                    amount=Money(m.simple),
+                    simple_min_times=m.simple_min_times,
+                    amount2=Money(minimum),
+                )
             )
         if m.simple > m.simple_max_times * minimum:
             raise ValueError(
-                f"maxima.simple: {format_amount(m.simple)} is more than {m.simple_max_times} times "
-                f"the table minimum {format_amount(minimum)}"
+                N_(
+                    "maxima.simple: {amount:money} is more than {simple_max_times} times the table minimum {amount2:money}",
+                    amount=Money(m.simple),
+                    simple_max_times=m.simple_max_times,
+                    amount2=Money(minimum),
+                )
             )
         return self
 

@@ -20,6 +20,7 @@ from crupier.core.profile import Ratio
 from crupier.games.banking_poker import ViolationRule
 from crupier.games.builtin import builtin_raw, load_builtin_profile
 from crupier.games.three_card_poker.profile import Announcements, ThreeCardErrors
+from crupier.i18n import N_
 
 GAME_ID = "four-card-poker"
 
@@ -45,7 +46,7 @@ class FourCardPaytable(BaseModel):
     def _check(self) -> FourCardPaytable:
         for name in type(self).model_fields:
             if getattr(self, name) < 0:
-                raise ValueError(f"{name}: a payout cannot be negative")
+                raise ValueError(N_("{name}: a payout cannot be negative", name=name))
         return self
 
     def pays(self, category: Category4, pair_rank: int = 0) -> Fraction:
@@ -90,9 +91,9 @@ class FourCardRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> FourCardRules:
         if not 1 <= self.boxes <= 7:
-            raise ValueError("rules.boxes: the seed allows at most 7 player spaces")
+            raise ValueError(N_("rules.boxes: the seed allows at most 7 player spaces"))
         if not self.play_multiples or any(not 1 <= m <= 3 for m in self.play_multiples):
-            raise ValueError("rules.play_multiples: the Play bet is up to three times the Ante")
+            raise ValueError(N_("rules.play_multiples: the Play bet is up to three times the Ante"))
         return self
 
 
@@ -120,7 +121,7 @@ class FourCardProfile(LayoutProfile):
     def _check_maxima(self) -> FourCardProfile:
         for name in ("aces", "ante"):
             if getattr(self.maxima, name) < self.limits.minimum:
-                raise ValueError(f"maxima.{name}: under the table minimum")
+                raise ValueError(N_("maxima.{name}: under the table minimum", name=name))
         return self
 
 

@@ -18,6 +18,7 @@ from crupier.core.layout import LayoutProfile
 from crupier.core.poker import Category
 from crupier.core.profile import Ratio
 from crupier.games.builtin import builtin_raw, load_builtin_profile
+from crupier.i18n import N_
 
 GAME_ID = "holdem-bonus"
 
@@ -56,9 +57,14 @@ class Payouts(Frame):
     @model_validator(mode="after")
     def _check(self) -> Payouts:
         if self.ante_from.upper() not in Category.__members__:
-            raise ValueError(f"payouts.ante_from: {self.ante_from!r} is not a hand category")
+            raise ValueError(
+                N_(
+                    "payouts.ante_from: {ante_from!r} is not a hand category",
+                    ante_from=self.ante_from,
+                )
+            )
         if self.ante_below not in ("push", "lose"):
-            raise ValueError("payouts.ante_below: push or lose")
+            raise ValueError(N_("payouts.ante_below: push or lose"))
         return self
 
     @property
@@ -84,13 +90,13 @@ class Rules(Frame):
     @model_validator(mode="after")
     def _check(self) -> Rules:
         if not 1 <= self.boxes <= 9:
-            raise ValueError("rules.boxes: the seed allows at most nine players")
+            raise ValueError(N_("rules.boxes: the seed allows at most nine players"))
         if min(self.flop_multiple, self.turn_multiple, self.river_multiple) < 1:
-            raise ValueError("rules: the Flop, Turn and River bets are whole Antes")
+            raise ValueError(N_("rules: the Flop, Turn and River bets are whole Antes"))
         if not 0 <= self.burn <= 3:
-            raise ValueError("rules.burn: 0 to 3 cards")
+            raise ValueError(N_("rules.burn: 0 to 3 cards"))
         if 2 * (self.boxes + 1) + 5 + 3 * self.burn > 52:
-            raise ValueError("rules: a round must fit in one deck")
+            raise ValueError(N_("rules: a round must fit in one deck"))
         return self
 
 
@@ -105,9 +111,9 @@ class Maxima(Frame):
     @model_validator(mode="after")
     def _check(self) -> Maxima:
         if self.ante_max_multiple not in (5, 10, 20, 30):
-            raise ValueError("maxima.ante_max_multiple: the seed allows 5, 10, 20 or 30")
+            raise ValueError(N_("maxima.ante_max_multiple: the seed allows 5, 10, 20 or 30"))
         if not 0 < self.bonus_minimum <= self.bonus_maximum:
-            raise ValueError("maxima: 0 < bonus_minimum <= bonus_maximum")
+            raise ValueError(N_("maxima: 0 < bonus_minimum <= bonus_maximum"))
         return self
 
 
@@ -139,9 +145,9 @@ class ShoeRules(Frame):
     @model_validator(mode="after")
     def _check(self) -> ShoeRules:
         if self.decks != 1:
-            raise ValueError("shoe.decks: Texas Hold'em Bonus is dealt from one deck")
+            raise ValueError(N_("shoe.decks: Texas Hold'em Bonus is dealt from one deck"))
         if not 0 < self.cards_below_stop < 52:
-            raise ValueError("shoe.cards_below_stop: 1 to 51")
+            raise ValueError(N_("shoe.cards_below_stop: 1 to 51"))
         return self
 
 
@@ -161,7 +167,7 @@ class BonusTable(Frame):
     def _check(self) -> BonusTable:
         for name in BONUS_HANDS:
             if getattr(self, name) <= 0:
-                raise ValueError(f"bonus.{name}: a line pays more than nothing")
+                raise ValueError(N_("bonus.{name}: a line pays more than nothing", name=name))
         return self
 
 

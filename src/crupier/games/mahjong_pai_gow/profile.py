@@ -16,6 +16,7 @@ from pydantic import BaseModel, ConfigDict, model_validator
 from crupier.core.layout import LayoutProfile
 from crupier.core.profile import Ratio
 from crupier.games.builtin import builtin_raw, load_builtin_profile
+from crupier.i18n import N_
 
 GAME_ID = "mahjong-pai-gow"
 
@@ -35,7 +36,7 @@ class MahjongPayouts(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> MahjongPayouts:
         if not 0 <= self.commission < 1:
-            raise ValueError("payouts.commission: must be at least 0 and below 1")
+            raise ValueError(N_("payouts.commission: must be at least 0 and below 1"))
         return self
 
 
@@ -64,11 +65,11 @@ class MahjongRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> MahjongRules:
         if self.positions != 3:
-            raise ValueError("rules.positions: the seed has three player positions")
+            raise ValueError(N_("rules.positions: the seed has three player positions"))
         if 8 * self.rounds_per_set > 10 * self.tiles_per_value:
-            raise ValueError("rules.rounds_per_set: more tiles than the set holds")
+            raise ValueError(N_("rules.rounds_per_set: more tiles than the set holds"))
         if not 1 <= self.side_bets_closed_from <= self.rounds_per_set + 1:
-            raise ValueError("rules.side_bets_closed_from: a round of the set")
+            raise ValueError(N_("rules.side_bets_closed_from: a round of the set"))
         return self
 
 
@@ -82,7 +83,7 @@ class MahjongMaxima(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> MahjongMaxima:
         if not 20 <= self.max_multiple <= 100:
-            raise ValueError("maxima.max_multiple: the seed allows 20 to 100 times the minimum")
+            raise ValueError(N_("maxima.max_multiple: the seed allows 20 to 100 times the minimum"))
         return self
 
 

@@ -244,22 +244,22 @@ def layout_refusal(
     order = profile.pack.suit_order
     if spot.kind is BetKind.POT:
         if layout.d and profile.rules.pot_on_doubled_layouts == "refuse":
-            return "the pot is closed on a layout with doubled or tripled cards"
+            return N_("the pot is closed on a layout with doubled or tripled cards")
         return None
     if spot.kind is BetKind.VISTA_HERMOSA:
         assert spot.position is not None
         card = vista_hermosa_card(layout.base(spot.position), order)
         if vista_hermosa_ratio(profile, layout) < 1:
-            return "Vista Hermosa pays nothing on this layout"
+            return N_("Vista Hermosa pays nothing on this layout")
     elif spot.kind in _CAV:
         assert spot.position is not None
         card = designated(layout.base(spot.position), _CAV[spot.kind], order)
         if cav_ratio(profile, layout, phase, spot.position) < 1:
-            return f"{spot.kind} pays nothing on this layout"
+            return N_("{kind} pays nothing on this layout", kind=spot.kind)
     else:
         return None
     if profile.rules.refuse_dead_card_bets and not layout.in_pack(card):
-        return f"{card_name(card)} is not in the pack any more (it is on the layout)"
+        return N_("{card} is not in the pack any more (it is on the layout)", card=card_name(card))
     return None
 
 
@@ -267,7 +267,7 @@ def live_row_after(layout: MonteLayout, terminator: Card) -> int:
     """The row (0 top, 1 bottom) played in segones when primeres ends on ``terminator``."""
     pos = layout.position_of(terminator.rank)
     if pos is None:
-        raise ValueError(f"{card_name(terminator)} has the value of no placed card")
+        raise ValueError(N_("{card} has the value of no placed card", card=card_name(terminator)))
     return 1 - pos // 2
 
 

@@ -19,6 +19,7 @@ from crupier.games.monte.profile import (
     MonteProfile,
     PackRules,
 )
+from crupier.i18n import N_
 
 # -- the layout: a small state machine fed one card at a time ------------------------------------
 
@@ -75,7 +76,7 @@ def feed_layout(
     """
     box = progress.next_box
     if box is None or progress.void:
-        raise ValueError("the layout is already complete")
+        raise ValueError(N_("the layout is already complete"))
     stacks, burnt = progress.stacks, progress.burnt
     name = card_name(card)
     words = ("primera carta", "segona carta", "tercera carta", "quarta carta")[box]
@@ -246,7 +247,7 @@ def complete_layout(profile: MonteProfile, progress: LayoutProgress) -> MonteLay
     (1, 1, 'D', ['4E'])
     """
     if not progress.done or progress.void:
-        raise ValueError("the layout is not complete")
+        raise ValueError(N_("the layout is not complete"))
     out = frozenset(progress.cards)
     left = tuple(4 - progress.out_of_pack(s[0].rank) for s in progress.stacks)
     d = sum(len(s) - 1 for s in progress.stacks)

@@ -24,6 +24,7 @@ from crupier.core.money import (
 from crupier.core.profile import Ratio
 from crupier.games.builtin import builtin_raw, load_builtin_profile
 from crupier.games.monte.cards import Designation
+from crupier.i18n import N_
 
 GAME_ID = "monte"
 
@@ -82,9 +83,9 @@ class PackRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> PackRules:
         if sorted(self.suit_order) != sorted(SPANISH_SUITS) or len(self.suit_order) != 4:
-            raise ValueError("pack.suit_order: the four Spanish suits O, C, E, B, each once")
+            raise ValueError(N_("pack.suit_order: the four Spanish suits O, C, E, B, each once"))
         if len(self.colours) != 2 or len(set(self.colours)) != 2:
-            raise ValueError("pack.colours: two different pack colours")
+            raise ValueError(N_("pack.colours: two different pack colours"))
         return self
 
 
@@ -115,10 +116,10 @@ class MontePayouts(BaseModel):
     def _check(self) -> MontePayouts:
         for name in ("vista_hermosa", "cav_primeres", "cav_segones", "pot", "simple"):
             if getattr(self, name) <= 0:
-                raise ValueError(f"payouts.{name}: must be a positive ratio")
+                raise ValueError(N_("payouts.{name}: must be a positive ratio", name=name))
         for name in ("vista_hermosa_less_per_card", "cav_less_per_doubled"):
             if getattr(self, name) < 0:
-                raise ValueError(f"payouts.{name}: must be 0 or more points")
+                raise ValueError(N_("payouts.{name}: must be 0 or more points", name=name))
         return self
 
 
@@ -137,7 +138,9 @@ class MonteMaxima(BaseModel):
     def _check(self) -> MonteMaxima:
         for name in ("simple", "vista_hermosa", "cav_primeres", "cav_segones", "pot"):
             if getattr(self, name) < 1:
-                raise ValueError(f"maxima.{name}: must be at least 1 (times the minimum)")
+                raise ValueError(
+                    N_("maxima.{name}: must be at least 1 (times the minimum)", name=name)
+                )
         return self
 
 
@@ -158,9 +161,9 @@ class TenPercent(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> TenPercent:
         if not 0 <= self.rate < 1:
-            raise ValueError("ten_percent.rate: must be at least 0 and below 1")
+            raise ValueError(N_("ten_percent.rate: must be at least 0 and below 1"))
         if self.unit < 1:
-            raise ValueError("ten_percent.unit: must be at least 1")
+            raise ValueError(N_("ten_percent.unit: must be at least 1"))
         return self
 
 
@@ -190,13 +193,13 @@ class MonteRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> MonteRules:
         if self.undecided_simple_bets != "return":
-            raise ValueError("rules.undecided_simple_bets: only 'return' is modelled")
+            raise ValueError(N_("rules.undecided_simple_bets: only 'return' is modelled"))
         if self.error_void != "return-phase-bets":
-            raise ValueError("rules.error_void: only 'return-phase-bets' is modelled")
+            raise ValueError(N_("rules.error_void: only 'return-phase-bets' is modelled"))
         if self.pot_on_doubled_layouts not in ("accept", "refuse"):
-            raise ValueError("rules.pot_on_doubled_layouts: 'accept' or 'refuse'")
+            raise ValueError(N_("rules.pot_on_doubled_layouts: 'accept' or 'refuse'"))
         if self.max_players < 0:
-            raise ValueError("rules.max_players: 0 (no limit) or a number of players")
+            raise ValueError(N_("rules.max_players: 0 (no limit) or a number of players"))
         return self
 
 
@@ -234,22 +237,33 @@ class Annulment(BaseModel):
     def _check(self) -> Annulment:
         if set(self.table) != set(SIMPLE_TYPES):
             raise ValueError(
-                f"annulment.table: needs exactly the bet types {', '.join(SIMPLE_TYPES)}"
+                N_(
+                    "annulment.table: needs exactly the bet types {names}",
+                    names=", ".join(SIMPLE_TYPES),
+                )
             )
         for bet_type, row in self.table.items():
             if set(row) != set(STATUS_KEYS):
                 raise ValueError(
-                    f"annulment.table.{bet_type}: needs the statuses {', '.join(STATUS_KEYS)}"
+                    N_(
+                        "annulment.table.{bet_type}: needs the statuses {names}",
+                        bet_type=bet_type,
+                        names=", ".join(STATUS_KEYS),
+                    )
                 )
             for key, cell in row.items():
                 for token in cell.split():
                     if not _DESIGNATION_TOKEN.match(token):
                         raise ValueError(
-                            f"annulment.table.{bet_type}: {key} = {cell!r}: write designations "
-                            "like 'c3 v3' (c camo, a anti, v viudo; card 1-4)"
+                            N_(
+                                "annulment.table.{bet_type}: {key} = {cell!r}: write designations like 'c3 v3' (c camo, a anti, v viudo; card 1-4)",
+                                bet_type=bet_type,
+                                key=key,
+                                cell=cell,
+                            )
                         )
         if sorted(self.fallback_order) != sorted(Designation):
-            raise ValueError("annulment.fallback_order: camo, viudo and anti, each once")
+            raise ValueError(N_("annulment.fallback_order: camo, viudo and anti, each once"))
         return self
 
 

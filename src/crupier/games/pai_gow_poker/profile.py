@@ -24,6 +24,7 @@ from crupier.games.builtin import builtin_raw, load_builtin_profile
 from crupier.games.pai_gow_poker.bank import HouseStake
 from crupier.games.pai_gow_poker.houseway import HouseWay
 from crupier.games.three_card_poker.profile import Announcements, ThreeCardErrors
+from crupier.i18n import N_
 
 GAME_ID = "pai-gow-poker"
 
@@ -48,7 +49,7 @@ class Commission(Deduction):
     @model_validator(mode="after")
     def _ceiling(self) -> Commission:
         if not 0 < self.rate <= MAX_COMMISSION:
-            raise ValueError("commission.rate: above 0 and at most 5 % (000 12 V)")
+            raise ValueError(N_("commission.rate: above 0 and at most 5 % (000 12 V)"))
         return self
 
 
@@ -71,7 +72,7 @@ class PaiGowRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> PaiGowRules:
         if not 1 <= self.boxes <= 6:
-            raise ValueError("rules.boxes: the seed's cloth has at most 6 betting boxes")
+            raise ValueError(N_("rules.boxes: the seed's cloth has at most 6 betting boxes"))
         return self
 
 
@@ -87,7 +88,7 @@ class PaiGowProfile(LayoutProfile):
     @model_validator(mode="after")
     def _check_maximum(self) -> PaiGowProfile:
         if self.rules.maximum < self.limits.minimum:
-            raise ValueError("rules.maximum: under the table minimum")
+            raise ValueError(N_("rules.maximum: under the table minimum"))
         return self
 
 

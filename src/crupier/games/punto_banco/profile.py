@@ -20,6 +20,7 @@ from crupier.core.profile import Deduction, Ratio
 from crupier.games.baccarat.drawing import check_banker_table
 from crupier.games.baccarat.shoe import ShoeRules
 from crupier.games.builtin import builtin_raw, load_builtin_profile
+from crupier.i18n import N_
 
 GAME_ID = "punto-banco"
 
@@ -94,16 +95,16 @@ class PuntoBancoRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> PuntoBancoRules:
         if not set(self.player_draws) <= set(range(8)):
-            raise ValueError("rules.player_draws: totals 0 to 7 only (8 and 9 are naturals)")
+            raise ValueError(N_("rules.player_draws: totals 0 to 7 only (8 and 9 are naturals)"))
         check_banker_table(
             self.banker_table, "rules.banker_table", "TP", "Punt stood, then third card 0-9"
         )
         if self.tie_main_bets not in ("stay", "return"):
-            raise ValueError("rules.tie_main_bets: must be 'stay' or 'return'")
+            raise ValueError(N_("rules.tie_main_bets: must be 'stay' or 'return'"))
         if self.shoe_on_tie not in ("keep", "pass"):
-            raise ValueError("rules.shoe_on_tie: must be 'keep' or 'pass'")
+            raise ValueError(N_("rules.shoe_on_tie: must be 'keep' or 'pass'"))
         if not self.seats or len(set(self.seats)) != len(self.seats) or min(self.seats) < 1:
-            raise ValueError("rules.seats: distinct seat numbers from 1")
+            raise ValueError(N_("rules.seats: distinct seat numbers from 1"))
         return self
 
 
@@ -117,7 +118,7 @@ class PuntoBancoMaxima(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> PuntoBancoMaxima:
         if self.times_minimum not in (50, 100):
-            raise ValueError("maxima.times_minimum: the seed allows 50 or 100")
+            raise ValueError(N_("maxima.times_minimum: the seed allows 50 or 100"))
         return self
 
 

@@ -117,7 +117,9 @@ class RouletteMaxima(BaseModel):
     def _check(self) -> RouletteMaxima:
         for name, value in self.__dict__.items():
             if not isinstance(value, int) or value < 1:
-                raise ValueError(f"maxima.{name}: must be a whole multiple of the minimum (>= 1)")
+                raise ValueError(
+                    N_("maxima.{name}: must be a whole multiple of the minimum (>= 1)", name=name)
+                )
         return self
 
     def multiple(self, bet_type: str) -> int:
@@ -149,7 +151,7 @@ class RouletteRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> RouletteRules:
         if self.min_ball_turns < 1:
-            raise ValueError("rules.min_ball_turns: must be at least 1")
+            raise ValueError(N_("rules.min_ball_turns: must be at least 1"))
         return self
 
 

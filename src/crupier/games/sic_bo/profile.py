@@ -13,6 +13,7 @@ from crupier.core.layout import (
 )
 from crupier.core.profile import Ratio
 from crupier.games.builtin import builtin_raw, load_builtin_profile
+from crupier.i18n import N_
 
 GAME_ID = "sic-bo"
 Dice = tuple[int, int, int]
@@ -36,10 +37,10 @@ class SicBoPayouts(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> SicBoPayouts:
         if set(self.total) != set(range(4, 18)):
-            raise ValueError("payouts.total: needs one ratio for each total 4 to 17")
+            raise ValueError(N_("payouts.total: needs one ratio for each total 4 to 17"))
         low, high = min(self.total.values()), max(self.total.values())
         if low < 6 or high > 50:
-            raise ValueError("payouts.total: the seed allows totals between 6 to 1 and 50 to 1")
+            raise ValueError(N_("payouts.total: the seed allows totals between 6 to 1 and 50 to 1"))
         return self
 
 
@@ -56,7 +57,7 @@ class SicBoRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> SicBoRules:
         if self.shaker not in ("cup", "device"):
-            raise ValueError("rules.shaker: must be 'cup' or 'device'")
+            raise ValueError(N_("rules.shaker: must be 'cup' or 'device'"))
         return self
 
 
@@ -71,7 +72,7 @@ class SicBoMaxima(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> SicBoMaxima:
         if self.max_payout <= 0 or self.table_maximum <= 0:
-            raise ValueError("maxima: amounts must be positive")
+            raise ValueError(N_("maxima: amounts must be positive"))
         return self
 
 
@@ -85,7 +86,7 @@ class SicBoProfile(LayoutProfile):
     @model_validator(mode="after")
     def _check(self) -> SicBoProfile:
         if self.maxima.table_maximum < self.limits.minimum:
-            raise ValueError("maxima.table_maximum: below limits.minimum")
+            raise ValueError(N_("maxima.table_maximum: below limits.minimum"))
         return self
 
 

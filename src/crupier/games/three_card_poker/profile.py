@@ -19,6 +19,7 @@ from crupier.core.poker import Category3
 from crupier.core.profile import Ratio
 from crupier.games.banking_poker import ViolationRule
 from crupier.games.builtin import builtin_raw, load_builtin_profile
+from crupier.i18n import N_
 
 GAME_ID = "three-card-poker"
 
@@ -38,7 +39,7 @@ class ThreeCardPaytable(BaseModel):
     def _check(self) -> ThreeCardPaytable:
         for name in type(self).model_fields:
             if getattr(self, name) < 0:
-                raise ValueError(f"{name}: a payout cannot be negative")
+                raise ValueError(N_("{name}: a payout cannot be negative", name=name))
         return self
 
     def pays(self, category: Category3) -> Fraction:
@@ -79,9 +80,11 @@ class ThreeCardRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> ThreeCardRules:
         if not 1 <= self.boxes <= 9:
-            raise ValueError("rules.boxes: the seed allows at most 9 player spaces")
+            raise ValueError(N_("rules.boxes: the seed allows at most 9 player spaces"))
         if self.qualifier not in QUALIFIER_RANKS:
-            raise ValueError(f"rules.qualifier: one of {', '.join(QUALIFIER_RANKS)}")
+            raise ValueError(
+                N_("rules.qualifier: one of {names}", names=", ".join(QUALIFIER_RANKS))
+            )
         return self
 
     @property
@@ -135,7 +138,7 @@ class ThreeCardProfile(LayoutProfile):
     def _check_maxima(self) -> ThreeCardProfile:
         for name in ("fortuna", "ante"):
             if getattr(self.maxima, name) < self.limits.minimum:
-                raise ValueError(f"maxima.{name}: under the table minimum")
+                raise ValueError(N_("maxima.{name}: under the table minimum", name=name))
         return self
 
 

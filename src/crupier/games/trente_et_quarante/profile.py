@@ -18,6 +18,7 @@ from crupier.core.layout import (
 from crupier.core.money import DeductionRounding, Rounding, deduction
 from crupier.core.profile import Ratio
 from crupier.games.builtin import builtin_raw, load_builtin_profile
+from crupier.i18n import N_
 
 GAME_ID = "trente-et-quarante"
 
@@ -92,9 +93,9 @@ class ShoeRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> ShoeRules:
         if not 1 <= self.decks <= 8:
-            raise ValueError("shoe.decks: must be 1 to 8")
+            raise ValueError(N_("shoe.decks: must be 1 to 8"))
         if not 1 <= self.cards_below_separator <= 52:
-            raise ValueError("shoe.cards_below_separator: must be 1 to 52")
+            raise ValueError(N_("shoe.cards_below_separator: must be 1 to 52"))
         return self
 
 
@@ -110,11 +111,14 @@ class Maxima(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> Maxima:
         if not 1 <= self.lowest <= self.highest:
-            raise ValueError("maxima.lowest: must be at least 1 and not above maxima.highest")
+            raise ValueError(N_("maxima.lowest: must be at least 1 and not above maxima.highest"))
         if not self.lowest <= self.times_minimum <= self.highest:
             raise ValueError(
-                f"maxima.times_minimum: the regulation allows {self.lowest} to {self.highest} "
-                "times the minimum"
+                N_(
+                    "maxima.times_minimum: the regulation allows {lowest} to {highest} times the minimum",
+                    lowest=self.lowest,
+                    highest=self.highest,
+                )
             )
         return self
 
@@ -143,9 +147,9 @@ class InsuranceRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> InsuranceRules:
         if not 0 <= self.fee < 1:
-            raise ValueError("insurance.fee: must be at least 0 and below 1")
+            raise ValueError(N_("insurance.fee: must be at least 0 and below 1"))
         if self.min_stake < 1:
-            raise ValueError("insurance.min_stake: must be a positive amount of minor units")
+            raise ValueError(N_("insurance.min_stake: must be a positive amount of minor units"))
         return self
 
 
@@ -178,7 +182,7 @@ class TrenteEtQuaranteProfile(LayoutProfile):
     def _check_rounding(self) -> TrenteEtQuaranteProfile:
         if self.limits.rounding is not Rounding.DOWN:
             raise ValueError(
-                "limits.rounding: half-backs and prison halvings need a rounding rule ('down')"
+                N_("limits.rounding: half-backs and prison halvings need a rounding rule ('down')")
             )
         return self
 

@@ -19,6 +19,7 @@ from crupier.core.profile import Ratio
 from crupier.games.banking_poker import ViolationRule
 from crupier.games.builtin import builtin_raw, load_builtin_profile
 from crupier.games.three_card_poker.profile import Announcements
+from crupier.i18n import N_
 
 GAME_ID = "trijoker"
 
@@ -46,7 +47,7 @@ class TrijokerPaytable(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> TrijokerPaytable:
         if self.least_pair not in RANKS:
-            raise ValueError("paytable.least_pair: a rank 2 to A")
+            raise ValueError(N_("paytable.least_pair: a rank 2 to A"))
         return self
 
     def pays(self, category: Category, pair_rank: int) -> Fraction | None:
@@ -74,7 +75,7 @@ class TrijokerRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> TrijokerRules:
         if not 1 <= self.boxes <= 7:
-            raise ValueError("rules.boxes: the seed allows at most 7 player spaces")
+            raise ValueError(N_("rules.boxes: the seed allows at most 7 player spaces"))
         return self
 
 
@@ -88,7 +89,7 @@ class TrijokerMaxima(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> TrijokerMaxima:
         if self.max_multiple not in (10, 20, 30):
-            raise ValueError("maxima.max_multiple: the seed allows 10, 20 or 30")
+            raise ValueError(N_("maxima.max_multiple: the seed allows 10, 20 or 30"))
         return self
 
 
@@ -104,7 +105,7 @@ class TrijokerErrors(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> TrijokerErrors:
         if self.community_void_from not in RANKS:
-            raise ValueError("errors.community_void_from: a rank 2 to A")
+            raise ValueError(N_("errors.community_void_from: a rank 2 to A"))
         return self
 
 

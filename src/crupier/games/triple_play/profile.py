@@ -21,6 +21,7 @@ from crupier.core.poker import Category
 from crupier.core.profile import Ratio
 from crupier.games.blackjack.profile import BlackjackProfile
 from crupier.games.builtin import load_builtin_profile
+from crupier.i18n import N_
 
 GAME_ID = "triple-play"
 
@@ -40,7 +41,7 @@ class RepteRules(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> RepteRules:
         if not 0 <= self.tie_loss <= 1:
-            raise ValueError("repte.tie_loss: a part of the bet, 0 to 1")
+            raise ValueError(N_("repte.tie_loss: a part of the bet, 0 to 1"))
         return self
 
 
@@ -75,7 +76,7 @@ class PokerPays(BaseModel):
     @model_validator(mode="after")
     def _check(self) -> PokerPays:
         if not 2 <= self.pair_minimum <= 15:
-            raise ValueError("poker.pair_minimum: a rank 2 to 14 (15: no pair pays)")
+            raise ValueError(N_("poker.pair_minimum: a rank 2 to 14 (15: no pair pays)"))
         return self
 
     def ratio(self, category: Category, ranks: tuple[int, ...]) -> Fraction | None:
