@@ -38,14 +38,23 @@ MARKED = {"N_", "W_", "phase_word", "Money"}
 AS_TEXT = {"format_amount", "_fmt"}
 """Amounts written as English text: a money field (``Money``) is what a sentence takes."""
 LETTER = re.compile(r"[^\W\d_]")
-EVENT_TEXTS = {"Note": "text", "ResultEvent": "announcement"}
-"""The events' texts a person reads: checked like a field (a note is often built first)."""
+EVENT_TEXTS = {
+    "Note": ("text",),
+    "ResultEvent": ("announcement",),
+    "DealSettled": ("pots", "won"),
+}
+"""The events' texts a person reads: checked like a field (a note is often built first);
+circle poker's settled deal lists its pots and what each player collected."""
+KEY = re.compile(r"[a-z0-9_]*\.[a-z0-9_.]*")
+"""A rules file's dotted key or its prefix (``maxima.simple``, ``payouts.``): a code."""
 
 
 def _literal_words(text: str) -> bool:
     """Whether ``text`` has words: not a number, punctuation or a code (``box-1``,
-    ``{kind}-odds``: no space, joined by hyphens)."""
+    ``{kind}-odds``: no space, joined by hyphens; a rules key ``payouts.{name}``)."""
     if "-" in text and not any(c.isspace() for c in text):
+        return False
+    if KEY.fullmatch(text):
         return False
     return bool(LETTER.search(text))
 
@@ -118,7 +127,7 @@ class _Fields(ast.NodeVisitor):
                     self.found.append(f"{where}: {_name(node.func)}({param}={why})")
         if _name(node.func) in EVENT_TEXTS:  # a note built in a local name, then recorded
             for keyword in node.keywords:
-                if keyword.arg == EVENT_TEXTS[_name(node.func)]:
+                if keyword.arg in EVENT_TEXTS[_name(node.func)]:
                     where = f"{self.path.relative_to(self.root)}:{keyword.value.lineno}"
                     for why in self._check(keyword.value, set()):
                         self.found.append(f"{where}: {keyword.arg}={why}")

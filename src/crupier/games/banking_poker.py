@@ -785,7 +785,10 @@ __all__ = [
 
 def _boxes_dealt(boxes: list[PokerBox]) -> str:
     """The boxes dealt, as the deal's note lists them: ``box 1 (P1) 5 cards; ...``."""
-    return "; ".join(
-        N_("box {seat} ({player}) {n} cards", seat=b.seat, player=b.player, n=len(b.cards))
-        for b in boxes
+    return joined(
+        (
+            N_("box {seat} ({player}) {n} cards", seat=b.seat, player=b.player, n=len(b.cards))
+            for b in boxes
+        ),
+        "; ",
     )

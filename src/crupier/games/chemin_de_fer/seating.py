@@ -187,19 +187,19 @@ class _Seating(Game[CheminDeFerProfile, CheminDeFerState]):
     def _engaged(self, state: CheminDeFerState, player: str) -> str | None:
         """Why ``player`` may not leave now (None: he may)."""
         if state.bank is not None and player in state.bank.shares:
-            return "holds a share of the bank"
+            return W_("holds a share of the bank")
         if any(s.player == player for s in state.stakes.values()):
-            return "has a stake on the table"
+            return W_("has a stake on the table")
         offer = state.offer
         if offer is not None:
             if offer.candidate == player:
-                return "is being offered the bank"
+                return W_("is being offered the bank")
             pledged = [offer.claim] if offer.claim else []
             for bid in [*pledged, *offer.bids]:
                 if player == bid.player or player in (p for p, _ in bid.partners):
-                    return "has a pending offer for the bank"
+                    return W_("has a pending offer for the bank")
         if state.coup is not None and state.coup.holder == player:
-            return "holds the punto cards"
+            return W_("holds the punto cards")
         return None
 
     def _cash_out(self, state: CheminDeFerState, action: CashOut) -> list[Event]:
