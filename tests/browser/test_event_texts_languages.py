@@ -20,6 +20,8 @@ TEXTS = [
     "the punto says 'carte'",  # a field shown as the engine quoted it
     "not possible now: the table is in no-more-bets, not betting",  # phases, from their table
     "a text no message makes",  # shown as it is
+    "last-rounds: a player may not do this (only: croupier, head)",  # joined() roles
+    "ana, bo",  # a list of names: shown as it is
 ]
 
 
@@ -44,6 +46,8 @@ def test_event_texts_in_each_language(login: Callable[..., Person]) -> None:
         "el punto diu 'carte'",
         "ara no és possible: la taula és a no va més, no a facin joc",
         "a text no message makes",
+        "last-rounds: un jugador no pot fer això (només: crupier, cap de taula)",
+        "ana, bo",
     ]
     assert read["es"][:2] == ["23, rojo, impar, pasa", "p1 cambia 5,00\xa0€ y se retira"]
     assert read["fr"][:3] == [

@@ -39,7 +39,7 @@ export function tx(text) {
   if (!templates) templates = compileTemplates();
   // the templates are sorted with the most literal text first: the first that matches wins
   const tpl = templates.find((x) => x.re.test(text));
-  if (!tpl) return text;
+  if (!tpl) return listed(text);
   const m = tpl.re.exec(text);
   const fields = {};
   tpl.names.forEach((name, i) => {
@@ -47,6 +47,22 @@ export function tx(text) {
     fields[name] = tpl.kinds[i] === "money" ? money(Math.round(Number(said) * 100)) : tpl.kinds[i] === "raw" ? said : tx(said);
   });
   return messages[tpl.id].replace(FIELD, (whole, k) => (k in fields ? fields[k] : whole));
+}
+
+/** The separators ``joined()`` (``crupier.i18n.fragments``) puts between marked items. */
+const SEPARATORS = ["; ", ", "];
+
+/** A list the engine joined with ``joined()`` ("croupier, head"), which no message makes
+ * as a whole: each item read the same way, when one at least is a marked text; a list of
+ * names or codes ("ana, bo") is shown as it is. */
+function listed(text) {
+  for (const sep of SEPARATORS) {
+    if (!text.includes(sep)) continue;
+    const items = text.split(sep);
+    const read = items.map((item) => tx(item));
+    if (read.some((r, i) => r !== items[i])) return read.join(sep);
+  }
+  return text;
 }
 
 let templates = null;
