@@ -149,3 +149,9 @@ def test_circle_poker_settled_pots_show_money_in_the_readers_format() -> None:
     player, collected = won.split(" ")
     assert player == "S1"
     assert gettext(won, "fr") == f"S1 {shown(round(float(collected) * 100), 'fr')}"
+
+
+def test_a_code_that_is_no_role_is_shown_as_sent() -> None:
+    from crupier.i18n.roles import role_word
+
+    assert role_word("x") == "x" and gettext(role_word("{x}"), "ca") == "{x}"

@@ -30,14 +30,18 @@ ROLES: dict[TableRole, Message] = {
 """Every table role, by its code (the code is the English text)."""
 
 
-def role_word(role: str) -> Message:
-    """The marked word of ``role`` (a :class:`TableRole` or its code), from :data:`ROLES`.
+def role_word(role: str) -> str:
+    """The marked word of ``role`` (a :class:`TableRole` or its code), from :data:`ROLES`;
+    a code that is no role (a malformed action's) is shown as it was sent.
 
     >>> from crupier.i18n import gettext
-    >>> role_word("head"), gettext(role_word("head"), "fr")
-    ('head', 'chef de table')
+    >>> role_word("head"), gettext(role_word("head"), "fr"), role_word("x")
+    ('head', 'chef de table', 'x')
     """
-    return ROLES[TableRole(role)]
+    try:
+        return ROLES[TableRole(role)]
+    except ValueError:
+        return str(role)
 
 
 def roles_words(roles: Iterable[str]) -> str:
