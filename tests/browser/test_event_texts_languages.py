@@ -20,8 +20,9 @@ TEXTS = [
     "the punto says 'carte'",  # a field shown as the engine quoted it
     "not possible now: the table is in no-more-bets, not betting",  # phases, from their table
     "a text no message makes",  # shown as it is
-    "last-rounds: a player may not do this (only: croupier, head)",  # joined() roles
+    "last-rounds: a player may not do this (only: croupier, head)",  # the roles, joined()
     "ana, bo",  # a list of names: shown as it is
+    "dealt: box 1 (P1) 5 cards; box 2 (P2) 5 cards",  # joined() marked items, each read
 ]
 
 
@@ -48,6 +49,7 @@ def test_event_texts_in_each_language(login: Callable[..., Person]) -> None:
         "a text no message makes",
         "last-rounds: un jugador no pot fer això (només: crupier, cap de taula)",
         "ana, bo",
+        "repartit: casella 1 (P1) 5 cartes; casella 2 (P2) 5 cartes",
     ]
     assert read["es"][:2] == ["23, rojo, impar, pasa", "p1 cambia 5,00\xa0€ y se retira"]
     assert read["fr"][:3] == [

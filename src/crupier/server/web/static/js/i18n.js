@@ -37,9 +37,11 @@ export function tx(text) {
   if (typeof text !== "string" || lang === "en" || !text) return text;
   if (typeof messages[text] === "string" && messages[text]) return messages[text];
   if (!templates) templates = compileTemplates();
+  const list = listed(text);
+  if (list !== null) return list;
   // the templates are sorted with the most literal text first: the first that matches wins
   const tpl = templates.find((x) => x.re.test(text));
-  if (!tpl) return listed(text);
+  if (!tpl) return text;
   const m = tpl.re.exec(text);
   const fields = {};
   tpl.names.forEach((name, i) => {
@@ -52,17 +54,24 @@ export function tx(text) {
 /** The separators ``joined()`` (``crupier.i18n.fragments``) puts between marked items. */
 const SEPARATORS = ["; ", ", "];
 
-/** A list the engine joined with ``joined()`` ("croupier, head"), which no message makes
- * as a whole: each item read the same way, when one at least is a marked text; a list of
- * names or codes ("ana, bo") is shown as it is. */
+/** A list the engine joined with ``joined()`` ("croupier, head", "box 1 (P1) 5 cards; box
+ * 2 (P2) 5 cards"), read item by item when every item is itself a marked text (a message,
+ * or a text a message with words makes); else null: a list of names ("ana, bo") or a
+ * sentence with a comma ("23, red, odd, high") is read as a whole. */
 function listed(text) {
   for (const sep of SEPARATORS) {
     if (!text.includes(sep)) continue;
     const items = text.split(sep);
-    const read = items.map((item) => tx(item));
-    if (read.some((r, i) => r !== items[i])) return read.join(sep);
+    if (items.every(marked)) return items.map((item) => tx(item)).join(sep);
   }
-  return text;
+  return null;
+}
+
+/** Whether ``text`` is a marked text: a message, or the filling of a template with words
+ * ("{player} {why}" would take any text with a space: it is not counted). */
+function marked(text) {
+  if (typeof messages[text] === "string" && messages[text]) return true;
+  return templates.some((x) => x.words && x.re.test(text));
 }
 
 let templates = null;
@@ -88,7 +97,8 @@ function compileTemplates() {
       return part.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
     }).join("");
     if (!names.length || !literal || new Set(names).size !== names.length) continue;
-    out.push({ id, names, kinds, literal, re: new RegExp(`^${pattern}$`, "s") });
+    const words = /\p{L}/u.test(id.replace(FIELD, ""));
+    out.push({ id, names, kinds, literal, words, re: new RegExp(`^${pattern}$`, "s") });
   }
   return out.sort((a, b) => b.literal - a.literal);
 }
