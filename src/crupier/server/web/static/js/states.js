@@ -14,6 +14,10 @@ const WORDS = {
   answered_late: () => t("answered late"), not_required: () => t("not required"),
   annulled: () => t("annulled"), betting: () => t("betting"), no_more_bets: () => t("no more bets"),
   settled: () => t("settled"), primeres: () => t("primeres"), segones: () => t("segones"),
+  // chemin de fer's and two-table baccarat's phases (the words of crupier.i18n.phases)
+  offer: () => t("offer"), stakes: () => t("stakes"), deal: () => t("deal"), punto: () => t("punto"),
+  banker: () => t("banker"), no_bank: () => t("no-bank"), dealing: () => t("dealing"),
+  playing: () => t("playing"), jumped: () => t("jumped"),
 };
 
 /** The words of ``state`` ("TEMP_CLOSED", "no-more-bets", "last rounds (2)") in the page's
