@@ -21,6 +21,7 @@ crupier.core.errors.ProfileError: straight: 'lots' is not a ratio like '35:1'
 
 from __future__ import annotations
 
+import re
 import tomllib
 from fractions import Fraction
 from pathlib import Path
@@ -165,7 +166,63 @@ def _message(err: dict[str, Any]) -> str:
         return W_("unknown key")
     if err["type"] == "missing":
         return W_("missing key")
-    return str(err["msg"])
+    return _pydantic_message(str(err["type"]), ctx, str(err["msg"]))
+
+
+def _pydantic_message(kind: str, ctx: dict[str, Any], english: str) -> str:
+    """An error pydantic writes itself, as a marked message by its type (the reader's
+    language); a type not listed keeps pydantic's English words inside a marked sentence.
+
+    >>> _pydantic_message("literal_error", {"expected": "'down' or 'exact'"}, "")
+    "should be 'down' or 'exact'"
+    >>> _pydantic_message("some_new_type", {}, "Input is odd")
+    'not a valid value (Input is odd)'
+    """
+    expected = ctx.get("expected")
+    if kind in ("enum", "literal_error") and expected is not None:
+        from crupier.i18n.fragments import either
+
+        # pydantic joins the values in English ("'a', 'b' or 'c'"): the values, joined anew
+        values = re.split(r", | or ", str(expected))
+        return N_("should be {expected}", expected=either(values))
+    for word, field in (("greater_than", "gt"), ("greater_than_equal", "ge"),
+                        ("less_than", "lt"), ("less_than_equal", "le")):  # fmt: skip
+        if kind == word and field in ctx:
+            return N_(_BOUNDS[word], bound=ctx[field])
+    if kind in ("too_short", "too_long"):
+        size = ctx.get("min_length" if kind == "too_short" else "max_length")
+        if size is not None:
+            return N_(_BOUNDS[kind], bound=size)
+    known = _KINDS.get(kind)
+    if known is not None:
+        return known
+    return N_("not a valid value ({detail})", detail=english)
+
+
+_KINDS: dict[str, str] = {
+    **dict.fromkeys(("int_type", "int_parsing", "int_from_float"), W_("should be a whole number")),
+    **dict.fromkeys(("bool_type", "bool_parsing"), W_("should be true or false")),
+    **dict.fromkeys(("float_type", "float_parsing", "decimal_type"), W_("should be a number")),
+    "string_type": W_("should be a text"),
+    **dict.fromkeys(
+        ("dict_type", "model_type", "model_attributes_type", "mapping_type"),
+        W_("should be a table"),
+    ),
+    **dict.fromkeys(
+        ("list_type", "tuple_type", "set_type", "frozen_set_type"), W_("should be a list")
+    ),
+}
+"""Pydantic's error types a rules file meets, each as a marked message."""
+
+_BOUNDS: dict[str, str] = {
+    "greater_than": N_("should be greater than {bound}"),
+    "greater_than_equal": N_("should be at least {bound}"),
+    "less_than": N_("should be less than {bound}"),
+    "less_than_equal": N_("should be at most {bound}"),
+    "too_short": N_("should have at least {bound} items"),
+    "too_long": N_("should have at most {bound} items"),
+}
+"""Pydantic's bound errors, each a marked message with the bound as its field."""
 
 
 def _is_ratio(annotation: object) -> bool:
