@@ -34,11 +34,7 @@ def either(words: Iterable[str]) -> str:
     >>> said, gettext(said, "fr")
     ('deal or punto or banker', 'donne ou ponte ou banquier')
     """
-    items = list(words)
-    said = items[0] if items else ""
-    for item in items[1:]:
-        said = N_("{first} or {second}", first=said, second=item)
-    return said
+    return _chain(words, N_("{first} or {second}"))
 
 
 def joined(items: Iterable[str], sep: str = ", ") -> str:
@@ -63,11 +59,7 @@ def both(words: Iterable[str]) -> str:
     >>> said, gettext(said, "ca")
     ('P1 and P2', 'P1 i P2')
     """
-    items = list(words)
-    said = items[0] if items else ""
-    for item in items[1:]:
-        said = N_("{first} and {second}", first=said, second=item)
-    return said
+    return _chain(words, N_("{first} and {second}"))
 
 
 def in_turn(words: Iterable[str]) -> str:
@@ -78,8 +70,14 @@ def in_turn(words: Iterable[str]) -> str:
     >>> said, gettext(said, "es")
     ('card then no', 'card y luego no')
     """
+    return _chain(words, N_("{first} then {second}"))
+
+
+def _chain(words: Iterable[str], template: str) -> str:
+    """``words`` joined two at a time by ``template`` (a marked "{first} ... {second}"), so
+    each joining word is a field of its own message and reads in the person's language."""
     items = list(words)
     said = items[0] if items else ""
     for item in items[1:]:
-        said = N_("{first} then {second}", first=said, second=item)
+        said = N_(template, first=said, second=item)
     return said
