@@ -35,7 +35,7 @@ profile; the exact PAR model (:func:`par_chains`, :func:`par_outcomes`) uses the
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar, TypeVar
 
 from crupier.core.cards import Card
@@ -329,19 +329,7 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
         for box in boxes:
             box.first = compare(_known(box.card), croupier)
         showdown = Showdown(croupier, tuple((b.seat, _known(b.card)) for b in boxes))
-        words = joined(
-            (
-                N_(
-                    "box {seat} ({player}) {card} {word}",
-                    seat=b.seat,
-                    player=b.player,
-                    card=b.card,
-                    word=_WORD[_known(b.first)],
-                )
-                for b in boxes
-            ),
-            "; ",
-        )
+        words = _said_boxes((b, b.card, _known(b.first)) for b in boxes)
         events: list[Event] = [
             ResultEvent(
                 result=showdown,
@@ -517,19 +505,7 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
             croupier,
             tuple((b.seat, _known(b.war_card)) for b in challengers),
         )
-        words = joined(
-            (
-                N_(
-                    "box {seat} ({player}) {card} {word}",
-                    seat=b.seat,
-                    player=b.player,
-                    card=b.war_card,
-                    word=_WORD[_known(b.war)],
-                )
-                for b in challengers
-            ),
-            "; ",
-        )
+        words = _said_boxes((b, b.war_card, _known(b.war)) for b in challengers)
         events: list[Event] = [
             Note(text=N_("{war_burn} cards burnt", war_burn=war_burn)),
             ResultEvent(
@@ -627,6 +603,19 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
         if word in ("surrender", "rendir", "fold"):
             return Surrender(player=player, by=Role.PLAYER)
         return None
+
+
+def _said_boxes(shown: Iterable[tuple[Box, Card | None, int]]) -> str:
+    """The boxes' cards and how each compares with the croupier's, for an announcement:
+    "box 1 (ana) Kh higher; box 2 (bo) 7c lower" (marked, read in the person's language)."""
+    return joined(
+        (
+            N_("box {seat} ({player}) {card} {word}", seat=box.seat, player=box.player,
+               card=card, word=_WORD[compared])
+            for box, card, compared in shown
+        ),
+        "; ",
+    )  # fmt: skip
 
 
 def _known(value: _T | None) -> _T:
