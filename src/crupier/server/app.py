@@ -20,7 +20,7 @@ from fastapi.exceptions import RequestValidationError
 
 from crupier.casino import Casino
 from crupier.i18n import N_, gettext, localised
-from crupier.server import openapi, web
+from crupier.server import collector, openapi, web
 from crupier.server.auth import COOKIE, CSRF_HEADER, AuthStore, Session
 from crupier.server.errors import ApiError, denied, error_of, install_handlers
 from crupier.server.headers import SecurityHeaders
@@ -54,9 +54,11 @@ def create_app(opened: Opened) -> FastAPI:
     async def lifespan(_app: FastAPI) -> AsyncIterator[None]:
         await asyncio.to_thread(events.on_start, opened.casino, dict(hub.recovering))
         clock = asyncio.create_task(events.watch_clock(opened.casino, events.ClockWatch()))
+        sweeper = asyncio.create_task(collector.sweep_when_idle(lambda: hub.last_request))
         yield
         await lobby.close()
         clock.cancel()
+        sweeper.cancel()
         await hub.close()
         await events.write_async(opened.casino, "EVT.STOP", {"pid": os.getpid()})
 

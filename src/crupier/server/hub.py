@@ -92,6 +92,7 @@ class TableHub:
         self.whole_views: set[str] = set()  # tables whose seats' views are not projections
         self._busy: set[str] = set()  # tables whose batch a worker thread is running
         self._deferred: set[str] = set()  # tables to push once their batch is done
+        self.last_request = 0.0  # the event loop's time of the last request queued
         for table_id in casino.tables:
             found = _quiet(casino.live_round, table_id)
             if found:
@@ -108,6 +109,7 @@ class TableHub:
         awaiting each action (the table socket)."""
         loop = asyncio.get_running_loop()
         request = _Request(call, loop.create_future())
+        self.last_request = loop.time()
         self.queues.setdefault(table_id, deque()).append(request)
         if self._wake is None:
             self._wake = asyncio.Event()

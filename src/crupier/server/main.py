@@ -2,17 +2,9 @@
 
 from __future__ import annotations
 
-import gc
 import sys
 from collections.abc import Callable
 from pathlib import Path
-
-#: The collector's thresholds while serving (generation 0 allocations, then collections of
-#: the younger generation before an older one is collected). Python's default (700, 10, 10)
-#: collects the young generation every 700 net allocations of container objects, which a
-#: busy table reaches many times a second; with larger thresholds the collector runs less
-#: often (see docs/server.md, "Load benchmark").
-GC_THRESHOLDS = (20_000, 20, 20)
 
 #: How long (seconds) a thread holding the interpreter runs before one waiting for it is let
 #: in, while serving (Python's default: 5 ms). The tables' writer thread gives the interpreter
@@ -72,25 +64,20 @@ def serve(
 
 
 def settle_collector() -> None:
-    """Move what the server built at its start (the casino's books, engines and
-    projections, the modules) out of the collector's generations, collect less often, and
+    """Collect less often and never walk the books (:mod:`crupier.server.collector`), and
     hand the interpreter between threads sooner (:data:`SWITCH_INTERVAL`).
 
-    Those objects live as long as the server; frozen (:func:`gc.freeze`), a full collection
-    no longer walks them, so its pause depends on what the tables created since, not on the
-    size of the books.
-
     >>> import gc
-    >>> import sys
+    >>> from crupier.server import collector
     >>> before, interval = gc.get_threshold(), sys.getswitchinterval()
     >>> settle_collector()
-    >>> gc.get_threshold() == GC_THRESHOLDS and gc.get_freeze_count() > 0
+    >>> gc.get_threshold() == collector.GC_THRESHOLDS and gc.get_freeze_count() > 0
     True
     >>> sys.getswitchinterval() == SWITCH_INTERVAL
     True
-    >>> gc.unfreeze(); gc.set_threshold(*before); sys.setswitchinterval(interval)
+    >>> collector.unsettle(before); sys.setswitchinterval(interval)
     """
-    gc.collect()
-    gc.freeze()
-    gc.set_threshold(*GC_THRESHOLDS)
+    from crupier.server import collector
+
+    collector.settle()
     sys.setswitchinterval(SWITCH_INTERVAL)
