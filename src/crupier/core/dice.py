@@ -17,7 +17,9 @@ FACES = (1, 2, 3, 4, 5, 6)
 
 
 def roll(source: RandomSource, count: int) -> tuple[int, ...]:
-    """Throw ``count`` dice."""
+    """Throw ``count`` dice (one draw below 6 a die, in order)."""
+    if count == 2:  # the pair of craps, thrown every round: no generator
+        return (1 + source.randbelow(6), 1 + source.randbelow(6))
     return tuple(1 + source.randbelow(6) for _ in range(count))
 
 

@@ -422,9 +422,15 @@ class Game(ABC, Generic[P, S]):
         self.state: S = self.initial_state()
         self.log: list[Entry] = []
         cls = type(self)
-        self._plain_checks = (
-            cls.in_place is Game.in_place and cls.check_permission is Game.check_permission
+        narrows = cls.permitted_roles is not Game.permitted_roles
+        self._plain_checks = cls.in_place is Game.in_place and (
+            cls.check_permission is Game.check_permission or narrows
         )
+        self._roles_of: Callable[[str], frozenset[Role] | None] = (
+            self.permitted_roles if narrows else self.permissions.get
+        )
+        """:meth:`permitted_roles` (the :attr:`permissions` lookup itself where a game
+        leaves it as it is: :meth:`apply` reads it for every kind that is not remembered)."""
         self._in_place_roles: dict[type[Action], tuple[Role, ...]] = {}
         """Under the base checks, each action class whose kind runs in place and the roles
         that may take it: :meth:`apply`'s first test (built as the kinds are first met)."""
@@ -448,6 +454,19 @@ class Game(ABC, Generic[P, S]):
         """What ``seat`` may see (``None``: the public view of the table)."""
 
     # -- the generic machinery -------------------------------------------------------
+
+    def permitted_roles(self, kind: str) -> frozenset[Role] | None:
+        """The roles that may take an action of ``kind`` at this table (``None``: not an
+        action of the game): :attr:`permissions`. A game whose :meth:`check_permission`
+        narrows a kind's roles by its profile alone (never by the state) names the narrowed
+        roles here, and its check reads them from here: :meth:`apply` then remembers them
+        per action class, as it does the base check's.
+
+        >>> from crupier.games.catalogue import new_game
+        >>> sorted(map(str, new_game("french-roulette").permitted_roles("spin")))
+        ['croupier']
+        """
+        return self.permissions.get(kind)
 
     def check_permission(self, action: Action) -> None:
         """Raise :class:`NotPermitted` if ``action.by`` may not take this action."""
@@ -526,7 +545,7 @@ class Game(ABC, Generic[P, S]):
             if not isinstance(action, Action):
                 raise MalformedAction(N_("{action!r} is not an action", action=action))
             kind = action.kind
-            allowed = self.permissions.get(kind)
+            allowed = self._roles_of(kind)
             if self._plain_checks and allowed is not None and action.by in allowed:
                 # the base checks, inline: the permission holds and in_place is the kind's
                 in_place = kind in self.checked_first

@@ -136,6 +136,23 @@ class CrapsState(LayoutState):
 _STAFF = frozenset({Role.CROUPIER, Role.HEAD})
 
 
+def _announcement(outcome: tuple[int, int]) -> str:
+    """How the stickman calls a throw: the total, its call where it has one, the dice."""
+    a, b = outcome
+    total = a + b
+    words = {2: "craps", 3: "craps", 7: "seven", 11: "yo", 12: "craps"}.get(total, "")
+    if total in (4, 6, 8, 10):
+        words = "hard" if a == b else "easy"
+    if not words:
+        return N_("{total} ({a}-{b})", total=total, a=a, b=b)
+    return N_("{total} {words} ({a}-{b})", total=total, words=word(words), a=a, b=b)
+
+
+_ANNOUNCED: dict[tuple[int, int], str] = {}
+"""Each throw's call (:func:`_announcement`), written once when first met (36 at most): a
+message is an immutable text that every throw alike shares."""
+
+
 class Craps(LayoutGame[CrapsProfile, CrapsState]):
     """The craps engine."""
 
@@ -170,16 +187,38 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         "Commands: pass-dice (decline the dice), change-dice (ask for other dice)"
     )
 
+    def __init__(
+        self, profile: CrapsProfile, source: RandomSource | None = None, **options: Any
+    ) -> None:
+        self._resolved: dict[tuple[str, Any, int | None, bool], Resolution] = {}
+        """:meth:`resolve`'s resolutions, by spot, dice, the bet's point and come-out."""
+        super().__init__(profile, source, **options)
+
     def initial_state(self) -> CrapsState:
         return CrapsState(dice_available=self.profile.rules.dice_per_session)
 
     # -- permissions and spots ----------------------------------------------------------
 
+    def permitted_roles(self, kind: str) -> frozenset[Role] | None:
+        """The table's roles, with "no more bets" narrowed to the profile's official (and
+        the system).
+
+        >>> from crupier.games.craps.profile import load_builtin
+        >>> from crupier.core.rng import SeededSource
+        >>> game = Craps(load_builtin(), SeededSource(1))
+        >>> sorted(map(str, game.permitted_roles("no-more-bets")))
+        ['stickman', 'system']
+        """
+        allowed = self.permissions.get(kind)
+        if kind == "no-more-bets" and allowed is not None:
+            return allowed & {self.profile.rules.no_more_bets_by, Role.SYSTEM}
+        return allowed
+
     def check_permission(self, action: Action) -> None:
         super().check_permission(action)
         if action.kind == "no-more-bets":
-            allowed = {self.profile.rules.no_more_bets_by, Role.SYSTEM}
-            if action.by not in allowed:
+            allowed = self.permitted_roles(action.kind)
+            if allowed is None or action.by not in allowed:
                 who = self.profile.rules.no_more_bets_by
                 if str(action.by)[:1].lower() in "aeiou":
                     raise NotPermitted(
@@ -420,17 +459,27 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
     # -- the rule and the settlement ------------------------------------------------------
 
     def resolve(self, bet: Bet, spot: Spot, outcome: Any, state: CrapsState) -> Resolution:
-        return resolve_craps(self.profile, spot, outcome, bet.point, come_out=state.point is None)
+        """:func:`resolve_craps`, kept per spot, dice, bet's point and come-out: a pure
+        function of them and the fixed profile (its resolutions are immutable values)."""
+        come_out = state.point is None
+        key = (spot.name, outcome, bet.point, come_out)
+        res = self._resolved.get(key)
+        if res is None:
+            res = resolve_craps(self.profile, spot, outcome, bet.point, come_out=come_out)
+            self._resolved[key] = res
+        return res
 
     def announce(self, outcome: Any) -> str:
-        a, b = outcome
-        total = a + b
-        words = {2: "craps", 3: "craps", 7: "seven", 11: "yo", 12: "craps"}.get(total, "")
-        if total in (4, 6, 8, 10):
-            words = "hard" if a == b else "easy"
-        if not words:
-            return N_("{total} ({a}-{b})", total=total, a=a, b=b)
-        return N_("{total} {words} ({a}-{b})", total=total, words=word(words), a=a, b=b)
+        """The total and its call, e.g. ``"7 seven (3-4)"``, written once per throw.
+
+        >>> from crupier.games.craps.profile import load_builtin
+        >>> Craps(load_builtin()).announce((2, 2))
+        '4 hard (2-2)'
+        """
+        said = _ANNOUNCED.get(outcome)
+        if said is None:
+            said = _ANNOUNCED[outcome] = _announcement(outcome)
+        return said
 
     # -- actions ----------------------------------------------------------------------------
 
