@@ -337,7 +337,9 @@ COMMON_ACTIONS: tuple[type[Action], ...] = (
 )
 
 
-_COMMON_TYPES: frozenset[type[Action]] = frozenset(COMMON_ACTIONS)
+_OWN_KIND: dict[type, bool] = dict.fromkeys(COMMON_ACTIONS, False)
+"""Whether an action class is a game's own (not one of :data:`COMMON_ACTIONS` nor of
+their subclasses): found once per class."""
 
 # -- the engine -------------------------------------------------------------------------
 
@@ -363,12 +365,19 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
     void_reopens_betting: ClassVar[bool] = True
     """After a void round, betting reopens (roulette) or the result is simply redone (sic bo)."""
 
+    announces_by_outcome: ClassVar[bool] = False
+    """Whether :meth:`announce` is a function of the outcome alone (a pocket, the dice: a
+    hashable value) and the fixed profile: the round's :class:`ResultEvent` is then made
+    once per outcome and shared by every round alike (an event is an immutable value)."""
+
     def __init__(self, profile: LP, source: RandomSource | None = None, **options: Any) -> None:
         self._spots: dict[str, Spot] = {}
         self._terms: dict[str, tuple[int, int]] = {}
         self._orders: dict[str, int] = {}
         self._stake_limits: dict[str, tuple[int, int, int]] = {}
         self._plans: dict[str, tuple[Spot, int, tuple[Resolution | None, ...] | None]] = {}
+        self._result_events: dict[Any, ResultEvent] = {}
+        """Each outcome's result event, where :attr:`announces_by_outcome`."""
         cls = type(self)
         # the hooks a game leaves as they are here: the hot path does not call them (they do
         # nothing) or reads their values once per spot (the table minimum is the profile's)
@@ -378,6 +387,15 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         )
         self._checks_bet = cls.check_bet is not LayoutGame.check_bet
         self._adjusts_bet = cls.on_bet is not LayoutGame.on_bet
+        self._plain_stake = self._fixed_minimum and cls.check_stake is LayoutGame.check_stake
+        """Whether :meth:`_place` may test a stake against the spot's three numbers that
+        :meth:`check_stake` keeps (``_stake_limits``) itself, calling it only to refuse."""
+        self._own_resolution = (
+            cls.apply_resolution is not LayoutGame.apply_resolution
+            or cls._close is not LayoutGame._close
+        )
+        """Whether the game moves a resolution's money its own way: else :meth:`settle`
+        settles a lost bet and a win as :meth:`apply_resolution` does, inline."""
         super().__init__(profile, source, **options)
 
     def stake_terms(self, spot: Spot) -> tuple[int, int]:
@@ -510,7 +528,10 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         state.stake_book = None  # any other action may change the bets: rebuilt when next needed
         if kind is NoMoreBets:
             return self._no_more_bets(state)
-        if kind not in _COMMON_TYPES and not isinstance(action, COMMON_ACTIONS):
+        own = _OWN_KIND.get(kind)
+        if own is None:  # a class first met: a game's own unless it is a common action's
+            own = _OWN_KIND[kind] = not issubclass(kind, COMMON_ACTIONS)
+        if own:
             return self.extra_step(state, action, source)  # a game's own action
         if isinstance(action, BuyIn):
             return self._buy_in(state, action)
@@ -617,7 +638,19 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             if not isinstance(text, str):
                 raise MalformedAction(N_("{text!r} is not a spot name", text=text))
             spot = self.spot(text)
-        self.check_stake(state, player, spot, amount)
+        name = spot.name
+        terms = self._stake_limits.get(name) if self._plain_stake else None
+        bets = state.bets
+        if terms is None or len(bets) >= self.index_from:
+            self.check_stake(state, player, spot, amount)
+        else:  # check_stake's own test, inline: the spot's three numbers and a short walk
+            minimum, unit, maximum = terms
+            already = 0
+            for b in bets.values():
+                if b.spot == name and b.player == player:
+                    already += b.amount
+            if amount < minimum or amount % unit or already + amount > maximum:
+                self.check_stake(state, player, spot, amount)  # says which, and refuses
         if self._checks_bet:
             self.check_bet(state, player, spot, amount)
         players = state.players
@@ -632,7 +665,6 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             )
         players[player] -= amount
         bet_id = state.next_bet
-        name = spot.name
         bet = _new(Bet)  # a Bet, from the dict of all its fields (as new_event does, inline)
         _set(
             bet,
@@ -650,7 +682,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         )
         if self._adjusts_bet:
             self.on_bet(state, bet, spot)
-        bets = state.bets
+            bets = state.bets
         bets[bet_id] = bet
         state.next_bet = bet_id + 1
         book = state.stake_book
@@ -819,8 +851,12 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
     def settle(self, state: LS, outcome: Any) -> list[Event]:
         """Resolve every bet on ``outcome``, in the regulated order; close the round."""
         state.results = keep_recent(state.results, outcome)
-        result = _new(ResultEvent)  # from the dict of all its fields (as new_event does, inline)
-        _set(result, "__dict__", {"result": outcome, "announcement": self.announce(outcome)})
+        result = self._result_events.get(outcome) if self.announces_by_outcome else None
+        if result is None:
+            result = _new(ResultEvent)  # from the dict of its fields (as new_event does, inline)
+            _set(result, "__dict__", {"result": outcome, "announcement": self.announce(outcome)})
+            if self.announces_by_outcome:
+                self._result_events[outcome] = result
         events: list[Event] = [result]
         resolved: list[tuple[bool, int, int, Bet, Resolution]] = []
         plans, resolve = self._plans, self.resolve
@@ -833,9 +869,53 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             resolved.append((type(res) is not Lose, order, bet.id, bet, res))
         # Losing bets are removed first, then the winners are paid in order.
         resolved.sort()  # bet ids are unique: the bets themselves are never compared
-        apply = self.apply_resolution
-        for _, _, _, bet, res in resolved:
-            events.append(apply(state, bet, res))
+        append = events.append
+        if self._own_resolution:
+            apply = self.apply_resolution
+            for _, _, _, bet, res in resolved:
+                append(apply(state, bet, res))
+        else:  # the base apply_resolution, its two plain cases inline (a lost bet, a win)
+            bets, players = state.bets, state.players
+            limits = self.profile.limits
+            unit = limits.chip_unit
+            house = state.house
+            for _, _, bet_id, bet, res in resolved:
+                kind = type(res)
+                if kind is Lose:
+                    returned, decision, win = 0, "lose", 0
+                elif kind is Win:
+                    ratio, stake = res.ratio, bet.amount  # type: ignore[union-attr]
+                    win = stake * ratio.numerator
+                    if ratio.denominator != 1 or win % unit:  # not a whole chip
+                        win = win_amount(stake, ratio, limits.rounding, unit)
+                    returned, decision = stake + win, "win"
+                else:  # the other resolutions: apply_resolution itself
+                    state.house = house
+                    append(self.apply_resolution(state, bet, res))
+                    house = state.house
+                    continue
+                stake, player = bet.amount, bet.player
+                del bets[bet_id]
+                players[player] = players.get(player, 0) + returned
+                house += stake - returned
+                settled = _new(Settled)  # as _close builds it
+                _set(
+                    settled,
+                    "__dict__",
+                    {
+                        "bet": bet_id,
+                        "player": player,
+                        "spot": bet.spot,
+                        "stake": stake,
+                        "decision": decision,
+                        "win": win,
+                        "returned": returned,
+                        "house": stake - returned,
+                        "net": returned - stake,
+                    },
+                )
+                append(settled)
+            state.house = house
         state.phase = _BETTING
         state.launched = False
         state.rounds += 1

@@ -136,28 +136,12 @@ class CrapsState(LayoutState):
 _STAFF = frozenset({Role.CROUPIER, Role.HEAD})
 
 
-def _announcement(outcome: tuple[int, int]) -> str:
-    """How the stickman calls a throw: the total, its call where it has one, the dice."""
-    a, b = outcome
-    total = a + b
-    words = {2: "craps", 3: "craps", 7: "seven", 11: "yo", 12: "craps"}.get(total, "")
-    if total in (4, 6, 8, 10):
-        words = "hard" if a == b else "easy"
-    if not words:
-        return N_("{total} ({a}-{b})", total=total, a=a, b=b)
-    return N_("{total} {words} ({a}-{b})", total=total, words=word(words), a=a, b=b)
-
-
-_ANNOUNCED: dict[tuple[int, int], str] = {}
-"""Each throw's call (:func:`_announcement`), written once when first met (36 at most): a
-message is an immutable text that every throw alike shares."""
-
-
 class Craps(LayoutGame[CrapsProfile, CrapsState]):
     """The craps engine."""
 
     game_id: ClassVar[str] = GAME_ID
     void_reopens_betting: ClassVar[bool] = True
+    announces_by_outcome: ClassVar[bool] = True
     checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first | {"throw"}
     actions: ClassVar[dict[str, type[Action]]] = registry(
         *COMMON_ACTIONS, Throw, NoRoll, PassDice, BarShooter, ChangeDice
@@ -470,16 +454,21 @@ class Craps(LayoutGame[CrapsProfile, CrapsState]):
         return res
 
     def announce(self, outcome: Any) -> str:
-        """The total and its call, e.g. ``"7 seven (3-4)"``, written once per throw.
+        """The total and its call (a function of the dice alone: the round's result event is
+        made once per throw, :attr:`announces_by_outcome`).
 
         >>> from crupier.games.craps.profile import load_builtin
         >>> Craps(load_builtin()).announce((2, 2))
         '4 hard (2-2)'
         """
-        said = _ANNOUNCED.get(outcome)
-        if said is None:
-            said = _ANNOUNCED[outcome] = _announcement(outcome)
-        return said
+        a, b = outcome
+        total = a + b
+        words = {2: "craps", 3: "craps", 7: "seven", 11: "yo", 12: "craps"}.get(total, "")
+        if total in (4, 6, 8, 10):
+            words = "hard" if a == b else "easy"
+        if not words:
+            return N_("{total} ({a}-{b})", total=total, a=a, b=b)
+        return N_("{total} {words} ({a}-{b})", total=total, words=word(words), a=a, b=b)
 
     # -- actions ----------------------------------------------------------------------------
 

@@ -179,9 +179,9 @@ def _announcement(n: int) -> str:
 
 _ANNOUNCEMENTS = {n: _announcement(n) for n in range(37)}
 """How the croupier announces each pocket, written once."""
-_SPIN_NOTES: dict[tuple[Direction, Direction, object], str] = {}
+_SPIN_NOTES: dict[tuple[Direction, Direction, object], Note] = {}
 """The note of a spin by its wheel's and ball's directions and the previous pocket, each
-written once when first met (a message is an immutable text: every spin alike shares it)."""
+written once when first met (an event is an immutable value: every spin alike shares it)."""
 LOSE = Lose()
 _SPINS = {d: Spin(wheel=d) for d in Direction}
 _NEXT_SPIN: dict[Direction | None, Spin] = {
@@ -201,6 +201,7 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
     """What the French and American engines share."""
 
     void_reopens_betting: ClassVar[bool] = True
+    announces_by_outcome: ClassVar[bool] = True
     checked_first: ClassVar[frozenset[str]] = LayoutGame.checked_first | {
         "spin",
         "result",
@@ -388,6 +389,11 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
     def extra_step(
         self, state: RouletteState, action: Action, source: RandomSource
     ) -> Sequence[Event]:
+        kind = type(action)  # the two actions of every spin first, by their class
+        if kind is Spin:
+            return self._spin(state, action)  # type: ignore[arg-type]
+        if kind is Result:
+            return self._result(state, action, source)  # type: ignore[arg-type]
         if isinstance(action, Spin):
             return self._spin(state, action)
         if isinstance(action, Result):
@@ -437,8 +443,8 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         state.launched = True
         state.spin_direction = wheel
         last = state.results[-1] if state.results else None
-        text = _SPIN_NOTES.get((wheel, ball, last))
-        if text is None:  # a note first met: written once (a few hundred at most)
+        note = _SPIN_NOTES.get((wheel, ball, last))
+        if note is None:  # a note first met: written once (a few hundred at most)
             if last is not None:
                 text = N_(
                     "wheel {wheel}, ball {ball}, from {last}",
@@ -448,8 +454,8 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
                 )
             else:
                 text = N_("wheel {wheel}, ball {ball}", wheel=_SAID[wheel], ball=_SAID[ball])
-            _SPIN_NOTES[wheel, ball, last] = text
-        return [new_event(Note, {"text": text})]
+            note = _SPIN_NOTES[wheel, ball, last] = new_event(Note, {"text": text})
+        return [note]
 
     def _result(self, state: RouletteState, action: Result, source: RandomSource) -> list[Event]:
         if state.phase is not Phase.NO_MORE_BETS:
