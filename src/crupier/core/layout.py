@@ -17,7 +17,7 @@ and result action.
 from __future__ import annotations
 
 from abc import abstractmethod
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Any, ClassVar, Generic, TypeVar
@@ -603,8 +603,28 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             raise UnknownPlayer(N_("{player!r} is not at the table (buy in first)", player=player))
         return player
 
-    def _place(self, state: LS, action: PlaceBet) -> list[Event]:
+    def step_of(self, cls: type[Action]) -> Callable[[LS, Any, RandomSource], Sequence[Event]]:
+        """:meth:`_place` itself for a :class:`PlaceBet`, where the game's ``_step`` and
+        ``_place`` are the layout's (``_step`` would only pass it on).
+
+        >>> from crupier.games.catalogue import new_game
+        >>> game = new_game("french-roulette")
+        >>> game.step_of(PlaceBet) == game._place, game.step_of(NoMoreBets) == game._step
+        (True, True)
+        """
+        kind = type(self)
+        if cls is PlaceBet and kind._step is LayoutGame._step and kind._place is LayoutGame._place:
+            return self._place
+        return self._step
+
+    def _place(
+        self, state: LS, action: PlaceBet, source: RandomSource | None = None
+    ) -> list[Event]:
+        """Chips on a spot: every check, then the bet and its event (``source``: unused, a
+        bet draws nothing; :meth:`apply` may call it as it calls :meth:`_step`)."""
         if state.phase is not _BETTING:
+            if state.phase is _CLOSED:  # as _step refuses it, where apply calls this directly
+                raise WrongPhase(N_("the table is closed for this session"))
             if state.phase is _NO_MORE_BETS:
                 if type(action.amount) is not int:  # not an amount: shown as it came
                     raise BettingClosed(

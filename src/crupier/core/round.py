@@ -431,9 +431,12 @@ class Game(ABC, Generic[P, S]):
         )
         """:meth:`permitted_roles` (the :attr:`permissions` lookup itself where a game
         leaves it as it is: :meth:`apply` reads it for every kind that is not remembered)."""
-        self._in_place_roles: dict[type[Action], tuple[Role, ...]] = {}
-        """Under the base checks, each action class whose kind runs in place and the roles
-        that may take it: :meth:`apply`'s first test (built as the kinds are first met)."""
+        self._in_place_roles: dict[
+            type[Action], tuple[tuple[Role, ...], Callable[[S, Any, RandomSource], Any]]
+        ] = {}
+        """Under the base checks, each action class whose kind runs in place, the roles
+        that may take it and its rule (:meth:`step_of`): :meth:`apply`'s first test (built
+        as the kinds are first met)."""
 
     # -- to be defined by each game --------------------------------------------------
 
@@ -501,6 +504,12 @@ class Game(ABC, Generic[P, S]):
         some cases, e.g. cards drawn by the engine but not cards entered one by one)."""
         return action.kind in self.checked_first
 
+    def step_of(self, cls: type[Action]) -> Callable[[S, Any, RandomSource], Sequence[Event]]:
+        """The rule :meth:`apply` runs for an action of class ``cls`` that it applies in place:
+        :meth:`_step`, or where a game's ``_step`` would only pass it on, the method it
+        passes it to (the same rule, a call less)."""
+        return self._step
+
     def copy_state(self, state: S) -> S:
         """A copy of ``state`` that :meth:`_step` may change without touching ``state``.
 
@@ -538,9 +547,9 @@ class Game(ABC, Generic[P, S]):
         source = self.source
         draws = source.draws
         start = len(draws)
-        roles = self._in_place_roles.get(type(action))
-        if roles is not None and action.by in roles:  # the base checks, remembered per class
-            events = self._step(self.state, action, source)
+        known = self._in_place_roles.get(type(action))
+        if known is not None and action.by in known[0]:  # the base checks, remembered
+            events = known[1](self.state, action, source)
         else:
             if not isinstance(action, Action):
                 raise MalformedAction(N_("{action!r} is not an action", action=action))
@@ -550,7 +559,10 @@ class Game(ABC, Generic[P, S]):
                 # the base checks, inline: the permission holds and in_place is the kind's
                 in_place = kind in self.checked_first
                 if in_place:
-                    self._in_place_roles[type(action)] = tuple(allowed)
+                    self._in_place_roles[type(action)] = (
+                        tuple(allowed),
+                        self.step_of(type(action)),
+                    )
             else:
                 in_place = self.in_place(action)
                 if in_place:

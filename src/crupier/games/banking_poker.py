@@ -381,7 +381,7 @@ class BankingPoker(CardTable[P, S], Generic[P, S]):
             assert seat is not None  # check_bet made sure
             state.seats[seat] = bet.player
 
-    def _place(self, state: S, action: PlaceBet) -> list[Event]:
+    def _place(self, state: S, action: PlaceBet, source: RandomSource | None = None) -> list[Event]:
         seated = _seat_of(state, action.player) if isinstance(action.player, str) else None
         events = super()._place(state, action)
         seat = _seat_of(state, action.player)

@@ -203,7 +203,9 @@ class CasinoWar(CardTable[CasinoWarProfile, CasinoWarState]):
         state.stage = Stage.DEAL
         return [Note(text=f'"{self.profile.announcements.no_more_bets}"')]
 
-    def _place(self, state: CasinoWarState, action: PlaceBet) -> list[Event]:
+    def _place(
+        self, state: CasinoWarState, action: PlaceBet, source: RandomSource | None = None
+    ) -> list[Event]:
         seated = _seat_of(state, action.player) if isinstance(action.player, str) else None
         events = super()._place(state, action)
         seat = _seat_of(state, action.player)

@@ -231,7 +231,9 @@ class HoldemBonus(CardTable[HoldemBonusProfile, HoldemBonusState]):
         state.stage = Stage.DEAL
         return [Note(text=f'"{self.profile.announcements.no_more_bets}"')]
 
-    def _place(self, state: HoldemBonusState, action: PlaceBet) -> list[Event]:
+    def _place(
+        self, state: HoldemBonusState, action: PlaceBet, source: RandomSource | None = None
+    ) -> list[Event]:
         seated = _seat_of(state, action.player) if isinstance(action.player, str) else None
         events = super()._place(state, action)
         seat = _seat_of(state, action.player)

@@ -206,7 +206,9 @@ class Trijoker(CardTable[TrijokerProfile, TrijokerState]):
         if spot.name != "trijoker":
             raise IllegalAction(N_("the three equal bets are placed together: trijoker AMOUNT"))
 
-    def _place(self, state: TrijokerState, action: PlaceBet) -> list[Event]:
+    def _place(
+        self, state: TrijokerState, action: PlaceBet, source: RandomSource | None = None
+    ) -> list[Event]:
         """``trijoker AMOUNT`` places three equal bets, one in each box."""
         if state.phase is not Phase.BETTING:
             return super()._place(state, action)  # refused with the usual words
