@@ -521,7 +521,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
 
     def _step(self, state: LS, action: Action, source: RandomSource) -> Sequence[Event]:
         if state.phase is _CLOSED:
-            raise WrongPhase(N_("the table is closed for this session"))
+            raise closed_table()
         kind = type(action)
         if kind is PlaceBet:
             return self._place(state, action)  # type: ignore[arg-type]
@@ -624,7 +624,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         bet draws nothing; :meth:`apply` may call it as it calls :meth:`_step`)."""
         if state.phase is not _BETTING:
             if state.phase is _CLOSED:  # as _step refuses it, where apply calls this directly
-                raise WrongPhase(N_("the table is closed for this session"))
+                raise closed_table()
             if state.phase is _NO_MORE_BETS:
                 if type(action.amount) is not int:  # not an amount: shown as it came
                     raise BettingClosed(
@@ -870,7 +870,11 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
 
     def settle(self, state: LS, outcome: Any) -> list[Event]:
         """Resolve every bet on ``outcome``, in the regulated order; close the round."""
-        state.results = keep_recent(state.results, outcome)
+        results = state.results  # keep_recent, inline: the last RESULTS_KEPT, a new tuple
+        if len(results) >= RESULTS_KEPT:
+            state.results = results[len(results) - RESULTS_KEPT + 1 :] + (outcome,)  # noqa: RUF005
+        else:
+            state.results = (*results, outcome)
         result = self._result_events.get(outcome) if self.announces_by_outcome else None
         if result is None:
             result = _new(ResultEvent)  # from the dict of its fields (as new_event does, inline)
@@ -1085,6 +1089,12 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         }
 
 
+def closed_table() -> WrongPhase:
+    """The refusal of any action once the session is closed (:meth:`LayoutGame._step`, and
+    the rules :meth:`~crupier.core.round.Game.apply` calls without it)."""
+    return WrongPhase(N_("the table is closed for this session"))
+
+
 _NO_MORE_BETS_NOTE = Note(text=N_("no more bets"))
 _new, _set = object.__new__, object.__setattr__
 """The two calls of :func:`~crupier.core.round.new_event`, made inline where a round builds
@@ -1114,5 +1124,6 @@ __all__ = [
     "TakeDown",
     "Then",
     "Void",
+    "closed_table",
     "keep_recent",
 ]

@@ -572,8 +572,11 @@ class Game(ABC, Generic[P, S]):
             else:
                 self.state, events = self._trial(action, source)
         log = self.log
-        if len(draws) == start:  # most actions draw nothing
+        end = len(draws)
+        if end == start:  # most actions draw nothing
             entry = _tuple_new(Entry, (len(log) + 1, action, ()))
+        elif end == start + 1:  # a spin, a card: one draw (the pair the source recorded)
+            entry = _tuple_new(Entry, (len(log) + 1, action, (draws[start],)))
         else:
             entry = _tuple_new(Entry, (len(log) + 1, action, tuple(draws[start:])))
         log.append(entry)

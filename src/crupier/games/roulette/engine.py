@@ -16,7 +16,7 @@ The games' own engines are :mod:`crupier.games.french_roulette.engine` and
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from fractions import Fraction
@@ -43,6 +43,7 @@ from crupier.core.layout import (
     Suspend,
     Then,
     Void,
+    closed_table,
 )
 from crupier.core.money import check_amount, parse_amount, share
 from crupier.core.resolution import Lose, Refund, Resolution, Win
@@ -192,6 +193,9 @@ _NEXT_SPIN: dict[Direction | None, Spin] = {
 _NO_MORE_BETS = NoMoreBets()
 _DRAW = Result()
 """The staff's actions of an electronic round: immutable values, built once."""
+
+_BETTING, _AWAITING = Phase.BETTING, Phase.NO_MORE_BETS
+"""Module names of the two phases every spin meets (read as fast as a local's global)."""
 
 BY_CROUPIER = frozenset({Role.CROUPIER})
 BY_DIRECTOR = frozenset({Role.DIRECTOR})
@@ -358,9 +362,9 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
     # -- the game's own actions ------------------------------------------------------------
 
     def _no_more_bets(self, state: RouletteState) -> list[Event]:
-        if state.phase is Phase.BETTING and not state.launched:
+        if state.phase is _BETTING and not state.launched:
             raise WrongPhase(N_("no more bets is called while the ball runs: spin first"))
-        return super()._no_more_bets(state)
+        return LayoutGame._no_more_bets(self, state)  # the layout's (a call less than super())
 
     def _closure_allowed(self) -> None:
         if not self.profile.rules.temporary_closure_allowed:
@@ -409,9 +413,34 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         last = self.state.last_direction
         return None if last is None else last.opposite
 
-    def _spin(self, state: RouletteState, action: Spin) -> list[Event]:
-        if state.phase is not Phase.BETTING:
-            self.require_phase(state, Phase.BETTING)
+    def step_of(
+        self, cls: type[Action]
+    ) -> Callable[[RouletteState, Any, RandomSource], Sequence[Event]]:
+        """The spin's and the result's own rules, where ``_step`` and ``extra_step`` would
+        only pass them on (each refuses a closed table and drops the stake book as
+        ``_step`` does).
+
+        >>> from crupier.games.french_roulette import GAME
+        >>> game = GAME.engine(GAME.load_profile())
+        >>> game.step_of(Spin) == game._spin, game.step_of(ZeroChoice) == game._step
+        (True, True)
+        """
+        kind = type(self)
+        if kind._step is LayoutGame._step and kind.extra_step is RouletteGame.extra_step:
+            if cls is Spin:
+                return self._spin
+            if cls is Result:
+                return self._result
+        return super().step_of(cls)
+
+    def _spin(
+        self, state: RouletteState, action: Spin, source: RandomSource | None = None
+    ) -> list[Event]:
+        state.stake_book = None  # as _step drops it (apply may call this directly)
+        if state.phase is not _BETTING:
+            if state.phase is Phase.CLOSED:
+                raise closed_table()
+            self.require_phase(state, _BETTING)
         if state.launched:
             raise WrongPhase(N_("the ball is already running"))
         try:
@@ -458,8 +487,11 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         return [note]
 
     def _result(self, state: RouletteState, action: Result, source: RandomSource) -> list[Event]:
-        if state.phase is not Phase.NO_MORE_BETS:
-            self.require_phase(state, Phase.NO_MORE_BETS)
+        state.stake_book = None  # as _step drops it (apply may call this directly)
+        if state.phase is not _AWAITING:
+            if state.phase is Phase.CLOSED:
+                raise closed_table()
+            self.require_phase(state, _AWAITING)
         turns = action.ball_turns
         if turns is not None:
             if not isinstance(turns, int) or isinstance(turns, bool) or turns < 0:
@@ -552,9 +584,9 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
         """Spin in the right direction, call no more bets, draw the result."""
         s = self.state
         actions: list[Action] = []
-        if s.phase is Phase.BETTING and not s.launched:
+        if s.phase is _BETTING and not s.launched:
             actions.append(_NEXT_SPIN[s.last_direction])  # opposite to the last (next_direction)
-        if s.phase is Phase.BETTING:
+        if s.phase is _BETTING:
             actions.append(_NO_MORE_BETS)
         actions.append(_DRAW)
         return actions
