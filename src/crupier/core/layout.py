@@ -604,17 +604,21 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
         return player
 
     def step_of(self, cls: type[Action]) -> Callable[[LS, Any, RandomSource], Sequence[Event]]:
-        """:meth:`_place` itself for a :class:`PlaceBet`, where the game's ``_step`` and
-        ``_place`` are the layout's (``_step`` would only pass it on).
+        """:meth:`_place` itself for a :class:`PlaceBet` and :meth:`_no_more_bets` for a
+        :class:`NoMoreBets`, where the game's ``_step`` is the layout's (it would only pass
+        them on; each refuses a closed table as ``_step`` does).
 
         >>> from crupier.games.catalogue import new_game
         >>> game = new_game("french-roulette")
-        >>> game.step_of(PlaceBet) == game._place, game.step_of(NoMoreBets) == game._step
+        >>> game.step_of(PlaceBet) == game._place, game.step_of(Void) == game._step
         (True, True)
         """
         kind = type(self)
-        if cls is PlaceBet and kind._step is LayoutGame._step and kind._place is LayoutGame._place:
-            return self._place
+        if kind._step is LayoutGame._step:
+            if cls is PlaceBet and kind._place is LayoutGame._place:
+                return self._place
+            if cls is NoMoreBets:
+                return self._no_more_bets
         return self._step
 
     def _place(
@@ -792,8 +796,15 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             )
         ]
 
-    def _no_more_bets(self, state: LS) -> list[Event]:
+    def _no_more_bets(
+        self, state: LS, action: NoMoreBets | None = None, source: RandomSource | None = None
+    ) -> list[Event]:
+        """Rien ne va plus (``action`` and ``source``: unused; :meth:`apply` may call this
+        as it calls :meth:`_step`)."""
+        state.stake_book = None  # as _step drops it (apply may call this directly)
         if state.phase is not _BETTING:
+            if state.phase is _CLOSED:
+                raise closed_table()
             self.require_phase(state, _BETTING)
         started = self.on_round_start(state)  # it may refuse: before the phase changes
         state.phase = _NO_MORE_BETS

@@ -361,7 +361,12 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
 
     # -- the game's own actions ------------------------------------------------------------
 
-    def _no_more_bets(self, state: RouletteState) -> list[Event]:
+    def _no_more_bets(
+        self,
+        state: RouletteState,
+        action: NoMoreBets | None = None,
+        source: RandomSource | None = None,
+    ) -> list[Event]:
         if state.phase is _BETTING and not state.launched:
             raise WrongPhase(N_("no more bets is called while the ball runs: spin first"))
         return LayoutGame._no_more_bets(self, state)  # the layout's (a call less than super())
