@@ -881,11 +881,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
 
     def settle(self, state: LS, outcome: Any) -> list[Event]:
         """Resolve every bet on ``outcome``, in the regulated order; close the round."""
-        results = state.results  # keep_recent, inline: the last RESULTS_KEPT, a new tuple
-        if len(results) >= RESULTS_KEPT:
-            state.results = results[len(results) - RESULTS_KEPT + 1 :] + (outcome,)  # noqa: RUF005
-        else:
-            state.results = (*results, outcome)
+        state.results = keep_recent(state.results, outcome)
         result = self._result_events.get(outcome) if self.announces_by_outcome else None
         if result is None:
             result = _new(ResultEvent)  # from the dict of its fields (as new_event does, inline)
@@ -913,7 +909,6 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             bets, players = state.bets, state.players
             limits = self.profile.limits
             unit = limits.chip_unit
-            house = state.house
             for _, _, bet_id, bet, res in resolved:
                 kind = type(res)
                 if kind is Lose:
@@ -925,14 +920,12 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
                         win = win_amount(stake, ratio, limits.rounding, unit)
                     returned, decision = stake + win, "win"
                 else:  # the other resolutions: apply_resolution itself
-                    state.house = house
                     append(self.apply_resolution(state, bet, res))
-                    house = state.house
                     continue
                 stake, player = bet.amount, bet.player
                 del bets[bet_id]
                 players[player] = players.get(player, 0) + returned
-                house += stake - returned
+                state.house += stake - returned
                 settled = _new(Settled)  # as _close builds it
                 _set(
                     settled,
@@ -950,7 +943,6 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
                     },
                 )
                 append(settled)
-            state.house = house
         state.phase = _BETTING
         state.launched = False
         state.rounds += 1
