@@ -1,7 +1,7 @@
 """Load benchmark of the live server: simulated players betting over WebSockets on loopback.
 
     python benchmarks/server.py [--db URL] [--players 200] [--tables 10] [--seconds 60]
-                                [--mode both|closed|open] [--rate 2000]
+                                [--mode both|closed|open] [--rate 2000] [--together]
 
 The figures of docs/server.md ("Load benchmark"), on SQLite and on PostgreSQL:
 
@@ -12,7 +12,10 @@ It creates the demo casino in a temporary data folder (or on ``--db``), opens ex
 roulette tables up to ``--tables``, registers the players and sells them chips at their
 tables, then starts ``crupier serve`` in a subprocess. Each player logs in over HTTP, opens
 the table's WebSocket and bets (``place-bet`` frames) while the table is betting; a croupier
-per table spins, calls no more bets and draws the result every ``--round`` seconds.
+per table spins, calls no more bets and draws the result every ``--round`` seconds. The
+croupiers start a tenth of a round apart (at ten tables), as a room's tables do not spin at
+the same instant; ``--together`` runs every table's rounds at the same moments (every
+settlement of the room in the same commit: the worst case, printed for comparison).
 
 The load is offered in two ways, one after the other on the same server (``--mode both``,
 the default), each for ``--seconds``:
@@ -355,8 +358,16 @@ async def offer(
 
 
 async def deal(
-    table: str, sock: Socket, stop: asyncio.Event, period: float, rounds: Counter[str]
+    table: str,
+    sock: Socket,
+    stop: asyncio.Event,
+    period: float,
+    rounds: Counter[str],
+    offset: float = 0.0,
 ) -> None:
+    """The croupier of ``table``: every ``period`` seconds of betting, spin, no more bets and
+    the result; the first betting lasts ``offset`` seconds longer."""
+    await asyncio.sleep(offset)
     while not stop.is_set():
         await asyncio.sleep(period)
         view = sock.view
@@ -405,7 +416,12 @@ async def run_phase(
 
 
 async def load(
-    base: str, players: list[Player], phases: list[Phase], seconds: float, period: float
+    base: str,
+    players: list[Player],
+    phases: list[Phase],
+    seconds: float,
+    period: float,
+    together: bool = False,
 ) -> Counter[str]:
     ws_base = base.replace("http://", "ws://")
     sem = asyncio.Semaphore(16)
@@ -428,7 +444,15 @@ async def load(
              "-d", str(int(seconds * len(phases))), "-f", "raw",
              "-o", PROFILE[0], "--nonblocking"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
         ))  # fmt: skip
-    croupiers = [asyncio.create_task(deal(t, dealers[t], stop, period, rounds)) for t in tables]
+    # A room's tables do not spin at the same instant: the croupiers start a tenth of a
+    # round apart at ten tables (``--together``: all at once, every table's settlement in
+    # the same moment, the worst case).
+    croupiers = [
+        asyncio.create_task(
+            deal(t, dealers[t], stop, period, rounds, 0.0 if together else period * i / len(tables))
+        )
+        for i, t in enumerate(tables)
+    ]
     # The generator's own pauses are charged to the server (a latency runs from the bet's
     # scheduled time): its heap grows by every bet counted (each latency, each acknowledged
     # bet), and the cyclic collector's full passes over it stalled the sending loop by up to
@@ -572,6 +596,8 @@ def main() -> int:
     parser.add_argument("--mode", choices=("both", "closed", "open"), default="both")
     parser.add_argument("--rate", type=float, default=2000, help="open loop: bets/s offered")
     parser.add_argument("--round", type=float, default=1.0, help="seconds of betting per round")
+    parser.add_argument("--together", action="store_true",
+                        help="every table's rounds at the same moments (default: spread)")  # fmt: skip
     parser.add_argument("--profile", help="record the server with py-spy into this file")
     args = parser.parse_args()
     if args.profile:
@@ -624,15 +650,19 @@ def main() -> int:
         # the generator on uvloop, as the server (uvicorn picks it): less of the machine's
         # CPU for the load itself
         with asyncio.Runner(loop_factory=event_loop_factory()) as runner:
-            rounds = runner.run(load(base, players, phases, args.seconds, args.round))
+            rounds = runner.run(
+                load(base, players, phases, args.seconds, args.round, args.together)
+            )
     finally:
         if len(PROFILE) > 1:
             PROFILE[1].wait(60)
         server.send_signal(signal.SIGINT)
         server.wait(30)
     usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    spread = "together" if args.together else "spread over the round"
     print(f"database: {'PostgreSQL' if args.db else 'SQLite'}; {len(players)} players, "
-          f"{len({p.table for p in players})} tables, {sum(rounds.values())} rounds")  # fmt: skip
+          f"{len({p.table for p in players})} tables, {sum(rounds.values())} rounds "
+          f"(the tables' rounds {spread})")  # fmt: skip
     for phase in phases:
         report(phase, len(players))
     cpu = usage.ru_utime + usage.ru_stime

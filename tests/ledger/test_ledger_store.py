@@ -276,3 +276,47 @@ def test_nested_units_undo_only_their_own_part(db_url: str, casino: SigningKey) 
         payloads = [e.payload for e in ledger.entries(2)]
         assert payloads == [{"n": 1}, {"n": 2}, {"n": 3}, {"n": 4}]
     assert verify(db_url, [casino.public_key]).ok
+
+
+def test_a_key_revoked_by_another_writer_signs_nothing_more(
+    db_url: str, casino: SigningKey
+) -> None:
+    """Each writer keeps the staff keys in memory and skips reading them while no one else
+    has written: a revocation committed by another writer must still take effect at once."""
+    t1, k1 = SigningKey.generate(), SigningKey.generate()
+    k1_actor = Actor("K1", "CSH")
+    with Ledger(db_url, casino) as first, Ledger(db_url, casino) as second:
+        first.register_key("T1", t1, "TC")
+        first.register_key("K1", k1, "CSH", sponsor=Cosigner("T1", "TC", t1))
+        second.append("count", k1_actor, {"n": 1}, author_key=k1)  # the key, read by `second`
+        second.append("count", k1_actor, {"n": 2}, author_key=k1)  # nothing new: not read
+        first.revoke_key(k1.key_id, D1, "card withdrawn", sponsor=Cosigner("T1", "TC", t1))
+        with pytest.raises(errors.UnknownKey):
+            second.append("count", k1_actor, {"n": 3}, author_key=k1)
+        assert [e.payload for e in second.entries() if e.kind == "count"] == [{"n": 1}, {"n": 2}]
+
+
+def test_a_key_registered_or_revoked_in_the_same_unit_counts_at_once(
+    db_url: str, casino: SigningKey
+) -> None:
+    t1, k1 = SigningKey.generate(), SigningKey.generate()
+    k1_actor = Actor("K1", "CSH")
+    with Ledger(db_url, casino) as ledger:
+        ledger.register_key("T1", t1, "TC")
+        ledger.append("count", T1, {"n": 0}, author_key=t1)  # the registry read, up to here
+
+        def register_then_sign() -> None:
+            ledger.register_key("K1", k1, "CSH", sponsor=Cosigner("T1", "TC", t1))
+            ledger.append("count", k1_actor, {"n": 1}, author_key=k1)
+
+        ledger.unit(register_then_sign)
+
+        def revoke_then_sign() -> None:
+            ledger.revoke_key(k1.key_id, D1, "card withdrawn", sponsor=Cosigner("T1", "TC", t1))
+            ledger.append("count", k1_actor, {"n": 2}, author_key=k1)
+
+        with pytest.raises(errors.UnknownKey):
+            ledger.unit(revoke_then_sign)
+        # the refused unit's revocation was rolled back with it: K1 still signs
+        ledger.append("count", k1_actor, {"n": 3}, author_key=k1)
+        assert [e.payload["n"] for e in ledger.entries() if e.kind == "count"] == [0, 1, 3]

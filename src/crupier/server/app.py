@@ -24,7 +24,7 @@ from crupier.server import collector, openapi, web
 from crupier.server.auth import COOKIE, CSRF_HEADER, AuthStore, Session
 from crupier.server.errors import ApiError, denied, error_of, install_handlers
 from crupier.server.headers import SecurityHeaders
-from crupier.server.hub import TableHub, Viewer, check_can_view
+from crupier.server.hub import COALESCED, TableHub, Viewer, check_can_view
 from crupier.server.language import request_language
 from crupier.server.lobby import Lobby, follow_lobby
 from crupier.server.setup import Opened
@@ -182,9 +182,9 @@ def _socket_action(
         action = message.get("action")
         if not isinstance(action, dict):
             raise ApiError(422, "MALFORMED_REQUEST", N_("an action message needs an action object"))
-        hub.enqueue(table_id, prepare_action(hub, table_id, session, action)).add_done_callback(
-            answer
-        )
+        call = prepare_action(hub, table_id, session, action)
+        light = action.get("kind") in COALESCED
+        hub.enqueue(table_id, call, light=light).add_done_callback(answer)
     except Exception as exc:
         _refuse(hub, table_id, session, viewer, ident, exc, tasks, lang)
 

@@ -38,6 +38,11 @@ from crupier.server.delta import diff, for_seat, project
 
 #: How many queued requests of one table go into one batch.
 MAX_BATCH = 128
+#: How many requests other than bets (a spin, no more bets, a result, an operation) go into
+#: one batch: a result settles the whole layout, and the bets of every table in the same
+#: commit wait for it; when many tables call their results at once, they are committed a few
+#: at a time and the bets between them do not wait for them all.
+MAX_HEAVY = 2
 #: How many frames a viewer may have waiting before views to it are skipped.
 MAX_BEHIND = 64
 #: The shortest time between two pushes of a table's views after bets (seconds); anything
@@ -73,6 +78,7 @@ class Viewer:
 class _Request:
     call: Callable[[], Any]
     future: asyncio.Future[Any]
+    light: bool = False  # a bet (see MAX_HEAVY)
 
 
 class TableHub:
@@ -93,6 +99,7 @@ class TableHub:
         self._busy: set[str] = set()  # tables whose batch a worker thread is running
         self._deferred: set[str] = set()  # tables to push once their batch is done
         self.last_request = 0.0  # the event loop's time of the last request queued
+        self._turn = 0  # which table is first in the next batch (see _next_batch)
         for table_id in casino.tables:
             found = _quiet(casino.live_round, table_id)
             if found:
@@ -103,12 +110,14 @@ class TableHub:
         is durable (or raise its refusal)."""
         return await self.enqueue(table_id, call)
 
-    def enqueue(self, table_id: str, call: Callable[[], Any]) -> asyncio.Future[Any]:
+    def enqueue(
+        self, table_id: str, call: Callable[[], Any], *, light: bool = False
+    ) -> asyncio.Future[Any]:
         """Queue ``call`` on ``table_id``; the future of its result, set once it is durable
         (or of its refusal). For a caller that answers in a callback instead of a task
-        awaiting each action (the table socket)."""
+        awaiting each action (the table socket). ``light``: a bet (see :data:`MAX_HEAVY`)."""
         loop = asyncio.get_running_loop()
-        request = _Request(call, loop.create_future())
+        request = _Request(call, loop.create_future(), light)
         self.last_request = loop.time()
         self.queues.setdefault(table_id, deque()).append(request)
         if self._wake is None:
@@ -123,14 +132,11 @@ class TableHub:
         while True:
             await wake.wait()
             wake.clear()
-            batch: list[tuple[str, _Request]] = []
-            for table_id, queue in self.queues.items():
-                for _ in range(min(len(queue), MAX_BATCH)):
-                    batch.append((table_id, queue.popleft()))
+            batch = self._next_batch()
             if not batch:
                 continue
             if any(queue for queue in self.queues.values()):
-                wake.set()  # a table had more than MAX_BATCH waiting: the next batch
+                wake.set()  # requests left for the next batch
             tables = {table_id for table_id, _ in batch}
             self._busy |= tables
             calls = [r.call for _, r in batch]
@@ -160,6 +166,27 @@ class TableHub:
                     self.push(table_id)
                 elif table_id in changed:
                     self.schedule_push(table_id)
+
+    def _next_batch(self) -> list[tuple[str, _Request]]:
+        """What the next commit runs: each table's queued requests in order, up to
+        :data:`MAX_BATCH` a table, with at most :data:`MAX_HEAVY` requests that are not bets
+        in all (a table whose next request is one more waits, with what follows it, for the
+        next batch). The tables take turns to be first, so none waits behind the others'
+        heavy requests for ever."""
+        tables = list(self.queues.items())
+        if tables:
+            self._turn = (self._turn + 1) % len(tables)
+            tables = tables[self._turn :] + tables[: self._turn]
+        batch: list[tuple[str, _Request]] = []
+        heavy = MAX_HEAVY
+        for table_id, queue in tables:
+            for _ in range(min(len(queue), MAX_BATCH)):
+                if not queue[0].light:
+                    if heavy == 0:
+                        break
+                    heavy -= 1
+                batch.append((table_id, queue.popleft()))
+        return batch
 
     def subscribe(self, table_id: str, viewer: Viewer) -> None:
         """Send ``viewer`` the table's whole view now, then every change."""
