@@ -123,10 +123,12 @@ async def sweep_when_idle(
 ) -> None:
     """Run :func:`sweep` whenever no request has come for ``idle`` seconds
     (``last_request()``: the event loop's time of the last one) and survivors were frozen
-    since the last sweep; ``on_sweep(found, seconds)`` after each. Runs until cancelled."""
+    since the last sweep (only where :func:`settle` took effect); ``on_sweep(found, seconds)`` after each. Runs until cancelled."""
     loop = asyncio.get_running_loop()
     while True:
         await asyncio.sleep(every)
+        if freeze_survivors not in gc.callbacks:
+            continue  # the collector is not settled here (a server inside a test)
         if loop.time() - last_request() < idle or FREEZES["done"] == FREEZES["at_sweep"]:
             continue
         start = time.perf_counter()
