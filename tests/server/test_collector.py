@@ -90,3 +90,13 @@ def test_busy_tables_are_not_paused_by_a_sweep(settled: None) -> None:
     assert alive() is not None
     collector.sweep()
     assert alive() is None
+
+
+def test_no_sweep_where_the_collector_was_not_settled() -> None:
+    gc.collect()
+    collector.FREEZES["done"] += 1  # as if survivors had been frozen
+    try:
+        assert _run_sweeper(last_request=-1e9) == []
+    finally:
+        collector.FREEZES["at_sweep"] = collector.FREEZES["done"]
+    assert gc.get_freeze_count() == 0
