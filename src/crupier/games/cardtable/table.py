@@ -262,7 +262,7 @@ class CardTable(LayoutGame[CP, CS]):
                     want=want,
                 )
             )
-        return [shoe.draw() for _ in range(want)]
+        return shoe.draw_many(want)  # as many calls of draw(), in one pass
 
     def burn(self, state: CS, action: Burn) -> list[Event]:
         """Cards taken out of play (an exposed card, a card found face up), in the record."""

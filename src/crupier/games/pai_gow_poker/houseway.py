@@ -204,9 +204,30 @@ def _made_hands(seven: Sequence[Card]) -> list[Setting]:
     out: list[Setting] = []
     for low in combinations(range(7), 2):
         hi = tuple(c for i, c in enumerate(seven) if i not in low)
-        if rank_high(hi)[0] >= PaiGowCategory.STRAIGHT:
+        if _may_be_made(hi) and rank_high(hi)[0] >= PaiGowCategory.STRAIGHT:
             out.append((hi, (seven[low[0]], seven[low[1]])))
     return out
+
+
+def _may_be_made(five: Sequence[Card]) -> bool:
+    """Whether five cards could rank a straight or better (a necessary test, cheaper than
+    ranking them): at most two ranks (a full house, four or five of a kind), one suit (a
+    flush), or ranks all different within a straight's span, the ace high or low (the joker,
+    an ace or the card a straight or flush lacks, adds no rank of its own).
+
+    >>> from crupier.core.cards import cards
+    >>> [_may_be_made(cards(h)) for h in ("9s 9d 9h Kc Kd", "As 2d 3h 4c JK", "As Kd 9h 7c 5s")]
+    [True, True, False]
+    """
+    real = [c for c in five if c.rank is not _JOKER_RANK]
+    ranks = {high(c) for c in real}
+    if len(ranks) <= 2 or len({c.suit for c in real}) == 1:
+        return True
+    if len(ranks) < len(real):  # a pair among three ranks or more: no straight
+        return False
+    if max(ranks) - min(ranks) <= 4:
+        return True
+    return 14 in ranks and max(ranks - {14}) <= 5  # the wheel, the ace low
 
 
 def _may_make_straight_or_flush(seven: Sequence[Card]) -> bool:
