@@ -245,8 +245,9 @@ def shoes_in(value: Any, seen: set[int] | None = None) -> Iterator[Shoe]:
 
 class Shoes:
     """Every card taken out of a shoe during the session (counted as the shoe gives it
-    out: :meth:`Shoe._remove` is wrapped to count, and still does its work), and each
-    electronic shoe's undealt order, read after every step."""
+    out: :meth:`Shoe._remove` and :meth:`Shoe.draw_many`, a round's cards in one pass, are
+    wrapped to count, and still do their work), and each electronic shoe's undealt order,
+    read after every step."""
 
     def __init__(self) -> None:
         self.taken: Counter[str] = Counter()
@@ -275,14 +276,20 @@ class Shoes:
 def shoes(monkeypatch: pytest.MonkeyPatch) -> Shoes:
     """The session's :class:`Shoes`, counting every card a shoe gives out."""
     found = Shoes()
-    remove = Shoe._remove
+    remove, draw_many = Shoe._remove, Shoe.draw_many
 
     def counting(shoe: Shoe, card: Any) -> Any:
         out = remove(shoe, card)
         found.taken[str(card)] += 1
         return out
 
+    def counting_many(shoe: Shoe, n: int) -> Any:
+        out = draw_many(shoe, n)
+        found.taken.update(str(card) for card in out)
+        return out
+
     monkeypatch.setattr(Shoe, "_remove", counting)
+    monkeypatch.setattr(Shoe, "draw_many", counting_many)
     return found
 
 

@@ -125,12 +125,6 @@ class Card:
     def __str__(self) -> str:
         return self.code
 
-    def __hash__(self) -> int:
-        # the code's hash (kept by the string once computed): equal cards have equal codes;
-        # the dataclass's own hash built a tuple of the two members and hashed each, on
-        # every set, dict and remembered-hand look-up of a hand's cards
-        return hash(self.code)
-
     @classmethod
     def parse(cls, text: str) -> Card:
         """Read a card code such as ``"Qh"``, ``"Td"``, ``"10c"``, ``"CO"`` or ``"JK"`` (the
