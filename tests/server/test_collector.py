@@ -6,6 +6,7 @@ import asyncio
 import gc
 import weakref
 from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -72,7 +73,9 @@ def _run_sweeper(last_request: float) -> list[int]:
         await asyncio.sleep(0.3)
         task.cancel()
 
-    asyncio.run(main())
+    # on a thread of its own: a test before this one may leave an event loop running here
+    with ThreadPoolExecutor(1) as thread:
+        thread.submit(asyncio.run, main()).result()
     return swept
 
 
