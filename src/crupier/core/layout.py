@@ -906,10 +906,10 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
             for _, _, _, bet, res in resolved:
                 append(apply(state, bet, res))
         else:  # the base apply_resolution, its two plain cases inline (a lost bet, a win)
-            bets, players = state.bets, state.players
+            close = self._close
             limits = self.profile.limits
             unit = limits.chip_unit
-            for _, _, bet_id, bet, res in resolved:
+            for _, _, _, bet, res in resolved:
                 kind = type(res)
                 if kind is Lose:
                     returned, decision, win = 0, "lose", 0
@@ -922,27 +922,7 @@ class LayoutGame(Game[LP, LS], Generic[LP, LS]):
                 else:  # the other resolutions: apply_resolution itself
                     append(self.apply_resolution(state, bet, res))
                     continue
-                stake, player = bet.amount, bet.player
-                del bets[bet_id]
-                players[player] = players.get(player, 0) + returned
-                state.house += stake - returned
-                settled = _new(Settled)  # as _close builds it
-                _set(
-                    settled,
-                    "__dict__",
-                    {
-                        "bet": bet_id,
-                        "player": player,
-                        "spot": bet.spot,
-                        "stake": stake,
-                        "decision": decision,
-                        "win": win,
-                        "returned": returned,
-                        "house": stake - returned,
-                        "net": returned - stake,
-                    },
-                )
-                append(settled)
+                append(close(state, bet, res, returned, decision, win))
         state.phase = _BETTING
         state.launched = False
         state.rounds += 1
