@@ -398,11 +398,6 @@ class RouletteGame(LayoutGame[RP, RouletteState], Generic[RP]):
     def extra_step(
         self, state: RouletteState, action: Action, source: RandomSource
     ) -> Sequence[Event]:
-        kind = type(action)  # the two actions of every spin first, by their class
-        if kind is Spin:
-            return self._spin(state, action)  # type: ignore[arg-type]
-        if kind is Result:
-            return self._result(state, action, source)  # type: ignore[arg-type]
         if isinstance(action, Spin):
             return self._spin(state, action)
         if isinstance(action, Result):
